@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
 
 /** Where the API server listens during `npm run dev` (the Vite dev server proxies to it). */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -8,11 +9,14 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/manufacture/',
   plugins: [react(), tailwindcss()],
+  define: {
+    __API_SEGMENT__: JSON.stringify(process.env.API_SEGMENT ?? DEFAULT_API_SEGMENT),
+  },
   server: {
     port: 5173,
     proxy: {
-      '/api': apiTarget,
-      '/msapi': apiTarget,
+      [MAIN_API_BASE]: apiTarget,
+      [MICROSERVICE_API_BASE]: apiTarget,
     },
   },
   build: {

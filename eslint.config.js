@@ -1,0 +1,105 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import storybook from 'eslint-plugin-storybook';
+import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+
+/**
+ * The import direction of docs/architecture.md, enforced:
+ *   routes -> features -> ui, machines, lib, domain
+ *   machines -> domain;  lib -> domain;  server -> domain
+ *   ui, domain -> nothing of the app;  features never import each other.
+ * tests/lint/import-direction.test.ts proves each arrow fires.
+ */
+export const importDirection = {
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: './tsconfig.json' } },
+    'boundaries/include': ['routes/**', 'features/**', 'machines/**', 'ui/**', 'lib/**', 'domain/**', 'server/**'],
+    'boundaries/elements': [
+      { type: 'routes', pattern: 'routes', mode: 'folder' },
+      { type: 'feature', pattern: 'features/*', mode: 'folder', capture: ['feature'] },
+      { type: 'machines', pattern: 'machines', mode: 'folder' },
+      { type: 'ui', pattern: 'ui', mode: 'folder' },
+      { type: 'lib', pattern: 'lib', mode: 'folder' },
+      { type: 'domain', pattern: 'domain', mode: 'folder' },
+      { type: 'server', pattern: 'server', mode: 'folder' },
+    ],
+  },
+  rules: {
+    'boundaries/element-types': [
+      'error',
+      {
+        default: 'disallow',
+        message: '${file.type} must not import ${dependency.type} (see docs/architecture.md, "Which way imports run")',
+        rules: [
+          { from: 'routes', allow: ['routes', 'feature', 'ui', 'machines', 'lib', 'domain'] },
+          { from: 'feature', allow: [['feature', { feature: '${from.feature}' }], 'ui', 'machines', 'lib', 'domain'] },
+          { from: 'machines', allow: ['machines', 'domain'] },
+          { from: 'lib', allow: ['lib', 'domain'] },
+          { from: 'ui', allow: ['ui'] },
+          { from: 'domain', allow: ['domain'] },
+          { from: 'server', allow: ['server', 'domain'] },
+        ],
+      },
+    ],
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'storybook-static/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+      '.tmp/',
+      'tests/lint/fixtures/',
+      '!.storybook',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  ...storybook.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{domain,lib,ui,machines,features,routes,server,stories,tests,scripts}/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  importDirection,
+);

@@ -1,0 +1,37 @@
+import type { Key } from 'react-aria-components';
+import type { PhoneCodeEntry } from '#domain/api/tools';
+import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { errorMessage } from '#lib/api/error-message';
+import { useAsync } from '#lib/use-async';
+import { fetchPhoneCodes } from '../api.ts';
+
+export interface PhoneCodeFieldProps {
+  value?: Key | null;
+  onChange?: (entry: PhoneCodeEntry | null) => void;
+  isRequired?: boolean;
+}
+
+/** Calling codes from the server's country dataset, searchable by country name or code. */
+export function PhoneCodeField({ value, onChange, isRequired }: PhoneCodeFieldProps) {
+  const codes = useAsync('phone-codes', fetchPhoneCodes);
+  const items = codes.status === 'success' ? codes.data : [];
+  return (
+    <ComboBox<PhoneCodeEntry>
+      label="Phone code"
+      placeholder={codes.status === 'loading' ? 'Loading countries…' : 'Search country or code'}
+      description={codes.status === 'error' ? errorMessage(codes.error) : undefined}
+      isDisabled={codes.status !== 'success'}
+      isRequired={isRequired}
+      items={items}
+      selectedKey={value}
+      onSelectionChange={(key) => onChange?.(items.find((e) => e.id === key) ?? null)}
+      menuTrigger="focus"
+    >
+      {(entry) => (
+        <ComboBoxItem id={entry.id} textValue={`${entry.countryName} ${entry.phoneCode}`}>
+          {`${entry.countryName} (${entry.phoneCode})`}
+        </ComboBoxItem>
+      )}
+    </ComboBox>
+  );
+}

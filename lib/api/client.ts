@@ -1,0 +1,16 @@
+import { ofetch, type $Fetch } from 'ofetch';
+import { API_TIMEOUT_MS, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
+import { apiSegment } from '../env.ts';
+
+function createClient(base: string): $Fetch {
+  return ofetch.create({
+    baseURL: `${base}/${apiSegment}`,
+    timeout: API_TIMEOUT_MS,
+    retry: 0,
+  });
+}
+
+/** The main API (accounts, tools, orders). */
+export const mainApi = createClient(MAIN_API_BASE);
+/** The microservice API (quotes, projects, files). */
+export const microserviceApi = createClient(MICROSERVICE_API_BASE);

@@ -1,0 +1,16 @@
+import { Link } from 'wouter';
+import { PageFrame } from '../page-frame.tsx';
+import { usePageTitle } from '../use-page-title.ts';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <PageFrame>
+      <h1 className="text-headline">Page not found</h1>
+      <p className="mt-2 text-neutral-600">The page you asked for does not exist or has moved.</p>
+      <Link href="/quote" className="mt-4 inline-block text-brand-700 underline">
+        Get an instant quote
+      </Link>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  ComboBox as RACComboBox,
+  Group,
+  Input,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  composeRenderProps,
+  type ComboBoxProps as RACComboBoxProps,
+  type ListBoxItemProps,
+  type ValidationResult,
+} from 'react-aria-components';
+import { tv } from 'tailwind-variants';
+import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
+
+export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T>, 'children'> {
+  label: string;
+  description?: string;
+  errorMessage?: string | ((validation: ValidationResult) => string);
+  placeholder?: string;
+  children: ReactNode | ((item: T) => ReactNode);
+}
+
+/**
+ * A text field with a filtered list: for long lists (countries, states, phone codes) where typing
+ * a few letters is faster than scrolling. The list filters by "contains", case-insensitively.
+ */
+export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, items, ...props }: ComboBoxProps<T>) {
+  return (
+    <RACComboBox {...props} items={items} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
+      <Label>{label}</Label>
+      <Group className={fieldGroupStyles}>
+        <Input className={inputStyles} placeholder={placeholder} />
+        <Button className="flex items-center self-stretch px-2 text-neutral-600 outline-0 pressed:bg-neutral-100">
+          <ChevronDown />
+        </Button>
+      </Group>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-lg entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
+        <ListBox items={items} className="max-h-72 p-1 outline-0">
+          {children}
+        </ListBox>
+      </Popover>
+    </RACComboBox>
+  );
+}
+
+const itemStyles = tv({
+  base: 'flex cursor-default items-center gap-2 rounded px-3 py-1.5 text-body outline-0 forced-color-adjust-none',
+  variants: {
+    isFocused: { true: 'bg-brand-600 text-neutral-0 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]' },
+    isSelected: { true: 'font-semibold' },
+    isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' },
+  },
+});
+
+export function ComboBoxItem(props: ListBoxItemProps) {
+  const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined);
+  return <ListBoxItem {...props} textValue={textValue} className={itemStyles} />;
+}
+
+function ChevronDown() {
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 6l4 4 4-4" />
+    </svg>
+  );
+}

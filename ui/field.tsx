@@ -1,0 +1,48 @@
+import {
+  FieldError as RACFieldError,
+  Label as RACLabel,
+  Text,
+  composeRenderProps,
+  type FieldErrorProps,
+  type LabelProps,
+  type TextProps,
+} from 'react-aria-components';
+import { tv } from 'tailwind-variants';
+import { focusRing } from './focus-ring.ts';
+
+export function Label(props: LabelProps) {
+  return <RACLabel {...props} className={`text-caption font-medium text-neutral-700 ${props.className ?? ''}`} />;
+}
+
+export function Description(props: TextProps) {
+  return <Text {...props} slot="description" className={`text-caption text-neutral-600 ${props.className ?? ''}`} />;
+}
+
+export function FieldError(props: FieldErrorProps) {
+  return (
+    <RACFieldError
+      {...props}
+      className={composeRenderProps(props.className, (className) => `text-caption text-danger-700 forced-colors:text-[Mark] ${className ?? ''}`)}
+    />
+  );
+}
+
+/** The frame around an input: border, invalid and disabled states, focus ring on the group. */
+export const fieldGroupStyles = tv({
+  extend: focusRing,
+  base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 forced-colors:bg-[Field]',
+  variants: {
+    isFocusWithin: {
+      false: 'border-neutral-300 forced-colors:border-[ButtonBorder]',
+      true: 'border-brand-600 forced-colors:border-[Highlight]',
+    },
+    isInvalid: {
+      true: 'border-danger-600 forced-colors:border-[Mark]',
+    },
+    isDisabled: {
+      true: 'border-neutral-200 bg-neutral-100 forced-colors:border-[GrayText]',
+    },
+  },
+});
+
+export const inputStyles = 'min-w-0 flex-1 bg-transparent px-3 py-2 text-body text-neutral-900 outline-0 placeholder:text-neutral-500 disabled:text-neutral-500';
