@@ -25,11 +25,12 @@ export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T
 
 /**
  * A text field with a filtered list: for long lists (countries, states, phone codes) where typing
- * a few letters is faster than scrolling. The list filters by "contains", case-insensitively.
+ * a few letters is faster than scrolling. Pass `defaultItems` to let the field filter the list as
+ * the user types (react-aria's "contains" filter); pass `items` to filter yourself.
  */
-export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, items, ...props }: ComboBoxProps<T>) {
+export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, ...props }: ComboBoxProps<T>) {
   return (
-    <RACComboBox {...props} items={items} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
+    <RACComboBox {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
       <Label>{label}</Label>
       <Group className={fieldGroupStyles}>
         <Input className={inputStyles} placeholder={placeholder} />
@@ -40,7 +41,7 @@ export function ComboBox<T extends object>({ label, description, errorMessage, p
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
       <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-lg entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
-        <ListBox items={items} className="max-h-72 p-1 outline-0">
+        <ListBox className="max-h-72 p-1 outline-0">
           {children}
         </ListBox>
       </Popover>

@@ -17,20 +17,20 @@ export function PhoneCodeField({ value, onChange, isRequired }: PhoneCodeFieldPr
   const items = codes.status === 'success' ? codes.data : [];
   return (
     <ComboBox<PhoneCodeEntry>
+      // Remount when the list arrives, so the field filters the loaded entries.
+      key={codes.status}
       label="Phone code"
       placeholder={codes.status === 'loading' ? 'Loading countries…' : 'Search country or code'}
       description={codes.status === 'error' ? errorMessage(codes.error) : undefined}
       isDisabled={codes.status !== 'success'}
       isRequired={isRequired}
-      items={items}
+      defaultItems={items}
       selectedKey={value}
       onSelectionChange={(key) => onChange?.(items.find((e) => e.id === key) ?? null)}
       menuTrigger="focus"
     >
       {(entry) => (
-        <ComboBoxItem id={entry.id} textValue={`${entry.countryName} ${entry.phoneCode}`}>
-          {`${entry.countryName} (${entry.phoneCode})`}
-        </ComboBoxItem>
+        <ComboBoxItem id={entry.id}>{`${entry.countryName} (${entry.phoneCode})`}</ComboBoxItem>
       )}
     </ComboBox>
   );

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, requireChromium } from './scripts/find-chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * End-to-end tests through the UI against the real production server on an empty embedded
+ * database (a fresh folder under .tmp/ each run). The app must be built first (`npm run build`;
+ * `npm test` does it).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `${baseURL}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port) },
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+test('the home address lands on the quote page for 3D printing, with phone codes from the server', async ({ page }) => {
+  const answer = page.waitForResponse((r) => r.url().includes('/tools/countryList?type=phoneCode'));
+  await page.goto('/manufacture/');
+  await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
+  await expect(page).toHaveTitle('Instant quote | Manufacture');
+
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const served = (await response.json()) as { countryName: string; phoneCode: string }[];
+
+  const phoneCode = page.getByRole('combobox', { name: 'Phone code' });
+  await expect(phoneCode).toBeEnabled();
+  await phoneCode.click();
+  await phoneCode.fill('united k');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveText(['United Kingdom (+44)']);
+  expect(served).toContainEqual(expect.objectContaining({ countryName: 'United Kingdom', phoneCode: '+44' }));
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(phoneCode).toHaveValue('United Kingdom (+44)');
+});
+
+test('/home goes to the quote page', async ({ page }) => {
+  await page.goto('/manufacture/home');
+  await expect(page).toHaveURL(/\/manufacture\/quote$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
+});
+
+test('an unknown path goes to /404', async ({ page }) => {
+  await page.goto('/manufacture/no/such/page');
+  await expect(page).toHaveURL(/\/manufacture\/404$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Get an instant quote' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/quote$/);
+});
+
+test('the server root sends a visitor to the app', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/);
+});
