@@ -7,6 +7,12 @@ function createClient(base: string): $Fetch {
     baseURL: `${base}/${apiSegment}`,
     timeout: API_TIMEOUT_MS,
     retry: 0,
+    onRequest({ options }) {
+      // ofetch drops its timeout when the caller passes a signal; keep both.
+      if (options.signal && options.timeout) {
+        options.signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout)]);
+      }
+    },
   });
 }
 

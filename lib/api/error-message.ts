@@ -9,7 +9,8 @@ export function errorMessage(error: unknown): string {
   const serverMessage = typeof error.data?.message === 'string' && error.data.message ? (error.data.message as string) : undefined;
   const status = error.response?.status ?? error.statusCode;
   if (!status) {
-    const timedOut = error.cause instanceof DOMException ? error.cause.name === 'TimeoutError' : /timeout/i.test(error.message);
+    const cause = error.cause as { name?: unknown } | undefined;
+    const timedOut = cause?.name === 'TimeoutError' || /TimeoutError/.test(error.message);
     return timedOut ? 'System is busy, please try again later' : 'Unknown network error';
   }
   if (status === 403 || status === 404 || status === 422) return serverMessage ?? 'Error';

@@ -33,7 +33,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new Sqlite(options.sqliteFile);
-  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as never }) });
   return { db, kind: 'sqlite', location: options.sqliteFile, close: () => db.destroy() };
 }

@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build the web app, then run the one production process
+// (API + web app on one port) on the embedded database, migrated at start-up.
+import { spawn, execSync } from 'node:child_process';
+import { ensureInstall } from './ensure-install.mjs';
+
+ensureInstall();
+console.log('[start] building the web app…');
+execSync('./node_modules/.bin/vite build --logLevel warn', { stdio: 'inherit' });
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', PORT: process.env.PORT ?? '3000' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
