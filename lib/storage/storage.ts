@@ -1,0 +1,88 @@
+/**
+ * Client storage of spec section 3: one key for the token, one for the temporary token, and the
+ * cookie-consent flag stored as `1`. A value may carry a lifetime in seconds; once expired,
+ * reading it returns nothing and removes it.
+ */
+export const STORAGE_KEYS = {
+  token: 'manufacture.token',
+  tempToken: 'manufacture.tempToken',
+  cookieAccepted: 'manufacture.cookieAccepted',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Spec section 9: the cookie banner flag value. */
+export const COOKIE_ACCEPTED_VALUE = '1';
+
+interface Stored {
+  value: string;
+  /** Epoch milliseconds after which the value is gone; absent for no lifetime. */
+  expiresAt?: number;
+}
+
+export interface ExpiringStorage {
+  get(key: StorageKey): string | null;
+  set(key: StorageKey, value: string, lifetimeSeconds?: number): void;
+  remove(key: StorageKey): void;
+}
+
+export function createExpiringStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, now: () => number = Date.now): ExpiringStorage {
+  return {
+    get(key) {
+      const raw = safely(() => backend.getItem(key));
+      if (raw == null) return null;
+      const stored = parse(raw);
+      if (!stored || (stored.expiresAt !== undefined && now() >= stored.expiresAt)) {
+        safely(() => backend.removeItem(key));
+        return null;
+      }
+      return stored.value;
+    },
+    set(key, value, lifetimeSeconds) {
+      if (lifetimeSeconds !== undefined && !(lifetimeSeconds > 0)) {
+        safely(() => backend.removeItem(key));
+        return;
+      }
+      const stored: Stored = lifetimeSeconds === undefined ? { value } : { value, expiresAt: now() + lifetimeSeconds * 1000 };
+      safely(() => backend.setItem(key, JSON.stringify(stored)));
+    },
+    remove(key) {
+      safely(() => backend.removeItem(key));
+    },
+  };
+}
+
+function parse(raw: string): Stored | null {
+  try {
+    const data = JSON.parse(raw) as unknown;
+    if (typeof data !== 'object' || data === null || typeof (data as Stored).value !== 'string') return null;
+    const expiresAt = (data as Stored).expiresAt;
+    if (expiresAt !== undefined && typeof expiresAt !== 'number') return null;
+    return data as Stored;
+  } catch {
+    return null;
+  }
+}
+
+/** Private browsing and full quotas throw; storage is then simply absent, never a crash. */
+function safely<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}
+
+/** The app's storage: the browser's localStorage (memory-backed where there is none). */
+export const storage: ExpiringStorage = createExpiringStorage(
+  typeof localStorage !== 'undefined' ? localStorage : memoryBackend(),
+);
+
+export function memoryBackend(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
