@@ -1,22 +1,72 @@
-import { ofetch, type $Fetch } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { API_TIMEOUT_MS, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { apiSegment } from '../env.ts';
+import { STORAGE_KEYS, storage, type ExpiringStorage } from '../storage/storage.ts';
+import { errorMessage } from './error-message.ts';
 
-function createClient(base: string): $Fetch {
-  return ofetch.create({
-    baseURL: `${base}/${apiSegment}`,
-    timeout: API_TIMEOUT_MS,
+/** What the app does with failures; set once at start (routes/session.ts). */
+export interface ApiHooks {
+  /** A 401: clear user info and tell the session (spec sections 4 and 8). */
+  onUnauthorized(): void;
+  /** Any other failure: show the catalogue message (the toast region). */
+  onError(message: string): void;
+}
+
+const hooks: ApiHooks = { onUnauthorized() {}, onError() {} };
+
+export function configureApi(next: Partial<ApiHooks>): void {
+  Object.assign(hooks, next);
+}
+
+export interface CallOptions extends Omit<FetchOptions<'json'>, 'responseType'> {
+  /** The caller shows the failure itself (a form's field errors): no toast. 401 still reaches the session. */
+  quiet?: boolean;
+}
+
+export type ApiCall = <T>(path: string, options?: CallOptions) => Promise<T>;
+
+export interface ApiClientOptions {
+  baseURL: string;
+  timeout?: number;
+  tokens?: ExpiringStorage;
+}
+
+/**
+ * An API client: 20 s timeout, the Bearer token (or the temporary token when there is no token)
+ * from storage, and the error catalogue of spec section 8 on failure.
+ */
+export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = storage }: ApiClientOptions): ApiCall {
+  const raw = ofetch.create({
+    baseURL,
+    timeout,
     retry: 0,
     onRequest({ options }) {
+      const bearer = tokens.get(STORAGE_KEYS.token) ?? tokens.get(STORAGE_KEYS.tempToken);
+      if (bearer) options.headers.set('Authorization', `Bearer ${bearer}`);
       // ofetch drops its timeout when the caller passes a signal; keep both.
       if (options.signal && options.timeout) {
         options.signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout)]);
       }
     },
   });
+  return async function call<T>(path: string, { quiet, ...options }: CallOptions = {}): Promise<T> {
+    try {
+      return await raw<T>(path, options);
+    } catch (error) {
+      if (isAborted(error, options.signal)) throw error;
+      if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) hooks.onUnauthorized();
+      else if (!quiet) hooks.onError(errorMessage(error));
+      throw error;
+    }
+  };
+}
+
+/** The caller cancelled (the page went away): nobody needs to hear about it. */
+function isAborted(error: unknown, signal: AbortSignal | null | undefined): boolean {
+  return !!signal?.aborted && !(error instanceof FetchError && (error.cause as { name?: string } | undefined)?.name === 'TimeoutError');
 }
 
 /** The main API (accounts, tools, orders). */
-export const mainApi = createClient(MAIN_API_BASE);
+export const mainApi: ApiCall = createApiClient({ baseURL: `${MAIN_API_BASE}/${apiSegment}` });
 /** The microservice API (quotes, projects, files). */
-export const microserviceApi = createClient(MICROSERVICE_API_BASE);
+export const microserviceApi: ApiCall = createApiClient({ baseURL: `${MICROSERVICE_API_BASE}/${apiSegment}` });
