@@ -2,32 +2,73 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Kysely } from 'kysely';
 import { APP_BASE_PATH, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
-import type { ServerConfig } from './config.ts';
-import type { Database } from './db/schema.ts';
+import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
+import type { AppEnv } from './auth/auth-context.ts';
+import { accountRoutes } from './http/account-routes.ts';
+import { billingAddressRoutes, shippingAddressRoutes } from './http/address-routes.ts';
+import type { ApiRouter } from './http/api-router.ts';
+import { balanceRoutes } from './http/balance-routes.ts';
+import { commonRoutes } from './http/common-routes.ts';
+import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
 import { HttpError, errorResponse } from './http/errors.ts';
+import { filesRoutes } from './http/files-routes.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { quickLoginRoutes } from './http/quick-login-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
 
-export interface AppDeps {
-  db: Kysely<Database>;
-  config: ServerConfig;
+export type { AppDeps } from './app-context.ts';
+
+/** Every route module of the main API, in the order the OpenAPI document lists them. */
+function mainApiRouters(ctx: AppContext): ApiRouter[] {
+  const { balance, member } = balanceRoutes(ctx);
+  return [
+    commonRoutes(ctx),
+    accountRoutes(ctx),
+    quickLoginRoutes(ctx),
+    shippingAddressRoutes(ctx),
+    billingAddressRoutes(ctx),
+    balance,
+    member,
+    toolsRoutes(ctx),
+    filesRoutes(ctx),
+  ];
 }
 
 /** The whole HTTP surface: both API bases, health, and (in production) the built web app. */
 export function createApp(deps: AppDeps): Hono {
+  return createAppWithContext(deps).app;
+}
+
+/** The app and its services (tests reach the adoption registry, tokens and clock through `ctx`). */
+export function createAppWithContext(deps: AppDeps): { app: Hono; ctx: AppContext } {
   const { config } = deps;
+  const ctx = createAppContext(deps);
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error));
 
-  const main = new Hono();
-  main.route('/tools', toolsRoutes(deps));
+  const main = new Hono<AppEnv>();
+  // Who is calling (ADR 020): anonymous, temporary or user; an unusable token counts as anonymous.
+  main.use(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    c.set('auth', match?.[1] ? await ctx.tokens.authenticate(match[1]) : { kind: 'anonymous' });
+    await next();
+  });
+  const operations = [];
+  for (const router of mainApiRouters(ctx)) {
+    main.route(router.prefix, router.hono);
+    operations.push(...router.operations);
+  }
+  const document = openApiDocument(operations, `${MAIN_API_BASE}/${config.apiSegment}`);
+  main.get('/openapi.json', (c) => c.json(document));
 
   const microservice = new Hono();
   microservice.get('/health', (c) => c.json({ ok: true }));
 
   for (const [base, api] of [
-    [MAIN_API_BASE, main],
+    // The main API's context type (auth) is its own business.
+    [MAIN_API_BASE, main as unknown as Hono],
     [MICROSERVICE_API_BASE, microservice],
   ] as const) {
     const prefix = `${base}/${config.apiSegment}`;
@@ -38,9 +79,10 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   app.get('/health', (c) => c.json({ ok: true }));
+  if (outboxEnabled(ctx)) app.route('/dev', devRoutes(ctx));
 
   if (config.staticDir) mountWebApp(app, config.staticDir);
-  return app;
+  return { app, ctx };
 }
 
 /**

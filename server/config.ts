@@ -11,6 +11,98 @@ export interface ServerConfig {
   /** Folder of the built web app; served under /manufacture/ when present (production). */
   staticDir: string | undefined;
   production: boolean;
+  /** HS256 secret for access tokens (JWT_SECRET); when unset, main.ts keeps one in `dataDir` (ADR 020). */
+  jwtSecret: string | undefined;
+  /** Where emailed links point: `<publicUrl>/manufacture/...` (PUBLIC_URL). */
+  publicUrl: string;
+  /** nodemailer SMTP URL (SMTP_URL); without it mail goes to the outbox only (ADR 021). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where contact-us messages are sent (SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** DEV_OUTBOX=1 opens GET /dev/outbox even in production with SMTP configured. */
+  devOutbox: boolean;
+  /** Multiplies every rate limit (RATE_LIMIT_FACTOR); 0 turns rate limiting off (ADR 023). */
+  rateLimitFactor: number;
+  /** Use the first X-Forwarded-For address as the client address (TRUST_PROXY=1, behind a proxy). */
+  trustProxy: boolean;
+  /** Lifetime of a full access token, in seconds (ACCESS_TOKEN_TTL, default 7 days). */
+  accessTokenTtl: number;
+  /** Lifetime of a temporary (anonymous quote) token, in seconds (TEMPORARY_TOKEN_TTL, default 30 days). */
+  temporaryTokenTtl: number;
+  /** Largest avatar accepted by account/uploadImage, in bytes (AVATAR_MAX_BYTES, default 2 MiB). */
+  avatarMaxBytes: number;
+  /** Quick-login providers configured from the environment (ADR 022); empty when none. */
+  oauthProviders: OAuthProviderConfig[];
+  /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
+  seedDemo: boolean;
+}
+
+export interface OAuthProviderConfig {
+  /** The `channel` of the quick-login calls, e.g. `google`. */
+  channel: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  scope: string;
+}
+
+/** Endpoints of well-known providers, so configuring one needs only its client id and secret. */
+const KNOWN_PROVIDERS: Record<string, Omit<OAuthProviderConfig, 'channel' | 'clientId' | 'clientSecret'>> = {
+  google: {
+    name: 'Google',
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+  },
+  github: {
+    name: 'GitHub',
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    userInfoUrl: 'https://api.github.com/user',
+    scope: 'read:user user:email',
+  },
+};
+
+/**
+ * OAUTH_PROVIDERS=google,acme and, per channel NAME (upper case): OAUTH_NAME_CLIENT_ID,
+ * OAUTH_NAME_CLIENT_SECRET, and for providers not known above OAUTH_NAME_AUTHORIZE_URL,
+ * OAUTH_NAME_TOKEN_URL, OAUTH_NAME_USERINFO_URL, OAUTH_NAME_SCOPE, OAUTH_NAME_LABEL.
+ */
+export function readOAuthProviders(env: NodeJS.ProcessEnv): OAuthProviderConfig[] {
+  const channels = (env.OAUTH_PROVIDERS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return channels.map((channel) => {
+    if (!/^[a-z0-9-]{1,32}$/.test(channel)) throw new Error(`OAUTH_PROVIDERS: bad channel name "${channel}"`);
+    const key = `OAUTH_${channel.toUpperCase().replaceAll('-', '_')}_`;
+    const known = KNOWN_PROVIDERS[channel];
+    const get = (name: string, fallback?: string): string => {
+      const value = env[key + name] || fallback;
+      if (!value) throw new Error(`Quick login "${channel}" needs ${key}${name}`);
+      return value;
+    };
+    return {
+      channel,
+      name: get('LABEL', known?.name ?? channel),
+      clientId: get('CLIENT_ID'),
+      clientSecret: get('CLIENT_SECRET'),
+      authorizeUrl: get('AUTHORIZE_URL', known?.authorizeUrl),
+      tokenUrl: get('TOKEN_URL', known?.tokenUrl),
+      userInfoUrl: get('USERINFO_URL', known?.userInfoUrl),
+      scope: get('SCOPE', known?.scope ?? 'openid email profile'),
+    };
+  });
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number; got "${raw}"`);
+  return n;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +121,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiSegment,
     staticDir: production ? path.resolve(env.STATIC_DIR ?? 'dist') : env.STATIC_DIR,
     production,
+    jwtSecret: env.JWT_SECRET || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
+    supportEmail: env.SUPPORT_EMAIL || 'support@manufacture.local',
+    devOutbox: env.DEV_OUTBOX === '1',
+    rateLimitFactor: env.RATE_LIMIT_FACTOR === undefined || env.RATE_LIMIT_FACTOR === '' ? 1 : Number(env.RATE_LIMIT_FACTOR),
+    trustProxy: env.TRUST_PROXY === '1',
+    accessTokenTtl: positiveInt(env, 'ACCESS_TOKEN_TTL', 7 * 24 * 3600),
+    temporaryTokenTtl: positiveInt(env, 'TEMPORARY_TOKEN_TTL', 30 * 24 * 3600),
+    avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', 2 * 1024 * 1024),
+    oauthProviders: readOAuthProviders(env),
+    seedDemo: env.SEED_DEMO !== '0',
   };
 }

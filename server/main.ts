@@ -5,20 +5,28 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './db/seed/demo-account.ts';
+import { resolveJwtSecret } from './auth/jwt-secret.ts';
 
-const config = readConfig();
+const env = readConfig();
+const config = { ...env, jwtSecret: resolveJwtSecret(env.jwtSecret, env.dataDir) };
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(config.dataDir, 'manufacture.db'),
 });
 await migrateToLatest(database.db as never);
 await seedReferenceData(database.db);
+if (database.kind === 'sqlite' && config.seedDemo && (await seedDemoAccount(database.db))) {
+  console.log(`[server] seeded the demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+}
 
 const app = createApp({ db: database.db, config });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
+  console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json`);
+  if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
   if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
 });
 

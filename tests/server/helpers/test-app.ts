@@ -1,25 +1,81 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Hono } from 'hono';
 import { readConfig, type ServerConfig } from '#server/config';
-import { createApp } from '#server/app';
+import { createAppWithContext } from '#server/app';
+import type { AppContext } from '#server/app-context';
 import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
+import { MemoryStorage } from '#server/storage/storage';
+import type { OutboxEntry } from '#server/http/dev-routes';
+
+/** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
+export interface TestClock {
+  (): Date;
+  advance(seconds: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now++)) as TestClock;
+  clock.advance = (seconds) => {
+    now += seconds * 1000;
+  };
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  return clock;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Registered {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
 
 export interface TestApp {
   database: Db;
   config: ServerConfig;
+  ctx: AppContext;
+  app: Hono;
+  clock: TestClock;
+  storage: MemoryStorage;
+  log: string[];
   /** Calls the main API: `api('tools/countryList?type=phoneCode')`. */
   api(path: string, init?: RequestInit): Promise<Response>;
+  /** Calls the main API with a JSON body and a bearer token; answers status and parsed body. */
+  call<T = Record<string, unknown>>(path: string, options?: CallOptions): Promise<{ status: number; body: T }>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Mails recorded by the server, newest first. */
+  outbox(to?: string): Promise<OutboxEntry[]>;
+  /** A fresh captcha and its answer (read from the database, as only a test may). */
+  captcha(): Promise<{ captchaId: string; captchaCode: string }>;
+  /** Signs up through the API, follows the activation link from the outbox and answers the login. */
+  registerUser(fields?: Record<string, unknown>): Promise<Registered>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: TestClock;
+  fetch?: typeof fetch;
 }
 
 /**
  * A fresh, migrated and seeded database per call, behind a real app instance: an in-memory SQLite
  * database, or, when DATABASE_URL is set (npm run test:server:pg), a new PostgreSQL database.
+ * Rate limits are off unless a test sets `rateLimitFactor`.
  */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<ServerConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -39,17 +95,73 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       await a.end();
     };
   }
-  const config = { ...readConfig({ NODE_ENV: 'test' }), databaseUrl, ...overrides };
+  const config: ServerConfig = {
+    ...readConfig({ NODE_ENV: 'test' }),
+    databaseUrl,
+    jwtSecret: 'test-secret-of-enough-length-0123456789',
+    rateLimitFactor: 0,
+    ...overrides,
+  };
   const database = openDatabase({ databaseUrl, sqliteFile: ':memory:' });
   await migrateToLatest(database.db as never);
   await seedReferenceData(database.db);
-  const app = createApp({ db: database.db, config });
+  const clock = options.clock ?? createTestClock();
+  const storage = new MemoryStorage();
+  const log: string[] = [];
+  const { app, ctx } = createAppWithContext({ db: database.db, config, clock, storage, log: (line) => log.push(line), ...(options.fetch ? { fetch: options.fetch } : {}) });
   const fetchApp = async (path: string, init?: RequestInit) => app.request(path, init);
+  const api = (path: string, init?: RequestInit) => fetchApp(`/api/${config.apiSegment}/${path}`, init);
+
+  const call = async <T,>(path: string, o: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await api(path, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}) });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+
+  const outbox = async (to?: string) => {
+    const res = await fetchApp(`/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    return ((await res.json()) as { list: OutboxEntry[] }).list;
+  };
+
+  const captcha = async () => {
+    const { body } = await call<{ captchaId: string }>('tools/captchaImage');
+    const row = await database.db.selectFrom('captcha').select('answer').where('id', '=', body.captchaId).executeTakeFirstOrThrow();
+    return { captchaId: body.captchaId, captchaCode: row.answer };
+  };
+
+  let counter = 0;
+  const registerUser = async (fields: Record<string, unknown> = {}): Promise<Registered> => {
+    const email = (fields.email as string | undefined) ?? `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
+    const password = (fields.password as string | undefined) ?? 'secret123';
+    const registered = await call('account/register', {
+      body: { email, password, confirmPassword: password, firstName: 'Test', lastName: 'User', agreeTerms: true, ...(await captcha()), ...fields },
+    });
+    if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered)}`);
+    const mail = (await outbox(email))[0];
+    const key = new URL(mail?.links[0] ?? 'http://x/').searchParams.get('activate');
+    const activated = await call<{ accessToken: string }>('account/activate', { body: { key } });
+    if (activated.status !== 200) throw new Error(`activate failed: ${JSON.stringify(activated)}`);
+    const user = await database.db.selectFrom('user_account').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return { userId: user.id, email, password, token: activated.body.accessToken };
+  };
+
   return {
     database,
     config,
+    ctx,
+    app,
+    clock,
+    storage,
+    log,
     fetch: fetchApp,
-    api: (path, init) => fetchApp(`/api/${config.apiSegment}/${path}`, init),
+    api,
+    call,
+    outbox,
+    captcha,
+    registerUser,
     async close() {
       await database.close();
       await dropDatabase();

@@ -1,0 +1,190 @@
+import { create, enforce, omitWhen, skipWhen, test } from 'vest';
+
+/**
+ * Account rules of spec section 5, run by the server on every call and by the client's forms.
+ * Every message is a sentence the client shows as-is. Server use: `suite.runStatic(data)`.
+ */
+
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 12;
+export const PASSWORD_MIN = 6;
+export const PHONE_MIN = 6;
+export const REFERRAL_CODE_MIN = 6;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const REFERRAL_PATTERN = /^[A-Za-z0-9]+$/;
+
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordsMustMatch: 'Passwords must match.',
+  usernameLength: `User name must be ${USERNAME_MIN} to ${USERNAME_MAX} characters.`,
+  phoneRequired: 'Phone number is required.',
+  phoneShort: `Phone number must be at least ${PHONE_MIN} characters.`,
+  phoneCodeRequired: 'Please select a phone code.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  referralCode: `Referral code must be at least ${REFERRAL_CODE_MIN} characters, letters and digits only.`,
+  termsRequired: 'Please agree to the terms.',
+  captchaRequired: 'Please solve the CAPTCHA.',
+  verificationCodeRequired: 'Verification code is required.',
+  titleRequired: 'Please select a title.',
+  industryRequired: 'Please select an industry.',
+  messageRequired: 'Please enter a message.',
+  nameRequired: 'Name is required.',
+  keyRequired: 'The link is incomplete; please open the link from the email again.',
+  oldPasswordRequired: 'Please enter your current password.',
+} as const;
+
+type Input = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const present = (value: unknown): boolean => text(value) !== '';
+
+function emailTests(data: Input, field = 'email'): void {
+  test(field, ACCOUNT_MESSAGES.emailRequired, () => {
+    enforce(present(data[field])).isTruthy();
+  });
+  skipWhen(!present(data[field]), () => {
+    test(field, ACCOUNT_MESSAGES.emailInvalid, () => {
+      enforce(text(data[field])).matches(EMAIL_PATTERN);
+    });
+  });
+}
+
+function passwordTests(data: Input, withConfirmation: boolean): void {
+  test('password', ACCOUNT_MESSAGES.passwordRequired, () => {
+    enforce(typeof data.password === 'string' && data.password !== '').isTruthy();
+  });
+  skipWhen(typeof data.password !== 'string' || data.password === '', () => {
+    test('password', ACCOUNT_MESSAGES.passwordShort, () => {
+      enforce(String(data.password).length >= PASSWORD_MIN).isTruthy();
+    });
+  });
+  if (withConfirmation) {
+    test('confirmPassword', ACCOUNT_MESSAGES.passwordsMustMatch, () => {
+      enforce(data.confirmPassword === data.password).isTruthy();
+    });
+  }
+}
+
+function usernameTests(data: Input, required: boolean): void {
+  omitWhen(!required && data.username === undefined, () => {
+    test('username', ACCOUNT_MESSAGES.usernameLength, () => {
+      const length = [...text(data.username)].length;
+      enforce(length >= USERNAME_MIN && length <= USERNAME_MAX).isTruthy();
+    });
+  });
+}
+
+function phoneTests(data: Input, required: boolean): void {
+  const given = present(data.phone) || present(data.phoneCode);
+  omitWhen(!required && !given, () => {
+    test('phoneCode', ACCOUNT_MESSAGES.phoneCodeRequired, () => {
+      enforce(text(data.phoneCode)).matches(/^\+?\d{1,6}$/);
+    });
+    test('phone', ACCOUNT_MESSAGES.phoneRequired, () => {
+      enforce(present(data.phone)).isTruthy();
+    });
+    skipWhen(!present(data.phone), () => {
+      test('phone', ACCOUNT_MESSAGES.phoneShort, () => {
+        enforce(text(data.phone).length >= PHONE_MIN).isTruthy();
+      });
+    });
+  });
+}
+
+function nameTests(data: Input): void {
+  test('firstName', ACCOUNT_MESSAGES.firstNameRequired, () => {
+    enforce(present(data.firstName)).isTruthy();
+  });
+  test('lastName', ACCOUNT_MESSAGES.lastNameRequired, () => {
+    enforce(present(data.lastName)).isTruthy();
+  });
+}
+
+export function isReferralCode(value: unknown): boolean {
+  const code = text(value);
+  return code.length >= REFERRAL_CODE_MIN && REFERRAL_PATTERN.test(code);
+}
+
+/** `POST account/login`. */
+export const loginSuite = create((data: Input) => {
+  emailTests(data);
+  test('password', ACCOUNT_MESSAGES.passwordRequired, () => {
+    enforce(typeof data.password === 'string' && data.password !== '').isTruthy();
+  });
+});
+
+/** `POST account/register`: the sign-up form. User name, phone and referral code are optional but checked when given. */
+export const registerSuite = create((data: Input) => {
+  emailTests(data);
+  passwordTests(data, true);
+  nameTests(data);
+  usernameTests(data, false);
+  phoneTests(data, false);
+  omitWhen(!present(data.referralCode), () => {
+    test('referralCode', ACCOUNT_MESSAGES.referralCode, () => {
+      enforce(isReferralCode(data.referralCode)).isTruthy();
+    });
+  });
+  test('agreeTerms', ACCOUNT_MESSAGES.termsRequired, () => {
+    enforce(data.agreeTerms === true).isTruthy();
+  });
+  test('captchaCode', ACCOUNT_MESSAGES.captchaRequired, () => {
+    enforce(present(data.captchaId) && present(data.captchaCode)).isTruthy();
+  });
+});
+
+/** `POST account/activeEmail` and `POST account/password/resetSend`. */
+export const emailOnlySuite = create((data: Input) => {
+  emailTests(data);
+});
+
+/** `PATCH account/me`: the profile form. Every field is checked; the server reports only the fields sent. */
+export const profileSuite = create((data: Input) => {
+  usernameTests(data, true);
+  nameTests(data);
+  phoneTests(data, true);
+  omitWhen(data.title === undefined, () => {
+    test('title', ACCOUNT_MESSAGES.titleRequired, () => {
+      enforce(present(data.title)).isTruthy();
+    });
+  });
+  omitWhen(data.industry === undefined, () => {
+    test('industry', ACCOUNT_MESSAGES.industryRequired, () => {
+      enforce(present(data.industry)).isTruthy();
+    });
+  });
+});
+
+/** `PATCH account/password/reset`: with the emailed key, or signed in with the current password. */
+export const passwordResetSuite = create((data: Input) => {
+  passwordTests(data, true);
+  omitWhen(present(data.oldPassword), () => {
+    test('key', ACCOUNT_MESSAGES.keyRequired, () => {
+      enforce(present(data.key)).isTruthy();
+    });
+  });
+});
+
+/** `POST account/activate` and the deletion confirmation. */
+export const keySuite = create((data: Input) => {
+  test('key', ACCOUNT_MESSAGES.keyRequired, () => {
+    enforce(present(data.key)).isTruthy();
+  });
+});
+
+/** `POST account/contactUs`. */
+export const contactUsSuite = create((data: Input) => {
+  test('name', ACCOUNT_MESSAGES.nameRequired, () => {
+    enforce(present(data.name)).isTruthy();
+  });
+  emailTests(data);
+  phoneTests(data, false);
+  test('message', ACCOUNT_MESSAGES.messageRequired, () => {
+    enforce(present(data.message)).isTruthy();
+  });
+});

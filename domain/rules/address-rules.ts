@@ -1,0 +1,141 @@
+import { create, enforce, omitWhen, skipWhen, test } from 'vest';
+import { PHONE_MIN } from './account-rules.ts';
+
+/**
+ * Address rules of spec section 5: country and state valid, English only, no P.O. Box.
+ * The suites take the geography as an argument so that neither side bundles a dataset it does not
+ * need: the server passes its ISO 3166 tables, the client what `tools/countryList` answered.
+ */
+export interface Geography {
+  isCountry(code: string): boolean;
+  /** Subdivisions of a country (ISO 3166-2); an empty list when it has none. */
+  subdivisions(countryCode: string): readonly { code: string; name: string }[];
+}
+
+/** Countries whose carriers need a state or province on every parcel. */
+export const STATE_REQUIRED_COUNTRIES = ['US', 'CA', 'AU', 'CN', 'BR', 'MX', 'IN'] as const;
+
+export const ADDRESS_MESSAGES = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  phoneCodeRequired: 'Please select a phone code.',
+  mobileRequired: 'Phone number is required.',
+  mobileShort: `Phone number must be at least ${PHONE_MIN} characters.`,
+  countryInvalid: 'Please select a valid country.',
+  stateRequired: 'Please select a state or province.',
+  stateInvalid: 'Please select a valid state or province for this country.',
+  cityRequired: 'City is required.',
+  postcodeRequired: 'Postcode is required.',
+  addressLine1Required: 'Address line 1 is required.',
+  englishOnly: 'Please use English letters, digits and punctuation only.',
+  poBox: 'We cannot ship to a P.O. Box; please give a street address.',
+  nameRequired: 'Name is required.',
+  locationRequired: 'Billing location is required.',
+  tooLong: 'This is too long.',
+} as const;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const present = (value: unknown): boolean => text(value) !== '';
+
+/** Printable ASCII only: the labels carriers print must be readable everywhere. */
+export function isEnglishText(value: string): boolean {
+  return /^[\x20-\x7E]*$/.test(value);
+}
+
+/** "P.O. Box 12", "PO Box", "P O Box", "Post Office Box", "POB 12". */
+export function isPoBox(value: string): boolean {
+  return /\b(p\.?\s*o\.?\s*box|post\s*office\s*box|p\.?\s*o\.?\s*b\.?\s*\d)/i.test(value);
+}
+
+/** Finds a subdivision by code (`US-CA`, or `CA` within the country) or by name. */
+export function findSubdivision(geo: Geography, countryCode: string, state: string): { code: string; name: string } | undefined {
+  const wanted = state.trim().toLowerCase();
+  const country = countryCode.toUpperCase();
+  return geo
+    .subdivisions(country)
+    .find((s) => s.code.toLowerCase() === wanted || s.code.toLowerCase() === `${country.toLowerCase()}-${wanted}` || s.name.toLowerCase() === wanted);
+}
+
+const FREE_TEXT_FIELDS = ['firstName', 'lastName', 'company', 'vatNumber', 'city', 'postcode', 'addressLine1', 'addressLine2', 'addressLine3'] as const;
+
+/** Shipping address: create and update (`account/address`). */
+export const shippingAddressSuite = create((data: Record<string, unknown>, geo: Geography) => {
+  test('firstName', ADDRESS_MESSAGES.firstNameRequired, () => {
+    enforce(present(data.firstName)).isTruthy();
+  });
+  test('lastName', ADDRESS_MESSAGES.lastNameRequired, () => {
+    enforce(present(data.lastName)).isTruthy();
+  });
+  test('phoneCode', ADDRESS_MESSAGES.phoneCodeRequired, () => {
+    enforce(text(data.phoneCode)).matches(/^\+?\d{1,6}$/);
+  });
+  test('mobile', ADDRESS_MESSAGES.mobileRequired, () => {
+    enforce(present(data.mobile)).isTruthy();
+  });
+  skipWhen(!present(data.mobile), () => {
+    test('mobile', ADDRESS_MESSAGES.mobileShort, () => {
+      enforce(text(data.mobile).length >= PHONE_MIN).isTruthy();
+    });
+  });
+  const country = text(data.countryCode).toUpperCase();
+  test('countryCode', ADDRESS_MESSAGES.countryInvalid, () => {
+    enforce(country !== '' && geo.isCountry(country)).isTruthy();
+  });
+  skipWhen(country === '' || !geo.isCountry(country), () => {
+    const required = (STATE_REQUIRED_COUNTRIES as readonly string[]).includes(country);
+    test('state', ADDRESS_MESSAGES.stateRequired, () => {
+      enforce(!required || present(data.state)).isTruthy();
+    });
+    omitWhen(!present(data.state), () => {
+      test('state', ADDRESS_MESSAGES.stateInvalid, () => {
+        enforce(findSubdivision(geo, country, text(data.state)) !== undefined).isTruthy();
+      });
+    });
+  });
+  test('city', ADDRESS_MESSAGES.cityRequired, () => {
+    enforce(present(data.city)).isTruthy();
+  });
+  test('postcode', ADDRESS_MESSAGES.postcodeRequired, () => {
+    enforce(present(data.postcode)).isTruthy();
+  });
+  test('addressLine1', ADDRESS_MESSAGES.addressLine1Required, () => {
+    enforce(present(data.addressLine1)).isTruthy();
+  });
+  for (const field of FREE_TEXT_FIELDS) {
+    omitWhen(!present(data[field]), () => {
+      test(field, ADDRESS_MESSAGES.englishOnly, () => {
+        enforce(isEnglishText(text(data[field]))).isTruthy();
+      });
+      test(field, ADDRESS_MESSAGES.tooLong, () => {
+        enforce(text(data[field]).length <= 200).isTruthy();
+      });
+    });
+  }
+  for (const field of ['addressLine1', 'addressLine2', 'addressLine3', 'company'] as const) {
+    omitWhen(!present(data[field]), () => {
+      test(field, ADDRESS_MESSAGES.poBox, () => {
+        enforce(isPoBox(text(data[field]))).isFalsy();
+      });
+    });
+  }
+});
+
+/** Billing address: create and update (`account/billingAddress`). */
+export const billingAddressSuite = create((data: Record<string, unknown>) => {
+  test('name', ADDRESS_MESSAGES.nameRequired, () => {
+    enforce(present(data.name)).isTruthy();
+  });
+  test('location', ADDRESS_MESSAGES.locationRequired, () => {
+    enforce(present(data.location)).isTruthy();
+  });
+  for (const field of ['name', 'location', 'companyName'] as const) {
+    omitWhen(!present(data[field]), () => {
+      test(field, ADDRESS_MESSAGES.englishOnly, () => {
+        enforce(isEnglishText(text(data[field]))).isTruthy();
+      });
+      test(field, ADDRESS_MESSAGES.tooLong, () => {
+        enforce(text(data[field]).length <= 300).isTruthy();
+      });
+    });
+  }
+});

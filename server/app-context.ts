@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { APP_BASE_PATH } from '#domain/api/bases';
+import { Adoption, ownerColumnsAdopter } from './accounts/adoption.ts';
+import { CaptchaService } from './auth/captcha.ts';
+import { EmailTokens } from './auth/email-tokens.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { TokenService } from './auth/tokens.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { Mailer } from './mail/mailer.ts';
+import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  /** Defaults to the system clock; tests move time with their own. */
+  clock?: Clock;
+  /** Defaults to local disk under `<dataDir>/uploads`. */
+  storage?: FileStorage;
+  /** Where the server's notices go (mail links, failures); defaults to console.log. */
+  log?: (line: string) => void;
+  /** Outgoing HTTP (quick-login token and user-info calls); defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The services every route module shares, built once per app. */
+export interface AppContext {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  clock: Clock;
+  storage: FileStorage;
+  log: (line: string) => void;
+  fetch: typeof fetch;
+  tokens: TokenService;
+  emailTokens: EmailTokens;
+  captcha: CaptchaService;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  adoption: Adoption;
+  links: {
+    activate(key: string): string;
+    resetPassword(key: string): string;
+    deleteAccount(key: string): string;
+    app(pathname: string): string;
+  };
+}
+
+export function createAppContext(deps: AppDeps): AppContext {
+  const { db, config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? ((line: string) => console.log(line));
+  // Tests and tools that build an app without main.ts get a per-process secret.
+  const secret = config.jwtSecret ?? randomBytes(32).toString('base64url');
+  const adoption = new Adoption(db, clock);
+  adoption.register(ownerColumnsAdopter('sem_record'));
+  adoption.register(ownerColumnsAdopter('detain_answer'));
+  adoption.register(ownerColumnsAdopter('distribution_visit'));
+  const app = (pathname: string) => `${config.publicUrl}${APP_BASE_PATH}${pathname.replace(/^\//, '')}`;
+  return {
+    db,
+    config,
+    clock,
+    log,
+    fetch: deps.fetch ?? globalThis.fetch.bind(globalThis),
+    storage: deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    tokens: new TokenService(db, secret, clock, { user: config.accessTokenTtl, temporary: config.temporaryTokenTtl }),
+    emailTokens: new EmailTokens(db, clock),
+    captcha: new CaptchaService(db, clock),
+    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
+    adoption,
+    links: {
+      app,
+      activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),
+      resetPassword: (key) => app(`reset-password?key=${encodeURIComponent(key)}`),
+      deleteAccount: (key) => app(`account-delete?key=${encodeURIComponent(key)}`),
+    },
+  };
+}
