@@ -22,21 +22,29 @@ interface Stored {
 
 export interface ExpiringStorage {
   get(key: StorageKey): string | null;
+  /** Milliseconds the value has left: null when absent, Infinity without a lifetime. */
+  ttlMs(key: StorageKey): number | null;
   set(key: StorageKey, value: string, lifetimeSeconds?: number): void;
   remove(key: StorageKey): void;
 }
 
 export function createExpiringStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, now: () => number = Date.now): ExpiringStorage {
+  function read(key: StorageKey): Stored | null {
+    const raw = safely(() => backend.getItem(key));
+    if (raw == null) return null;
+    const stored = parse(raw);
+    if (!stored || (stored.expiresAt !== undefined && now() >= stored.expiresAt)) {
+      safely(() => backend.removeItem(key));
+      return null;
+    }
+    return stored;
+  }
   return {
-    get(key) {
-      const raw = safely(() => backend.getItem(key));
-      if (raw == null) return null;
-      const stored = parse(raw);
-      if (!stored || (stored.expiresAt !== undefined && now() >= stored.expiresAt)) {
-        safely(() => backend.removeItem(key));
-        return null;
-      }
-      return stored.value;
+    get: (key) => read(key)?.value ?? null,
+    ttlMs(key) {
+      const stored = read(key);
+      if (!stored) return null;
+      return stored.expiresAt === undefined ? Infinity : stored.expiresAt - now();
     },
     set(key, value, lifetimeSeconds) {
       if (lifetimeSeconds !== undefined && !(lifetimeSeconds > 0)) {

@@ -2,8 +2,7 @@ import type { Key } from 'react-aria-components';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { ComboBox, ComboBoxItem } from '#ui/combo-box';
 import { errorMessage } from '#lib/api/error-message';
-import { useAsync } from '#lib/use-async';
-import { fetchPhoneCodes } from '../api.ts';
+import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
 
 export interface PhoneCodeFieldProps {
   value?: Key | null;
@@ -13,7 +12,7 @@ export interface PhoneCodeFieldProps {
 
 /** Calling codes from the server's country dataset, searchable by country name or code. */
 export function PhoneCodeField({ value, onChange, isRequired }: PhoneCodeFieldProps) {
-  const codes = useAsync('phone-codes', fetchPhoneCodes);
+  const codes = usePhoneCodes();
   const items = codes.status === 'success' ? codes.data : [];
   return (
     <ComboBox<PhoneCodeEntry>
@@ -29,9 +28,7 @@ export function PhoneCodeField({ value, onChange, isRequired }: PhoneCodeFieldPr
       onSelectionChange={(key) => onChange?.(items.find((e) => e.id === key) ?? null)}
       menuTrigger="focus"
     >
-      {(entry) => (
-        <ComboBoxItem id={entry.id}>{`${entry.countryName} (${entry.phoneCode})`}</ComboBoxItem>
-      )}
+      {(entry) => <ComboBoxItem id={entry.id}>{phoneCodeLabel(entry)}</ComboBoxItem>}
     </ComboBox>
   );
 }

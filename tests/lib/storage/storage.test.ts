@@ -55,3 +55,15 @@ test('a storage that throws (private mode, quota) is treated as empty', () => {
   expect(() => storage.set(STORAGE_KEYS.token, 'abc', 10)).not.toThrow();
   expect(storage.get(STORAGE_KEYS.token)).toBeNull();
 });
+
+test('ttlMs tells how long a value has left', () => {
+  const { storage, advance } = setup();
+  expect(storage.ttlMs(STORAGE_KEYS.token)).toBeNull();
+  storage.set(STORAGE_KEYS.token, 'abc', 60);
+  advance(15_000);
+  expect(storage.ttlMs(STORAGE_KEYS.token)).toBe(45_000);
+  storage.set(STORAGE_KEYS.cookieAccepted, '1');
+  expect(storage.ttlMs(STORAGE_KEYS.cookieAccepted)).toBe(Infinity);
+  advance(45_000);
+  expect(storage.ttlMs(STORAGE_KEYS.token)).toBeNull();
+});
