@@ -114,9 +114,11 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
 
   const call = async <T,>(path: string, o: CallOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers };
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const method = o.method ?? (o.body !== undefined ? 'POST' : 'GET');
+    const body = o.body !== undefined && method !== 'GET' && method !== 'HEAD' ? JSON.stringify(o.body) : undefined;
+    if (body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await api(path, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}) });
+    const res = await api(path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
   };

@@ -172,7 +172,7 @@ describe(`profile (${db})`, () => {
     const u = await t.registerUser();
     const upload = (data: Uint8Array, name = 'a.png', type = 'image/png') => {
       const form = new FormData();
-      form.append('file', new Blob([data], { type }), name);
+      form.append('file', new Blob([new Uint8Array(data)], { type }), name);
       return t.api('account/uploadImage', { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
     };
     const ok = await upload(PNG, 'avatar.jpg', 'image/jpeg');
