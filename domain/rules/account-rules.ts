@@ -1,4 +1,5 @@
-import { create, enforce, omitWhen, skipWhen, test } from 'vest';
+import { enforce, omitWhen, skipWhen, test } from 'vest';
+import { defineSuite } from './define-suite.ts';
 
 /**
  * Account rules of spec section 5, run by the server on every call and by the client's forms.
@@ -111,7 +112,7 @@ export function isReferralCode(value: unknown): boolean {
 }
 
 /** `POST account/login`. */
-export const loginSuite = create((data: Input) => {
+export const loginSuite = defineSuite((data: Input) => {
   emailTests(data);
   test('password', ACCOUNT_MESSAGES.passwordRequired, () => {
     enforce(typeof data.password === 'string' && data.password !== '').isTruthy();
@@ -119,7 +120,7 @@ export const loginSuite = create((data: Input) => {
 });
 
 /** `POST account/register`: the sign-up form. User name, phone and referral code are optional but checked when given. */
-export const registerSuite = create((data: Input) => {
+export const registerSuite = defineSuite((data: Input) => {
   emailTests(data);
   passwordTests(data, true);
   nameTests(data);
@@ -139,12 +140,12 @@ export const registerSuite = create((data: Input) => {
 });
 
 /** `POST account/activeEmail` and `POST account/password/resetSend`. */
-export const emailOnlySuite = create((data: Input) => {
+export const emailOnlySuite = defineSuite((data: Input) => {
   emailTests(data);
 });
 
 /** `PATCH account/me`: the profile form. Every field is checked; the server reports only the fields sent. */
-export const profileSuite = create((data: Input) => {
+export const profileSuite = defineSuite((data: Input) => {
   usernameTests(data, true);
   nameTests(data);
   phoneTests(data, true);
@@ -161,7 +162,7 @@ export const profileSuite = create((data: Input) => {
 });
 
 /** `PATCH account/password/reset`: with the emailed key, or signed in with the current password. */
-export const passwordResetSuite = create((data: Input) => {
+export const passwordResetSuite = defineSuite((data: Input) => {
   passwordTests(data, true);
   omitWhen(present(data.oldPassword), () => {
     test('key', ACCOUNT_MESSAGES.keyRequired, () => {
@@ -171,14 +172,14 @@ export const passwordResetSuite = create((data: Input) => {
 });
 
 /** `POST account/activate` and the deletion confirmation. */
-export const keySuite = create((data: Input) => {
+export const keySuite = defineSuite((data: Input) => {
   test('key', ACCOUNT_MESSAGES.keyRequired, () => {
     enforce(present(data.key)).isTruthy();
   });
 });
 
 /** `POST account/contactUs`. */
-export const contactUsSuite = create((data: Input) => {
+export const contactUsSuite = defineSuite((data: Input) => {
   test('name', ACCOUNT_MESSAGES.nameRequired, () => {
     enforce(present(data.name)).isTruthy();
   });

@@ -1,4 +1,5 @@
-import { create, enforce, omitWhen, skipWhen, test } from 'vest';
+import { enforce, omitWhen, skipWhen, test } from 'vest';
+import { defineSuite } from './define-suite.ts';
 import { PHONE_MIN } from './account-rules.ts';
 
 /**
@@ -59,7 +60,7 @@ export function findSubdivision(geo: Geography, countryCode: string, state: stri
 const FREE_TEXT_FIELDS = ['firstName', 'lastName', 'company', 'vatNumber', 'city', 'postcode', 'addressLine1', 'addressLine2', 'addressLine3'] as const;
 
 /** Shipping address: create and update (`account/address`). */
-export const shippingAddressSuite = create((data: Record<string, unknown>, geo: Geography) => {
+export const shippingAddressSuite = defineSuite((data: Record<string, unknown>, geo: Geography) => {
   test('firstName', ADDRESS_MESSAGES.firstNameRequired, () => {
     enforce(present(data.firstName)).isTruthy();
   });
@@ -121,7 +122,7 @@ export const shippingAddressSuite = create((data: Record<string, unknown>, geo: 
 });
 
 /** Billing address: create and update (`account/billingAddress`). */
-export const billingAddressSuite = create((data: Record<string, unknown>) => {
+export const billingAddressSuite = defineSuite((data: Record<string, unknown>) => {
   test('name', ADDRESS_MESSAGES.nameRequired, () => {
     enforce(present(data.name)).isTruthy();
   });

@@ -1,4 +1,5 @@
-import { create, enforce, omitWhen, test } from 'vest';
+import { enforce, omitWhen, test } from 'vest';
+import { defineSuite } from './define-suite.ts';
 
 /** The retention dialog (spec section 5): an option is required, and a reason when Other is chosen. */
 export const DETAIN_OPTIONS = [
@@ -14,7 +15,7 @@ export const DETAIN_MESSAGES = {
   reasonRequired: 'Please tell us the reason.',
 } as const;
 
-export const detainSuite = create((data: Record<string, unknown>) => {
+export const detainSuite = defineSuite((data: Record<string, unknown>) => {
   test('option', DETAIN_MESSAGES.optionRequired, () => {
     enforce((DETAIN_OPTIONS as readonly unknown[]).includes(data.option)).isTruthy();
   });

@@ -1,0 +1,106 @@
+/**
+ * Recognise a CAD file by its content, not its name: used by the upload checks on the client and
+ * the server, and by `importCad` to pick the parser.
+ */
+import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import type { CadFormat } from './mesh';
+import { isZip, listZipEntries } from './zip';
+
+const TEXT_SAMPLE_BYTES = 1024;
+
+export function detectCadFormat(bytes: Uint8Array): CadFormat | null {
+  if (bytes.length === 0) return null;
+  if (isExactBinaryStl(bytes)) return 'stl-binary';
+  if (isZip(bytes)) return isThreeMfPackage(bytes) ? '3mf' : null;
+  const text = looksLikeText(bytes);
+  if (text) {
+    const start = skipWhitespace(bytes, 0);
+    if (matchesWord(bytes, start, 'ISO-10303-21')) return 'step';
+    if (matchesWord(bytes, start, 'solid')) return 'stl-ascii';
+    if (looksLikeObj(bytes)) return 'obj';
+    return null;
+  }
+  return looksLikeMisSizedBinaryStl(bytes) ? 'stl-binary' : null;
+}
+
+/** The size rule: a binary STL is exactly 84 + 50 × (the triangle count in its header) bytes. */
+export function isExactBinaryStl(bytes: Uint8Array): boolean {
+  if (bytes.length < 84) return false;
+  return bytes.length === 84 + 50 * binaryStlDeclaredCount(bytes);
+}
+
+export function binaryStlDeclaredCount(bytes: Uint8Array): number {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true);
+}
+
+/**
+ * A binary STL whose size disagrees with its count (cut short, trailing bytes, a wrong count):
+ * accepted when the count is plausible or the data is a whole number of triangles, so that the
+ * importer can say what is wrong instead of "unsupported format".
+ */
+function looksLikeMisSizedBinaryStl(bytes: Uint8Array): boolean {
+  if (bytes.length < 84) return false;
+  const declared = binaryStlDeclaredCount(bytes);
+  const wholeTriangles = bytes.length > 84 && (bytes.length - 84) % 50 === 0;
+  return (declared > 0 && declared <= MAX_TRIANGLES) || wholeTriangles;
+}
+
+function isThreeMfPackage(bytes: Uint8Array): boolean {
+  const entries = listZipEntries(bytes);
+  return entries !== null && entries.some((e) => /^\/?3d\/.*\.model$/i.test(e.name));
+}
+
+/** No NUL or control bytes other than whitespace in the first kilobyte (UTF-8 allowed). */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, TEXT_SAMPLE_BYTES);
+  for (let i = 0; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d) return false;
+    if (b === 0x7f) return false;
+  }
+  return true;
+}
+
+function skipWhitespace(bytes: Uint8Array, from: number): number {
+  let i = from;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = Math.max(i, 3); // UTF-8 BOM
+  while (i < bytes.length && isSpace(bytes[i] as number)) i++;
+  return i;
+}
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || (b >= 0x09 && b <= 0x0d);
+}
+
+/** Case-insensitive match of an ASCII word at `at`, followed by a non-letter or the end. */
+function matchesWord(bytes: Uint8Array, at: number, word: string): boolean {
+  if (at + word.length > bytes.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    if (((bytes[at + k] as number) | 0x20) !== (word.charCodeAt(k) | 0x20)) return false;
+  }
+  const next = bytes[at + word.length];
+  return next === undefined || !isLetter(next);
+}
+
+function isLetter(b: number): boolean {
+  const lower = b | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+const OBJ_KEYWORDS = new Set(['v', 'vn', 'vt', 'vp', 'f', 'o', 'g', 's', 'l', 'p', 'mtllib', 'usemtl']);
+
+/** Every non-comment line of the first 4 kB starts with an OBJ keyword, and one is a vertex. */
+function looksLikeObj(bytes: Uint8Array): boolean {
+  const sample = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
+  const lines = sample.split(/\r?\n/);
+  if (bytes.length > 4096) lines.pop(); // the last line may be cut
+  let vertices = 0;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const keyword = trimmed.split(/\s+/, 1)[0] ?? '';
+    if (!OBJ_KEYWORDS.has(keyword)) return false;
+    if (keyword === 'v') vertices++;
+  }
+  return vertices > 0;
+}

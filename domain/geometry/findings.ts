@@ -1,0 +1,187 @@
+/**
+ * Findings: what is wrong with a file, where on the model, and what to do about it.
+ * An `error` blocks ordering, a `warning` does not, an `info` only explains.
+ */
+import { MAX_FINDING_TRIANGLES } from '#domain/catalogue/limits';
+
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+export type FindingCode =
+  | 'empty-file'
+  | 'truncated-file'
+  | 'size-mismatch'
+  | 'unsupported-format'
+  | 'unreadable'
+  | 'no-triangles'
+  | 'too-many-triangles'
+  | 'non-finite-coordinates'
+  | 'malformed-facet'
+  | 'stored-normals-disagree'
+  | 'stored-normals-missing'
+  | 'binary-header-solid'
+  | 'solid-name-mismatch'
+  | 'open-edges'
+  | 'non-manifold-edges'
+  | 'inconsistent-orientation'
+  | 'inverted-normals'
+  | 'multiple-shells'
+  | 'degenerate-triangles'
+  | 'too-large'
+  | 'too-small'
+  | 'units-uncertain'
+  | 'step-external-references';
+
+export interface Finding {
+  readonly code: FindingCode;
+  readonly severity: FindingSeverity;
+  readonly message: string;
+  readonly fixHint: string;
+  /** Triangles of the imported mesh this finding concerns, at most MAX_FINDING_TRIANGLES of them. */
+  readonly triangles: readonly number[];
+  /** How many triangles (or, for parse findings, facets of the file) are concerned in all. */
+  readonly count: number;
+}
+
+interface FindingDefaults {
+  readonly severity: FindingSeverity;
+  readonly fixHint: string;
+}
+
+const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
+  'empty-file': { severity: 'error', fixHint: 'Export the model again and upload the new file.' },
+  'truncated-file': {
+    severity: 'error',
+    fixHint: 'The file seems cut short, often by an interrupted download or upload: export or copy it again.',
+  },
+  'size-mismatch': {
+    severity: 'warning',
+    fixHint: 'The triangles were read from the file size; if the model looks incomplete, export it again.',
+  },
+  'unsupported-format': {
+    severity: 'error',
+    fixHint: 'Upload STL (binary or ASCII), STEP, OBJ or 3MF. Most CAD programs export STEP or STL.',
+  },
+  unreadable: { severity: 'error', fixHint: 'Open the file in your CAD program, repair it, and export it again.' },
+  'no-triangles': {
+    severity: 'error',
+    fixHint: 'The file holds no solid geometry: export the bodies (not sketches or drawings) again.',
+  },
+  'too-many-triangles': {
+    severity: 'error',
+    fixHint: 'Export with a coarser tessellation (a larger chord tolerance), or send STEP instead.',
+  },
+  'non-finite-coordinates': {
+    severity: 'error',
+    fixHint: 'Some vertices are not numbers (NaN or infinity) or absurdly far away: repair the mesh and export again.',
+  },
+  'malformed-facet': {
+    severity: 'error',
+    fixHint: 'Every STL facet must have exactly 3 vertices: triangulate the mesh before exporting.',
+  },
+  'stored-normals-disagree': {
+    severity: 'info',
+    fixHint: 'Nothing to do: facet normals are recomputed from the vertex order.',
+  },
+  'stored-normals-missing': {
+    severity: 'info',
+    fixHint: 'Nothing to do: many exporters leave normals out; they are computed from the vertex order.',
+  },
+  'binary-header-solid': {
+    severity: 'info',
+    fixHint: 'Nothing to do here; some older programs misread such files as text STL.',
+  },
+  'solid-name-mismatch': { severity: 'info', fixHint: 'Nothing to do: the names are not used.' },
+  'open-edges': {
+    severity: 'error',
+    fixHint: 'Close the holes so the model is watertight (e.g. "Make solid" or a mesh repair tool), then export again.',
+  },
+  'non-manifold-edges': {
+    severity: 'error',
+    fixHint: 'Some edges are shared by more than two faces: separate touching bodies or merge them with a boolean union.',
+  },
+  'inconsistent-orientation': {
+    severity: 'error',
+    fixHint: 'Some faces point inwards while their neighbours point outwards: unify the normals and export again.',
+  },
+  'inverted-normals': {
+    severity: 'warning',
+    fixHint: 'The surface faces inwards; we measure it as if flipped. Flip the normals to be sure it is made as intended.',
+  },
+  'multiple-shells': {
+    severity: 'warning',
+    fixHint: 'Each separate body is made and priced as part of this one part; upload them as separate files if they are separate parts.',
+  },
+  'degenerate-triangles': {
+    severity: 'warning',
+    fixHint: 'Zero-area triangles are ignored; a mesh clean-up removes them.',
+  },
+  'too-large': {
+    severity: 'error',
+    fixHint: 'Split the part, scale it, or choose a process or material with a larger build volume.',
+  },
+  'too-small': {
+    severity: 'error',
+    fixHint: 'Check the units (a part in inches read as mm is 25.4 times too small), or thicken the part.',
+  },
+  'units-uncertain': {
+    severity: 'warning',
+    fixHint: 'STL and OBJ files carry no units: confirm millimetres or inches before ordering.',
+  },
+  'step-external-references': {
+    severity: 'error',
+    fixHint: 'The assembly points to other files that were not uploaded: export it as one STEP file with all parts embedded.',
+  },
+};
+
+export interface FindingOptions {
+  readonly severity?: FindingSeverity;
+  readonly fixHint?: string;
+  /** Triangle indices concerned; only the first MAX_FINDING_TRIANGLES are kept. */
+  readonly triangles?: ArrayLike<number>;
+  /** Total concerned; defaults to the length of `triangles`. */
+  readonly count?: number;
+}
+
+export function createFinding(code: FindingCode, message: string, options: FindingOptions = {}): Finding {
+  const defaults = DEFAULTS[code];
+  const triangles = options.triangles ? capTriangles(options.triangles) : [];
+  return {
+    code,
+    severity: options.severity ?? defaults.severity,
+    message,
+    fixHint: options.fixHint ?? defaults.fixHint,
+    triangles,
+    count: options.count ?? options.triangles?.length ?? 0,
+  };
+}
+
+function capTriangles(list: ArrayLike<number>): number[] {
+  const n = Math.min(list.length, MAX_FINDING_TRIANGLES);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = list[i] as number;
+  return out;
+}
+
+export function hasBlockingFinding(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.severity === 'error');
+}
+
+/** Errors first, then warnings, then information; stable within a severity. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  const rank: Record<FindingSeverity, number> = { error: 0, warning: 1, info: 2 };
+  return [...findings].sort((a, b) => rank[a.severity] - rank[b.severity]);
+}
+
+/**
+ * Collects up to MAX_FINDING_TRIANGLES indices while counting all of them, for loops that
+ * visit millions of triangles.
+ */
+export class TriangleList {
+  readonly indices: number[] = [];
+  count = 0;
+
+  add(index: number): void {
+    this.count++;
+    if (this.indices.length < MAX_FINDING_TRIANGLES) this.indices.push(index);
+  }
+}

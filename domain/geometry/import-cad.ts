@@ -1,0 +1,89 @@
+/**
+ * One entry point for an uploaded file: detect the format from the content, import it, measure
+ * it, and gather every finding. Never throws: whatever the bytes, the result says what was found.
+ */
+import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
+import { detectCadFormat } from './detect-format';
+import { createFinding, sortFindings, type Finding } from './findings';
+import type { ImportResult, Mesh } from './mesh';
+import { analyseMesh, type PartMetrics } from './metrics';
+import { parseObj } from './obj';
+import { createStepImporter, type OcctModule, type StepOptions } from './step';
+import { parseAsciiStl } from './stl-ascii';
+import { parseBinaryStl } from './stl-binary';
+import { importThreeMf } from './three-mf';
+
+export interface ImportCadOptions {
+  /** The initialised OpenCascade module; without it STEP files get an 'unreadable' finding. */
+  readonly occt?: OcctModule;
+  readonly step?: StepOptions;
+  readonly maxTriangles?: number;
+  readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
+}
+
+export async function importCad(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
+  const format = detectCadFormat(bytes);
+  const limits = { maxTriangles: options.maxTriangles };
+  try {
+    switch (format) {
+      case 'stl-binary':
+        return parseBinaryStl(bytes, limits);
+      case 'stl-ascii':
+        return parseAsciiStl(bytes, limits);
+      case 'obj':
+        return parseObj(bytes, limits);
+      case '3mf':
+        return await importThreeMf(bytes, limits);
+      case 'step':
+        return importStepWith(bytes, options);
+      default:
+        return unrecognised(bytes);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { format, mesh: null, findings: [createFinding('unreadable', `The file could not be read (${reason}).`)], declaredUnit: null };
+  }
+}
+
+function importStepWith(bytes: Uint8Array, options: ImportCadOptions): ImportResult {
+  if (!options.occt) {
+    const finding = createFinding('unreadable', 'The STEP reader is not loaded here, so this STEP file was not read.', {
+      fixHint: 'Try again in a moment; if it persists, upload an STL export of the part.',
+    });
+    return { format: 'step', mesh: null, findings: [finding], declaredUnit: 'mm' };
+  }
+  return createStepImporter(options.occt)(bytes, { ...options.step, maxTriangles: options.maxTriangles });
+}
+
+function unrecognised(bytes: Uint8Array): ImportResult {
+  const finding = bytes.length === 0
+    ? createFinding('empty-file', 'The file is empty (0 bytes).')
+    : createFinding('unsupported-format', 'This is not a file format we can read (STL, STEP, OBJ or 3MF), judging by its content.');
+  return { format: null, mesh: null, findings: [finding], declaredUnit: null };
+}
+
+export interface CadFileReport {
+  readonly format: ImportResult['format'];
+  readonly mesh: Mesh | null;
+  readonly metrics: PartMetrics | null;
+  /** Import and geometry findings together, errors first. */
+  readonly findings: readonly Finding[];
+  /** False when an error finding blocks ordering. */
+  readonly orderable: boolean;
+}
+
+/** Import, measure and check one file: what the upload worker and the server both run. */
+export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<CadFileReport> {
+  const imported = await importCad(bytes, options);
+  const analysis = imported.mesh
+    ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes })
+    : null;
+  const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? [])]);
+  return {
+    format: imported.format,
+    mesh: imported.mesh,
+    metrics: analysis?.metrics ?? null,
+    findings,
+    orderable: analysis !== null && !findings.some((f) => f.severity === 'error'),
+  };
+}

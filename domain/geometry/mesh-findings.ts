@@ -1,0 +1,104 @@
+/** The findings a mesh's metrics imply: holes, bad edges, several bodies, size, units. */
+import { createFinding, type Finding, type TriangleList } from './findings';
+import type { PartMetrics } from './metrics';
+import type { Topology } from './topology';
+import { UNIT_CONFIRMATION_THRESHOLD } from './units';
+
+interface MeshFindingInput {
+  readonly metrics: PartMetrics;
+  readonly topology: Topology;
+  readonly degenerate: TriangleList;
+  readonly smallShellTriangles: TriangleList;
+  readonly minDimensionMm: number;
+}
+
+export function meshFindings(input: MeshFindingInput): Finding[] {
+  const { metrics } = input;
+  if (metrics.triangleCount === 0) return [createFinding('no-triangles', 'The model has no triangles.')];
+  return [
+    ...edgeFindings(input.topology),
+    ...orientationFindings(metrics),
+    ...shellFindings(metrics, input.smallShellTriangles),
+    ...degenerateFindings(input.degenerate),
+    ...sizeFindings(metrics, input.minDimensionMm),
+  ];
+}
+
+function edgeFindings(t: Topology): Finding[] {
+  const findings: Finding[] = [];
+  if (t.openEdgeCount > 0) {
+    findings.push(
+      createFinding('open-edges', `The surface has ${t.openEdgeCount} open edge(s) around holes: it is not watertight, so its volume cannot be trusted.`, {
+        triangles: t.openTriangles.indices,
+        count: t.openTriangles.count,
+      }),
+    );
+  }
+  if (t.nonManifoldEdgeCount > 0) {
+    findings.push(
+      createFinding('non-manifold-edges', `${t.nonManifoldEdgeCount} edge(s) are shared by more than two triangles.`, {
+        triangles: t.nonManifoldTriangles.indices,
+        count: t.nonManifoldTriangles.count,
+      }),
+    );
+  }
+  if (t.misorientedEdgeCount > 0) {
+    findings.push(
+      createFinding('inconsistent-orientation', `${t.misorientedEdgeCount} edge(s) join triangles facing opposite ways: some faces are flipped.`, {
+        triangles: t.misorientedTriangles.indices,
+        count: t.misorientedTriangles.count,
+      }),
+    );
+  }
+  return findings;
+}
+
+function orientationFindings(m: PartMetrics): Finding[] {
+  if (m.orientation !== 'inward' || m.openEdgeCount > 0) return [];
+  return [
+    createFinding('inverted-normals', 'The surface faces inwards (its signed volume is negative); the volume is measured as if the normals were flipped.', {
+      count: m.triangleCount,
+    }),
+  ];
+}
+
+function shellFindings(m: PartMetrics, smallShellTriangles: TriangleList): Finding[] {
+  if (m.bodyCount < 2) return [];
+  const cavities = m.cavityCount > 0 ? ` (plus ${m.cavityCount} internal cavit${m.cavityCount === 1 ? 'y' : 'ies'})` : '';
+  return [
+    createFinding('multiple-shells', `The file holds ${m.bodyCount} separate bodies${cavities}; the highlighted triangles are all but the largest.`, {
+      triangles: smallShellTriangles.indices,
+      count: smallShellTriangles.count,
+    }),
+  ];
+}
+
+/** Zero-area triangles; those with a repeated corner are among them (their area is exactly 0). */
+function degenerateFindings(degenerate: TriangleList): Finding[] {
+  if (degenerate.count === 0) return [];
+  return [
+    createFinding('degenerate-triangles', `${degenerate.count} triangle(s) have no area (repeated or aligned corners).`, {
+      triangles: degenerate.indices,
+      count: degenerate.count,
+    }),
+  ];
+}
+
+function sizeFindings(m: PartMetrics, minDimensionMm: number): Finding[] {
+  const findings: Finding[] = [];
+  if (m.units.source === 'guess' && m.units.confidence < UNIT_CONFIRMATION_THRESHOLD) {
+    const percent = Math.round(m.units.confidence * 100);
+    findings.push(
+      createFinding('units-uncertain', `Read as ${m.units.unit === 'mm' ? 'millimetres' : 'inches'} (${percent} % sure). ${m.units.reason}`),
+    );
+  }
+  if (!m.fits['3d-printing'] && !m.fits.cnc && !m.fits['vacuum-casting']) {
+    const [x, y, z] = m.size.map((v) => Math.round(v));
+    findings.push(createFinding('too-large', `At ${x} × ${y} × ${z} mm the part is larger than any of our machines.`));
+  }
+  const thinnest = Math.min(...m.size);
+  if (thinnest < minDimensionMm) {
+    findings.push(createFinding('too-small', `The part is only ${+thinnest.toPrecision(3)} mm thick overall; the thinnest we can make is ${minDimensionMm} mm.`));
+  }
+  return findings;
+}

@@ -1,0 +1,329 @@
+/**
+ * Part metrics from a mesh: bounding box, volume, area, shells, edge census, units and fit, and
+ * the findings they imply. Volume and area are sums over millions of triangles, so each term is
+ * taken relative to the bounding-box centre (small numbers, no cancellation between far-away
+ * coordinates) and added with compensated summation.
+ */
+import { buildVolumesByProcess, smallestMakeableDimension } from '#domain/catalogue/lookup';
+import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
+import { addCompensated, CompensatedSum } from './compensated-sum';
+import { TriangleList, type Finding } from './findings';
+import { fitsByProcess } from './fit';
+import type { DeclaredUnit, Mesh } from './mesh';
+import { meshFindings } from './mesh-findings';
+import { analyseTopology, type Topology } from './topology';
+import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
+import { weldBodies } from './weld';
+
+export type Vec3 = readonly [number, number, number];
+
+export interface BoundingBox {
+  readonly min: Vec3;
+  readonly max: Vec3;
+}
+
+export interface ShellSummary {
+  readonly firstTriangle: number;
+  readonly triangleCount: number;
+  /** Enclosed volume, mm³, positive for an outward-facing surface. Meaningless when not closed. */
+  readonly signedVolumeMm3: number;
+  readonly bbox: BoundingBox;
+  readonly closed: boolean;
+  /** A cavity is an inward-facing closed shell inside a body: a hollow, not a separate part. */
+  readonly kind: 'body' | 'cavity';
+}
+
+export interface PartMetrics {
+  /** Every length below is in millimetres, read in these units. */
+  readonly units: UnitAssessment;
+  readonly triangleCount: number;
+  readonly vertexCount: number;
+  readonly bbox: BoundingBox;
+  readonly size: SizeMm;
+  readonly volumeMm3: number;
+  readonly areaMm2: number;
+  readonly shellCount: number;
+  readonly bodyCount: number;
+  readonly cavityCount: number;
+  /** The largest shells (up to MAX_SHELL_SUMMARIES), by triangle count. */
+  readonly shells: readonly ShellSummary[];
+  readonly openEdgeCount: number;
+  readonly nonManifoldEdgeCount: number;
+  readonly misorientedEdgeCount: number;
+  readonly degenerateTriangleCount: number;
+  /** Closed, manifold and consistently oriented: the volume is then exact for this mesh. */
+  readonly watertight: boolean;
+  /** 'inward' when the whole surface faces inwards (negative signed volume). */
+  readonly orientation: 'outward' | 'inward';
+  /** Whether the part fits the build volume of each process, in some axis-aligned orientation. */
+  readonly fits: Readonly<Record<ProcessSlug, boolean>>;
+}
+
+export interface MeshAnalysis {
+  readonly metrics: PartMetrics;
+  readonly findings: readonly Finding[];
+}
+
+export interface AnalyseOptions {
+  /** 'mm' when the file declared units and the mesh is already in millimetres (STEP, 3MF). */
+  readonly declaredUnit?: DeclaredUnit;
+  /** Build volume per process; the catalogue's largest machine per process by default. */
+  readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
+  /** Thinnest overall dimension any process makes, mm; the catalogue's by default. */
+  readonly minDimensionMm?: number;
+}
+
+export const MAX_SHELL_SUMMARIES = 100;
+const PACK = 2 ** 26;
+
+export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnalysis {
+  const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
+  const { positions, triangleCount } = mesh;
+  const box = boundingBox(positions, triangleCount);
+  const { vertexIds, vertexCount } = weldBodies(positions, triangleCount, mesh.bodies);
+  const topology = analyseTopology(vertexIds, vertexCount, triangleCount);
+  const measures = measure(positions, triangleCount, box, topology);
+  const raw = rawMetrics(box, measures, topology, triangleCount, vertexCount);
+  const largestSide = Math.max(...raw.size);
+  const units = options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide);
+  const factor = MM_PER_UNIT[units.unit];
+  const metrics = scaleMetrics(raw, units, buildVolumes, (v, power) => v * factor ** power);
+  const findings = meshFindings({
+    metrics,
+    topology,
+    degenerate: measures.degenerate,
+    smallShellTriangles: measures.smallShellTriangles,
+    minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
+  });
+  return { metrics, findings };
+}
+
+/** The same metrics read in another unit (the user's confirmation of mm or inches). */
+export function withUnit(
+  metrics: PartMetrics,
+  unit: LengthUnit,
+  buildVolumes: Readonly<Record<ProcessSlug, SizeMm>> = buildVolumesByProcess(),
+): PartMetrics {
+  const from = MM_PER_UNIT[metrics.units.unit];
+  const to = MM_PER_UNIT[unit];
+  // Divide first: mm read as inches and back gives the same numbers (2 × 25.4 / 25.4 is 2 exactly).
+  return scaleMetrics(metrics, confirmedUnit(unit), buildVolumes, (v, power) => (v / from ** power) * to ** power);
+}
+
+function boundingBox(positions: Float32Array, triangleCount: number): BoundingBox {
+  let minX = Infinity, minY = Infinity, minZ = Infinity;
+  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  const n = triangleCount * 9;
+  for (let i = 0; i < n; i += 3) {
+    const x = positions[i] as number, y = positions[i + 1] as number, z = positions[i + 2] as number;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  if (n === 0) return { min: [0, 0, 0], max: [0, 0, 0] };
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+}
+
+interface Measures {
+  readonly area: number;
+  readonly signedVolume: number;
+  readonly degenerate: TriangleList;
+  readonly shells: ShellSummary[];
+  readonly smallShellTriangles: TriangleList;
+  readonly bodyCount: number;
+  readonly cavityCount: number;
+}
+
+function measure(positions: Float32Array, triangleCount: number, box: BoundingBox, topology: Topology): Measures {
+  const cx = (box.min[0] + box.max[0]) / 2, cy = (box.min[1] + box.max[1]) / 2, cz = (box.min[2] + box.max[2]) / 2;
+  const dx = box.max[0] - box.min[0], dy = box.max[1] - box.min[1], dz = box.max[2] - box.min[2];
+  const degenerateLimit = 1e-12 * (dx * dx + dy * dy + dz * dz);
+  const shells = new ShellAccumulator(topology.shellCount);
+  const area = new CompensatedSum();
+  const volume = new CompensatedSum();
+  const degenerate = new TriangleList();
+  const shellOf = topology.shellOfTriangle;
+  for (let t = 0; t < triangleCount; t++) {
+    const i = t * 9;
+    const ax = (positions[i] as number) - cx, ay = (positions[i + 1] as number) - cy, az = (positions[i + 2] as number) - cz;
+    const ux = (positions[i + 3] as number) - cx - ax, uy = (positions[i + 4] as number) - cy - ay, uz = (positions[i + 5] as number) - cz - az;
+    const vx = (positions[i + 6] as number) - cx - ax, vy = (positions[i + 7] as number) - cy - ay, vz = (positions[i + 8] as number) - cz - az;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const doubleArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (doubleArea <= degenerateLimit) degenerate.add(t);
+    area.add(doubleArea / 2);
+    // a · ((b − a) × (c − a)) = a · (b × c): six times the signed volume of the tetrahedron (centre, a, b, c).
+    const sixVolume = ax * nx + ay * ny + az * nz;
+    volume.add(sixVolume / 6);
+    shells.add(shellOf[t] as number, t, sixVolume / 6, positions, i);
+  }
+  const orientation = volume.value < 0 ? -1 : 1;
+  const summaries = shells.summaries(topology.shellIsOpen, orientation);
+  return {
+    area: area.value,
+    signedVolume: volume.value,
+    degenerate,
+    shells: summaries.shells,
+    smallShellTriangles: trianglesOutsideLargestBody(shellOf, triangleCount, summaries),
+    bodyCount: summaries.bodyCount,
+    cavityCount: summaries.cavityCount,
+  };
+}
+
+/** Per-shell triangle count, first triangle, signed volume and bounding box. */
+class ShellAccumulator {
+  private readonly count: Uint32Array;
+  private readonly first: Int32Array;
+  private readonly volume: Float64Array;
+  private readonly compensation: Float64Array;
+  private readonly box: Float64Array;
+
+  constructor(private readonly shellCount: number) {
+    this.count = new Uint32Array(shellCount);
+    this.first = new Int32Array(shellCount).fill(-1);
+    this.volume = new Float64Array(shellCount);
+    this.compensation = new Float64Array(shellCount);
+    this.box = new Float64Array(shellCount * 6);
+    for (let s = 0; s < shellCount; s++) this.box.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], s * 6);
+  }
+
+  add(shell: number, triangle: number, signedVolume: number, positions: Float32Array, i: number): void {
+    if (this.first[shell] === -1) this.first[shell] = triangle;
+    this.count[shell] = (this.count[shell] as number) + 1;
+    addCompensated(this.volume, this.compensation, shell, signedVolume);
+    const b = this.box;
+    const o = shell * 6;
+    for (let k = 0; k < 9; k += 3) {
+      const x = positions[i + k] as number, y = positions[i + k + 1] as number, z = positions[i + k + 2] as number;
+      if (x < (b[o] as number)) b[o] = x;
+      if (y < (b[o + 1] as number)) b[o + 1] = y;
+      if (z < (b[o + 2] as number)) b[o + 2] = z;
+      if (x > (b[o + 3] as number)) b[o + 3] = x;
+      if (y > (b[o + 4] as number)) b[o + 4] = y;
+      if (z > (b[o + 5] as number)) b[o + 5] = z;
+    }
+  }
+
+  summaries(shellIsOpen: Uint8Array, orientation: number) {
+    const order = this.largestFirst();
+    const kinds = this.classify(order, shellIsOpen, orientation);
+    const shells = order.slice(0, MAX_SHELL_SUMMARIES).map((s) => this.summary(s, shellIsOpen, kinds[s] ?? 'body'));
+    const bodies = order.filter((s) => kinds[s] === 'body');
+    return { shells, kinds, largestBody: bodies[0] ?? -1, bodyCount: bodies.length, cavityCount: this.shellCount - bodies.length };
+  }
+
+  /** Shell indices by decreasing triangle count (ties by index), with a native numeric sort. */
+  private largestFirst(): number[] {
+    const keys = new Float64Array(this.shellCount);
+    for (let s = 0; s < this.shellCount; s++) keys[s] = (PACK - (this.count[s] as number)) * PACK + s;
+    keys.sort();
+    return Array.from(keys, (key) => key % PACK);
+  }
+
+  private summary(s: number, shellIsOpen: Uint8Array, kind: 'body' | 'cavity'): ShellSummary {
+    const b = this.box;
+    const o = s * 6;
+    return {
+      firstTriangle: this.first[s] as number,
+      triangleCount: this.count[s] as number,
+      signedVolumeMm3: (this.volume[s] as number) + (this.compensation[s] as number),
+      bbox: { min: [b[o] as number, b[o + 1] as number, b[o + 2] as number], max: [b[o + 3] as number, b[o + 4] as number, b[o + 5] as number] },
+      closed: shellIsOpen[s] === 0,
+      kind,
+    };
+  }
+
+  /**
+   * A closed shell facing against the model's overall orientation, lying inside the box of a
+   * body facing with it, is a cavity. Bounded work: the 10 000 largest shells are classified,
+   * against the 100 largest bodies; the rest count as bodies.
+   */
+  private classify(order: number[], shellIsOpen: Uint8Array, orientation: number): ('body' | 'cavity')[] {
+    const kinds = new Array<'body' | 'cavity'>(this.shellCount).fill('body');
+    const signed = (s: number) => ((this.volume[s] as number) + (this.compensation[s] as number)) * orientation;
+    const candidates = order.slice(0, 10_000);
+    const containers = candidates.filter((s) => shellIsOpen[s] === 0 && signed(s) > 0).slice(0, 100);
+    for (const s of candidates) {
+      if (shellIsOpen[s] !== 0 || signed(s) >= 0) continue;
+      if (containers.some((c) => c !== s && this.boxInside(s, c))) kinds[s] = 'cavity';
+    }
+    return kinds;
+  }
+
+  private boxInside(inner: number, outer: number): boolean {
+    const b = this.box;
+    const i = inner * 6;
+    const o = outer * 6;
+    for (let k = 0; k < 3; k++) {
+      if ((b[i + k] as number) < (b[o + k] as number) || (b[i + 3 + k] as number) > (b[o + 3 + k] as number)) return false;
+    }
+    return true;
+  }
+}
+
+function trianglesOutsideLargestBody(
+  shellOf: Int32Array,
+  triangleCount: number,
+  summaries: { kinds: ('body' | 'cavity')[]; largestBody: number; bodyCount: number },
+): TriangleList {
+  const list = new TriangleList();
+  if (summaries.bodyCount < 2) return list;
+  for (let t = 0; t < triangleCount; t++) {
+    const s = shellOf[t] as number;
+    if (s !== summaries.largestBody && summaries.kinds[s] === 'body') list.add(t);
+  }
+  return list;
+}
+
+interface RawMetrics extends Omit<PartMetrics, 'units' | 'fits'> {
+  readonly shells: ShellSummary[];
+}
+
+function rawMetrics(box: BoundingBox, m: Measures, topology: Topology, triangleCount: number, vertexCount: number): RawMetrics {
+  return {
+    triangleCount,
+    vertexCount,
+    bbox: box,
+    size: [box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]],
+    volumeMm3: Math.abs(m.signedVolume),
+    areaMm2: m.area,
+    shellCount: topology.shellCount,
+    bodyCount: m.bodyCount,
+    cavityCount: m.cavityCount,
+    shells: m.shells,
+    openEdgeCount: topology.openEdgeCount,
+    nonManifoldEdgeCount: topology.nonManifoldEdgeCount,
+    misorientedEdgeCount: topology.misorientedEdgeCount,
+    degenerateTriangleCount: m.degenerate.count,
+    watertight: triangleCount > 0 && topology.openEdgeCount === 0 && topology.nonManifoldEdgeCount === 0 && topology.misorientedEdgeCount === 0,
+    orientation: m.signedVolume < 0 ? 'inward' : 'outward',
+  };
+}
+
+/** Metrics with every length scaled (`power` 1 for lengths, 2 for areas, 3 for volumes). */
+function scaleMetrics(
+  raw: Omit<PartMetrics, 'units' | 'fits'>,
+  units: UnitAssessment,
+  buildVolumes: Readonly<Record<ProcessSlug, SizeMm>>,
+  scale: (value: number, power: 1 | 2 | 3) => number,
+): PartMetrics {
+  const length = (v: number) => scale(v, 1);
+  const scaleBox = (b: BoundingBox): BoundingBox => ({
+    min: [length(b.min[0]), length(b.min[1]), length(b.min[2])],
+    max: [length(b.max[0]), length(b.max[1]), length(b.max[2])],
+  });
+  const size: SizeMm = [length(raw.size[0]), length(raw.size[1]), length(raw.size[2])];
+  return {
+    ...raw,
+    units,
+    bbox: scaleBox(raw.bbox),
+    size,
+    volumeMm3: scale(raw.volumeMm3, 3),
+    areaMm2: scale(raw.areaMm2, 2),
+    shells: raw.shells.map((s) => ({ ...s, signedVolumeMm3: scale(s.signedVolumeMm3, 3), bbox: scaleBox(s.bbox) })),
+    fits: fitsByProcess(size, buildVolumes),
+  };
+}

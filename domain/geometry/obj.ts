@@ -1,0 +1,155 @@
+/**
+ * Wavefront OBJ: `v` vertices and `f` faces (polygons are fanned into triangles, `v/vt/vn` and
+ * negative indices accepted), `o` starts a named body. Materials, textures and normals are
+ * ignored; OBJ carries no units.
+ */
+import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import { createFinding, TriangleList, type Finding } from './findings';
+import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { inRange } from './stl-binary';
+
+export interface ObjOptions {
+  readonly maxTriangles?: number;
+}
+
+interface ObjFace {
+  readonly corners: number[];
+  readonly body: number;
+  readonly line: number;
+}
+
+class ObjReader {
+  private vertices: number[] = [];
+  private readonly faces: ObjFace[] = [];
+  private readonly bodyNames: string[] = [''];
+  private unknownLines = 0;
+  readonly badFaces = new TriangleList();
+  readonly badVertices = new TriangleList();
+
+  read(text: string): void {
+    let start = 0;
+    let line = 0;
+    while (start < text.length) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      this.readLine(text.slice(start, end).trim(), line++);
+      start = end + 1;
+    }
+  }
+
+  private readLine(line: string, number: number): void {
+    if (line === '' || line.startsWith('#')) return;
+    const parts = line.split(/\s+/);
+    switch (parts[0]) {
+      case 'v':
+        this.readVertex(parts, number);
+        break;
+      case 'f':
+        this.readFace(parts, number);
+        break;
+      case 'o':
+        this.bodyNames.push(parts.slice(1).join(' '));
+        break;
+      case 'vn': case 'vt': case 'vp': case 'g': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
+        break;
+      default:
+        this.unknownLines++;
+    }
+  }
+
+  private readVertex(parts: string[], line: number): void {
+    const xyz = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+    if (!xyz.every(inRange)) this.badVertices.add(line);
+    this.vertices.push(...xyz);
+  }
+
+  private readFace(parts: string[], line: number): void {
+    const vertexCount = this.vertices.length / 3;
+    const corners = parts.slice(1).map((token) => {
+      const index = Number.parseInt(token, 10);
+      return index < 0 ? vertexCount + index : index - 1;
+    });
+    this.faces.push({ corners, body: this.bodyNames.length - 1, line });
+  }
+
+  /** Triangles in face order, bodies named by `o` lines. */
+  build(maxTriangles: number): { positions: Float32Array; bodies: MeshBody[]; tooMany: boolean } {
+    const out = new TriangleBuffer(Math.max(16, this.faces.length));
+    const bodies: MeshBody[] = [];
+    const vertexCount = this.vertices.length / 3;
+    let currentBody = -1;
+    let bodyStart = 0;
+    for (const face of this.faces) {
+      if (face.body !== currentBody) {
+        this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
+        currentBody = face.body;
+        bodyStart = out.triangleCount;
+      }
+      const valid = face.corners.length >= 3 && face.corners.every((c) => Number.isInteger(c) && c >= 0 && c < vertexCount && this.finiteVertex(c));
+      if (!valid) {
+        this.badFaces.add(face.line);
+        continue;
+      }
+      for (let k = 1; k + 1 < face.corners.length; k++) {
+        if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
+        this.emit(out, face.corners[0] as number, face.corners[k] as number, face.corners[k + 1] as number);
+      }
+    }
+    this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
+    return { positions: out.finish(), bodies, tooMany: false };
+  }
+
+  private finiteVertex(c: number): boolean {
+    const v = this.vertices;
+    return inRange(v[c * 3] as number) && inRange(v[c * 3 + 1] as number) && inRange(v[c * 3 + 2] as number);
+  }
+
+  private closeBody(bodies: MeshBody[], body: number, first: number, end: number): void {
+    if (body >= 0 && end > first) bodies.push({ name: this.bodyNames[body] ?? '', firstTriangle: first, triangleCount: end - first });
+  }
+
+  private emit(out: TriangleBuffer, a: number, b: number, c: number): void {
+    const v = this.vertices;
+    out.push(
+      v[a * 3] as number, v[a * 3 + 1] as number, v[a * 3 + 2] as number,
+      v[b * 3] as number, v[b * 3 + 1] as number, v[b * 3 + 2] as number,
+      v[c * 3] as number, v[c * 3 + 1] as number, v[c * 3 + 2] as number,
+    );
+  }
+
+  findings(triangles: number): Finding[] {
+    const findings: Finding[] = [];
+    if (this.badVertices.count > 0) {
+      findings.push(createFinding('non-finite-coordinates', `${this.badVertices.count} vertex line(s) are not three finite numbers (first: line ${(this.badVertices.indices[0] ?? 0) + 1}); faces using them were left out.`, { count: this.badVertices.count }));
+    }
+    if (this.badFaces.count > 0) {
+      findings.push(createFinding('malformed-facet', `${this.badFaces.count} face(s) have fewer than 3 corners or point to missing vertices (first: line ${(this.badFaces.indices[0] ?? 0) + 1}); they were left out.`, { count: this.badFaces.count }));
+    }
+    if (triangles === 0) {
+      const unreadable = this.unknownLines > 0 && this.vertices.length === 0;
+      findings.push(unreadable ? createFinding('unreadable', 'The file is not a readable OBJ model.') : createFinding('no-triangles', 'The OBJ file holds no faces.'));
+    }
+    return findings;
+  }
+}
+
+export function parseObj(bytes: Uint8Array, options: ObjOptions = {}): ImportResult {
+  if (bytes.length === 0) {
+    return { format: 'obj', mesh: null, findings: [createFinding('empty-file', 'The file is empty (0 bytes).')], declaredUnit: null };
+  }
+  const reader = new ObjReader();
+  reader.read(new TextDecoder().decode(bytes));
+  const maxTriangles = options.maxTriangles ?? MAX_TRIANGLES;
+  const built = reader.build(maxTriangles);
+  if (built.tooMany) {
+    const finding = createFinding('too-many-triangles', `The model has more than ${maxTriangles.toLocaleString('en-US')} triangles, the limit.`);
+    return { format: 'obj', mesh: null, findings: [finding], declaredUnit: null };
+  }
+  const triangles = built.positions.length / 9;
+  return {
+    format: 'obj',
+    mesh: triangles > 0 ? createMesh(built.positions, built.bodies) : null,
+    findings: reader.findings(triangles),
+    declaredUnit: null,
+  };
+}

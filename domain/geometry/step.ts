@@ -1,0 +1,177 @@
+/**
+ * STEP through OpenCascade compiled to WebAssembly (occt-import-js). Loading the WASM differs
+ * between Node and a browser worker, so the caller injects the initialised module:
+ *
+ *   const importStep = createStepImporter(await occtimportjs());
+ *   const result = importStep(bytes);
+ *
+ * OpenCascade converts the file's units to millimetres and tessellates every face; the
+ * assembly tree is flattened into named bodies.
+ */
+import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import { createFinding, TriangleList, type Finding } from './findings';
+import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { inRange } from './stl-binary';
+
+/** The part of occt-import-js's API we use (it ships no types). */
+export interface OcctModule {
+  ReadStepFile(content: Uint8Array, params: OcctParams | null): OcctResult;
+}
+
+export interface OcctParams {
+  linearUnit?: 'millimeter' | 'centimeter' | 'meter' | 'inch' | 'foot';
+  linearDeflectionType?: 'bounding_box_ratio' | 'absolute_value';
+  linearDeflection?: number;
+  angularDeflection?: number;
+}
+
+export interface OcctNode {
+  name?: string;
+  meshes?: number[];
+  children?: OcctNode[];
+}
+
+export interface OcctMesh {
+  name?: string;
+  color?: number[];
+  attributes: { position: { array: ArrayLike<number> } };
+  index: { array: ArrayLike<number> };
+}
+
+export interface OcctResult {
+  success: boolean;
+  root?: OcctNode;
+  meshes?: OcctMesh[];
+}
+
+export interface StepOptions {
+  /**
+   * Chord tolerance as a ratio of the model's size (OpenCascade's 'bounding_box_ratio'). Volumes
+   * of curved bodies converge as it shrinks; 0.001 keeps a cylinder's volume within about 0.1 %.
+   */
+  readonly linearDeflection?: number;
+  /** Angular tolerance in radians. */
+  readonly angularDeflection?: number;
+  readonly maxTriangles?: number;
+}
+
+export type StepImporter = (bytes: Uint8Array, options?: StepOptions) => ImportResult;
+
+export const DEFAULT_STEP_OPTIONS = { linearDeflection: 0.001, angularDeflection: 0.2 } as const;
+
+export function createStepImporter(occt: OcctModule): StepImporter {
+  return (bytes, options = {}) => importStep(occt, bytes, options);
+}
+
+function importStep(occt: OcctModule, bytes: Uint8Array, options: StepOptions): ImportResult {
+  const fail = (finding: Finding): ImportResult => ({ format: 'step', mesh: null, findings: [finding], declaredUnit: 'mm' });
+  if (bytes.length === 0) return fail(createFinding('empty-file', 'The file is empty (0 bytes).'));
+  let result: OcctResult;
+  try {
+    result = occt.ReadStepFile(bytes, {
+      linearUnit: 'millimeter',
+      linearDeflectionType: 'bounding_box_ratio',
+      linearDeflection: options.linearDeflection ?? DEFAULT_STEP_OPTIONS.linearDeflection,
+      angularDeflection: options.angularDeflection ?? DEFAULT_STEP_OPTIONS.angularDeflection,
+    });
+  } catch (error) {
+    return fail(createFinding('unreadable', `OpenCascade could not read the file (${describe(error)}).`));
+  }
+  if (!result.success) return fail(createFinding('unreadable', 'OpenCascade could not read this STEP file: its syntax or structure is damaged.'));
+  const meshes = result.meshes ?? [];
+  if (meshes.length === 0) return fail(emptyStepFinding(bytes));
+  return flatten(result.root ?? {}, meshes, options.maxTriangles ?? MAX_TRIANGLES);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A STEP assembly whose parts live in other files reads "successfully" with no geometry: say so,
+ * naming the files it points to.
+ */
+function emptyStepFinding(bytes: Uint8Array): Finding {
+  const text = new TextDecoder('latin1').decode(bytes.subarray(0, 4_000_000));
+  if (/EXTERNAL_SOURCE|DOCUMENT_FILE|EXTERNALLY_DEFINED/i.test(text)) {
+    const names = [...new Set([...text.matchAll(/'([^'\\/]+\.(?:stp|step|p21))'/gi)].map((m) => m[1]))].slice(0, 10);
+    const list = names.length > 0 ? `: ${names.join(', ')}` : '';
+    return createFinding('step-external-references', `This STEP assembly refers to parts in other files${list}; no geometry is inside this file.`, {
+      count: names.length,
+    });
+  }
+  return createFinding('no-triangles', 'The STEP file holds no solid or surface geometry.');
+}
+
+interface Placed {
+  readonly mesh: OcctMesh;
+  readonly name: string;
+}
+
+/** The meshes in tree order, each named by its path in the assembly. */
+function placedMeshes(root: OcctNode, meshes: OcctMesh[]): Placed[] {
+  const placed: Placed[] = [];
+  const used = new Set<number>();
+  const visit = (node: OcctNode, path: string[], depth: number): void => {
+    if (depth > 64) return;
+    const here = node.name ? [...path, node.name] : path;
+    for (const index of node.meshes ?? []) {
+      const mesh = meshes[index];
+      if (!mesh) continue;
+      used.add(index);
+      const leaf = mesh.name && mesh.name !== node.name ? [...here, mesh.name] : here;
+      placed.push({ mesh, name: leaf.join(' / ') || `Body ${placed.length + 1}` });
+    }
+    for (const child of node.children ?? []) visit(child, here, depth + 1);
+  };
+  visit(root, [], 0);
+  meshes.forEach((mesh, index) => {
+    if (!used.has(index)) placed.push({ mesh, name: mesh.name || `Body ${placed.length + 1}` });
+  });
+  return placed;
+}
+
+function flatten(root: OcctNode, meshes: OcctMesh[], maxTriangles: number): ImportResult {
+  const out = new TriangleBuffer(1024);
+  const bodies: MeshBody[] = [];
+  const outOfRange = new TriangleList();
+  const badIndices = new TriangleList();
+  for (const { mesh, name } of placedMeshes(root, meshes)) {
+    const first = out.triangleCount;
+    const position = mesh.attributes.position.array;
+    const index = mesh.index.array;
+    if (first + index.length / 3 > maxTriangles) {
+      const finding = createFinding('too-many-triangles', `The tessellated model has more than ${maxTriangles.toLocaleString('en-US')} triangles, the limit.`);
+      return { format: 'step', mesh: null, findings: [finding], declaredUnit: 'mm' };
+    }
+    for (let k = 0; k + 2 < index.length; k += 3) {
+      const a = (index[k] as number) * 3, b = (index[k + 1] as number) * 3, c = (index[k + 2] as number) * 3;
+      if (Math.max(a, b, c) + 2 >= position.length || Math.min(a, b, c) < 0) {
+        badIndices.add(k / 3);
+        continue;
+      }
+      const ax = position[a] as number, ay = position[a + 1] as number, az = position[a + 2] as number;
+      const bx = position[b] as number, by = position[b + 1] as number, bz = position[b + 2] as number;
+      const cx = position[c] as number, cy = position[c + 1] as number, cz = position[c + 2] as number;
+      if (!(inRange(ax) && inRange(ay) && inRange(az) && inRange(bx) && inRange(by) && inRange(bz) && inRange(cx) && inRange(cy) && inRange(cz))) {
+        outOfRange.add(out.triangleCount);
+        continue;
+      }
+      out.push(ax, ay, az, bx, by, bz, cx, cy, cz);
+    }
+    if (out.triangleCount > first) bodies.push({ name, firstTriangle: first, triangleCount: out.triangleCount - first });
+  }
+  return { format: 'step', mesh: out.triangleCount > 0 ? createMesh(out.finish(), bodies) : null, findings: flattenFindings(out.triangleCount, outOfRange, badIndices), declaredUnit: 'mm' };
+}
+
+function flattenFindings(triangles: number, outOfRange: TriangleList, badIndices: TriangleList): Finding[] {
+  const findings: Finding[] = [];
+  if (outOfRange.count > 0) {
+    findings.push(createFinding('non-finite-coordinates', `${outOfRange.count} tessellated triangle(s) had unusable coordinates and were left out.`, { count: outOfRange.count }));
+  }
+  if (badIndices.count > 0) {
+    findings.push(createFinding('unreadable', `${badIndices.count} triangle(s) of the tessellation point to missing vertices and were left out.`, { count: badIndices.count }));
+  }
+  if (triangles === 0) findings.push(createFinding('no-triangles', 'The STEP file holds no solid or surface geometry.'));
+  return findings;
+}

@@ -1,0 +1,217 @@
+/**
+ * 3MF: a ZIP package whose 3D/3dmodel.model XML lists objects (meshes or components of other
+ * objects, with affine transforms) and a build of placed items. The XML is scanned with regular
+ * expressions (no DOMParser in a Web Worker); units are converted to millimetres. Objects in
+ * other model parts of the package (the production extension) are not followed.
+ */
+import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import { createFinding, type Finding } from './findings';
+import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { inRange } from './stl-binary';
+import { listZipEntries, readZipEntry } from './zip';
+
+export interface ThreeMfOptions {
+  readonly maxTriangles?: number;
+}
+
+/** Row-vector affine transform as 3MF writes it: m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32. */
+type Transform = readonly number[];
+const IDENTITY: Transform = [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
+
+interface ModelObject {
+  readonly name: string;
+  readonly vertices: number[];
+  readonly triangles: number[];
+  readonly components: { readonly objectId: string; readonly transform: Transform }[];
+}
+
+interface Model {
+  readonly unitMm: number;
+  readonly objects: Map<string, ModelObject>;
+  readonly items: { readonly objectId: string; readonly transform: Transform }[];
+}
+
+const MM_PER_3MF_UNIT: Readonly<Record<string, number>> = {
+  micron: 0.001,
+  millimeter: 1,
+  centimeter: 10,
+  inch: 25.4,
+  foot: 304.8,
+  meter: 1000,
+};
+
+/** Largest uncompressed model part read (the XML of ~5 million triangles). */
+const MAX_MODEL_BYTES = 512 * 1024 * 1024;
+
+export async function importThreeMf(bytes: Uint8Array, options: ThreeMfOptions = {}): Promise<ImportResult> {
+  const fail = (finding: Finding): ImportResult => ({ format: '3mf', mesh: null, findings: [finding], declaredUnit: 'mm' });
+  const entries = listZipEntries(bytes);
+  if (!entries) return fail(createFinding('unreadable', 'The file is not a readable 3MF package (damaged ZIP archive).'));
+  const entry = entries.find((e) => /^\/?3d\/3dmodel\.model$/i.test(e.name)) ?? entries.find((e) => /^\/?3d\/.*\.model$/i.test(e.name));
+  if (!entry) return fail(createFinding('no-triangles', 'The 3MF package holds no 3D model part.'));
+  let xml: string;
+  try {
+    xml = new TextDecoder().decode(await readZipEntry(bytes, entry, MAX_MODEL_BYTES));
+  } catch (error) {
+    return fail(createFinding('unreadable', `The 3MF model part could not be unpacked (${error instanceof Error ? error.message : String(error)}).`));
+  }
+  return buildMesh(parseModel(xml), options.maxTriangles ?? MAX_TRIANGLES);
+}
+
+const TAG = /<(\/?)(?:[A-Za-z_][\w.-]*:)?(model|object|vertex|triangle|component|item)\b([^>]*)>/g;
+
+function parseModel(xml: string): Model {
+  let unitMm = 1;
+  const objects = new Map<string, ModelObject>();
+  const items: Model['items'] = [];
+  let current: ModelObject | null = null;
+  for (const match of xml.matchAll(TAG)) {
+    const [, closing, tag, attributes = ''] = match;
+    if (closing) {
+      if (tag === 'object') current = null;
+      continue;
+    }
+    if (tag === 'model') unitMm = MM_PER_3MF_UNIT[attribute(attributes, 'unit') ?? 'millimeter'] ?? 1;
+    else if (tag === 'object') {
+      current = { name: attribute(attributes, 'name') ?? '', vertices: [], triangles: [], components: [] };
+      objects.set(attribute(attributes, 'id') ?? '', current);
+      if (attributes.trimEnd().endsWith('/')) current = null;
+    } else if (tag === 'vertex' && current) {
+      current.vertices.push(Number(attribute(attributes, 'x')), Number(attribute(attributes, 'y')), Number(attribute(attributes, 'z')));
+    } else if (tag === 'triangle' && current) {
+      current.triangles.push(integer(attributes, 'v1'), integer(attributes, 'v2'), integer(attributes, 'v3'));
+    } else if (tag === 'component' && current) {
+      current.components.push({ objectId: attribute(attributes, 'objectid') ?? '', transform: transform(attributes) });
+    } else if (tag === 'item') {
+      items.push({ objectId: attribute(attributes, 'objectid') ?? '', transform: transform(attributes) });
+    }
+  }
+  return { unitMm, objects, items };
+}
+
+const ATTRIBUTE_PATTERNS = new Map<string, RegExp>();
+
+function attribute(attributes: string, name: string): string | undefined {
+  let pattern = ATTRIBUTE_PATTERNS.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+    ATTRIBUTE_PATTERNS.set(name, pattern);
+  }
+  const match = pattern.exec(attributes);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+function integer(attributes: string, name: string): number {
+  const value = attribute(attributes, name);
+  return value === undefined ? -1 : Number.parseInt(value, 10);
+}
+
+function transform(attributes: string): Transform {
+  const value = attribute(attributes, 'transform');
+  if (!value) return IDENTITY;
+  const numbers = value.trim().split(/\s+/).map(Number);
+  return numbers.length === 12 && numbers.every(Number.isFinite) ? numbers : IDENTITY;
+}
+
+/** `inner` applied first, then `outer`. */
+function compose(inner: Transform, outer: Transform): Transform {
+  const m = (t: Transform, r: number, c: number) => t[r * 3 + c] as number;
+  const out: number[] = [];
+  for (let r = 0; r < 4; r++) {
+    for (let c = 0; c < 3; c++) {
+      let v = r === 3 ? m(outer, 3, c) : 0;
+      for (let k = 0; k < 3; k++) v += m(inner, r, k) * m(outer, k, c);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+function determinant(t: Transform): number {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0] = t;
+  return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+}
+
+class MeshBuilder {
+  readonly out = new TriangleBuffer(1024);
+  readonly bodies: MeshBody[] = [];
+  badTriangles = 0;
+  missingObjects = new Set<string>();
+  tooMany = false;
+
+  constructor(
+    private readonly model: Model,
+    private readonly maxTriangles: number,
+  ) {}
+
+  addItem(objectId: string, itemTransform: Transform): void {
+    const first = this.out.triangleCount;
+    const scale = this.model.unitMm;
+    const toMm: Transform = [scale, 0, 0, 0, scale, 0, 0, 0, scale, 0, 0, 0];
+    this.addObject(objectId, compose(itemTransform, toMm), 0);
+    const name = this.model.objects.get(objectId)?.name || `Object ${objectId}`;
+    if (this.out.triangleCount > first) this.bodies.push({ name, firstTriangle: first, triangleCount: this.out.triangleCount - first });
+  }
+
+  private addObject(objectId: string, t: Transform, depth: number): void {
+    const object = this.model.objects.get(objectId);
+    if (!object) {
+      this.missingObjects.add(objectId);
+      return;
+    }
+    if (depth > 16) return;
+    this.addTriangles(object, t);
+    for (const component of object.components) this.addObject(component.objectId, compose(component.transform, t), depth + 1);
+  }
+
+  private addTriangles(object: ModelObject, t: Transform): void {
+    const flip = determinant(t) < 0;
+    const v = object.vertices;
+    const count = v.length / 3;
+    const p = (index: number, axis: number) =>
+      (v[index * 3] as number) * (t[axis] as number) + (v[index * 3 + 1] as number) * (t[3 + axis] as number) + (v[index * 3 + 2] as number) * (t[6 + axis] as number) + (t[9 + axis] as number);
+    for (let k = 0; k + 2 < object.triangles.length; k += 3) {
+      const a = object.triangles[k] as number;
+      const b = object.triangles[flip ? k + 2 : k + 1] as number;
+      const c = object.triangles[flip ? k + 1 : k + 2] as number;
+      if (!(a >= 0 && b >= 0 && c >= 0 && a < count && b < count && c < count)) {
+        this.badTriangles++;
+        continue;
+      }
+      const corners = [p(a, 0), p(a, 1), p(a, 2), p(b, 0), p(b, 1), p(b, 2), p(c, 0), p(c, 1), p(c, 2)] as const;
+      if (!corners.every(inRange)) {
+        this.badTriangles++;
+        continue;
+      }
+      if (this.out.triangleCount >= this.maxTriangles) {
+        this.tooMany = true;
+        return;
+      }
+      this.out.push(...corners);
+    }
+  }
+}
+
+function buildMesh(model: Model, maxTriangles: number): ImportResult {
+  const builder = new MeshBuilder(model, maxTriangles);
+  for (const item of model.items) builder.addItem(item.objectId, item.transform);
+  if (builder.tooMany) {
+    const finding = createFinding('too-many-triangles', `The model has more than ${maxTriangles.toLocaleString('en-US')} triangles, the limit.`);
+    return { format: '3mf', mesh: null, findings: [finding], declaredUnit: 'mm' };
+  }
+  const findings: Finding[] = [];
+  if (builder.badTriangles > 0) {
+    findings.push(createFinding('malformed-facet', `${builder.badTriangles} triangle(s) point to missing vertices or have unusable coordinates; they were left out.`, { count: builder.badTriangles }));
+  }
+  if (builder.missingObjects.size > 0) {
+    findings.push(createFinding('unreadable', `The build refers to object(s) ${[...builder.missingObjects].join(', ')} that are not in the main model part.`));
+  }
+  const triangles = builder.out.triangleCount;
+  if (triangles === 0) findings.push(createFinding('no-triangles', 'The 3MF build holds no triangles.'));
+  return {
+    format: '3mf',
+    mesh: triangles > 0 ? createMesh(builder.out.finish(), builder.bodies) : null,
+    findings,
+    declaredUnit: 'mm',
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The quote engine's single entry point: part metrics + configuration + order time in, price,
+ * price breaks, lead time, ship date, validation and honest certainty out. Pure and
+ * deterministic; the configurator (in a worker or on the main thread) and the server call it alike.
+ */
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { findMaterial, findProcess } from '#domain/catalogue/lookup';
+import type {
+  Catalogue,
+  CastingPricing,
+  CncPricing,
+  Material,
+  PrintingPricing,
+  Process,
+  ProcessId,
+  ProcessSlug,
+} from '#domain/catalogue/types';
+import { fitsBuildVolume } from '#domain/geometry/fit';
+import { createFinding, type Finding } from '#domain/geometry/findings';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
+import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { ValidationResult } from '#domain/rules/quote-rule-engine';
+import { validateQuoteConfiguration } from '#domain/rules/quote-rules';
+import { castingCosts, type MasterModel } from './casting-cost';
+import { cncCosts } from './cnc-cost';
+import type { Certainty, CostComponent } from './cost-component';
+import { finishCosts } from './finish-cost';
+import { CURRENCY } from './money';
+import { priceAt, priceBreakTable, type PriceBreakdown, type PriceBreakRow, type PriceModel } from './price';
+import { MINIMUM_ORDER_CENTS, PRICE_BREAK_QUANTITIES } from './pricing-policy';
+import { printingCosts } from './printing-cost';
+
+/** What the quote needs of the geometry analysis (all lengths in mm). */
+export type QuoteMetrics = Pick<PartMetrics, 'volumeMm3' | 'areaMm2' | 'size' | 'watertight' | 'units'>;
+
+export interface QuoteOptions {
+  readonly calendar?: WorkingCalendar;
+  readonly catalogue?: Catalogue;
+  /** Findings of the file's import and geometry check: errors among them block ordering. */
+  readonly geometryFindings?: readonly Finding[];
+  readonly priceBreakQuantities?: readonly number[];
+  readonly minimumOrderCents?: number;
+}
+
+export interface Certainties {
+  /** True when no item of the price can change after ordering. */
+  readonly final: boolean;
+  /** What could still change the price or the date, and what is not included. */
+  readonly notes: readonly string[];
+}
+
+export interface QuoteResult {
+  readonly process: ProcessSlug;
+  readonly processId: ProcessId | null;
+  readonly currency: typeof CURRENCY;
+  /** Null when the configuration cannot be priced (unknown material, invalid quantity). */
+  readonly price: PriceBreakdown | null;
+  readonly unitPriceCents: number | null;
+  readonly totalCents: number | null;
+  readonly priceBreaks: readonly PriceBreakRow[];
+  readonly leadTime: LeadTime | null;
+  readonly shipDate: string | null;
+  readonly validation: ValidationResult;
+  /** Findings of this part against the chosen material: too large, too small. */
+  readonly findings: readonly Finding[];
+  readonly certainty: Certainties;
+  /** Valid configuration, priced, and no error among the findings (the part's and the file's). */
+  readonly orderable: boolean;
+}
+
+export const EXW_NOTE =
+  'Prices are EXW (Incoterms 2020): they do not include shipping, duties or import taxes; the goods are ready for collection at our factory on the ship date, and the carrier you choose is paid separately.';
+
+/**
+ * Quotes one part. `metrics` are in millimetres (`analyseMesh`, then `withUnit` once the user
+ * confirms the units); `orderedAt` is the instant the order would be placed (a Date, an ISO string
+ * with offset, or epoch ms; an invalid one throws a RangeError). Same inputs, same result.
+ */
+export function quotePart(
+  metrics: QuoteMetrics,
+  configuration: PartConfiguration,
+  orderedAt: Date | string | number,
+  options: QuoteOptions = {},
+): QuoteResult {
+  const catalogue = options.catalogue ?? CATALOGUE;
+  const validation = validateQuoteConfiguration(configuration);
+  const process = findProcess(configuration.process, catalogue);
+  const material = process ? findMaterial(process.slug, configuration.materialId, catalogue) : undefined;
+  const quantityOk = Number.isInteger(configuration.quantity) && configuration.quantity >= 1;
+  const tierOk = material !== undefined && material.leadDays[configuration.tier] !== undefined;
+  if (!process || !material || !quantityOk || !tierOk) {
+    return unpriced(configuration, process, validation);
+  }
+  const model = priceModel(process, material, metrics, configuration, catalogue, options);
+  const price = priceAt(model, configuration.quantity);
+  const leadTime = computeLeadTime(material, configuration.tier, configuration.finishes, orderedAt, options.calendar ?? DEFAULT_WORKING_CALENDAR);
+  const findings = fitFindings(metrics, material);
+  const blocking = [...findings, ...(options.geometryFindings ?? [])].some((f) => f.severity === 'error');
+  return {
+    process: process.slug,
+    processId: process.id,
+    currency: CURRENCY,
+    price,
+    unitPriceCents: price.unitPriceCents,
+    totalCents: price.totalCents,
+    priceBreaks: priceBreakTable(model, [...(options.priceBreakQuantities ?? PRICE_BREAK_QUANTITIES), configuration.quantity]),
+    leadTime,
+    shipDate: leadTime.shipDate,
+    validation,
+    findings,
+    certainty: certainties(price, metrics),
+    orderable: validation.valid && !blocking,
+  };
+}
+
+function unpriced(configuration: PartConfiguration, process: Process | undefined, validation: ValidationResult): QuoteResult {
+  return {
+    process: configuration.process,
+    processId: process?.id ?? null,
+    currency: CURRENCY,
+    price: null,
+    unitPriceCents: null,
+    totalCents: null,
+    priceBreaks: [],
+    leadTime: null,
+    shipDate: null,
+    validation,
+    findings: [],
+    certainty: { final: false, notes: ['No price yet: complete the highlighted choices.', EXW_NOTE] },
+    orderable: false,
+  };
+}
+
+function priceModel(
+  process: Process,
+  material: Material,
+  metrics: QuoteMetrics,
+  configuration: PartConfiguration,
+  catalogue: Catalogue,
+  options: QuoteOptions,
+): PriceModel {
+  const geometryCertainty: Certainty = metrics.watertight && metrics.units.source !== 'guess' ? 'final' : 'may-change';
+  const production = productionCosts(process, material, metrics, configuration, catalogue, geometryCertainty);
+  const components: CostComponent[] = [...production, ...finishCosts(configuration.finishes, metrics, catalogue)];
+  return {
+    components,
+    discounts: process.quantityDiscounts,
+    tier: process.tiers[configuration.tier],
+    minimumOrderCents: options.minimumOrderCents ?? MINIMUM_ORDER_CENTS,
+  };
+}
+
+function productionCosts(
+  process: Process,
+  material: Material,
+  metrics: QuoteMetrics,
+  configuration: PartConfiguration,
+  catalogue: Catalogue,
+  certainty: Certainty,
+): CostComponent[] {
+  const pricing = process.pricing;
+  if (pricing.kind === 'printing' && material.pricing.kind === 'printing') {
+    const m = material as Material & { pricing: PrintingPricing };
+    return printingCosts(metrics, m, pricing.technologies[m.pricing.technology], certainty);
+  }
+  if (pricing.kind === 'cnc' && material.pricing.kind === 'cnc') {
+    const tolerance = material.tolerances.find((t) => t.id === configuration.toleranceId) ?? material.tolerances[0];
+    if (!tolerance) throw new Error(`${material.id} offers no tolerance`);
+    return cncCosts(metrics, material as Material & { pricing: CncPricing }, pricing, tolerance, certainty);
+  }
+  if (pricing.kind === 'casting' && material.pricing.kind === 'casting') {
+    return castingCosts(metrics, material as Material & { pricing: CastingPricing }, pricing, masterModel(pricing.masterMaterialId, catalogue), certainty);
+  }
+  throw new Error(`Catalogue mismatch: ${material.id} cannot be priced by ${process.slug}`);
+}
+
+function masterModel(materialId: string, catalogue: Catalogue): MasterModel {
+  const printing = findProcess('3d-printing', catalogue);
+  const material = findMaterial('3d-printing', materialId, catalogue);
+  if (!printing || printing.pricing.kind !== 'printing' || !material || material.pricing.kind !== 'printing') {
+    throw new Error(`Catalogue mismatch: master material ${materialId} is not a printing material`);
+  }
+  return { material: material as Material & { pricing: PrintingPricing }, technology: printing.pricing.technologies[material.pricing.technology] };
+}
+
+function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
+  const findings: Finding[] = [];
+  const [x, y, z] = metrics.size.map((v) => Math.round(v * 10) / 10);
+  if (!fitsBuildVolume(metrics.size, material.buildVolumeMm)) {
+    const [bx, by, bz] = material.buildVolumeMm;
+    findings.push(createFinding('too-large', `At ${x} × ${y} × ${z} mm the part does not fit the ${bx} × ${by} × ${bz} mm build volume for ${material.name}, in any orientation.`));
+  }
+  const thinnest = Math.min(...metrics.size);
+  if (thinnest < material.minDimensionMm) {
+    findings.push(createFinding('too-small', `The part is only ${+thinnest.toFixed(3)} mm thick overall; ${material.name} needs at least ${material.minDimensionMm} mm.`));
+  }
+  return findings;
+}
+
+function certainties(price: PriceBreakdown, metrics: QuoteMetrics): Certainties {
+  const notes: string[] = [];
+  if (metrics.units.source === 'guess') {
+    notes.push(`The file has no units; it was read as ${metrics.units.unit === 'mm' ? 'millimetres' : 'inches'} (${Math.round(metrics.units.confidence * 100)} % sure). Confirm the units: the price is final once you do.`);
+  }
+  if (!metrics.watertight) {
+    notes.push('The mesh is not watertight, so its volume is approximate: the price may change once the file is repaired.');
+  }
+  for (const item of price.items) {
+    if (item.certainty === 'may-change' && item.changeReason) notes.push(`${item.label}: ${item.changeReason}`);
+  }
+  notes.push(EXW_NOTE);
+  return { final: price.items.every((i) => i.certainty === 'final'), notes };
+}

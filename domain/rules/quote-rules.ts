@@ -1,0 +1,228 @@
+/**
+ * The business rules of a part's configuration (spec section 5), as one rule table shared by a
+ * vest suite (UI and server) and the quote engine. Messages are what the customer reads.
+ */
+import { enforce } from 'vest';
+import {
+  HARDNESS_SHORE_A,
+  INSERT_HOLE_DEPTH_MARGIN_MM,
+  MAX_CREAM_DYEING_COLOURS,
+  MAX_DYEING_COLOURS,
+  MAX_HOLES_PER_PART,
+  MAX_PAINTING_COLOURS,
+  MAX_QUANTITY,
+  MAX_SILKSCREEN_COLOURS,
+} from '#domain/catalogue/limits';
+import { findMaterial, findProcess, getFinish } from '#domain/catalogue/lookup';
+import { LEAD_TIME_TIERS, type FinishKind, type Material, type Process } from '#domain/catalogue/types';
+import type { FinishSelection, InsertSpec, PartConfiguration } from './quote-configuration';
+import { runRules, suiteFromRules, type Rule, type ValidationResult } from './quote-rule-engine';
+
+export interface QuoteRuleContext {
+  readonly configuration: PartConfiguration;
+  readonly process: Process | undefined;
+  readonly material: Material | undefined;
+}
+
+export type QuoteRule = Rule<QuoteRuleContext>;
+
+export const QUOTE_MESSAGES = {
+  process: 'Please choose a manufacturing service',
+  material: 'Please choose a material',
+  colour: 'Please choose a colour',
+  quantity: 'Quantity must be a whole number of at least 1',
+  quantityTooLarge: `For more than ${MAX_QUANTITY.toLocaleString('en-US')} parts, please contact us for a quote`,
+  tier: 'Please choose a lead time',
+  hardness: `Hardness must be between Shore A ${HARDNESS_SHORE_A.min} and ${HARDNESS_SHORE_A.max}`,
+  paintingColours: `Painting: choose 1 to ${MAX_PAINTING_COLOURS} colours per model`,
+  dyeingColours: `Dyeing: up to ${MAX_DYEING_COLOURS} colours for solid or gradient, ${MAX_CREAM_DYEING_COLOURS} for cream`,
+  silkscreenColours: `Silkscreen: choose 1 to ${MAX_SILKSCREEN_COLOURS} colours`,
+  colourNames: 'Each colour needs a name or code (e.g. RAL 9005)',
+  tappingHoles: `Tapping: enter the number of holes, 1 to ${MAX_HOLES_PER_PART}`,
+} as const;
+
+export function quoteRuleContext(configuration: PartConfiguration): QuoteRuleContext {
+  const process = findProcess(configuration.process);
+  const material = process ? findMaterial(process.slug, configuration.materialId) : undefined;
+  return { configuration, process, material };
+}
+
+const rule = (
+  field: string,
+  key: string,
+  message: string,
+  check: (c: QuoteRuleContext) => void,
+  severity: 'error' | 'warning' = 'error',
+): QuoteRule => ({ field, key, message, check, severity });
+
+/** The rules that apply to this configuration, in the order the configurator shows fields. */
+export function quoteRules(context: QuoteRuleContext): QuoteRule[] {
+  const { configuration, material } = context;
+  const inGroup = (name: string, rules: QuoteRule[]) => rules.map((r) => ({ ...r, group: name }));
+  return [
+    ...inGroup('part', baseRules(context)),
+    ...inGroup('material', material ? materialRules(material, configuration) : []),
+    ...inGroup('finishes', material ? finishRules(material, configuration.finishes) : []),
+  ];
+}
+
+/** The vest groups of the configuration suite, for `suite.focus({ onlyGroup })`. */
+export const QUOTE_RULE_GROUPS = ['part', 'material', 'finishes'] as const;
+
+function baseRules({ configuration }: QuoteRuleContext): QuoteRule[] {
+  return [
+    rule('process', 'process', QUOTE_MESSAGES.process, (c) => enforce(c.process).isNotUndefined()),
+    rule('material', 'material', QUOTE_MESSAGES.material, (c) => enforce(c.material).isNotUndefined()),
+    rule('colour', 'colour', QUOTE_MESSAGES.colour, () => enforce(configuration.colourId).isString().isNotBlank()),
+    rule('quantity', 'quantity', QUOTE_MESSAGES.quantity, () => {
+      enforce(configuration.quantity).isNumber().greaterThanOrEquals(1);
+      enforce(Number.isInteger(configuration.quantity)).isTruthy();
+    }),
+    rule('quantity', 'quantity-max', QUOTE_MESSAGES.quantityTooLarge, () => {
+      if (Number.isFinite(configuration.quantity)) enforce(configuration.quantity).lessThanOrEquals(MAX_QUANTITY);
+    }),
+    rule('tier', 'tier', QUOTE_MESSAGES.tier, () => enforce(configuration.tier).inside([...LEAD_TIME_TIERS])),
+  ];
+}
+
+function materialRules(material: Material, configuration: PartConfiguration): QuoteRule[] {
+  const rules: QuoteRule[] = [];
+  const colourId = configuration.colourId;
+  if (typeof colourId === 'string' && colourId.trim() !== '') {
+    rules.push(
+      rule('colour', 'colour-offered', `${material.name} is not offered in this colour`, () =>
+        enforce(colourId).inside(material.colours.map((c) => c.id)),
+      ),
+    );
+  }
+  if (configuration.toleranceId !== undefined) {
+    rules.push(
+      rule('tolerance', 'tolerance', `${material.name} is not offered with this tolerance`, () =>
+        enforce(configuration.toleranceId).inside(material.tolerances.map((t) => t.id)),
+      ),
+    );
+  }
+  if (material.hardnessShoreA) {
+    const { min, max } = material.hardnessShoreA;
+    rules.push(
+      rule('hardness', 'hardness', QUOTE_MESSAGES.hardness, () => {
+        const hardness = configuration.hardnessShoreA ?? material.hardnessShoreA?.common;
+        enforce(hardness).isNumber().isBetween(min, max);
+      }),
+    );
+  } else if (configuration.hardnessShoreA !== undefined) {
+    rules.push(
+      rule('hardness', 'hardness-unused', `${material.name} has a fixed hardness; the chosen Shore A value is ignored`, () =>
+        enforce(configuration.hardnessShoreA).isUndefined(), 'warning'),
+    );
+  }
+  return rules;
+}
+
+function finishRules(material: Material, finishes: readonly FinishSelection[]): QuoteRule[] {
+  const rules: QuoteRule[] = [];
+  const seen = new Set<FinishKind>();
+  finishes.forEach((finish, index) => {
+    const label = getFinish(finish.kind).label;
+    const field = fieldOf(finish.kind);
+    const key = `finish-${index}-${finish.kind}`;
+    rules.push(
+      rule(field, `${key}-offered`, `${label} is not offered for ${material.name}`, () => enforce(finish.kind).inside([...material.finishes])),
+    );
+    if (seen.has(finish.kind)) {
+      rules.push(rule(field, `${key}-once`, `Choose ${label.toLowerCase()} once`, () => enforce(true).isFalsy()));
+    }
+    seen.add(finish.kind);
+    rules.push(...finishDetailRules(finish, field, key));
+  });
+  return rules;
+}
+
+/** Field names are camelCase for the form: 'brass-insert' is edited in the 'brassInsert' field. */
+function fieldOf(kind: FinishKind): string {
+  return kind.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function finishDetailRules(finish: FinishSelection, field: string, key: string): QuoteRule[] {
+  switch (finish.kind) {
+    case 'painting':
+      return colourCountRules(field, key, finish.colours, MAX_PAINTING_COLOURS, QUOTE_MESSAGES.paintingColours);
+    case 'dyeing': {
+      const max = finish.style === 'cream' ? MAX_CREAM_DYEING_COLOURS : MAX_DYEING_COLOURS;
+      return [
+        rule(field, `${key}-style`, 'Dyeing: choose solid, gradient or cream', () => enforce(finish.style).inside(['solid', 'gradient', 'cream'])),
+        ...colourCountRules(field, key, finish.colours, max, QUOTE_MESSAGES.dyeingColours),
+      ];
+    }
+    case 'silkscreen':
+      return colourCountRules(field, key, finish.colours, MAX_SILKSCREEN_COLOURS, QUOTE_MESSAGES.silkscreenColours);
+    case 'tapping':
+      return [
+        rule(field, `${key}-holes`, QUOTE_MESSAGES.tappingHoles, () => {
+          enforce(finish.holes).isNumber().isBetween(1, MAX_HOLES_PER_PART);
+          enforce(Number.isInteger(finish.holes)).isTruthy();
+        }),
+      ];
+    case 'brass-insert':
+      return insertRules(field, key, 'Brass insert', finish.inserts);
+    case 'helicoil':
+      return insertRules(field, key, 'Helicoil', finish.inserts);
+    case 'special-treatment':
+    case 'spray-paint':
+      return [];
+  }
+}
+
+function colourCountRules(field: string, key: string, colours: readonly string[], max: number, message: string): QuoteRule[] {
+  return [
+    rule(field, `${key}-colour-count`, message, () => enforce(colours).isArray().longerThanOrEquals(1).shorterThanOrEquals(max)),
+    rule(field, `${key}-colour-names`, QUOTE_MESSAGES.colourNames, () => {
+      for (const colour of colours) enforce(colour).isString().isNotBlank();
+    }),
+  ];
+}
+
+/** Brass insert and Helicoil: the hole must be deeper than the insert by at least 1.5 mm. */
+function insertRules(field: string, key: string, label: string, inserts: readonly InsertSpec[]): QuoteRule[] {
+  const rules: QuoteRule[] = [
+    rule(field, `${key}-any`, `${label}: add at least one insert`, () => enforce(inserts).isArray().isNotEmpty()),
+  ];
+  inserts.forEach((insert, i) => {
+    const n = inserts.length > 1 ? ` ${i + 1}` : '';
+    rules.push(
+      rule(field, `${key}-${i}-count`, `${label}${n}: the number of inserts must be a whole number of at least 1`, () => {
+        enforce(insert.count).isNumber().isBetween(1, MAX_HOLES_PER_PART);
+        enforce(Number.isInteger(insert.count)).isTruthy();
+      }),
+      rule(field, `${key}-${i}-length`, `${label}${n}: enter the insert length in mm`, () => enforce(insert.insertLengthMm).isNumber().greaterThan(0)),
+      rule(field, `${key}-${i}-depth`, holeDepthMessage(label + n, insert), () => enforce(holeDepthMarginOk(insert)).isTruthy()),
+    );
+  });
+  return rules;
+}
+
+/** Compared in micrometres so that 3.0 + 1.5 = 4.5 holds despite binary floating point. */
+export function holeDepthMarginOk(insert: InsertSpec): boolean {
+  const um = (mm: number) => Math.round(mm * 1000);
+  if (!Number.isFinite(insert.holeDepthMm) || !Number.isFinite(insert.insertLengthMm)) return false;
+  return um(insert.holeDepthMm) >= um(insert.insertLengthMm) + um(INSERT_HOLE_DEPTH_MARGIN_MM);
+}
+
+function holeDepthMessage(label: string, insert: InsertSpec): string {
+  const needed = Number.isFinite(insert.insertLengthMm) ? ` (at least ${+(insert.insertLengthMm + INSERT_HOLE_DEPTH_MARGIN_MM).toFixed(3)} mm)` : '';
+  return `${label}: the hole must be ${INSERT_HOLE_DEPTH_MARGIN_MM} mm deeper than the insert${needed}`;
+}
+
+/** Validates a configuration with the rule table directly (microseconds; what the quote engine uses). */
+export function validateQuoteConfiguration(configuration: PartConfiguration): ValidationResult {
+  const context = quoteRuleContext(configuration);
+  return runRules(quoteRules(context), context);
+}
+
+/**
+ * A new vest suite over the same rules, for a form (stateful: `suite.only('colour').run(data)`)
+ * or a server request. Create one per form or per request; see quote-rule-engine.ts on runStatic.
+ */
+export function createQuoteConfigurationSuite() {
+  return suiteFromRules(quoteRuleContext, quoteRules);
+}

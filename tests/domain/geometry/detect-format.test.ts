@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED_CAD_FORMATS } from '#domain/catalogue/limits';
+import { detectCadFormat } from '#domain/geometry/detect-format';
+import { cadFixture, stlModel } from '../support/fixtures';
+import { asciiStl, binaryStl, subdividedCube } from '../support/solids';
+import { threeMfModel, threeMfPackage, writeZip } from '../support/zip-writer';
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+describe('detectCadFormat (by content, never by name)', () => {
+  it('recognises the real fixtures', () => {
+    expect(detectCadFormat(cadFixture('cube-10x10mm--cube-10x10.stl'))).toBe('stl-binary');
+    for (const f of ['cube-10x10mm--cube-10x10.stp', 'cube-units--cube-in.step', 'rounded-cube--rounded-cube.step', 'simple-basic-cube--cube.stp']) {
+      expect(detectCadFormat(cadFixture(f))).toBe('step');
+    }
+    expect(detectCadFormat(stlModel('objects/bunny.ascii.stl'))).toBe('stl-ascii');
+    expect(detectCadFormat(stlModel('polytopes/tetrahedron.min.ascii.stl'))).toBe('stl-ascii');
+  });
+
+  it('uses the size rule before the "solid" keyword', () => {
+    expect(detectCadFormat(stlModel('broken/wrongHeader.bin.stl'))).toBe('stl-binary');
+    expect(detectCadFormat(binaryStl(subdividedCube(4, 1), 'solid cube'))).toBe('stl-binary');
+    expect(detectCadFormat(asciiStl(subdividedCube(4, 1)))).toBe('stl-ascii');
+  });
+
+  it('keeps mis-sized binary STL as binary, so the importer can say what is wrong', () => {
+    expect(detectCadFormat(stlModel('broken/incorrectFaceCounter.bin.stl'))).toBe('stl-binary');
+    const cut = binaryStl(subdividedCube(4, 2), 'solid cube');
+    expect(detectCadFormat(cut.slice(0, cut.length - 13))).toBe('stl-binary');
+  });
+
+  it('recognises OBJ, 3MF and STEP with leading whitespace or a byte-order mark', () => {
+    expect(detectCadFormat(text('# exported\nmtllib a.mtl\no cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'))).toBe('obj');
+    expect(detectCadFormat(threeMfPackage(threeMfModel([{ soup: subdividedCube(4, 1) }])))).toBe('3mf');
+    expect(detectCadFormat(text('\uFEFF  ISO-10303-21;\nHEADER;'))).toBe('step');
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(detectCadFormat(new Uint8Array())).toBeNull();
+    expect(detectCadFormat(text('hello, this is a letter, not a model'))).toBeNull();
+    expect(detectCadFormat(text('%PDF-1.7\n'))).toBeNull();
+    expect(detectCadFormat(writeZip([{ name: 'word/document.xml', data: '<w/>' }]))).toBeNull();
+    expect(detectCadFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
+  });
+
+  it('never throws, and answers one of the accepted formats or null', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        const format = detectCadFormat(bytes);
+        expect(format === null || (ACCEPTED_CAD_FORMATS as readonly string[]).includes(format)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseCadFile, importCad } from '#domain/geometry/import-cad';
+import type { OcctModule } from '#domain/geometry/step';
+import { cadFixture, stlModel } from '../support/fixtures';
+import { loadOcct } from '../support/occt-node';
+import { asciiStl, binaryStl, subdividedCube } from '../support/solids';
+import { threeMfModel, threeMfPackage } from '../support/zip-writer';
+
+let occt: OcctModule;
+beforeAll(async () => {
+  occt = await loadOcct();
+});
+
+describe('importCad and analyseCadFile', () => {
+  it('dispatches on content: the same cube in four formats gives the same volume', async () => {
+    const soup = subdividedCube(10, 2);
+    const files = [binaryStl(soup), asciiStl(soup), threeMfPackage(threeMfModel([{ soup }])), cadFixture('cube-10x10mm--cube-10x10.stp')];
+    const reports = await Promise.all(files.map((bytes) => analyseCadFile(bytes, { occt })));
+    expect(reports.map((r) => r.format)).toEqual(['stl-binary', 'stl-ascii', '3mf', 'step']);
+    for (const r of reports) {
+      expect(r.metrics?.volumeMm3).toBeCloseTo(1000, 6);
+      expect(r.orderable).toBe(true);
+    }
+  });
+
+  it('puts errors first and blocks ordering on them', async () => {
+    const report = await analyseCadFile(stlModel('broken/missingFace.ascii.stl'));
+    expect(report.findings[0]?.severity).toBe('error');
+    expect(report.orderable).toBe(false);
+  });
+
+  it('says so when STEP arrives without the OpenCascade module', async () => {
+    const result = await importCad(cadFixture('cube-10x10mm--cube-10x10.stp'));
+    expect(result.findings.map((f) => f.code)).toEqual(['unreadable']);
+  });
+
+  it('rejects an unknown format and an empty file by name', async () => {
+    expect((await importCad(new TextEncoder().encode('just text'))).findings.map((f) => f.code)).toEqual(['unsupported-format']);
+    expect((await importCad(new Uint8Array())).findings.map((f) => f.code)).toEqual(['empty-file']);
+  });
+
+  it('never throws on random bytes: it returns findings, and any volume is finite', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 3000 }), async (bytes) => {
+        const report = await analyseCadFile(bytes, { occt });
+        expect(report.findings.length).toBeGreaterThan(0);
+        if (report.metrics) expect(Number.isFinite(report.metrics.volumeMm3)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on random bytes dressed as each format', async () => {
+    const prefixes = ['solid x\n', 'ISO-10303-21;\n', 'v 1 2 3\nf 1 2 3\n', ''];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...prefixes), fc.uint8Array({ maxLength: 2000 }), fc.nat({ max: 400 }), async (prefix, tail, count) => {
+        const head = new TextEncoder().encode(prefix);
+        const bytes = new Uint8Array(head.length + tail.length + (prefix === '' ? 84 : 0));
+        bytes.set(head);
+        if (prefix === '') new DataView(bytes.buffer).setUint32(80, count, true);
+        bytes.set(tail, bytes.length - tail.length);
+        const report = await analyseCadFile(bytes, { occt });
+        expect(Array.isArray(report.findings)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

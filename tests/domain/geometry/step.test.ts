@@ -1,0 +1,103 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseMesh, type PartMetrics } from '#domain/geometry/metrics';
+import { importStl } from '#domain/geometry/stl';
+import { createStepImporter, type StepImporter } from '#domain/geometry/step';
+import { cadFixture, OCCT_TEST_FILES, readBytes } from '../support/fixtures';
+import { loadOcct } from '../support/occt-node';
+
+let importStep: StepImporter;
+beforeAll(async () => {
+  importStep = createStepImporter(await loadOcct());
+});
+
+function stepMetrics(bytes: Uint8Array, linearDeflection?: number): PartMetrics {
+  const imported = importStep(bytes, { linearDeflection });
+  expect(imported.findings).toEqual([]);
+  expect(imported.declaredUnit).toBe('mm');
+  return analyseMesh(imported.mesh!, { declaredUnit: imported.declaredUnit }).metrics;
+}
+
+describe('STEP import through OpenCascade', () => {
+  it('reads the 10 mm cube as STEP and as STL alike (two independent readers)', () => {
+    const step = stepMetrics(cadFixture('cube-10x10mm--cube-10x10.stp'));
+    const stl = analyseMesh(importStl(cadFixture('cube-10x10mm--cube-10x10.stl')).mesh!).metrics;
+    expect(stl.units.unit).toBe('mm');
+    expect(step.units.source).toBe('file');
+    expect(step.volumeMm3).toBeCloseTo(stl.volumeMm3, 6);
+    expect(step.areaMm2).toBeCloseTo(stl.areaMm2, 6);
+    expect(step.size).toEqual(stl.size);
+    expect(step.volumeMm3).toBeCloseTo(1000, 6);
+    expect(step.watertight && stl.watertight).toBe(true);
+  });
+
+  it('normalises the millimetre, metre and inch cubes to the same millimetres', () => {
+    const [mm, m, inch] = ['cube-units--cube-mm.step', 'cube-units--cube-m.step', 'cube-units--cube-in.step'].map((f) => stepMetrics(cadFixture(f)));
+    for (const other of [m!, inch!]) {
+      expect(other.size[0]).toBeCloseTo(mm!.size[0], 6);
+      expect(other.size[1]).toBeCloseTo(mm!.size[1], 6);
+      expect(other.size[2]).toBeCloseTo(mm!.size[2], 6);
+      expect(other.volumeMm3 / mm!.volumeMm3).toBeCloseTo(1, 9);
+    }
+    // The cube is a 1 m cube in every file; its sides are axis-aligned, so the volume is side³.
+    expect(mm!.volumeMm3).toBeCloseTo(mm!.size[0] * mm!.size[1] * mm!.size[2], 3);
+  });
+
+  it('converges on curved bodies as the tessellation tightens', () => {
+    for (const file of ['rounded-cube--rounded-cube.step', 'conical-surface--conical-surface.step']) {
+      const coarse = stepMetrics(cadFixture(file), 0.01);
+      const normal = stepMetrics(cadFixture(file));
+      const fine = stepMetrics(cadFixture(file), 0.0001);
+      expect(fine.triangleCount).toBeGreaterThan(coarse.triangleCount);
+      expect(Math.abs(normal.volumeMm3 - fine.volumeMm3) / fine.volumeMm3).toBeLessThan(0.002);
+      expect(normal.watertight).toBe(true);
+    }
+  });
+
+  it('keeps the rounded cube inside its 10 mm box and below the full cube', () => {
+    const m = stepMetrics(cadFixture('rounded-cube--rounded-cube.step'));
+    expect(m.size.map((s) => Math.round(s * 1000) / 1000)).toEqual([10, 10, 10]);
+    expect(m.volumeMm3).toBeLessThan(1000);
+    expect(m.volumeMm3).toBeGreaterThan(900);
+  });
+
+  it('flattens an assembly into named bodies that stay separate', () => {
+    const imported = importStep(readBytes(path.join(OCCT_TEST_FILES, 'cax-if/as1_pe_203.stp')));
+    const bodies = imported.mesh!.bodies;
+    expect(bodies).toHaveLength(18);
+    expect(bodies[0]!.name).toBe('AS1_PE_ASM / PLATE / SOLID');
+    expect(bodies.filter((b) => b.name.startsWith('AS1_PE_ASM / L_BRACKET_ASSEMBLY_ASM')).length).toBe(14);
+    const { metrics, findings } = analyseMesh(imported.mesh!, { declaredUnit: 'mm' });
+    expect(metrics.bodyCount).toBe(18);
+    expect(metrics.nonManifoldEdgeCount).toBe(0);
+    expect(findings.map((f) => f.code)).toContain('multiple-shells');
+  });
+
+  it('reports an assembly of external files as a finding naming them', () => {
+    const imported = importStep(readBytes(path.join(OCCT_TEST_FILES, 'cax-if/s1-c5-214/s1-c5-214.stp')));
+    expect(imported.mesh).toBeNull();
+    const [finding] = imported.findings;
+    expect(finding?.code).toBe('step-external-references');
+    expect(finding?.severity).toBe('error');
+    for (const name of ['FOOT.stp', 'HEAD.stp', 'MAINBODY.stp', 'TAIL.stp']) expect(finding?.message).toContain(name);
+  });
+
+  it('turns damaged and empty STEP files into findings', () => {
+    const header = new TextEncoder().encode('ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n');
+    expect(importStep(header).findings.map((f) => f.code)).toEqual(['unreadable']);
+    expect(importStep(new Uint8Array()).findings.map((f) => f.code)).toEqual(['empty-file']);
+    const cut = cadFixture('rounded-cube--rounded-cube.step').slice(0, 5000);
+    expect(importStep(cut).findings[0]?.severity).toBe('error');
+  });
+
+  it('never throws on random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        const result = importStep(bytes);
+        expect(result.findings.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Solids generated with a known volume and area, written as triangle soups and as binary or
+ * ASCII STL: the independent side of the geometry tests, and the large files of the benchmark.
+ * Every solid is closed, with outward (counter-clockwise) triangles, and shares corner values
+ * exactly between neighbouring triangles, like a real exporter.
+ */
+
+export type Vec3 = [number, number, number];
+
+/** Collects triangles from an indexed vertex grid so shared corners get identical floats. */
+class SoupWriter {
+  readonly positions: Float32Array;
+  private offset = 0;
+
+  constructor(triangleCount: number) {
+    this.positions = new Float32Array(triangleCount * 9);
+  }
+
+  triangle(a: Vec3, b: Vec3, c: Vec3): void {
+    this.positions.set(a, this.offset);
+    this.positions.set(b, this.offset + 3);
+    this.positions.set(c, this.offset + 6);
+    this.offset += 9;
+  }
+
+  quad(a: Vec3, b: Vec3, c: Vec3, d: Vec3): void {
+    this.triangle(a, b, c);
+    this.triangle(a, c, d);
+  }
+}
+
+/**
+ * A cube of side `side` at `origin`, each face split into k × k squares (12 k² triangles).
+ * With dyadic sizes (side a power of two, k dividing it into powers of two) every coordinate is
+ * exact in float32, so the exact volume is side³ and the exact area 6 side².
+ */
+export function subdividedCube(side: number, k: number, origin: Vec3 = [0, 0, 0]): Float32Array {
+  const w = new SoupWriter(12 * k * k);
+  const step = side / k;
+  const [ox, oy, oz] = origin;
+  // Each face: a fixed axis and value, two running axes, oriented so the normal points out.
+  const faces: { axis: 0 | 1 | 2; high: boolean }[] = [
+    { axis: 0, high: false }, { axis: 0, high: true },
+    { axis: 1, high: false }, { axis: 1, high: true },
+    { axis: 2, high: false }, { axis: 2, high: true },
+  ];
+  for (const { axis, high } of faces) {
+    const u = ((axis + 1) % 3) as 0 | 1 | 2;
+    const v = ((axis + 2) % 3) as 0 | 1 | 2;
+    const point = (i: number, j: number): Vec3 => {
+      const p: Vec3 = [ox, oy, oz];
+      p[axis] += high ? side : 0;
+      p[u] += i * step;
+      p[v] += j * step;
+      return p;
+    };
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) {
+        const a = point(i, j), b = point(i + 1, j), c = point(i + 1, j + 1), d = point(i, j + 1);
+        if (high) w.quad(a, b, c, d);
+        else w.quad(a, d, c, b);
+      }
+    }
+  }
+  return w.positions;
+}
+
+/** A right prism over a regular n-gon: volume (n/2) r² sin(2π/n) h exactly. */
+export function regularPrism(n: number, r: number, h: number): Float32Array {
+  const w = new SoupWriter(4 * n);
+  const ring = (z: number) => Array.from({ length: n }, (_, i): Vec3 => [r * Math.cos((2 * Math.PI * i) / n), r * Math.sin((2 * Math.PI * i) / n), z]);
+  const bottom = ring(0);
+  const top = ring(h);
+  const cb: Vec3 = [0, 0, 0];
+  const ct: Vec3 = [0, 0, h];
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    w.quad(bottom[i]!, bottom[j]!, top[j]!, top[i]!);
+    w.triangle(ct, top[i]!, top[j]!);
+    w.triangle(cb, bottom[j]!, bottom[i]!);
+  }
+  return w.positions;
+}
+
+export function regularPrismVolume(n: number, r: number, h: number): number {
+  return (n / 2) * r * r * Math.sin((2 * Math.PI) / n) * h;
+}
+
+/** A torus with u segments around the axis and v around the tube: 2uv triangles. */
+export function torus(majorRadius: number, minorRadius: number, u: number, v: number): Float32Array {
+  const grid = new Float32Array(u * v * 3);
+  for (let i = 0; i < u; i++) {
+    const a = (2 * Math.PI * i) / u;
+    for (let j = 0; j < v; j++) {
+      const b = (2 * Math.PI * j) / v;
+      const ring = majorRadius + minorRadius * Math.cos(b);
+      grid.set([ring * Math.cos(a), ring * Math.sin(a), minorRadius * Math.sin(b)], (i * v + j) * 3);
+    }
+  }
+  const out = new Float32Array(u * v * 18);
+  let o = 0;
+  const put = (i: number, j: number) => {
+    const s = ((i % u) * v + (j % v)) * 3;
+    out[o++] = grid[s] as number;
+    out[o++] = grid[s + 1] as number;
+    out[o++] = grid[s + 2] as number;
+  };
+  for (let i = 0; i < u; i++) {
+    for (let j = 0; j < v; j++) {
+      put(i, j); put(i + 1, j); put(i + 1, j + 1);
+      put(i, j); put(i + 1, j + 1); put(i, j + 1);
+    }
+  }
+  return out;
+}
+
+/** A UV sphere (poles as triangle fans): converges to 4/3 π r³ as the segments grow. */
+export function uvSphere(r: number, segments: number, rings: number): Float32Array {
+  const w = new SoupWriter(2 * segments * (rings - 1));
+  const point = (ring: number, s: number): Vec3 => {
+    const phi = (Math.PI * ring) / rings;
+    const theta = (2 * Math.PI * (s % segments)) / segments;
+    if (ring === 0) return [0, 0, r];
+    if (ring === rings) return [0, 0, -r];
+    return [r * Math.sin(phi) * Math.cos(theta), r * Math.sin(phi) * Math.sin(theta), r * Math.cos(phi)];
+  };
+  for (let ring = 0; ring < rings; ring++) {
+    for (let s = 0; s < segments; s++) {
+      const a = point(ring, s), b = point(ring + 1, s), c = point(ring + 1, s + 1), d = point(ring, s + 1);
+      if (ring === 0) w.triangle(a, b, c);
+      else if (ring === rings - 1) w.triangle(a, b, d);
+      else w.quad(a, b, c, d);
+    }
+  }
+  return w.positions;
+}
+
+/** Concatenates soups (separate bodies in one file). */
+export function concat(...soups: Float32Array[]): Float32Array {
+  const out = new Float32Array(soups.reduce((n, s) => n + s.length, 0));
+  let o = 0;
+  for (const s of soups) {
+    out.set(s, o);
+    o += s.length;
+  }
+  return out;
+}
+
+/** The same soup with every triangle's winding reversed (inside-out). */
+export function flipped(soup: Float32Array): Float32Array {
+  const out = soup.slice();
+  for (let t = 0; t < soup.length; t += 9) {
+    out.set(soup.subarray(t + 3, t + 6), t + 6);
+    out.set(soup.subarray(t + 6, t + 9), t + 3);
+  }
+  return out;
+}
+
+/** Moves every corner by an offset (done in float64, stored as float32). */
+export function translated(soup: Float32Array, offset: Vec3): Float32Array {
+  return soup.map((v, i) => v + offset[i % 3]!);
+}
+
+/** A binary STL: 80-byte header, count, 50 bytes a triangle (normal, corners, attribute). */
+export function binaryStl(soup: Float32Array, header = 'generated'): Uint8Array {
+  const count = soup.length / 9;
+  const bytes = new Uint8Array(84 + 50 * count);
+  const view = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode(header.slice(0, 80)));
+  view.setUint32(80, count, true);
+  for (let t = 0; t < count; t++) {
+    const o = 84 + 50 * t;
+    const n = normal(soup, t * 9);
+    for (let k = 0; k < 3; k++) view.setFloat32(o + 4 * k, n[k]!, true);
+    for (let k = 0; k < 9; k++) view.setFloat32(o + 12 + 4 * k, soup[t * 9 + k]!, true);
+  }
+  return bytes;
+}
+
+/** An ASCII STL with full float32 precision (9 significant digits round-trip exactly). */
+export function asciiStl(soup: Float32Array, name = 'generated'): Uint8Array {
+  const lines = [`solid ${name}`];
+  const f = (v: number) => v.toPrecision(9);
+  for (let t = 0; t < soup.length; t += 9) {
+    const n = normal(soup, t);
+    lines.push(`  facet normal ${n.map(f).join(' ')}`, '    outer loop');
+    for (let k = 0; k < 9; k += 3) lines.push(`      vertex ${f(soup[t + k]!)} ${f(soup[t + k + 1]!)} ${f(soup[t + k + 2]!)}`);
+    lines.push('    endloop', '  endfacet');
+  }
+  lines.push(`endsolid ${name}`);
+  return new TextEncoder().encode(lines.join('\n') + '\n');
+}
+
+function normal(soup: Float32Array, i: number): Vec3 {
+  const ux = soup[i + 3]! - soup[i]!, uy = soup[i + 4]! - soup[i + 1]!, uz = soup[i + 5]! - soup[i + 2]!;
+  const vx = soup[i + 6]! - soup[i]!, vy = soup[i + 7]! - soup[i + 1]!, vz = soup[i + 8]! - soup[i + 2]!;
+  const n: Vec3 = [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx];
+  const length = Math.hypot(...n) || 1;
+  return [n[0] / length, n[1] / length, n[2] / length];
+}
