@@ -1,0 +1,39 @@
+import type { CadFileReport } from '#domain/geometry/import-cad';
+import type { GeometryRequest, GeometryResponse } from './geometry-protocol.ts';
+
+let worker: Worker | null = null;
+const listeners = new Map<string, (message: GeometryResponse) => void>();
+
+function getWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./geometry-worker.ts', import.meta.url), { type: 'module', name: 'geometry' });
+    worker.onmessage = (event: MessageEvent<GeometryResponse>) => listeners.get(event.data.id)?.(event.data);
+    worker.onerror = () => {
+      for (const [id, listener] of listeners) listener({ type: 'failed', id, message: 'The geometry reader stopped; please try again.' });
+      worker?.terminate();
+      worker = null;
+    };
+  }
+  return worker;
+}
+
+/**
+ * Analyses a file in the geometry worker. `onProgress` gets the fraction read, then null while the
+ * geometry is measured. Resolves with the same report the server computes.
+ */
+export function analyseInWorker(id: string, file: File, onProgress: (fraction: number | null) => void): { result: Promise<CadFileReport>; cancel: () => void } {
+  let cancel = () => {};
+  const result = new Promise<CadFileReport>((resolve, reject) => {
+    listeners.set(id, (message) => {
+      if (message.type === 'progress') onProgress(message.fraction);
+      else {
+        listeners.delete(id);
+        if (message.type === 'done') resolve(message.report);
+        else reject(new Error(message.message));
+      }
+    });
+    cancel = () => listeners.delete(id);
+    getWorker().postMessage({ type: 'analyse', id, file } satisfies GeometryRequest);
+  });
+  return { result, cancel };
+}
