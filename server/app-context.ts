@@ -10,6 +10,9 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { Mailer } from './mail/mailer.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
+import { quoteAdopters } from './quote/adoption.ts';
+import type { QuoteFileStore } from './quote/file-store.ts';
+import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -24,6 +27,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Outgoing HTTP (quick-login token and user-info calls); defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Where quote files live; defaults to local disk under `config.quoteFilesDir` (ADR 040). */
+  quoteFiles?: QuoteFileStore;
 }
 
 /** The services every route module shares, built once per app. */
@@ -40,6 +45,8 @@ export interface AppContext {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   adoption: Adoption;
+  /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
+  quote: QuoteServices;
   links: {
     activate(key: string): string;
     resetPassword(key: string): string;
@@ -58,6 +65,7 @@ export function createAppContext(deps: AppDeps): AppContext {
   adoption.register(ownerColumnsAdopter('sem_record'));
   adoption.register(ownerColumnsAdopter('detain_answer'));
   adoption.register(ownerColumnsAdopter('distribution_visit'));
+  for (const adopter of quoteAdopters()) adoption.register(adopter);
   const app = (pathname: string) => `${config.publicUrl}${APP_BASE_PATH}${pathname.replace(/^\//, '')}`;
   return {
     db,
@@ -72,6 +80,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
     adoption,
+    quote: createQuoteServices(config, log, deps.quoteFiles),
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_BASE_PATH, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
@@ -9,12 +9,15 @@ import { accountRoutes } from './http/account-routes.ts';
 import { billingAddressRoutes, shippingAddressRoutes } from './http/address-routes.ts';
 import type { ApiRouter } from './http/api-router.ts';
 import { balanceRoutes } from './http/balance-routes.ts';
+import { cartRoutes } from './http/cart-routes.ts';
 import { commonRoutes } from './http/common-routes.ts';
 import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
 import { HttpError, errorResponse } from './http/errors.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { projectRoutes } from './http/project-routes.ts';
 import { quickLoginRoutes } from './http/quick-login-routes.ts';
+import { quoteDocumentRoutes } from './http/quote-document-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
 
 export type { AppDeps } from './app-context.ts';
@@ -35,6 +38,11 @@ function mainApiRouters(ctx: AppContext): ApiRouter[] {
   ];
 }
 
+/** Every route module of the microservice API: the quote calls (ADRs 040–049). */
+function microserviceApiRouters(ctx: AppContext): ApiRouter[] {
+  return [projectRoutes(ctx), cartRoutes(ctx), quoteDocumentRoutes(ctx)];
+}
+
 /** The whole HTTP surface: both API bases, health, and (in production) the built web app. */
 export function createApp(deps: AppDeps): Hono {
   return createAppWithContext(deps).app;
@@ -47,14 +55,15 @@ export function createAppWithContext(deps: AppDeps): { app: Hono; ctx: AppContex
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error));
 
-  const main = new Hono<AppEnv>();
   // Who is calling (ADR 020): anonymous, temporary or user; an unusable token counts as anonymous.
-  main.use(async (c, next) => {
+  const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     c.set('auth', match?.[1] ? await ctx.tokens.authenticate(match[1]) : { kind: 'anonymous' });
     await next();
-  });
+  };
+  const main = new Hono<AppEnv>();
+  main.use(authenticate);
   const operations = [];
   for (const router of mainApiRouters(ctx)) {
     main.route(router.prefix, router.hono);
@@ -63,13 +72,27 @@ export function createAppWithContext(deps: AppDeps): { app: Hono; ctx: AppContex
   const document = openApiDocument(operations, `${MAIN_API_BASE}/${config.apiSegment}`);
   main.get('/openapi.json', (c) => c.json(document));
 
-  const microservice = new Hono();
+  const microservice = new Hono<AppEnv>();
+  microservice.use(authenticate);
   microservice.get('/health', (c) => c.json({ ok: true }));
+  const msOperations = [];
+  for (const router of microserviceApiRouters(ctx)) {
+    microservice.route(router.prefix, router.hono);
+    msOperations.push(...router.operations);
+  }
+  const msDocument = openApiDocument(msOperations, `${MICROSERVICE_API_BASE}/${config.apiSegment}`);
+  msDocument.info = {
+    title: 'Manufacture microservice API',
+    version: '1.0.0',
+    description:
+      'Quote projects, streamed uploads analysed on the server, part configuration and the server’s price, the cart and shared quote documents (docs/api.md, ADRs 040–049). Errors answer `{ message, errors? }`; show `message` as-is. `session` calls take a full token or a temporary token.',
+  };
+  microservice.get('/openapi.json', (c) => c.json(msDocument));
 
   for (const [base, api] of [
     // The main API's context type (auth) is its own business.
     [MAIN_API_BASE, main as unknown as Hono],
-    [MICROSERVICE_API_BASE, microservice],
+    [MICROSERVICE_API_BASE, microservice as unknown as Hono],
   ] as const) {
     const prefix = `${base}/${config.apiSegment}`;
     app.route(prefix, api);

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_SEGMENT, isValidSegment } from '#domain/api/bases';
+import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 
 export interface ServerConfig {
   host: string;
@@ -36,6 +38,16 @@ export interface ServerConfig {
   oauthProviders: OAuthProviderConfig[];
   /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
+  /** Geometry analysis worker threads (QUOTE_WORKERS, default min(2, cores)); ADR 041. */
+  quoteWorkers: number;
+  /** Largest quote file accepted, bytes (QUOTE_MAX_FILE_BYTES, default the catalogue's 100 MiB); ADR 040. */
+  quoteMaxFileBytes: number;
+  /** Most files one project holds (QUOTE_MAX_FILES_PER_PROJECT, default 20); ADR 040. */
+  quoteMaxFilesPerProject: number;
+  /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
+  quoteAnalysisTimeoutMs: number;
+  /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
+  quoteFilesDir: string;
 }
 
 export interface OAuthProviderConfig {
@@ -112,12 +124,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: "${env.PORT}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    dataDir,
     apiSegment,
     staticDir: production ? path.resolve(env.STATIC_DIR ?? 'dist') : env.STATIC_DIR,
     production,
@@ -134,5 +147,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', 2 * 1024 * 1024),
     oauthProviders: readOAuthProviders(env),
     seedDemo: env.SEED_DEMO !== '0',
+    quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
+    quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),
+    quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
+    quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
+    quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
   };
 }

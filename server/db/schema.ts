@@ -254,6 +254,82 @@ export interface DetainAnswerTable {
   created_at: string;
 }
 
+/** A quote project (migration 003): owned by a user or a visitor's temporary subject. */
+export interface QuoteProjectTable {
+  id: string;
+  user_id: string | null;
+  temp_subject_id: string | null;
+  name: string;
+  /** ProcessSlug: `3d-printing`, `cnc` or `vacuum-casting`. */
+  process: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An uploaded quote file and the server's analysis of it (ADR 040). JSON columns are text. */
+export interface QuoteFileTable {
+  id: string;
+  project_id: string;
+  name: string;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+  format: string;
+  /** JSON PartMetrics, or null when nothing usable was read. */
+  metrics: string | null;
+  /** JSON Finding[]. */
+  findings: string;
+  /** JSON QuoteFileSummary, or null. */
+  summary: string | null;
+  orderable: Flag;
+  analysis_ms: number;
+  /** JSON PartConfiguration, once configured. */
+  configuration: string | null;
+  /** JSON QuoteResult: the server's price for the configuration at `priced_at`. */
+  quote: string | null;
+  priced_at: string | null;
+  uploaded_at: string;
+  expires_at: string;
+  /** Set when the retention job removed the bytes from storage (ADR 044). */
+  removed_at: string | null;
+}
+
+/** A priced cart line (ADR 042): the server's price at `priced_at`. */
+export interface CartItemTable {
+  id: string;
+  user_id: string | null;
+  temp_subject_id: string | null;
+  file_id: string;
+  configuration: string;
+  /** JSON QuoteResult. */
+  quote: string;
+  unit_price_cents: number;
+  total_cents: number;
+  currency: string;
+  lead_time_days: number;
+  ship_date: string;
+  priced_at: string;
+  created_at: string;
+}
+
+/** A shared quote document holding its prices for 30 days (ADR 043). */
+export interface QuoteDocumentTable {
+  id: string;
+  /** sha256 of the share token; the token itself is never stored. */
+  token_hash: string;
+  number: string;
+  user_id: string | null;
+  temp_subject_id: string | null;
+  project_id: string;
+  project_name: string;
+  /** JSON QuoteDocumentLine[]. */
+  lines: string;
+  total_cents: number;
+  currency: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   country: CountryTable;
   user_account: UserAccountTable;
@@ -275,4 +351,8 @@ export interface Database {
   distribution_visit: DistributionVisitTable;
   sem_record: SemRecordTable;
   detain_answer: DetainAnswerTable;
+  quote_project: QuoteProjectTable;
+  quote_file: QuoteFileTable;
+  cart_item: CartItemTable;
+  quote_document: QuoteDocumentTable;
 }

@@ -1,0 +1,119 @@
+import { Worker } from 'node:worker_threads';
+import type { AnalysisOutcome, AnalysisReply } from './analysis-types.ts';
+
+/** The analysis of one file could not finish: the worker crashed or took too long. */
+export class AnalysisFailedError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'crash' | 'closed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Job {
+  id: number;
+  path: string;
+  resolve(outcome: AnalysisOutcome): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const BOOT = new URL('./analysis-worker-boot.mjs', import.meta.url);
+
+/**
+ * A fixed-size pool of geometry analysis threads (ADR 041). Threads start on the first job and
+ * then stay (OpenCascade is initialised once per thread); jobs queue in arrival order. A thread
+ * that crashes or exceeds the time limit is terminated and replaced, and only its job fails.
+ */
+export class AnalysisPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    readonly size: number,
+    private readonly timeoutMs: number,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  /** Reads and analyses the file at `path` in a worker thread. */
+  analyse(path: string): Promise<AnalysisOutcome> {
+    if (this.closed) return Promise.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
+    return new Promise<AnalysisOutcome>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, path, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Threads running now, and jobs waiting for one. */
+  get stats(): { threads: number; busy: number; queued: number } {
+    return { threads: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
+    await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot)));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift() as Job;
+      slot.job = job;
+      slot.timer = setTimeout(() => this.fail(slot as Slot, new AnalysisFailedError('timeout', `The analysis took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`)), this.timeoutMs);
+      slot.worker.postMessage({ id: job.id, path: job.path });
+    }
+  }
+
+  private spawn(): Slot {
+    // execArgv: [] so the boot file registers tsx itself whatever the parent runs under.
+    const worker = new Worker(BOOT, { execArgv: [] });
+    worker.unref();
+    const slot: Slot = { worker, job: undefined, timer: undefined };
+    worker.on('message', (message: AnalysisReply | 'ready') => {
+      if (message === 'ready' || !slot.job || message.id !== slot.job.id) return;
+      const job = slot.job;
+      clearTimeout(slot.timer);
+      slot.job = undefined;
+      if (message.ok) job.resolve(message.outcome);
+      else job.reject(new AnalysisFailedError('crash', message.error));
+      this.pump();
+    });
+    worker.on('error', (error) => this.fail(slot, new AnalysisFailedError('crash', error.message)));
+    worker.on('exit', (code) => {
+      if (this.slots.includes(slot)) this.fail(slot, new AnalysisFailedError('crash', `The analysis thread stopped (exit code ${code}).`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Fails the slot's job, replaces the thread, and carries on with the queue. */
+  private fail(slot: Slot, error: AnalysisFailedError): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    const job = slot.job;
+    slot.job = undefined;
+    void this.stop(slot);
+    if (job) {
+      this.log(`[quote] analysis of ${job.path} failed (${error.reason}): ${error.message}`);
+      job.reject(error);
+    }
+    if (!this.closed) this.pump();
+  }
+
+  private async stop(slot: Slot): Promise<void> {
+    clearTimeout(slot.timer);
+    await slot.worker.terminate();
+  }
+}

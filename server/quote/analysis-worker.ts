@@ -1,0 +1,47 @@
+/**
+ * One geometry analysis thread (ADR 041): the same `analyseCadFile` the browser's upload worker
+ * runs, on the spool file's bytes. OpenCascade (for STEP) is initialised once per thread.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import { detectCadFormat } from '#domain/geometry/detect-format';
+import { analyseCadFile } from '#domain/geometry/import-cad';
+import type { OcctModule } from '#domain/geometry/step';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest } from './analysis-types.ts';
+import { summarise } from './summarise.ts';
+
+type OcctFactory = (options?: { print?: (text: string) => void; printErr?: (text: string) => void }) => Promise<OcctModule>;
+
+const require = createRequire(import.meta.url);
+const occt: Promise<OcctModule | undefined> = (require('occt-import-js') as OcctFactory)({ print: () => {}, printErr: () => {} }).catch(
+  () => undefined, // STEP files then get an 'unreadable' finding from analyseCadFile
+);
+
+async function analyse(path: string): Promise<AnalysisOutcome> {
+  const started = performance.now();
+  const buffer = await fs.readFile(path);
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  if (detectCadFormat(bytes) === null) {
+    return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started) };
+  }
+  const report = await analyseCadFile(bytes, { occt: await occt });
+  return {
+    format: report.format,
+    metrics: report.metrics,
+    findings: [...report.findings],
+    orderable: report.orderable,
+    summary: summarise(report),
+    analysisMs: Math.round(performance.now() - started),
+  };
+}
+
+const port = parentPort;
+if (!port) throw new Error('analysis-worker.ts runs as a worker thread');
+port.on('message', (request: AnalysisRequest) => {
+  analyse(request.path).then(
+    (outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply),
+    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies AnalysisReply),
+  );
+});
+port.postMessage('ready');

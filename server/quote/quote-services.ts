@@ -1,0 +1,19 @@
+import type { ServerConfig } from '../config.ts';
+import { AnalysisPool } from './analysis-pool.ts';
+import { LocalDiskQuoteFileStore, type QuoteFileStore } from './file-store.ts';
+
+/** What the quote routes share: where files live and the analysis threads (ADRs 040, 041). */
+export interface QuoteServices {
+  files: QuoteFileStore;
+  analysis: AnalysisPool;
+  close(): Promise<void>;
+}
+
+export function createQuoteServices(config: ServerConfig, log: (line: string) => void, files?: QuoteFileStore): QuoteServices {
+  const analysis = new AnalysisPool(config.quoteWorkers, config.quoteAnalysisTimeoutMs, log);
+  return {
+    files: files ?? new LocalDiskQuoteFileStore(config.quoteFilesDir),
+    analysis,
+    close: () => analysis.close(),
+  };
+}

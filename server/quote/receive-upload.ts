@@ -1,0 +1,128 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import Busboy from 'busboy';
+import type { Context } from 'hono';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { HttpError } from '../http/errors.ts';
+
+export interface ReceivedFile {
+  /** The file's name as the client gave it (no folders, no control characters). */
+  name: string;
+  /** The spool file holding the bytes; the caller moves or deletes it. */
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** Room for the multipart framing around the one file part. */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+export function sizeLimitMessage(name: string, maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  const shown = mb >= 1 ? `${+mb.toFixed(2)} MB` : `${+(maxBytes / 1024).toFixed(2)} kB`;
+  return `Quote file size is limited to ${shown}: "${name}" is larger`;
+}
+
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean === '' ? 'model' : clean;
+}
+
+/**
+ * Streams the single `file` part of a multipart request into a spool file (ADR 040): never whole
+ * in memory, hashed and counted on the way. Over `maxBytes` the write stops, the partial file is
+ * deleted and the answer is 413; a declared Content-Length that is already too large is refused
+ * before reading. Anything else wrong (no file, a second file, not multipart) is a 422 with the
+ * spool file deleted.
+ */
+export async function receiveUpload(c: Context, options: { spoolDir: string; maxBytes: number }): Promise<ReceivedFile> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    throw new HttpError(422, 'Send the file as multipart/form-data, in a part named "file".', { file: [FILE_MESSAGES.none] });
+  }
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_SLACK_BYTES) {
+    c.header('Connection', 'close');
+    throw new HttpError(413, sizeLimitMessage('the file', options.maxBytes), { file: [sizeLimitMessage('the file', options.maxBytes)] });
+  }
+  const body = c.req.raw.body;
+  if (!body) throw new HttpError(422, FILE_MESSAGES.none, { file: [FILE_MESSAGES.none] });
+
+  await fs.mkdir(options.spoolDir, { recursive: true });
+  const spoolPath = path.join(options.spoolDir, `${randomUUID()}.part`);
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: { 'content-type': contentType },
+      // busboy reports 'limit' on reaching fileSize, so one byte more tells "at the limit" from "over it".
+      limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, parts: 25 },
+    });
+  } catch {
+    throw new HttpError(422, 'Send the file as multipart/form-data, in a part named "file".', { file: [FILE_MESSAGES.none] });
+  }
+
+  let name: string | undefined;
+  let sizeBytes = 0;
+  let truncated = false;
+  let extraFile = false;
+  let writing: Promise<void> | undefined;
+  const hash = createHash('sha256');
+
+  const parsed = new Promise<void>((resolve, reject) => {
+    busboy.on('file', (field, stream, info) => {
+      if (field !== 'file' || writing) {
+        if (writing) extraFile = true;
+        stream.resume();
+        return;
+      }
+      name = cleanFileName(info.filename);
+      stream.on('limit', () => {
+        truncated = true;
+      });
+      writing = pipeline(
+        stream,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            if (truncated) continue; // drain the rest of the part without keeping it
+            sizeBytes += chunk.length;
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(spoolPath),
+      );
+      writing.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
+    });
+    busboy.on('filesLimit', () => {
+      extraFile = true;
+    });
+    busboy.on('error', reject);
+    busboy.on('close', resolve);
+  });
+
+  try {
+    await Promise.all([pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), busboy), parsed]);
+    if (writing) await writing;
+  } catch (error) {
+    await fs.rm(spoolPath, { force: true });
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(422, 'The upload was interrupted or is not valid multipart/form-data; please try again.', { file: [FILE_MESSAGES.none] });
+  }
+
+  const fail = async (status: 413 | 422, message: string): Promise<never> => {
+    await fs.rm(spoolPath, { force: true });
+    throw new HttpError(status, message, { file: [message] });
+  };
+  if (name === undefined) return fail(422, FILE_MESSAGES.none);
+  if (truncated || sizeBytes > options.maxBytes) return fail(413, sizeLimitMessage(name, options.maxBytes));
+  if (extraFile) return fail(422, 'Please upload one file per request.');
+  if (sizeBytes === 0) return fail(422, FILE_MESSAGES.empty(name));
+  return { name, path: spoolPath, sizeBytes, sha256: hash.digest('hex') };
+}

@@ -1,0 +1,117 @@
+import type { CartLine, Project, QuoteFile, QuoteFileSummary, UploadHistoryItem } from '#domain/api/quote';
+import { findProcess } from '#domain/catalogue/lookup';
+import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
+import type { Finding } from '#domain/geometry/findings';
+import type { CadFormat } from '#domain/geometry/mesh';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import type { QuoteResult } from '#domain/pricing/quote-part';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { CartItemTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';
+
+/** Rows as read (Kysely answers the table types; counts may come back as strings on PostgreSQL). */
+export type ProjectRow = QuoteProjectTable;
+export type FileRow = QuoteFileTable;
+export type CartRow = CartItemTable;
+
+export function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+export function processIdOf(slug: string): ProcessId {
+  const process = findProcess(slug);
+  if (!process) throw new Error(`Unknown process "${slug}" in the database`);
+  return process.id;
+}
+
+export function toProject(row: ProjectRow, fileCount: number | string | bigint | null): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    process: row.process as ProcessSlug,
+    processId: processIdOf(row.process),
+    fileCount: Number(fileCount ?? 0),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function fileMetrics(row: Pick<FileRow, 'metrics'>): PartMetrics | null {
+  return row.metrics ? parseJson<PartMetrics>(row.metrics) : null;
+}
+
+export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
+  return parseJson<Finding[]>(row.findings);
+}
+
+export function toQuoteFile(row: FileRow): QuoteFile {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    format: row.format as CadFormat,
+    metrics: fileMetrics(row),
+    findings: fileFindings(row),
+    summary: row.summary ? parseJson<QuoteFileSummary>(row.summary) : null,
+    orderable: row.orderable === 1 && row.removed_at === null,
+    configuration: row.configuration ? parseJson<PartConfiguration>(row.configuration) : null,
+    uploadedAt: row.uploaded_at,
+    expiresAt: row.expires_at,
+    status: row.removed_at ? 'removed' : 'kept',
+    analysisMs: Number(row.analysis_ms),
+  };
+}
+
+export function toUploadHistoryItem(row: FileRow & { project_name: string; project_process: string }): UploadHistoryItem {
+  return {
+    id: row.id,
+    name: row.name,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    process: row.project_process as ProcessSlug,
+    sizeBytes: Number(row.size_bytes),
+    format: row.format as CadFormat,
+    orderable: row.orderable === 1 && row.removed_at === null,
+    uploadedAt: row.uploaded_at,
+    expiresAt: row.expires_at,
+    status: row.removed_at ? 'removed' : 'kept',
+  };
+}
+
+export const FILE_REMOVED_MESSAGE =
+  'This file was removed after being kept for 3 months: upload it again to quote or order it.';
+
+export function toCartLine(row: CartRow, file: Pick<FileRow, 'name' | 'project_id' | 'summary' | 'removed_at'>, projectName: string): CartLine {
+  const result = parseJson<QuoteResult>(row.quote);
+  const removed = file.removed_at !== null;
+  const problem = removed ? 'file-removed' : result.orderable ? null : 'not-orderable';
+  return {
+    id: row.id,
+    fileId: row.file_id,
+    fileName: file.name,
+    projectId: file.project_id,
+    projectName,
+    configuration: parseJson<PartConfiguration>(row.configuration),
+    quantity: parseJson<PartConfiguration>(row.configuration).quantity,
+    unitPriceCents: Number(row.unit_price_cents),
+    totalCents: Number(row.total_cents),
+    currency: 'USD',
+    leadTimeDays: Number(row.lead_time_days),
+    shipDate: row.ship_date,
+    pricedAt: row.priced_at,
+    problem,
+    problemMessage: removed ? FILE_REMOVED_MESSAGE : problem ? notOrderableMessage(result) : null,
+    summary: file.summary ? parseJson<QuoteFileSummary>(file.summary) : null,
+  };
+}
+
+/** The first thing that keeps a quote from being ordered, in the customer's words. */
+export function notOrderableMessage(result: QuoteResult, geometryFindings: readonly Finding[] = []): string {
+  const firstError = Object.values(result.validation.errors).find((m) => m.length > 0)?.[0];
+  if (firstError) return firstError;
+  const blocking = [...result.findings, ...geometryFindings].find((f) => f.severity === 'error');
+  if (blocking) return `${blocking.message} ${blocking.fixHint}`;
+  if (result.price === null) return 'This part cannot be priced with these options.';
+  return 'This part cannot be ordered as configured.';
+}

@@ -1,0 +1,23 @@
+import type { QuoteFileSummary } from '#domain/api/quote';
+import type { CadFileReport } from '#domain/geometry/import-cad';
+
+const MAX_BODIES = 20;
+
+/** A small, mesh-free summary of a report, for lists, the cart and the upload history. */
+export function summarise(report: CadFileReport): QuoteFileSummary | null {
+  const m = report.metrics;
+  if (!m) return null;
+  return {
+    triangleCount: m.triangleCount,
+    sizeMm: [m.size[0], m.size[1], m.size[2]],
+    volumeMm3: m.volumeMm3,
+    areaMm2: m.areaMm2,
+    watertight: m.watertight,
+    unit: m.units.unit,
+    unitSource: m.units.source,
+    bodyCount: m.bodyCount,
+    bodies: (report.mesh?.bodies ?? []).slice(0, MAX_BODIES).map((b) => ({ name: b.name, triangleCount: b.triangleCount })),
+    errors: report.findings.filter((f) => f.severity === 'error').length,
+    warnings: report.findings.filter((f) => f.severity === 'warning').length,
+  };
+}

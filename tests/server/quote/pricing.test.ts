@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { PartQuote, QuoteFile } from '#domain/api/quote';
+import { analyseCadFile } from '#domain/geometry/import-cad';
+import { quotePart } from '#domain/pricing/quote-part';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { loadOcct } from '../../domain/support/occt-node.ts';
+import { CUBE_STEP, CUBE_STL, PRINT_CONFIG, STL_MODELS, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
+
+let t: QuoteTestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createQuoteTestApp();
+  token = (await t.registerUser()).token;
+});
+afterAll(() => t.close());
+
+const json = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const CONFIGS: PartConfiguration[] = [
+  PRINT_CONFIG,
+  { ...PRINT_CONFIG, materialId: 'mjf-pa12', colourId: 'black', quantity: 120, tier: 'express', finishes: [{ kind: 'painting', colours: ['RAL 9005', 'RAL 3020'] }, { kind: 'tapping', holes: 4 }] },
+  { process: 'cnc', materialId: 'aluminium-6061', colourId: 'raw-metal', quantity: 10, tier: 'economy', toleranceId: 'fine', finishes: [{ kind: 'helicoil', inserts: [{ count: 2, insertLengthMm: 4, holeDepthMm: 6 }] }] },
+  { process: 'vacuum-casting', materialId: 'pu-abs-like', colourId: 'beige', quantity: 30, tier: 'standard', finishes: [{ kind: 'silkscreen', colours: ['black'] }] },
+];
+
+describe(`the server’s price is the one that counts (${db})`, () => {
+  test('for the same file and configuration, the API answers exactly what the browser computes with the domain code', async () => {
+    const occt = await loadOcct();
+    for (const fixture of [CUBE_STL, CUBE_STEP, path.join(STL_MODELS, 'objects', 'gearwheel.bin.stl')]) {
+      const bytes = await readFixture(fixture);
+      // What the browser does: analyse the bytes in its worker, price with quotePart.
+      const browser = await analyseCadFile(bytes, { occt });
+      for (const configuration of CONFIGS) {
+        const project = await t.project(token, 'Agreement', configuration.process);
+        const uploaded = await t.upload(project.id, token, bytes, path.basename(fixture));
+        expect(uploaded.status).toBe(201);
+        const res = await t.ms<PartQuote>(`project/${project.id}/files/${uploaded.body.id}/configuration`, { method: 'PUT', token, body: configuration });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(browser.metrics).not.toBeNull();
+        const local = quotePart(browser.metrics!, configuration, res.body.pricedAt, { geometryFindings: browser.findings });
+        expect(res.body.result, `${path.basename(fixture)} ${configuration.materialId}`).toEqual(json(local));
+        expect(res.body.result.unitPriceCents).toBeGreaterThan(0);
+        expect(res.body.configuration).toEqual(configuration);
+        // Read back: the same stored quote.
+        expect((await t.ms(`project/${project.id}/files/${uploaded.body.id}/quote`, { token })).body).toEqual(res.body);
+      }
+    }
+  });
+
+  test('an incomplete configuration is saved with what is missing; a body that is not one is a 422', async () => {
+    const project = await t.project(token);
+    const file = (await t.upload(project.id, token, await readFixture(CUBE_STL), 'cube.stl')).body as QuoteFile;
+    const url = `project/${project.id}/files/${file.id}/configuration`;
+    const noColour = await t.ms<PartQuote>(url, { method: 'PUT', token, body: { ...PRINT_CONFIG, colourId: null } });
+    expect(noColour.status).toBe(200);
+    expect(noColour.body.result.orderable).toBe(false);
+    expect(noColour.body.result.validation.errors.colour).toEqual(['Please choose a colour']);
+    for (const body of [{}, { ...PRINT_CONFIG, quantity: 'five' }, { ...PRINT_CONFIG, finishes: [{ kind: 'painting' }] }, { ...PRINT_CONFIG, tier: 'tomorrow' }, { ...PRINT_CONFIG, process: 'welding' }]) {
+      const res = await t.ms(url, { method: 'PUT', token, body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.message).toMatch(/^This is not a part configuration/);
+    }
+    expect((await t.ms(url, { method: 'PUT', token, body: { ...PRINT_CONFIG, materialId: 'unobtainium' } })).body).toMatchObject({ result: { price: null, orderable: false } });
+  });
+
+  test('a file with no usable geometry cannot be priced: 422 saying why', async () => {
+    const project = await t.project(token);
+    const broken = await t.upload(project.id, token, await readFixture(path.join(STL_MODELS, 'broken', 'singleFace.ascii.stl')), 'single.stl');
+    expect(broken.status).toBe(201);
+    if (broken.body.metrics === null) {
+      const res = await t.ms(`project/${project.id}/files/${broken.body.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toMatch(/cannot be priced/);
+    } else {
+      const res = await t.ms<PartQuote>(`project/${project.id}/files/${broken.body.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
+      expect(res.body.result.orderable).toBe(false);
+    }
+  });
+
+  test('a quote older than a day is priced again when read (a new ship date)', async () => {
+    const clocked = await createQuoteTestApp();
+    try {
+      const u = await clocked.registerUser();
+      const project = await clocked.project(u.token);
+      const file = await clocked.upload(project.id, u.token, await readFixture(CUBE_STL), 'cube.stl');
+      const url = `project/${project.id}/files/${file.body.id}`;
+      const first = await clocked.ms<PartQuote>(`${url}/configuration`, { method: 'PUT', token: u.token, body: PRINT_CONFIG });
+      clocked.clock.advance(3600);
+      expect((await clocked.ms<PartQuote>(`${url}/quote`, { token: u.token })).body.pricedAt).toBe(first.body.pricedAt);
+      clocked.clock.advance(3 * 24 * 3600); // within the token's 7 days
+      const later = await clocked.ms<PartQuote>(`${url}/quote`, { token: u.token });
+      expect(later.body.pricedAt > first.body.pricedAt).toBe(true);
+      expect(later.body.result.shipDate! > first.body.result.shipDate!).toBe(true);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
