@@ -136,11 +136,19 @@ export function cartRoutes(ctx: AppContext): ApiRouter {
       }
       const existing = await db.selectFrom('cart_item').select(['id', 'file_id', 'configuration']).where(owner.column, '=', owner.id).execute();
       await db.transaction().execute(async (trx) => {
-        for (const { file, configuration, result } of priced) {
+        for (const [index, { file, configuration, result }] of priced.entries()) {
           const columns = { configuration: JSON.stringify(configuration), quote: JSON.stringify(result), ...pricedColumns(result), priced_at: iso(now) };
           const same = existing.find((e) => e.file_id === file.id && sameConfiguration(parseJson(e.configuration), configuration));
           if (same) await trx.updateTable('cart_item').set(columns).where('id', '=', same.id).execute();
-          else await trx.insertInto('cart_item').values({ id: randomUUID(), ...ownerColumns(owner), file_id: file.id, ...columns, created_at: iso(now) }).execute();
+          else
+            await trx.insertInto('cart_item').values({
+              id: randomUUID(),
+              ...ownerColumns(owner),
+              file_id: file.id,
+              ...columns,
+              // A millisecond apart, so the lines list in the order they were given.
+              created_at: iso(new Date(now.getTime() + index)),
+            }).execute();
         }
       });
       return c.json(await readCart(owner), 201);
