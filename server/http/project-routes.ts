@@ -23,7 +23,8 @@ import { idParam, ownerColumns, ownerOf, type Owner } from '../quote/owner.ts';
 import { isStale, priceFile } from '../quote/pricing.ts';
 import { createQuoteDocument } from '../quote/quote-document.ts';
 import { receiveUpload } from '../quote/receive-upload.ts';
-import { FILE_REMOVED_MESSAGE, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from '../quote/records.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from '../quote/records.ts';
+import { findingsWithUnit } from '../quote/units.ts';
 import { addMonths } from '../quote/retention.ts';
 import { ApiRouter } from './api-router.ts';
 import { HttpError } from './errors.ts';
@@ -389,6 +390,45 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
         .execute();
       const body: PartQuote = { fileId: file.id, configuration, result, pricedAt: iso(at) };
       return c.json(body);
+    },
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/files/:fileId/units',
+    summary: 'Confirm the units of a file without declared units (STL, OBJ): its metrics are read again in them',
+    description: 'Metrics become `withUnit(metrics, unit)` (units.source `user`); the units finding goes and the size findings are checked again; a saved configuration is priced again.',
+    auth: 'session',
+    body: s.object({ unit: s.enum(['mm', 'inch']) }),
+    response: q.QuoteFile,
+    handler: async (c) => {
+      const { file } = await findFile(c);
+      if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+      const { unit } = await readJson(c);
+      if (unit !== 'mm' && unit !== 'inch') throw new HttpError(422, 'Please choose millimetres or inches.', { unit: ['Please choose millimetres or inches.'] });
+      const metrics = fileMetrics(file);
+      if (!metrics) throw new HttpError(422, `"${file.name}" could not be read, so it has no size to read in other units.`);
+      if (metrics.units.source === 'file') throw new HttpError(422, `"${file.name}" declares its own units (millimetres): there is nothing to confirm.`);
+      const updated = findingsWithUnit(metrics, fileFindings(file), unit);
+      const at = ctx.clock();
+      const row: FileRow = {
+        ...file,
+        metrics: JSON.stringify(updated.metrics),
+        findings: JSON.stringify(updated.findings),
+        summary: file.summary ? JSON.stringify(updated.summary(parseJson(file.summary))) : null,
+        orderable: updated.orderable ? 1 : 0,
+      };
+      if (file.configuration) {
+        const result = priceFile(row, parseJson<PartConfiguration>(file.configuration), at);
+        row.quote = JSON.stringify(result);
+        row.priced_at = iso(at);
+      }
+      await db
+        .updateTable('quote_file')
+        .set({ metrics: row.metrics, findings: row.findings, summary: row.summary, orderable: row.orderable, quote: row.quote, priced_at: row.priced_at })
+        .where('id', '=', file.id)
+        .execute();
+      return c.json(toQuoteFile(row));
     },
   });
 

@@ -117,6 +117,7 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['GET', `${f}/content`, 'project/{id}/files/{fileId}/content'],
         ['PUT', `${f}/configuration`, 'project/{id}/files/{fileId}/configuration', { ...PRINT_CONFIG, quantity: 999 }],
         ['GET', `${f}/quote`, 'project/{id}/files/{fileId}/quote'],
+        ['PUT', `${f}/units`, 'project/{id}/files/{fileId}/units', { unit: 'inch' }],
         ['POST', `${p}/quote-document`, 'project/{id}/quote-document', {}],
         ['GET', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['DELETE', `cart/items/${line.id}`, 'cart/items/{id}'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PartQuote, QuoteFile } from '#domain/api/quote';
 import { analyseCadFile } from '#domain/geometry/import-cad';
+import { withUnit } from '#domain/geometry/metrics';
 import { quotePart } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { loadOcct } from '../../domain/support/occt-node.ts';
@@ -77,6 +78,25 @@ describe(`the server’s price is the one that counts (${db})`, () => {
       const res = await t.ms<PartQuote>(`project/${project.id}/files/${broken.body.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
       expect(res.body.result.orderable).toBe(false);
     }
+  });
+
+  test('confirming inches reads the metrics again with withUnit and prices the part again, as the browser would', async () => {
+    const project = await t.project(token);
+    const bytes = await readFixture(CUBE_STL);
+    const file = (await t.upload(project.id, token, bytes, 'cube.stl')).body as QuoteFile;
+    expect(file.metrics?.units.source).toBe('guess');
+    await t.ms(`project/${project.id}/files/${file.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
+    const res = await t.ms<QuoteFile>(`project/${project.id}/files/${file.id}/units`, { method: 'PUT', token, body: { unit: 'inch' } });
+    expect(res.status).toBe(200);
+    const browser = withUnit((await analyseCadFile(bytes)).metrics!, 'inch');
+    expect(res.body.metrics).toEqual(json(browser));
+    expect(res.body.summary).toMatchObject({ sizeMm: [254, 254, 254], unit: 'inch', unitSource: 'user' });
+    expect(res.body.findings.map((f) => f.code)).not.toContain('units-uncertain');
+    const quote = (await t.ms<PartQuote>(`project/${project.id}/files/${file.id}/quote`, { token })).body;
+    expect(quote.result).toEqual(json(quotePart(browser, PRINT_CONFIG, quote.pricedAt, { geometryFindings: res.body.findings })));
+    expect((await t.ms(`project/${project.id}/files/${file.id}/units`, { method: 'PUT', token, body: { unit: 'cm' } })).status).toBe(422);
+    const step = (await t.upload(project.id, token, await readFixture(CUBE_STEP), 'cube.step')).body as QuoteFile;
+    expect((await t.ms(`project/${project.id}/files/${step.id}/units`, { method: 'PUT', token, body: { unit: 'inch' } })).status).toBe(422);
   });
 
   test('a quote older than a day is priced again when read (a new ship date)', async () => {
