@@ -120,7 +120,9 @@ function mountWebApp(app: Hono, staticDir: string): void {
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const base = APP_BASE_PATH.replace(/\/$/, '');
 
-  app.get('/', (c) => c.redirect(APP_BASE_PATH));
+  // The site root is outside the app (spec: everything lives under /manufacture/). It is where a
+  // channel account is sent (spec sections 4 and 6), so it must not lead back into the app by itself.
+  app.get('/', (c) => c.html(SITE_ROOT_HTML));
   app.get(base, (c) => c.redirect(APP_BASE_PATH));
   app.use(`${base}/assets/*`, async (c, next) => {
     await next();
@@ -132,3 +134,14 @@ function mountWebApp(app: Hono, staticDir: string): void {
   );
   app.get(`${base}/*`, (c) => c.html(indexHtml));
 }
+
+const SITE_ROOT_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Manufacture</title>
+<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg">
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f}
+main{max-width:32rem;padding:2rem}a{color:#184a9f}</style></head>
+<body><main><h1>Manufacture</h1>
+<p>Instant quotes for 3D printing, CNC machining and vacuum casting.</p>
+<p><a href="${APP_BASE_PATH}">Get an instant quote</a></p>
+<p>Channel partner accounts are served by your partner contact, not through the online marketplace.</p></main></body></html>`;

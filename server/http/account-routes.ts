@@ -372,7 +372,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
         await ctx.mailer.send({
           to: email,
           subject: 'Reset your Manufacture password',
-          text: `Open this link to choose a new password:\n${link}\n\nThe link is valid for 2 hours and works once. If you did not ask for it, ignore this email.`,
+          text: `Open this link to choose a new password:\n${link}\n\nOr enter this verification code on the Reset Password page:\n${key}\n\nThe link and the code are valid for 2 hours and work once. If you did not ask for it, ignore this email.`,
           links: [link],
         });
       }
