@@ -1,8 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/find-chromium.mjs';
 
+import path from 'node:path';
+
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The server's data folder for this run: tests may read its database (e.g. a captcha's answer). */
+export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-${port}`);
+process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 /**
  * End-to-end tests through the UI against the real production server on an empty embedded
@@ -36,7 +41,7 @@ export default defineConfig({
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, SEED_DEMO: '0' },
     stdout: 'pipe',
   },
 });

@@ -1,35 +1,87 @@
+import type { ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
+import { CookieBanner } from '#features/consent/components/cookie-banner';
+import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
+import { useNavigationHistory } from './navigation-history.ts';
+import { usePageMeta } from './page-meta.ts';
+import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
+import { TermsPage } from './pages/terms-page.tsx';
+import { RouteGate } from './route-gate.tsx';
+import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
+import { ScrollManager } from './scroll-manager.tsx';
+import { SessionDialogs } from './session-dialogs.tsx';
+import { Notifications } from './notify.tsx';
 
 /** Route base without the trailing slash, as wouter wants it (Vite's base is /manufacture/). */
 export const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-export function AppRoutes() {
+const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
+  login: LoginPage,
+  signup: SignUpPage,
+  'reset-password': ResetPasswordPage,
+  'log-out': LogOutPage,
+  'account-delete': AccountDeletePage,
+  quote: QuotePage,
+  'quote-project': QuotePage,
+  'not-found': NotFoundPage,
+  terms: TermsPage,
+  planned: ({ route }) => <PlannedPage title={route.title} summary={route.summary} />,
+  'account-planned': ({ route }) => <AccountPlannedPage title={route.title} summary={route.summary} />,
+};
+
+function RoutePage({ route }: { route: RouteDef }) {
+  usePageMeta(route);
+  const Page = PAGES[route.page];
   return (
-    <Switch>
-      <Route path="/">
-        <Redirect to="/quote?technology=3d-printing" replace />
-      </Route>
-      <Route path="/home">
-        <Redirect to="/quote" replace />
-      </Route>
-      <Route path="/quote" component={QuotePage} />
-      <Route path="/404" component={NotFoundPage} />
-      <Route>
-        <Redirect to="/404" replace />
-      </Route>
-    </Switch>
+    <RouteGate route={route}>
+      <Page route={route} />
+    </RouteGate>
   );
 }
 
-export function App() {
+export function AppRoutes() {
+  useNavigationHistory();
   return (
-    <Router base={ROUTER_BASE}>
-      <AriaRouter>
-        <AppRoutes />
-      </AriaRouter>
-    </Router>
+    <>
+      <ScrollManager />
+      <Switch>
+        <Route path="/">
+          <Redirect to="/quote?technology=3d-printing" replace />
+        </Route>
+        <Route path="/home">
+          <Redirect to="/quote" replace />
+        </Route>
+        <Route path="/user">
+          <Redirect to={ACCOUNT_HOME} replace />
+        </Route>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <RoutePage route={route} />
+          </Route>
+        ))}
+        <Route>
+          <Redirect to="/404" replace />
+        </Route>
+      </Switch>
+      <SessionDialogs />
+      <CookieBanner />
+      <Notifications />
+    </>
+  );
+}
+
+export function App({ session }: { session: SessionActorRef }) {
+  return (
+    <SessionProvider actor={session}>
+      <Router base={ROUTER_BASE}>
+        <AriaRouter>
+          <AppRoutes />
+        </AriaRouter>
+      </Router>
+    </SessionProvider>
   );
 }

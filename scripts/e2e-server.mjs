@@ -3,7 +3,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.resolve('.tmp', `e2e-${Date.now()}`);
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join('.tmp', `e2e-${Date.now()}`));
+// An empty database for every run.
+fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',

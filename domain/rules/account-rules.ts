@@ -72,7 +72,7 @@ function passwordTests(data: Input, withConfirmation: boolean): void {
 }
 
 function usernameTests(data: Input, required: boolean): void {
-  omitWhen(!required && data.username === undefined, () => {
+  omitWhen(!required && !present(data.username), () => {
     test('username', ACCOUNT_MESSAGES.usernameLength, () => {
       const length = [...text(data.username)].length;
       enforce(length >= USERNAME_MIN && length <= USERNAME_MAX).isTruthy();

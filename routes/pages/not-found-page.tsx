@@ -1,9 +1,7 @@
 import { Link } from 'wouter';
 import { PageFrame } from '../page-frame.tsx';
-import { usePageTitle } from '../use-page-title.ts';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <PageFrame>
       <h1 className="text-headline">Page not found</h1>

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'wouter';
 import { PhoneCodeField } from '#features/contact/components/phone-code-field';
 import { PageFrame } from '../page-frame.tsx';
-import { usePageTitle } from '../use-page-title.ts';
 
 export function QuotePage() {
-  usePageTitle('Instant quote');
   const [params] = useSearchParams();
   const technology = params.get('technology');
   return (

@@ -5,7 +5,7 @@ test('the home address lands on the quote page for 3D printing, with phone codes
   await page.goto('/manufacture/');
   await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
-  await expect(page).toHaveTitle('Instant quote | Manufacture');
+  await expect(page).toHaveTitle('Instant Quote | Manufacture');
 
   const response = await answer;
   expect(response.status()).toBe(200);
@@ -38,7 +38,8 @@ test('an unknown path goes to /404', async ({ page }) => {
   await expect(page).toHaveURL(/\/manufacture\/quote$/);
 });
 
-test('the server root sends a visitor to the app', async ({ page }) => {
+test('the site root, outside the app, links to it', async ({ page }) => {
   await page.goto('/');
+  await page.getByRole('link', { name: 'Get an instant quote' }).click();
   await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/);
 });

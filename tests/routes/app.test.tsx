@@ -1,44 +1,186 @@
-import { render, screen } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { createActor, fromPromise } from 'xstate';
+import type { UserInfo } from '#domain/api/account';
+import type { CommonIndexResponse } from '#domain/api/common';
+import { STORAGE_KEYS, storage } from '#lib/storage/storage';
+import { SessionProvider } from '#machines/session-context';
+import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
+import { AriaRouter } from '#routes/aria-router';
 
-afterEach(() => vi.unstubAllGlobals());
+const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
+const ada = { email: 'ada@example.com', username: 'ada', isChannel: false, isRecharge: false, activationEmail: null } as unknown as UserInfo;
 
-function renderAt(path: string) {
-  // The quote page asks the server for phone codes; here the answer never comes.
+beforeEach(() => {
+  // Pages ask the server for data (phone codes, captcha): here the answers never come.
   vi.stubGlobal('fetch', () => new Promise(() => {}));
-  const location = memoryLocation({ path, record: true });
+  storage.set(STORAGE_KEYS.cookieAccepted, '1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInput; user?: UserInfo | null } = {}) {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadGeneral: fromPromise(async () => ({ ...general, userInfo: input.token ? user : null })),
+        revokeToken: fromPromise(async () => {}),
+      },
+    }),
+    { input },
+  ).start();
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   render(
-    <Router hook={location.hook} searchHook={() => location.history.at(-1)?.split('?')[1] ?? ''}>
-      <AppRoutes />
-    </Router>,
+    <SessionProvider actor={session}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AriaRouter>
+          <AppRoutes />
+        </AriaRouter>
+      </Router>
+    </SessionProvider>,
   );
-  return location;
+  return { location, session, current: () => location.history.at(-1) };
 }
 
-test('/ goes to the quote page with the technology set to 3D printing', async () => {
-  const location = renderAt('/');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Instant quote' })).toBeInTheDocument();
-  expect(location.history.at(-1)).toBe('/quote?technology=3d-printing');
-  expect(screen.getByText(/Technology: 3d-printing/)).toBeInTheDocument();
+const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
+
+describe('redirects', () => {
+  test('/ goes to the quote page with the technology set to 3D printing', async () => {
+    const { current } = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Instant quote' })).toBeInTheDocument();
+    expect(current()).toBe('/quote?technology=3d-printing');
+  });
+
+  test('/home goes to the quote page', async () => {
+    const { current } = renderAt('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
+    expect(current()).toBe('/quote');
+  });
+
+  test('an unknown path goes to /404, titled and noindex', async () => {
+    const { current } = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(current()).toBe('/404');
+    await waitFor(() => expect(document.title).toBe('Page Not Found | Manufacture'));
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  test('/user goes to /user/home', async () => {
+    const { current } = renderAt('/user', { input: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
+    expect(current()).toBe('/user/home');
+  });
 });
 
-test('/home goes to the quote page', async () => {
-  const location = renderAt('/home');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Instant quote' })).toBeInTheDocument();
-  expect(location.history.at(-1)).toBe('/quote');
+describe('guards', () => {
+  test('a login-only route without a token goes to /login with the wanted path', async () => {
+    const { current } = renderAt('/user/account/profile?tab=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(current()).toBe(`/login?redirect=${encodeURIComponent('/user/account/profile?tab=2')}`);
+  });
+
+  test('a temporary token is not enough for a login-only route', async () => {
+    const { current } = renderAt('/checkout', { input: { tempToken: 'tmp' } });
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(current()).toBe(`/login?redirect=${encodeURIComponent('/checkout')}`);
+  });
+
+  test('a public child of a login-only parent stays public', async () => {
+    const { current } = renderAt('/additional-cost/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Additional Cost Payment' })).toBeInTheDocument();
+    expect(current()).toBe('/additional-cost/payment');
+  });
+
+  test('a signed-in visitor opening /login goes to the wanted path', async () => {
+    const { current } = renderAt(`/login?redirect=${encodeURIComponent('/user/order/history')}`, { input: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
+    expect(current()).toBe('/user/order/history');
+  });
+
+  test('a signed-in visitor opening /login goes back to the previous path', async () => {
+    const { location, current } = renderAt('/user/account/coupons', { input: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Coupons' });
+    act(() => location.navigate('/login'));
+    await waitFor(() => expect(current()).toBe('/user/account/coupons'));
+  });
+
+  test('a redirect to another site is refused: it goes to / instead', async () => {
+    const { current } = renderAt(`/login?redirect=${encodeURIComponent('//evil.example/x')}`, { input: signedIn });
+    await waitFor(() => expect(current()).toBe('/quote?technology=3d-printing'));
+  });
+
+  test('a visitor holding only a temporary token stays on /login', async () => {
+    const { current } = renderAt('/login', { input: { tempToken: 'tmp' } });
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(current()).toBe('/login');
+  });
+
+  test('balance reload without recharge allowed goes back to the balance page', async () => {
+    const { current } = renderAt('/user/account/balance/reload', { input: signedIn, user: { ...ada, isRecharge: false } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument();
+    expect(current()).toBe('/user/account/balance');
+  });
+
+  test('balance reload opens when the account allows recharge', async () => {
+    const { current } = renderAt('/user/account/balance/reload', { input: signedIn, user: { ...ada, isRecharge: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reload Balance' })).toBeInTheDocument();
+    expect(current()).toBe('/user/account/balance/reload');
+  });
+
+  test('a 401 on a login-only page sends the visitor to /login with the page to come back to', async () => {
+    const { session, current } = renderAt('/user/order/history', { input: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Order History' });
+    act(() => session.send({ type: 'api.unauthorized' }));
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(current()).toBe(`/login?redirect=${encodeURIComponent('/user/order/history')}`);
+  });
+
+  test('a 401 on a quote page opens the sign-in dialog and the visitor stays', async () => {
+    const { session, current } = renderAt('/quote', { input: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
+    act(() => session.send({ type: 'api.unauthorized' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    expect(dialog).toBeInTheDocument();
+    expect(current()).toBe('/quote');
+  });
 });
 
-test('an unknown path goes to /404', async () => {
-  const location = renderAt('/user/nothing-here');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-  expect(location.history.at(-1)).toBe('/404');
-  expect(document.title).toBe('Page not found | Manufacture');
+describe('page meta', () => {
+  test('each route sets its title; the quote page has a canonical link and a description', async () => {
+    renderAt('/quote');
+    await waitFor(() => expect(document.title).toBe('Instant Quote | Manufacture'));
+    expect(document.head.querySelector('link[rel="canonical"]')).not.toBeNull();
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/instant price/);
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  test('reset password is noindex', async () => {
+    renderAt('/reset-password');
+    await waitFor(() => expect(document.title).toBe('Reset Password | Manufacture'));
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  test('/account-delete and /clearToken are titled Log Out', async () => {
+    renderAt('/clearToken');
+    await waitFor(() => expect(document.title).toBe('Log Out | Manufacture'));
+  });
 });
 
-test('the phone-code field waits, disabled, while the list loads', async () => {
-  renderAt('/quote');
-  expect(await screen.findByRole('combobox', { name: 'Phone code' })).toBeDisabled();
+describe('the cookie banner', () => {
+  test('shows until accepted, and the acceptance is stored as 1', async () => {
+    localStorage.clear();
+    renderAt('/quote');
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(screen.getByRole('link', { name: 'Read our privacy policy' })).toHaveAttribute('href', '/terms-of-use?tab=privacy-policy');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept cookies' }));
+    expect(banner).not.toBeInTheDocument();
+    expect(storage.get(STORAGE_KEYS.cookieAccepted)).toBe('1');
+  });
 });

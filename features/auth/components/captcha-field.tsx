@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { CaptchaResponse } from '#domain/api/tools';
+import { errorMessage } from '#lib/api/error-message';
+import { Button } from '#ui/button';
+import { TextField } from '#ui/text-field';
+import { fetchCaptcha } from '../api.ts';
+
+export interface CaptchaFieldProps {
+  /** Changes whenever a new image is needed (each captcha is good for one attempt). */
+  generation: number;
+  value: string;
+  onChange: (code: string) => void;
+  onBlur?: () => void;
+  onCaptchaId: (id: string) => void;
+}
+
+/** The server's image captcha: the image, a "new image" button, and the answer field. */
+export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId }: CaptchaFieldProps) {
+  const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    fetchCaptcha().then(
+      (next) => {
+        if (!current) return;
+        setProblem(null);
+        setCaptcha(next);
+        onCaptchaId(next.captchaId);
+        // A new image needs a new answer.
+        onChange('');
+      },
+      (error: unknown) => current && setProblem(errorMessage(error)),
+    );
+    return () => {
+      current = false;
+    };
+    // onCaptchaId and onChange are setters from the parent; a new image is wanted only when these change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation, asked]);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-3">
+        <div className="flex h-12 w-40 items-center justify-center rounded-control border border-neutral-200 bg-neutral-0">
+          {captcha ? (
+            <img src={captcha.image} alt="CAPTCHA: type the characters shown" className="h-12 w-40" />
+          ) : (
+            <span role="status" className="text-caption text-neutral-600">
+              {problem ?? 'Loading…'}
+            </span>
+          )}
+        </div>
+        <Button
+          variant="quiet"
+          onPress={() => setAsked((n) => n + 1)}
+        >
+          New image
+        </Button>
+      </div>
+      <TextField
+        name="captchaCode"
+        label="Characters in the image"
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        autoComplete="off"
+        isRequired
+        description="Can't read it? Ask for a new image, or contact us and we will set up your account."
+      />
+    </div>
+  );
+}

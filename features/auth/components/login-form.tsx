@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { FetchError } from 'ofetch';
+import { loginSuite } from '#domain/rules/account-rules';
+import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { useSessionActor } from '#machines/session-context';
+import { Button } from '#ui/button';
+import { Form } from '#ui/form';
+import { Link } from '#ui/link';
+import { PasswordField } from '#ui/password-field';
+import { TextField } from '#ui/text-field';
+import { login, resendActivation } from '../api.ts';
+import { FormAlert } from './form-alert.tsx';
+
+export interface LoginFormProps {
+  /** Called once the session holds the new token (e.g. to close the sign-in dialog). */
+  onSignedIn?: () => void;
+  /** Shown in place of the default success feedback (the toast region announces it). */
+  onMessage?: (message: string) => void;
+}
+
+/** Log In: email and password, checked by the shared login rules as the user types and by the server. */
+export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
+  const session = useSessionActor();
+  const [unactivated, setUnactivated] = useState(false);
+  const [resent, setResent] = useState<string | null>(null);
+  const form = useSuiteForm(loginSuite, { email: '', password: '' }, async (values) => {
+    setUnactivated(false);
+    setResent(null);
+    try {
+      const { accessToken, expiresIn } = await login({ email: values.email.trim(), password: values.password });
+      session.send({ type: 'login.succeeded', accessToken, expiresIn });
+      onMessage?.('Sign In successfully');
+      onSignedIn?.();
+    } catch (error) {
+      if (error instanceof FetchError && error.statusCode === 403) setUnactivated(true);
+      throw error;
+    }
+  });
+
+  return (
+    <Form validationErrors={form.errors} onSubmit={form.onSubmit} aria-label="Log in">
+      {form.formError && (
+        <FormAlert>
+          <p>{form.formError}</p>
+          {unactivated && (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              onPress={() =>
+                resendActivation(form.values.email.trim()).then(
+                  (r) => setResent(r.message ?? 'We sent the activation link again; please check your email.'),
+                  () => setResent('We could not send the email; please try again later.'),
+                )
+              }
+            >
+              Send the activation email again
+            </Button>
+          )}
+        </FormAlert>
+      )}
+      {resent && <FormAlert tone="success">{resent}</FormAlert>}
+      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
+      <PasswordField {...form.field('password')} label="Password" autoComplete="current-password" isRequired />
+      <div className="flex items-center justify-between gap-4">
+        <Link href="/reset-password">Forgot your password?</Link>
+        <Button type="submit" isPending={form.isSubmitting}>
+          Log in
+        </Button>
+      </div>
+      <p className="text-neutral-600">
+        New here? <Link href="/signup">Create an account</Link>
+      </p>
+    </Form>
+  );
+}

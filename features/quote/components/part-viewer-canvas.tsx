@@ -1,0 +1,149 @@
+/* eslint-disable react-hooks/immutability -- three.js cameras and controls are mutable objects by design; R3F hands them out to be moved. */
+import { useEffect, useMemo, useRef } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { Mesh } from '#domain/geometry/mesh';
+
+export interface ViewCommand {
+  /** Increments with every command so the same command twice still runs. */
+  seq: number;
+  kind: 'fit' | 'zoom-in' | 'zoom-out' | 'rotate-left' | 'rotate-right' | 'rotate-up' | 'rotate-down';
+}
+
+export interface PartViewerCanvasProps {
+  mesh: Mesh;
+  /** Triangles to highlight (a finding's location), indices into the mesh. */
+  highlight: readonly number[];
+  command: ViewCommand | null;
+  /** Millimetres per model unit (25.4 when the file is in inches). */
+  scale: number;
+}
+
+/** The WebGL part of the viewer (loaded lazily: three.js stays out of the first page load). */
+export default function PartViewerCanvas({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
+  return (
+    <Canvas
+      frameloop="demand"
+      dpr={[1, 2]}
+      gl={{ preserveDrawingBuffer: true, antialias: true }}
+      camera={{ fov: 35, near: 0.1, far: 100_000, position: [1, 1, 1] }}
+      aria-hidden
+    >
+      <color attach="background" args={['#f7f8fa']} />
+      <hemisphereLight args={['#ffffff', '#8a93a0', 1.6]} />
+      <directionalLight position={[1, 2, 3]} intensity={1.4} />
+      <Scene mesh={mesh} highlight={highlight} command={command} scale={scale} />
+    </Canvas>
+  );
+}
+
+function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
+  const { camera, gl, invalidate } = useThree();
+  const controls = useRef<OrbitControls | null>(null);
+
+  const geometry = useMemo(() => {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(mesh.positions, 3));
+    g.computeVertexNormals();
+    g.computeBoundingBox();
+    g.computeBoundingSphere();
+    return g;
+  }, [mesh]);
+
+  const highlighted = useMemo(() => {
+    if (highlight.length === 0) return null;
+    const positions = new Float32Array(highlight.length * 9);
+    highlight.forEach((t, i) => positions.set(mesh.positions.subarray(t * 9, t * 9 + 9), i * 9));
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+    g.computeVertexNormals();
+    return g;
+  }, [mesh, highlight]);
+
+  const box = useMemo(() => (geometry.boundingBox ? new THREE.Box3Helper(geometry.boundingBox.clone(), '#6b7380') : null), [geometry]);
+
+  const fit = () => {
+    const local = geometry.boundingSphere;
+    const c = controls.current;
+    if (!local || !c) return;
+    const sphere = new THREE.Sphere(local.center.clone().multiplyScalar(scale), local.radius * scale);
+    const radius = Math.max(sphere.radius, 1e-3);
+    const distance = radius / Math.sin(((35 / 2) * Math.PI) / 180);
+    c.target.copy(sphere.center);
+    camera.position.copy(sphere.center).add(new THREE.Vector3(1, 0.8, 1.2).normalize().multiplyScalar(distance * 1.1));
+    camera.near = distance / 100;
+    camera.far = distance * 100;
+    camera.updateProjectionMatrix();
+    camera.lookAt(sphere.center);
+    c.update();
+    invalidate();
+  };
+
+  useEffect(() => () => geometry.dispose(), [geometry]);
+  useEffect(() => () => highlighted?.dispose(), [highlighted]);
+
+  useEffect(() => {
+    const c = new OrbitControls(camera, gl.domElement);
+    c.enableDamping = false;
+    const onChange = () => invalidate();
+    c.addEventListener('change', onChange);
+    controls.current = c;
+    return () => {
+      c.removeEventListener('change', onChange);
+      c.dispose();
+    };
+  }, [camera, gl, invalidate]);
+
+  // Fit on a new part, or when its units change.
+  useEffect(() => fit(), [geometry, scale]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!command || !controls.current) return;
+    const c = controls.current;
+    const step = Math.PI / 12;
+    const offset = camera.position.clone().sub(c.target);
+    const spherical = new THREE.Spherical().setFromVector3(offset);
+    switch (command.kind) {
+      case 'fit':
+        fit();
+        return;
+      case 'zoom-in':
+        spherical.radius *= 0.8;
+        break;
+      case 'zoom-out':
+        spherical.radius *= 1.25;
+        break;
+      case 'rotate-left':
+        spherical.theta -= step;
+        break;
+      case 'rotate-right':
+        spherical.theta += step;
+        break;
+      case 'rotate-up':
+        spherical.phi = Math.max(0.05, spherical.phi - step);
+        break;
+      case 'rotate-down':
+        spherical.phi = Math.min(Math.PI - 0.05, spherical.phi + step);
+        break;
+    }
+    camera.position.copy(c.target).add(new THREE.Vector3().setFromSpherical(spherical));
+    camera.lookAt(c.target);
+    c.update();
+    invalidate();
+  }, [command]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <group scale={scale}>
+      <mesh geometry={geometry}>
+        <meshStandardMaterial color="#9fb4d6" metalness={0.1} roughness={0.6} side={THREE.DoubleSide} />
+      </mesh>
+      {highlighted && (
+        <mesh geometry={highlighted} renderOrder={1}>
+          <meshBasicMaterial color="#c1272d" side={THREE.DoubleSide} polygonOffset polygonOffsetFactor={-1} />
+        </mesh>
+      )}
+      {box && <primitive object={box} />}
+    </group>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import type { RouteMeta } from './route-table.ts';
+
+export const DEFAULT_TITLE = 'Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting';
+export const DEFAULT_DESCRIPTION =
+  'Instant quotes for 3D printing, CNC machining and vacuum casting: upload STL or STEP files and see price and lead time.';
+
+/**
+ * Page meta of spec section 2: the title from the route (or the default), noindex where set,
+ * a canonical link and a description where set. Head elements are kept in place and updated, so
+ * navigating never leaves the previous page's meta behind.
+ */
+export function usePageMeta(meta: RouteMeta | undefined): void {
+  const title = meta?.title;
+  const noindex = !!meta?.noindex;
+  const canonical = !!meta?.canonical;
+  const description = meta?.description;
+  useEffect(() => {
+    document.title = title ? `${title} | Manufacture` : DEFAULT_TITLE;
+    setMeta('robots', noindex ? 'noindex' : null);
+    setMeta('description', description ?? DEFAULT_DESCRIPTION);
+    setCanonical(canonical ? `${window.location.origin}${window.location.pathname}` : null);
+  }, [title, noindex, canonical, description]);
+}
+
+function setMeta(name: string, content: string | null): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === null) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.name = name;
+    document.head.append(el);
+  }
+  el.content = content;
+}
+
+function setCanonical(href: string | null): void {
+  let el = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (href === null) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('link');
+    el.rel = 'canonical';
+    document.head.append(el);
+  }
+  el.href = href;
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { isSignedIn, useSession } from '#machines/session-context';
+import { BALANCE_PAGE, safeRedirect, type RouteDef } from './route-table.ts';
+import { previousPath } from './navigation-history.ts';
+
+/**
+ * The guards of spec section 2:
+ * - a login-only route without a full token goes to /login?redirect=<wanted path>
+ *   (this also covers a 401 or an expired token on such a page: the session leaves `authenticated`);
+ * - a signed-in visitor opening /login goes back to the wanted or previous path, or /
+ *   (a visitor holding only a temporary token is not signed in, so stays);
+ * - the balance reload page needs the account record to allow recharge, else back to the balance page.
+ */
+export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const signedIn = useSession(isSignedIn);
+  const user = useSession((s) => s.context.user);
+  const userLoading = useSession((s) => s.matches({ authenticated: 'loading' }));
+
+  if (route.access === 'login' && !signedIn) {
+    const wanted = `${location}${search ? `?${search}` : ''}`;
+    return <Redirect to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
+  if (route.access === 'guest' && signedIn) {
+    const redirect = new URLSearchParams(search).get('redirect');
+    return <Redirect to={safeRedirect(redirect ?? previousPath(location))} replace />;
+  }
+  if (route.requires === 'recharge') {
+    if (userLoading) return <p role="status" className="p-gutter text-neutral-600">Checking your account…</p>;
+    if (!user?.isRecharge) return <Redirect to={BALANCE_PAGE} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { captchaAnswer } from './support/database.ts';
+
+/** Solves the sign-up captcha as a person would: reads the characters (here, from the server's database). */
+async function solveCaptcha(page: Page, captchaId: string) {
+  await page.getByRole('textbox', { name: 'Characters in the image' }).fill(captchaAnswer(captchaId));
+}
+
+test('sign up, activate from the emailed link, log out, log in to the page first asked for, and sign in again when the token expires', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const email = `ada.${Date.now()}@example.com`;
+
+  // Sign up.
+  const captcha = page.waitForResponse((r) => r.url().includes('/tools/captchaImage'));
+  await page.goto('/manufacture/signup');
+  await expect(page).toHaveTitle('Sign Up | Manufacture');
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  const { captchaId } = (await (await captcha).json()) as { captchaId: string };
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret-2');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Last name' }).press('Tab');
+  await solveCaptcha(page, captchaId);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The shared rules speak before the server is asked.
+  await expect(page.getByText('Passwords must match.')).toBeVisible();
+  await expect(page.getByText('Please agree to the terms.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret-1');
+  await page.getByText('I agree to the terms of use and the privacy policy').click();
+  await expect(page.getByRole('checkbox', { name: /I agree to the terms/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  // Open the activation mail from the developer outbox and follow its link.
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { name: 'Activate your Manufacture account' })).toBeVisible();
+  await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
+
+  // Activated and signed in: the login page sends the visitor on.
+  await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sign In successfully' })).toBeVisible();
+
+  // Log out.
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+
+  // A login-only page asks to log in, then lands where the visitor wanted to go.
+  await page.goto('/manufacture/user/order/history');
+  await expect(page).toHaveURL(/\/manufacture\/login\?redirect=%2Fuser%2Forder%2Fhistory$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+  await page.getByRole('textbox', { name: 'Password' }).fill('secret-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/user\/order\/history$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
+
+  // The token runs out (7 days by default): the visitor is asked to log in again.
+  await page.clock.fastForward(7 * 24 * 3600 * 1000 + 1000);
+  await expect(page).toHaveURL(/\/manufacture\/login\?redirect=%2Fuser%2Forder%2Fhistory$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+});
