@@ -13,6 +13,9 @@ import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import { quoteAdopters } from './quote/adoption.ts';
 import type { QuoteFileStore } from './quote/file-store.ts';
 import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import { Payments } from './payments/payments.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -29,6 +32,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Where quote files live; defaults to local disk under `config.quoteFilesDir` (ADR 040). */
   quoteFiles?: QuoteFileStore;
+  /** The card provider; defaults to what the configuration names (ADR 053). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The services every route module shares, built once per app. */
@@ -47,6 +52,8 @@ export interface AppContext {
   adoption: Adoption;
   /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
   quote: QuoteServices;
+  /** Orders, additional costs and reloads paid by balance, card or bank transfer (ADRs 051–054). */
+  payments: Payments;
   links: {
     activate(key: string): string;
     resetPassword(key: string): string;
@@ -81,6 +88,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
+    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

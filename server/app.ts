@@ -15,6 +15,8 @@ import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
 import { HttpError, errorResponse } from './http/errors.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { adminRoutes } from './http/admin-routes.ts';
+import { orderRoutes } from './http/order-routes.ts';
 import { projectRoutes } from './http/project-routes.ts';
 import { quickLoginRoutes } from './http/quick-login-routes.ts';
 import { quoteDocumentRoutes } from './http/quote-document-routes.ts';
@@ -35,6 +37,8 @@ function mainApiRouters(ctx: AppContext): ApiRouter[] {
     member,
     toolsRoutes(ctx),
     filesRoutes(ctx),
+    ...orderRoutes(ctx),
+    adminRoutes(ctx),
   ];
 }
 

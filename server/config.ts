@@ -48,6 +48,16 @@ export interface ServerConfig {
   quoteAnalysisTimeoutMs: number;
   /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
   quoteFilesDir: string;
+  /** Card payments: `sandbox` (default, ADR 053) or `stripe` (PAYMENT_PROVIDER). */
+  paymentProvider: 'sandbox' | 'stripe';
+  /** STRIPE_SECRET_KEY, required with PAYMENT_PROVIDER=stripe. */
+  stripeSecretKey: string | undefined;
+  /** STRIPE_API_BASE (default https://api.stripe.com): a Stripe-compatible API. */
+  stripeApiBase: string;
+  /** ADMIN_TOKEN: opens the operator endpoints under admin/ (header X-Admin-Token); unset, they answer 404. */
+  adminToken: string | undefined;
+  /** Lifetime of an agency payment link, seconds (AGENCY_LINK_TTL, default 7 days); ADR 055. */
+  agencyLinkTtl: number;
 }
 
 export interface OAuthProviderConfig {
@@ -117,6 +127,16 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
+function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeApiBase' | 'adminToken'> {
+  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+  if (provider !== 'sandbox' && provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe; got "${provider}"`);
+  const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (provider === 'stripe' && !stripeSecretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  const adminToken = env.ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined && adminToken.length < 16) throw new Error('ADMIN_TOKEN must be at least 16 characters');
+  return { paymentProvider: provider, stripeSecretKey, stripeApiBase: env.STRIPE_API_BASE || 'https://api.stripe.com', adminToken };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const apiSegment = env.API_SEGMENT ?? DEFAULT_API_SEGMENT;
   if (!isValidSegment(apiSegment)) {
@@ -152,5 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
+    ...readPaymentConfig(env),
+    agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
   };
 }

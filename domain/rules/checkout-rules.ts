@@ -121,7 +121,7 @@ export function cardExpiryValid(expMonth: unknown, expYear: unknown, now: Date):
   if (expMonth < 1 || expMonth > 12) return false;
   const year = expYear < 100 ? 2000 + expYear : expYear;
   const endOfMonth = Date.UTC(year, expMonth, 1);
-  return endOfMonth > now.getTime() && year < now.getUTCFullYear() + 30;
+  return endOfMonth > now.getTime() && year < now.getUTCFullYear() + 100;
 }
 
 /**

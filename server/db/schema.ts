@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Table types for Kysely. Portable between SQLite and PostgreSQL (ADR 003):
  * ids are text, times are ISO-8601 text, money is integer cents, flags are 0/1 integers.
@@ -157,6 +159,8 @@ export interface BalanceTransactionTable {
   currency: string;
   description: string;
   created_at: string;
+  /** The payment this row debits, credits or refunds (migration 004); null for older rows. */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WePointTransactionTable {
@@ -330,6 +334,185 @@ export interface QuoteDocumentTable {
   expires_at: string;
 }
 
+/** An order (migration 004, ADR 050). Addresses are JSON snapshots taken at checkout. */
+export interface CustomerOrderTable {
+  id: string;
+  number: string;
+  user_id: string;
+  /** OrderStatus (domain/orders/order-status.ts). */
+  status: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  promo_code_id: string | null;
+  coupon_code: string | null;
+  po_number: string | null;
+  comment: string | null;
+  shipping_address_id: string;
+  /** JSON Consignee. */
+  consignee: string;
+  billing_address_id: string;
+  /** JSON BillingInfo. */
+  billing: string;
+  incoterm: string;
+  carrier: string;
+  carrier_account: string;
+  customer_email: string | null;
+  platform_order_number: string | null;
+  customer_note: string | null;
+  payment_method: string | null;
+  /** The idempotency key of the payment holding the order (ADR 051), and since when. */
+  paying_key: string | null;
+  paying_since: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product of an order: what the server priced at checkout. */
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  position: number;
+  file_id: string;
+  project_id: string;
+  name: string;
+  file_name: string;
+  process: string;
+  material_id: string;
+  material_name: string;
+  colour_name: string | null;
+  /** JSON PartConfiguration. */
+  configuration: string;
+  /** JSON QuoteResult. */
+  quote: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  lead_time_days: number;
+  ship_date: string;
+  comment: string | null;
+}
+
+export interface OrderStatusEventTable {
+  id: string;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  event: string;
+  actor: string;
+  note: string | null;
+  created_at: string;
+}
+
+export interface OrderTrackingTable {
+  id: string;
+  order_id: string;
+  package_label: string;
+  logistics_company: string;
+  track_number: string;
+  track_state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderReviewTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  stars: number;
+  workmanship: number;
+  product: number;
+  service: number;
+  logistics: number;
+  comments: string | null;
+  created_at: string;
+}
+
+/** A payment attempt (ADRs 051–054). */
+export interface PaymentTable {
+  id: string;
+  /** The account whose order, additional cost or balance it is. */
+  user_id: string;
+  subject_kind: 'order' | 'additional_cost' | 'reload';
+  subject_id: string;
+  method: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_charge_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  decline_code: string | null;
+  message: string | null;
+  via: string;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ADR 051: the stored answer of a request with an Idempotency-Key; unique per scope and key. */
+export interface IdempotencyRecordTable {
+  id: string;
+  scope: string;
+  idem_key: string;
+  request_hash: string;
+  state: 'in_progress' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgencyLinkTable {
+  id: string;
+  order_id: string;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface AdditionalCostTable {
+  id: string;
+  number: string;
+  user_id: string;
+  order_id: string | null;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  payment_method: string | null;
+  token_hash: string;
+  paying_key: string | null;
+  paying_since: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AfterSaleOrderTable {
+  id: string;
+  number: string;
+  user_id: string;
+  order_id: string;
+  customer_order_number: string;
+  status: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface AfterSaleItemTable {
+  id: string;
+  after_sale_id: string;
+  order_line_id: string;
+  quantity: number;
+}
+
 export interface Database {
   country: CountryTable;
   user_account: UserAccountTable;
@@ -355,4 +538,15 @@ export interface Database {
   quote_file: QuoteFileTable;
   cart_item: CartItemTable;
   quote_document: QuoteDocumentTable;
+  customer_order: CustomerOrderTable;
+  order_line: OrderLineTable;
+  order_status_event: OrderStatusEventTable;
+  order_tracking: OrderTrackingTable;
+  order_review: OrderReviewTable;
+  payment: PaymentTable;
+  idempotency_record: IdempotencyRecordTable;
+  agency_link: AgencyLinkTable;
+  additional_cost: AdditionalCostTable;
+  after_sale_order: AfterSaleOrderTable;
+  after_sale_item: AfterSaleItemTable;
 }

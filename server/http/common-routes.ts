@@ -13,7 +13,7 @@ import { schemas } from './schemas.ts';
  * The bank accounts offered for transfers (spec section 9: USD, HKD, EUR, GBP, RMB). These are
  * placeholders that say so; the operator replaces them before taking real transfers.
  */
-const BANK_ACCOUNTS: BankAccount[] = BANK_ACCOUNT_CURRENCIES.map((currency) => ({
+export const BANK_ACCOUNTS: BankAccount[] = BANK_ACCOUNT_CURRENCIES.map((currency) => ({
   currency,
   bankName: 'Example Bank (placeholder: set the real account before going live)',
   accountName: 'Manufacture Ltd',

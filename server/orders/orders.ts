@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Consignee, CreateOrderResponse, Order } from '#domain/api/order';
+import { ORDER_NOT_FOUND } from '#domain/api/order';
+import { findMaterial } from '#domain/catalogue/lookup';
+import type { Finding } from '#domain/geometry/findings';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import { transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
+import { INCOTERM } from '#domain/orders/shipping';
+import { formatUsd } from '#domain/pricing/money';
+import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { checkoutSuite } from '#domain/rules/checkout-rules';
+import { iso, type Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { countryName } from '../geography.ts';
+import { HttpError } from '../http/errors.ts';
+import { assertValid, optionalText, requiredText } from '../http/request.ts';
+import { newNumber } from './numbers.ts';
+import { toOrder } from './records.ts';
+
+export const ORDER_MESSAGES = {
+  cartEmpty: 'Your cart is empty: add parts to it before checking out.',
+  cartItemsUnknown: 'Some of the chosen items are not in your cart any more; please review your cart.',
+  cartChanged: 'Your cart changed while the order was being placed; please review it and try again.',
+  shippingAddressUnknown: 'Please choose one of your shipping addresses.',
+  billingAddressUnknown: 'Please choose one of your billing addresses.',
+  couponUnknown: 'This coupon code is not valid for your account.',
+  couponUsed: 'This coupon has already been used (coupons are single-use, one per order).',
+  couponExpired: 'This coupon has expired.',
+  lineCommentTooLong: 'A product comment can be at most 500 characters.',
+  fileRemoved: (name: string) => `"${name}" was removed after being kept for 3 months: upload it again to order it.`,
+  notOrderable: (name: string, why: string) => `"${name}" cannot be ordered as configured: ${why}`,
+  paymentInProgress: 'A payment for this order is in progress; please wait a moment and refresh.',
+} as const;
+
+/** The caller's order, or 404 with the spec's message (another account's order included). */
+export async function findOwnOrder(db: Kysely<Database>, userId: string, id: string) {
+  const row = await db.selectFrom('customer_order').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function readOrder(db: Kysely<Database>, orderId: string): Promise<Order> {
+  const row = await db.selectFrom('customer_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const [lines, events, payments, tracking, review] = await Promise.all([
+    db.selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+    db.selectFrom('order_status_event').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('payment').selectAll().where('subject_kind', '=', 'order').where('subject_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('order_tracking').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('order_review').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+  ]);
+  return toOrder(row, { lines, events, payments, tracking, review });
+}
+
+function firstProblem(result: QuoteResult, findings: readonly Finding[]): string {
+  const error = Object.values(result.validation.errors).find((m) => m.length > 0)?.[0];
+  if (error) return error;
+  const blocking = [...result.findings, ...findings].find((f) => f.severity === 'error');
+  if (blocking) return blocking.message;
+  return 'it cannot be priced with these options.';
+}
+
+/**
+ * `POST checkout/order` (ADR 050): the caller's cart lines, priced again now with `quotePart` on
+ * the server's own analysis (the price charged is this one, not the cart's), the addresses copied
+ * as they are now, the coupon taken (single-use, one per order), and the ordered lines removed
+ * from the cart, all in one transaction.
+ */
+export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: Record<string, unknown>): Promise<CreateOrderResponse> {
+  const user = await db.selectFrom('user_account').select(['is_entrust_order_account']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const entrust = user.is_entrust_order_account === 1;
+  assertValid(checkoutSuite.runStatic(body, entrust));
+  const lineComments = typeof body.lineComments === 'object' && body.lineComments !== null ? (body.lineComments as Record<string, unknown>) : {};
+  for (const [id, comment] of Object.entries(lineComments)) {
+    if (typeof comment !== 'string' || comment.length > 500) throw new HttpError(422, ORDER_MESSAGES.lineCommentTooLong, { [`lineComments.${id}`]: [ORDER_MESSAGES.lineCommentTooLong] });
+  }
+
+  const shippingAddress = await db.selectFrom('shipping_address').selectAll().where('id', '=', requiredText(body.shippingAddressId)).where('user_id', '=', userId).executeTakeFirst();
+  if (!shippingAddress) throw new HttpError(422, ORDER_MESSAGES.shippingAddressUnknown, { shippingAddressId: [ORDER_MESSAGES.shippingAddressUnknown] });
+  const billingAddress = await db.selectFrom('billing_address').selectAll().where('id', '=', requiredText(body.billingAddressId)).where('user_id', '=', userId).executeTakeFirst();
+  if (!billingAddress) throw new HttpError(422, ORDER_MESSAGES.billingAddressUnknown, { billingAddressId: [ORDER_MESSAGES.billingAddressUnknown] });
+
+  const wanted = Array.isArray(body.cartItemIds) ? [...new Set(body.cartItemIds.filter((x): x is string => typeof x === 'string'))] : undefined;
+  let query = db
+    .selectFrom('cart_item')
+    .innerJoin('quote_file', 'quote_file.id', 'cart_item.file_id')
+    .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
+    .select([
+      'cart_item.id as id',
+      'cart_item.configuration as configuration',
+      'cart_item.total_cents as cart_total_cents',
+      'quote_file.id as file_id',
+      'quote_file.name as file_name',
+      'quote_file.metrics as metrics',
+      'quote_file.findings as findings',
+      'quote_file.removed_at as removed_at',
+      'quote_project.id as project_id',
+    ])
+    .where('cart_item.user_id', '=', userId)
+    .where('quote_project.user_id', '=', userId);
+  if (wanted) query = query.where('cart_item.id', 'in', wanted.length > 0 ? wanted : ['-']);
+  const rows = await query.orderBy('cart_item.created_at').orderBy('cart_item.id').execute();
+  if (wanted && rows.length !== wanted.length) throw new HttpError(422, ORDER_MESSAGES.cartItemsUnknown, { cartItemIds: [ORDER_MESSAGES.cartItemsUnknown] });
+  if (rows.length === 0) throw new HttpError(422, ORDER_MESSAGES.cartEmpty, { cartItemIds: [ORDER_MESSAGES.cartEmpty] });
+
+  const now = clock();
+  const notices: string[] = [];
+  const lines = rows.map((row, position) => {
+    if (row.removed_at) throw new HttpError(410, ORDER_MESSAGES.fileRemoved(row.file_name));
+    const configuration = JSON.parse(row.configuration) as PartConfiguration;
+    const findings = JSON.parse(row.findings) as Finding[];
+    const metrics = row.metrics ? (JSON.parse(row.metrics) as PartMetrics) : null;
+    if (!metrics) throw new HttpError(422, ORDER_MESSAGES.notOrderable(row.file_name, 'the file could not be read.'));
+    const result = quotePart(metrics, configuration, now, { geometryFindings: findings });
+    if (!result.orderable || result.unitPriceCents === null || result.totalCents === null || !result.shipDate || !result.leadTime) {
+      const message = ORDER_MESSAGES.notOrderable(row.file_name, firstProblem(result, findings));
+      throw new HttpError(422, message, { [`cartItems.${row.id}`]: [message] });
+    }
+    if (result.totalCents !== Number(row.cart_total_cents)) {
+      notices.push(`The price of "${row.file_name}" is now ${formatUsd(result.totalCents)} (it was ${formatUsd(Number(row.cart_total_cents))} in your cart).`);
+    }
+    const material = findMaterial(configuration.process, configuration.materialId);
+    const comment = lineComments[row.id];
+    return {
+      cartItemId: row.id,
+      values: {
+        id: randomUUID(),
+        position,
+        file_id: row.file_id,
+        project_id: row.project_id,
+        name: row.file_name.replace(/\.[^.]+$/, ''),
+        file_name: row.file_name,
+        process: configuration.process,
+        material_id: configuration.materialId,
+        material_name: material?.name ?? configuration.materialId,
+        colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
+        configuration: JSON.stringify(configuration),
+        quote: JSON.stringify(result),
+        quantity: configuration.quantity,
+        unit_price_cents: result.unitPriceCents,
+        total_cents: result.totalCents,
+        lead_time_days: result.leadTime.totalWorkingDays,
+        ship_date: result.shipDate,
+        comment: typeof comment === 'string' && comment.trim() !== '' ? comment.trim() : null,
+      },
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.values.total_cents, 0);
+
+  const couponCode = optionalText(body.couponCode)?.toUpperCase() ?? null;
+  let coupon: { id: string; discount: number } | null = null;
+  if (couponCode) {
+    const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', couponCode).where('user_id', '=', userId).executeTakeFirst();
+    if (!promo) throw new HttpError(422, ORDER_MESSAGES.couponUnknown, { couponCode: [ORDER_MESSAGES.couponUnknown] });
+    if (promo.used_at) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
+    if (promo.expires_at && promo.expires_at <= iso(now)) throw new HttpError(422, ORDER_MESSAGES.couponExpired, { couponCode: [ORDER_MESSAGES.couponExpired] });
+    const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
+    coupon = { id: promo.id, discount };
+  }
+  const discount = coupon?.discount ?? 0;
+
+  const consignee: Consignee = {
+    firstName: shippingAddress.first_name,
+    lastName: shippingAddress.last_name,
+    company: shippingAddress.company,
+    phoneCode: shippingAddress.phone_code,
+    mobile: shippingAddress.mobile,
+    vatNumber: shippingAddress.vat_number,
+    countryCode: shippingAddress.country_code,
+    countryName: countryName(shippingAddress.country_code),
+    state: shippingAddress.state,
+    city: shippingAddress.city,
+    postcode: shippingAddress.postcode,
+    addressLine1: shippingAddress.address_line1,
+    addressLine2: shippingAddress.address_line2,
+    addressLine3: shippingAddress.address_line3,
+  };
+  const shipping = body.shipping as Record<string, unknown>;
+  const orderId = randomUUID();
+  const number = await newNumber(db, 'customer_order', 'W', now);
+  const at = iso(now);
+
+  await db.transaction().execute(async (trx) => {
+    if (coupon) {
+      const taken = await trx.updateTable('promo_code').set({ used_at: at }).where('id', '=', coupon.id).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
+    }
+    await trx
+      .insertInto('customer_order')
+      .values({
+        id: orderId,
+        number,
+        user_id: userId,
+        status: 'pending_payment',
+        currency: 'USD',
+        subtotal_cents: subtotal,
+        discount_cents: discount,
+        shipping_cents: 0,
+        total_cents: subtotal - discount,
+        promo_code_id: coupon?.id ?? null,
+        coupon_code: coupon ? couponCode : null,
+        po_number: optionalText(body.poNumber),
+        comment: optionalText(body.comment),
+        shipping_address_id: shippingAddress.id,
+        consignee: JSON.stringify(consignee),
+        billing_address_id: billingAddress.id,
+        billing: JSON.stringify({ companyName: billingAddress.company_name, name: billingAddress.name, location: billingAddress.location }),
+        incoterm: INCOTERM,
+        carrier: requiredText(shipping.carrier),
+        carrier_account: requiredText(shipping.carrierAccount),
+        customer_email: entrust ? optionalText(body.customerEmail) : null,
+        platform_order_number: entrust ? optionalText(body.platformOrderNumber) : null,
+        customer_note: entrust ? optionalText(body.customerNote) : null,
+        payment_method: null,
+        paying_key: null,
+        paying_since: null,
+        paid_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx.insertInto('order_line').values(lines.map((l) => ({ ...l.values, order_id: orderId }))).execute();
+    await trx
+      .insertInto('order_status_event')
+      .values({ id: randomUUID(), order_id: orderId, from_status: null, to_status: 'pending_payment', event: 'create', actor: 'customer', note: null, created_at: at })
+      .execute();
+    const removed = await trx.deleteFrom('cart_item').where('user_id', '=', userId).where('id', 'in', lines.map((l) => l.cartItemId)).executeTakeFirst();
+    if (Number(removed.numDeletedRows) !== lines.length) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
+  });
+  return { order: await readOrder(db, orderId), notices };
+}
+
+/** The buyer cancels an unpaid order: the coupon comes back, a waiting bank transfer is called off. */
+export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: string, orderId: string, reason: string | null): Promise<Order> {
+  const order = await findOwnOrder(db, userId, orderId);
+  const check = transition(order.status as OrderStatus, 'cancel', 'customer');
+  if (!check.ok) throw new HttpError(409, check.message);
+  if (order.paying_key) throw new HttpError(409, ORDER_MESSAGES.paymentInProgress);
+  await db.transaction().execute(async (trx) => {
+    const at = iso(clock());
+    const moved = await trx
+      .updateTable('customer_order')
+      .set({ status: 'cancelled', updated_at: at })
+      .where('id', '=', orderId)
+      .where('status', '=', order.status)
+      .where('paying_key', 'is', null)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; please refresh.');
+    if (order.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', order.promo_code_id).execute();
+    await trx.updateTable('payment').set({ status: 'cancelled', updated_at: at }).where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'pending').execute();
+    await trx.updateTable('agency_link').set({ revoked_at: at }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
+    await trx
+      .insertInto('order_status_event')
+      .values({ id: randomUUID(), order_id: orderId, from_status: order.status, to_status: 'cancelled', event: 'cancel', actor: 'customer', note: reason, created_at: at })
+      .execute();
+  });
+  return readOrder(db, orderId);
+}
+
+export interface TrackingInput {
+  package?: string;
+  logisticsCompany: string;
+  trackNumber: string;
+}
+
+/**
+ * Operator: production and shipping events (start_production, ship with tracking, deliver). Payment
+ * events go through `Payments` (confirm_transfer, refund).
+ */
+export async function applyOperatorEvent(
+  db: Kysely<Database>,
+  clock: Clock,
+  orderId: string,
+  event: OrderEvent,
+  options: { note: string | null; tracking?: TrackingInput[] },
+): Promise<Order> {
+  const order = await db.selectFrom('customer_order').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  const check = transition(order.status as OrderStatus, event, 'operator');
+  if (!check.ok) throw new HttpError(409, check.message);
+  if (event === 'ship' && (!options.tracking || options.tracking.length === 0)) {
+    throw new HttpError(422, 'Shipping needs tracking: the logistics company and the track number of each package.', { tracking: ['Please give the tracking of each package.'] });
+  }
+  await db.transaction().execute(async (trx) => {
+    const at = iso(clock());
+    const moved = await trx.updateTable('customer_order').set({ status: check.to, updated_at: at }).where('id', '=', orderId).where('status', '=', order.status).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');
+    if (event === 'ship') {
+      const packages = options.tracking ?? [];
+      await trx
+        .insertInto('order_tracking')
+        .values(
+          packages.map((p, i) => ({
+            id: randomUUID(),
+            order_id: orderId,
+            package_label: p.package?.trim() || `Package ${i + 1} of ${packages.length}`,
+            logistics_company: p.logisticsCompany,
+            track_number: p.trackNumber,
+            track_state: 'collected',
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+    if (event === 'deliver') await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
+    await trx
+      .insertInto('order_status_event')
+      .values({ id: randomUUID(), order_id: orderId, from_status: order.status, to_status: check.to, event, actor: 'operator', note: options.note, created_at: at })
+      .execute();
+  });
+  return readOrder(db, orderId);
+}

@@ -1,0 +1,572 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { BankCurrency } from '#domain/api/common';
+import {
+  CARD_CURRENCY,
+  type BankTransferInstructions,
+  type CardDeclinedBody,
+  type InsufficientBalanceBody,
+  type PaymentMethod,
+  type PaymentSummary,
+  type PayResponse,
+  type ReloadResponse,
+} from '#domain/api/payment';
+import { formatUsd } from '#domain/pricing/money';
+import { ORDER_STATUS_LABELS, PAYABLE_STATUSES, transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
+import { cardDigits, paymentSuite, reloadSuite } from '#domain/rules/checkout-rules';
+import { iso, type Clock } from '../clock.ts';
+import type { Database, PaymentTable } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { assertValid } from '../http/request.ts';
+import { BANK_ACCOUNTS } from '../http/common-routes.ts';
+import { Idempotency, requestHash } from './idempotency.ts';
+import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
+import { ProviderRequestError, ProviderUnavailableError, type CardSource, type ChargeResult, type PaymentProvider } from './provider.ts';
+
+export type SubjectKind = 'order' | 'additional_cost';
+export type Via = 'owner' | 'agency' | 'link';
+
+/** What a pay call answers; stored under the idempotency key when the work happened. */
+export interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+interface Subject {
+  kind: SubjectKind;
+  id: string;
+  number: string;
+  userId: string;
+  status: OrderStatus;
+  amountCents: number;
+  currency: string;
+}
+
+/** Both payable tables share these columns; Kysely is told one name, the other has the same ones. */
+const TABLE: Record<SubjectKind, 'customer_order'> = { order: 'customer_order', additional_cost: 'additional_cost' as 'customer_order' };
+const NOUN: Record<SubjectKind, string> = { order: 'order', additional_cost: 'additional cost' };
+const RESERVATION_STALE_MS = 120_000;
+
+export const PAYMENT_MESSAGES = {
+  providerDown: 'We could not reach the card provider. Please try again in a moment with the same payment (you will not be charged twice).',
+  inProgress: (kind: SubjectKind) => `Another payment for this ${NOUN[kind]} is in progress; please wait a moment and refresh.`,
+  alreadyPaid: (kind: SubjectKind) => `This ${NOUN[kind]} is already paid.`,
+  reloadDisabled: 'Balance reload is not enabled for this account.',
+  cardNumbersRefused: 'Send the paymentMethodId from the card form; card numbers are not accepted by this server.',
+} as const;
+
+export function toPaymentSummary(row: Selectable<PaymentTable>): PaymentSummary {
+  return {
+    id: row.id,
+    method: row.method as PaymentMethod,
+    status: row.status as PaymentSummary['status'],
+    amountCents: Number(row.amount_cents),
+    currency: 'USD',
+    provider: row.provider,
+    cardBrand: row.card_brand,
+    cardLast4: row.card_last4,
+    declineCode: row.decline_code,
+    message: row.message,
+    via: row.via as PaymentSummary['via'],
+    createdAt: row.created_at,
+  };
+}
+
+export function bankInstructions(reference: string, amountCents: number, currency?: BankCurrency): BankTransferInstructions {
+  const first = currency ?? 'USD';
+  return {
+    reference,
+    amountCents,
+    currency: 'USD',
+    bankAccounts: [...BANK_ACCOUNTS].sort((a, b) => Number(b.currency === first) - Number(a.currency === first)),
+    note:
+      `Transfer ${formatUsd(amountCents)} (or the same value in HKD, EUR, GBP or RMB) to one of these accounts and put ${reference} in the transfer reference. ` +
+      'Bank charges are yours. We confirm the transfer when it arrives (usually 1–3 working days) and the order moves on to production then.',
+  };
+}
+
+/** The card fields of a request, without the number: what the request fingerprint keeps. */
+function cardFingerprint(body: Record<string, unknown>): unknown {
+  const card = typeof body.card === 'object' && body.card !== null ? (body.card as Record<string, unknown>) : undefined;
+  return card ? { last4: cardDigits(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null;
+}
+
+function cardSource(body: Record<string, unknown>): CardSource {
+  if (typeof body.paymentMethodId === 'string' && body.paymentMethodId.trim() !== '') return { kind: 'payment_method', id: body.paymentMethodId.trim() };
+  const card = body.card as Record<string, unknown>;
+  return {
+    kind: 'card',
+    card: { number: cardDigits(card.number), expMonth: Number(card.expMonth), expYear: Number(card.expYear), cvc: String(card.cvc), ...(typeof card.name === 'string' ? { name: card.name } : {}) },
+  };
+}
+
+/**
+ * Paying orders, additional-cost orders and balance reloads (ADRs 051–054): one flow for every
+ * method. Claim the idempotency key → reserve the subject (so two keys cannot both pay it) → move
+ * the money (ledger debit, provider charge, or bank-transfer instructions) → record the payment,
+ * the new status and the stored answer in one transaction.
+ */
+export class Payments {
+  readonly idempotency: Idempotency;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    readonly provider: PaymentProvider,
+    idempotency?: Idempotency,
+  ) {
+    this.idempotency = idempotency ?? new Idempotency(db, clock);
+  }
+
+  /** Validates a pay body (before any claim: a malformed request is never stored). */
+  validate(body: Record<string, unknown>, options: { balanceAllowed: boolean }): void {
+    assertValid(paymentSuite.runStatic(body, { now: this.clock(), balanceAllowed: options.balanceAllowed }));
+    if (body.method === 'card' && body.card !== undefined && !(typeof body.paymentMethodId === 'string' && body.paymentMethodId) && !this.provider.acceptsCardNumbers) {
+      throw new HttpError(422, PAYMENT_MESSAGES.cardNumbersRefused, { card: [PAYMENT_MESSAGES.cardNumbersRefused] });
+    }
+  }
+
+  async loadSubject(kind: SubjectKind, id: string): Promise<Subject | undefined> {
+    if (kind === 'order') {
+      const row = await this.db.selectFrom('customer_order').select(['id', 'number', 'user_id', 'status', 'total_cents', 'currency']).where('id', '=', id).executeTakeFirst();
+      return row && { kind, id: row.id, number: row.number, userId: row.user_id, status: row.status as OrderStatus, amountCents: Number(row.total_cents), currency: row.currency };
+    }
+    const row = await this.db.selectFrom('additional_cost').select(['id', 'number', 'user_id', 'status', 'amount_cents', 'currency']).where('id', '=', id).executeTakeFirst();
+    return row && { kind, id: row.id, number: row.number, userId: row.user_id, status: row.status as OrderStatus, amountCents: Number(row.amount_cents), currency: row.currency };
+  }
+
+  /**
+   * Pays an order or an additional-cost order the caller may pay (the route checked ownership or
+   * the link). `scope` is who holds the key: `user:<id>`, `agency:<link id>`, `additional-cost:<id>`.
+   */
+  async pay(args: { kind: SubjectKind; id: string; body: Record<string, unknown>; key: string; scope: string; via: Via }): Promise<Outcome> {
+    const { kind, id, body, key, scope, via } = args;
+    this.validate(body, { balanceAllowed: via === 'owner' });
+    const method = body.method as PaymentMethod;
+    const hash = requestHash({ op: 'pay', kind, id, method, currency: body.currency ?? null, card: cardFingerprint(body), paymentMethodId: body.paymentMethodId ?? null });
+    const claim = await this.idempotency.claim(scope, key, hash);
+    if (claim.kind === 'replay') return claim;
+    let reserved = false;
+    try {
+      const subject = await this.reserve(kind, id, key, method === 'bank_transfer' ? 'choose_bank_transfer' : 'pay');
+      reserved = true;
+      if (method === 'balance') return await this.payByBalance(subject, claim.recordId, key);
+      if (method === 'card') return await this.payByCard(subject, claim.recordId, key, scope, cardSource(body), via);
+      return await this.chooseBankTransfer(subject, claim.recordId, key, via, body.currency as BankCurrency | undefined);
+    } catch (error) {
+      await this.idempotency.release(claim.recordId);
+      if (reserved) await this.unreserve(this.db, kind, id, key);
+      throw error;
+    }
+  }
+
+  /** Holds the subject for this key, so that no other payment can start until this one is recorded. */
+  private async reserve(kind: SubjectKind, id: string, key: string, event: OrderEvent): Promise<Subject> {
+    const now = this.clock();
+    const staleBefore = iso(new Date(now.getTime() - RESERVATION_STALE_MS));
+    const held = await this.db
+      .updateTable(TABLE[kind])
+      .set({ paying_key: key, paying_since: iso(now) })
+      .where('id', '=', id)
+      .where('status', 'in', [...PAYABLE_STATUSES])
+      .where((eb) => eb.or([eb('paying_key', 'is', null), eb('paying_since', '<', staleBefore)]))
+      .returning('id')
+      .executeTakeFirst();
+    const subject = await this.loadSubject(kind, id);
+    if (!subject) throw new HttpError(404, 'Can not found an order.');
+    if (!held) {
+      if (subject.status === 'paid' || subject.status === 'in_production' || subject.status === 'shipped' || subject.status === 'delivered') {
+        throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid(kind));
+      }
+      const check = transition(subject.status, event);
+      throw new HttpError(409, check.ok ? PAYMENT_MESSAGES.inProgress(kind) : check.message);
+    }
+    const check = transition(subject.status, event);
+    if (!check.ok) {
+      await this.unreserve(this.db, kind, id, key);
+      throw new HttpError(409, check.message);
+    }
+    return subject;
+  }
+
+  private async unreserve(db: Kysely<Database>, kind: SubjectKind, id: string, key: string): Promise<void> {
+    await db.updateTable(TABLE[kind]).set({ paying_key: null, paying_since: null }).where('id', '=', id).where('paying_key', '=', key).execute();
+  }
+
+  /** The subject becomes `to`; only while this key holds it. */
+  private async moveSubject(trx: Kysely<Database>, subject: Subject, key: string, to: OrderStatus, method: PaymentMethod, event: OrderEvent, actor: string): Promise<void> {
+    const now = iso(this.clock());
+    const result = await trx
+      .updateTable(TABLE[subject.kind])
+      .set({ status: to, payment_method: method, paying_key: null, paying_since: null, updated_at: now, ...(to === 'paid' ? { paid_at: now } : {}) })
+      .where('id', '=', subject.id)
+      .where('paying_key', '=', key)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, PAYMENT_MESSAGES.inProgress(subject.kind));
+    if (subject.kind === 'order' && subject.status !== to) {
+      await trx
+        .insertInto('order_status_event')
+        .values({ id: randomUUID(), order_id: subject.id, from_status: subject.status, to_status: to, event, actor, note: null, created_at: now })
+        .execute();
+    }
+  }
+
+  private async insertPayment(trx: Kysely<Database>, values: Omit<Selectable<PaymentTable>, 'created_at' | 'updated_at'>): Promise<Selectable<PaymentTable>> {
+    const now = iso(this.clock());
+    const row = { ...values, created_at: now, updated_at: now };
+    await trx.insertInto('payment').values(row).execute();
+    return row;
+  }
+
+  private response(subject: Subject, status: OrderStatus, payment: Selectable<PaymentTable>, extra: Partial<PayResponse>): PayResponse {
+    return {
+      subject: { kind: subject.kind, id: subject.id, number: subject.number, status },
+      payment: toPaymentSummary(payment),
+      balanceCents: null,
+      bankTransfer: null,
+      message: '',
+      ...extra,
+    };
+  }
+
+  private async payByBalance(subject: Subject, recordId: string, key: string): Promise<Outcome> {
+    const paymentId = randomUUID();
+    return this.db.transaction().execute(async (trx) => {
+      let balanceAfter: number;
+      try {
+        balanceAfter = await postLedgerEntry(trx, {
+          userId: subject.userId,
+          amountCents: -subject.amountCents,
+          kind: 'payment',
+          description: `${subject.kind === 'order' ? 'Order' : 'Additional cost'} ${subject.number}`,
+          paymentId,
+          at: iso(this.clock()),
+        });
+      } catch (error) {
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        const body: InsufficientBalanceBody = {
+          message: `Your balance (${formatUsd(error.balanceCents)}) is ${formatUsd(error.shortfallCents)} short of the ${formatUsd(subject.amountCents)} due. Reload your balance or choose another payment method.`,
+          code: 'insufficient_balance',
+          errors: { method: [`Your balance is ${formatUsd(error.shortfallCents)} short.`] },
+          balanceCents: error.balanceCents,
+          amountCents: subject.amountCents,
+          shortfallCents: error.shortfallCents,
+          currency: 'USD',
+        };
+        await this.unreserve(trx, subject.kind, subject.id, key);
+        await this.idempotency.complete(trx, recordId, 422, body);
+        return { status: 422, body };
+      }
+      const payment = await this.insertPayment(trx, {
+        id: paymentId,
+        user_id: subject.userId,
+        subject_kind: subject.kind,
+        subject_id: subject.id,
+        method: 'balance',
+        status: 'succeeded',
+        amount_cents: subject.amountCents,
+        currency: 'USD',
+        provider: 'balance',
+        provider_charge_id: null,
+        card_brand: null,
+        card_last4: null,
+        decline_code: null,
+        message: null,
+        via: 'owner',
+        idempotency_key: key,
+      });
+      await this.moveSubject(trx, subject, key, 'paid', 'balance', 'pay', 'customer');
+      const body = this.response(subject, 'paid', payment, { balanceCents: balanceAfter, message: `Paid ${formatUsd(subject.amountCents)} from your balance.` });
+      await this.idempotency.complete(trx, recordId, 200, body);
+      return { status: 200, body };
+    });
+  }
+
+  /** The provider's idempotency key: ours, scoped, hashed to a fixed length. */
+  private providerKey(scope: string, key: string): string {
+    return createHash('sha256').update(`${scope}\n${key}`).digest('hex');
+  }
+
+  private async charge(amountCents: number, source: CardSource, idempotencyKey: string, description: string, metadata: Record<string, string>): Promise<ChargeResult> {
+    try {
+      return await this.provider.charge({ amountCents, currency: CARD_CURRENCY, source, idempotencyKey, description, metadata });
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new HttpError(503, PAYMENT_MESSAGES.providerDown);
+      if (error instanceof ProviderRequestError) throw new HttpError(422, error.message, { card: [error.message] });
+      throw error;
+    }
+  }
+
+  private async payByCard(subject: Subject, recordId: string, key: string, scope: string, source: CardSource, via: Via): Promise<Outcome> {
+    if (subject.currency !== CARD_CURRENCY) throw new HttpError(422, 'Credit card payment is USD only.', { currency: ['Credit card payment is USD only.'] });
+    const result = await this.charge(subject.amountCents, source, this.providerKey(scope, key), `${NOUN[subject.kind]} ${subject.number}`, {
+      kind: subject.kind,
+      number: subject.number,
+    });
+    return this.db.transaction().execute(async (trx) => {
+      const payment = await this.insertPayment(trx, {
+        id: randomUUID(),
+        user_id: subject.userId,
+        subject_kind: subject.kind,
+        subject_id: subject.id,
+        method: 'card',
+        status: result.status,
+        amount_cents: subject.amountCents,
+        currency: 'USD',
+        provider: this.provider.name,
+        provider_charge_id: result.chargeId,
+        card_brand: result.brand,
+        card_last4: result.last4,
+        decline_code: result.status === 'declined' ? result.declineCode : null,
+        message: result.status === 'declined' ? result.message : null,
+        via,
+        idempotency_key: key,
+      });
+      let outcome: Outcome;
+      if (result.status === 'succeeded') {
+        await this.moveSubject(trx, subject, key, 'paid', 'card', 'pay', via === 'owner' ? 'customer' : 'agency');
+        outcome = { status: 200, body: this.response(subject, 'paid', payment, { message: `Paid ${formatUsd(subject.amountCents)} by card${result.last4 ? ` ending ${result.last4}` : ''}.` }) };
+      } else {
+        await this.unreserve(trx, subject.kind, subject.id, key);
+        const body: CardDeclinedBody = { message: result.message, code: 'card_declined', declineCode: result.declineCode, payment: toPaymentSummary(payment) };
+        outcome = { status: 402, body };
+      }
+      await this.idempotency.complete(trx, recordId, outcome.status, outcome.body);
+      return outcome;
+    });
+  }
+
+  private async chooseBankTransfer(subject: Subject, recordId: string, key: string, via: Via, currency: BankCurrency | undefined): Promise<Outcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('payment')
+        .selectAll()
+        .where('subject_kind', '=', subject.kind)
+        .where('subject_id', '=', subject.id)
+        .where('method', '=', 'bank_transfer')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const payment =
+        pending ??
+        (await this.insertPayment(trx, {
+          id: randomUUID(),
+          user_id: subject.userId,
+          subject_kind: subject.kind,
+          subject_id: subject.id,
+          method: 'bank_transfer',
+          status: 'pending',
+          amount_cents: subject.amountCents,
+          currency: 'USD',
+          provider: 'bank',
+          provider_charge_id: null,
+          card_brand: null,
+          card_last4: null,
+          decline_code: null,
+          message: null,
+          via,
+          idempotency_key: key,
+        }));
+      await this.moveSubject(trx, subject, key, 'awaiting_transfer', 'bank_transfer', 'choose_bank_transfer', via === 'owner' ? 'customer' : 'agency');
+      const body = this.response(subject, 'awaiting_transfer', payment, {
+        bankTransfer: bankInstructions(subject.number, subject.amountCents, currency),
+        message: `${ORDER_STATUS_LABELS.awaiting_transfer}: put ${subject.number} in the transfer reference.`,
+      });
+      await this.idempotency.complete(trx, recordId, 200, body);
+      return { status: 200, body };
+    });
+  }
+
+  /**
+   * `POST account/balance/reload`: whole USD ≥ 100 by card, recorded in `balance_recharge`, the
+   * payment and a ledger credit, all in one transaction after the charge.
+   */
+  async reload(args: { userId: string; body: Record<string, unknown>; key: string }): Promise<Outcome> {
+    const { userId, body, key } = args;
+    const user = await this.db.selectFrom('user_account').select(['is_recharge', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
+    if (!user || user.deleted_at) throw new HttpError(404, 'Account not found.');
+    if (user.is_recharge !== 1) throw new HttpError(403, PAYMENT_MESSAGES.reloadDisabled);
+    assertValid(reloadSuite.runStatic(body));
+    this.validate({ ...body, method: 'card' }, { balanceAllowed: false });
+    const amountCents = Number(body.amount) * 100;
+    const scope = `user:${userId}`;
+    const hash = requestHash({ op: 'reload', amountCents, card: cardFingerprint(body), paymentMethodId: body.paymentMethodId ?? null });
+    const claim = await this.idempotency.claim(scope, key, hash);
+    if (claim.kind === 'replay') return claim;
+    try {
+      const rechargeId = randomUUID();
+      const result = await this.charge(amountCents, cardSource(body), this.providerKey(scope, key), 'Balance reload', { kind: 'reload', recharge: rechargeId });
+      return await this.db.transaction().execute(async (trx) => {
+        const now = iso(this.clock());
+        await trx
+          .insertInto('balance_recharge')
+          .values({
+            id: rechargeId,
+            user_id: userId,
+            amount_cents: amountCents,
+            currency: 'USD',
+            method: 'credit-card',
+            status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+            reference: `R${now.slice(0, 10).replaceAll('-', '')}-${rechargeId.slice(0, 6).toUpperCase()}`,
+            created_at: now,
+          })
+          .execute();
+        const payment = await this.insertPayment(trx, {
+          id: randomUUID(),
+          user_id: userId,
+          subject_kind: 'reload',
+          subject_id: rechargeId,
+          method: 'card',
+          status: result.status,
+          amount_cents: amountCents,
+          currency: 'USD',
+          provider: this.provider.name,
+          provider_charge_id: result.chargeId,
+          card_brand: result.brand,
+          card_last4: result.last4,
+          decline_code: result.status === 'declined' ? result.declineCode : null,
+          message: result.status === 'declined' ? result.message : null,
+          via: 'owner',
+          idempotency_key: key,
+        });
+        let outcome: Outcome;
+        if (result.status === 'succeeded') {
+          const balanceAfter = await postLedgerEntry(trx, { userId, amountCents, kind: 'recharge', description: 'Balance reload by credit card', paymentId: payment.id, at: now });
+          const reply: ReloadResponse = {
+            rechargeId,
+            subject: { kind: 'reload', id: rechargeId, number: rechargeId, status: 'succeeded' },
+            payment: toPaymentSummary(payment),
+            balanceCents: balanceAfter,
+            bankTransfer: null,
+            message: `Added ${formatUsd(amountCents)} to your balance.`,
+          };
+          outcome = { status: 200, body: reply };
+        } else {
+          const declined: CardDeclinedBody = { message: result.message, code: 'card_declined', declineCode: result.declineCode, payment: toPaymentSummary(payment) };
+          outcome = { status: 402, body: declined };
+        }
+        await this.idempotency.complete(trx, claim.recordId, outcome.status, outcome.body);
+        return outcome;
+      });
+    } catch (error) {
+      await this.idempotency.release(claim.recordId);
+      throw error;
+    }
+  }
+
+  /**
+   * Operator: a bank transfer for an order or additional-cost order (`W…` or `AC…`) arrived.
+   * It must cover the amount due; anything above it is credited to the customer's balance.
+   */
+  async confirmTransfer(number: string, amountCents: number, note: string | null): Promise<{ kind: SubjectKind; number: string; status: OrderStatus; creditedCents: number }> {
+    if (!Number.isInteger(amountCents) || amountCents <= 0) throw new HttpError(422, 'The amount must be a positive amount of US dollars.', { amount: ['The amount must be a positive amount of US dollars.'] });
+    const order = await this.db.selectFrom('customer_order').select('id').where('number', '=', number).executeTakeFirst();
+    const cost = order ? undefined : await this.db.selectFrom('additional_cost').select('id').where('number', '=', number).executeTakeFirst();
+    const kind: SubjectKind = order ? 'order' : 'additional_cost';
+    const id = order?.id ?? cost?.id;
+    const subject = id ? await this.loadSubject(kind, id) : undefined;
+    if (!subject) throw new HttpError(404, `No order or additional cost numbered ${number}.`);
+    const check = transition(subject.status, 'confirm_transfer', 'operator');
+    if (!check.ok) throw new HttpError(409, `${subject.number}: ${check.message}`);
+    if (amountCents < subject.amountCents) {
+      throw new HttpError(422, `The transfer of ${formatUsd(amountCents)} is short of the ${formatUsd(subject.amountCents)} due for ${subject.number}; it keeps waiting.`);
+    }
+    const excess = amountCents - subject.amountCents;
+    await this.db.transaction().execute(async (trx) => {
+      const now = iso(this.clock());
+      const moved = await trx
+        .updateTable(TABLE[kind])
+        .set({ status: 'paid', paid_at: now, payment_method: 'bank_transfer', updated_at: now })
+        .where('id', '=', subject.id)
+        .where('status', '=', 'awaiting_transfer')
+        .where('paying_key', 'is', null)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, `${subject.number} changed meanwhile (or a card payment is in progress); look again and retry.`);
+      const pending = await trx
+        .selectFrom('payment')
+        .select('id')
+        .where('subject_kind', '=', kind)
+        .where('subject_id', '=', subject.id)
+        .where('method', '=', 'bank_transfer')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const paymentId = pending?.id ?? randomUUID();
+      if (pending) {
+        await trx.updateTable('payment').set({ status: 'succeeded', message: note, updated_at: now }).where('id', '=', paymentId).execute();
+      } else {
+        await this.insertPayment(trx, {
+          id: paymentId,
+          user_id: subject.userId,
+          subject_kind: kind,
+          subject_id: subject.id,
+          method: 'bank_transfer',
+          status: 'succeeded',
+          amount_cents: subject.amountCents,
+          currency: 'USD',
+          provider: 'bank',
+          provider_charge_id: null,
+          card_brand: null,
+          card_last4: null,
+          decline_code: null,
+          message: note,
+          via: 'owner',
+          idempotency_key: `operator:${paymentId}`,
+        });
+      }
+      if (excess > 0) {
+        await postLedgerEntry(trx, { userId: subject.userId, amountCents: excess, kind: 'adjustment', description: `Bank transfer for ${subject.number} exceeded the amount due`, paymentId, at: now });
+      }
+      if (kind === 'order') {
+        await trx
+          .insertInto('order_status_event')
+          .values({ id: randomUUID(), order_id: subject.id, from_status: 'awaiting_transfer', to_status: 'paid', event: 'confirm_transfer', actor: 'operator', note: note ?? `Received ${formatUsd(amountCents)}`, created_at: now })
+          .execute();
+      }
+    });
+    return { kind, number: subject.number, status: 'paid', creditedCents: excess };
+  }
+
+  /**
+   * Operator: cancel a paid order and give the money back the way it came (ADR 052): a balance
+   * payment or a bank transfer to the balance, a card to the card (through the provider, by an
+   * idempotent refund key).
+   */
+  async refundOrder(orderId: string, note: string | null): Promise<void> {
+    const subject = await this.loadSubject('order', orderId);
+    if (!subject) throw new HttpError(404, 'Can not found an order.');
+    const check = transition(subject.status, 'refund', 'operator');
+    if (!check.ok) throw new HttpError(409, check.message);
+    const payments = await this.db.selectFrom('payment').selectAll().where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'succeeded').execute();
+    for (const p of payments) {
+      if (p.method === 'card' && p.provider_charge_id) {
+        try {
+          await this.provider.refund({ chargeId: p.provider_charge_id, amountCents: Number(p.amount_cents), idempotencyKey: `refund-${p.id}` });
+        } catch (error) {
+          if (error instanceof ProviderUnavailableError) throw new HttpError(503, PAYMENT_MESSAGES.providerDown);
+          throw error;
+        }
+      }
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const now = iso(this.clock());
+      const moved = await trx
+        .updateTable('customer_order')
+        .set({ status: 'cancelled', updated_at: now })
+        .where('id', '=', orderId)
+        .where('status', '=', 'paid')
+        .returning('promo_code_id')
+        .executeTakeFirst();
+      if (!moved) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');
+      for (const p of payments) {
+        if (p.method !== 'card') {
+          await postLedgerEntry(trx, { userId: p.user_id, amountCents: Number(p.amount_cents), kind: 'refund', description: `Refund for order ${subject.number}`, paymentId: p.id, at: now });
+        }
+        await trx.updateTable('payment').set({ status: 'refunded', updated_at: now }).where('id', '=', p.id).execute();
+      }
+      if (moved.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', moved.promo_code_id).execute();
+      await trx
+        .insertInto('order_status_event')
+        .values({ id: randomUUID(), order_id: orderId, from_status: 'paid', to_status: 'cancelled', event: 'refund', actor: 'operator', note, created_at: now })
+        .execute();
+    });
+  }
+}
