@@ -7,14 +7,16 @@ import { serveFolder } from './static-server.mjs';
 const update = process.argv.includes('--update');
 const extra = process.argv.slice(2).filter((a) => a !== '--update');
 
-const build = spawnSync('./node_modules/.bin/storybook', ['build', '--quiet', '-o', 'storybook-static'], { encoding: 'utf8' });
+// STORYBOOK_OUT lets two runs on one machine not build over each other.
+const out = process.env.STORYBOOK_OUT ?? 'storybook-static';
+const build = spawnSync('./node_modules/.bin/storybook', ['build', '--quiet', '-o', out], { encoding: 'utf8' });
 if (build.status !== 0) {
   process.stdout.write(build.stdout + build.stderr);
   process.exit(build.status ?? 1);
 }
 console.log('[stories] Storybook built');
 
-const server = await serveFolder('storybook-static');
+const server = await serveFolder(out);
 const args = ['--url', server.url, '--maxWorkers=2', update ? '-u' : '--ci', ...extra];
 // Asynchronous on purpose: the static server lives in this process and must keep answering.
 const child = spawn('./node_modules/.bin/test-storybook', args, { stdio: 'inherit' });

@@ -19,8 +19,15 @@ export interface SuiteForm<T extends Record<string, unknown>> {
   setValue<K extends keyof T & string>(field: K, value: T[K]): void;
   /** Marks a field as visited: its errors show from now on. */
   touch(field: keyof T & string): void;
-  /** Props for a RAC field bound to `field`: name, value, onChange, onBlur. */
-  field<K extends keyof T & string>(field: K): { name: K; value: T[K]; onChange: (value: T[K]) => void; onBlur: () => void };
+  /**
+   * Props for a RAC field bound to `field`: name, value, onChange, onBlur, and its error as
+   * `isInvalid` + `errorMessage`. (Errors go to each field rather than through RAC Form's
+   * `validationErrors`, which RAC treats as server errors and hides once the field is edited and
+   * left, even when our rules still fail.)
+   */
+  field<K extends keyof T & string>(
+    field: K,
+  ): { name: K; value: T[K]; onChange: (value: T[K]) => void; onBlur: () => void; isInvalid: boolean; errorMessage: string | undefined };
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   setFormError(message: string | null): void;
 }
@@ -105,6 +112,8 @@ export function useSuiteForm<T extends Record<string, unknown>>(
         if (errors[name]) touch(name);
       },
       onBlur: () => touch(name),
+      isInvalid: !!errors[name],
+      errorMessage: errors[name]?.join(' '),
     }),
     onSubmit,
     setFormError,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CaptchaResponse } from '#domain/api/tools';
-import { errorMessage } from '#lib/api/error-message';
+import { errorMessage as failureMessage } from '#lib/api/error-message';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { fetchCaptcha } from '../api.ts';
@@ -12,10 +12,11 @@ export interface CaptchaFieldProps {
   onChange: (code: string) => void;
   onBlur?: () => void;
   onCaptchaId: (id: string) => void;
+  errorMessage?: string;
 }
 
 /** The server's image captcha: the image, a "new image" button, and the answer field. */
-export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId }: CaptchaFieldProps) {
+export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId, errorMessage }: CaptchaFieldProps) {
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [asked, setAsked] = useState(0);
@@ -31,7 +32,7 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId 
         // A new image needs a new answer.
         onChange('');
       },
-      (error: unknown) => current && setProblem(errorMessage(error)),
+      (error: unknown) => current && setProblem(failureMessage(error)),
     );
     return () => {
       current = false;
@@ -67,6 +68,8 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId 
         onBlur={onBlur}
         autoComplete="off"
         isRequired
+        isInvalid={!!errorMessage}
+        errorMessage={errorMessage}
         description="Can't read it? Ask for a new image, or contact us and we will set up your account."
       />
     </div>

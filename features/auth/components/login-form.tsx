@@ -38,7 +38,7 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
   });
 
   return (
-    <Form validationErrors={form.errors} onSubmit={form.onSubmit} aria-label="Log in">
+    <Form onSubmit={form.onSubmit} aria-label="Log in">
       {form.formError && (
         <FormAlert>
           <p>{form.formError}</p>

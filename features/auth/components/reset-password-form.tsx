@@ -36,7 +36,7 @@ function SendCode({ onSent }: { onSent: (email: string) => void }) {
     onSent(email.trim());
   });
   return (
-    <Form validationErrors={form.errors} onSubmit={form.onSubmit} aria-label="Send a verification code">
+    <Form onSubmit={form.onSubmit} aria-label="Send a verification code">
       <p className="text-neutral-600">Enter the email you signed up with; we will send you a verification code.</p>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
@@ -56,7 +56,7 @@ function NewPassword({ emailedKey, sentTo, onDone }: { emailedKey: string; sentT
     onDone();
   });
   return (
-    <Form validationErrors={form.errors} onSubmit={form.onSubmit} aria-label="Choose a new password">
+    <Form onSubmit={form.onSubmit} aria-label="Choose a new password">
       {sentTo && (
         <FormAlert tone="success">
           If <strong>{sentTo}</strong> has an account, we have emailed it a link and a verification code, valid for 2 hours. Open the link, or enter the code here.

@@ -69,7 +69,7 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
   if (registered) return <CheckYourEmail email={registered} />;
 
   return (
-    <Form validationErrors={form.errors} onSubmit={form.onSubmit} aria-label="Sign up">
+    <Form onSubmit={form.onSubmit} aria-label="Sign up">
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
       <PasswordField
@@ -88,6 +88,7 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
       <TextField {...form.field('company')} label="Company (optional)" autoComplete="organization" />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <PhoneCodeSelect
+          errorMessage={form.errors.phoneCode?.join(' ')}
           value={form.values.phoneCode}
           onChange={(entry) => {
             form.setValue('phoneCode', entry?.phoneCode ?? '');
@@ -107,6 +108,7 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
         onChange={(code) => form.setValue('captchaCode', code)}
         onBlur={() => form.touch('captchaCode')}
         onCaptchaId={(id) => form.setValue('captchaId', id)}
+        errorMessage={form.errors.captchaCode?.join(' ')}
       />
       <div className="flex flex-col gap-1">
         <Checkbox
@@ -144,7 +146,7 @@ function optional<T extends Record<string, string>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])) as Partial<T>;
 }
 
-function PhoneCodeSelect({ value, onChange }: { value: string; onChange: (entry: PhoneCodeEntry | null) => void }) {
+function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onChange: (entry: PhoneCodeEntry | null) => void; errorMessage?: string }) {
   const codes = usePhoneCodes();
   const items = codes.status === 'success' ? codes.data : [];
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -156,6 +158,8 @@ function PhoneCodeSelect({ value, onChange }: { value: string; onChange: (entry:
       placeholder={codes.status === 'loading' ? 'Loading countries…' : 'Search country or code'}
       isDisabled={codes.status !== 'success'}
       defaultItems={items}
+      isInvalid={!!errorMessage}
+      errorMessage={errorMessage}
       selectedKey={value ? selectedId : null}
       onSelectionChange={(key) => {
         const entry = items.find((e) => e.id === key) ?? null;

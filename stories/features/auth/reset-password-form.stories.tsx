@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { ResetPasswordForm } from '#features/auth/components/reset-password-form';
+import { AppFrame } from '../../support/app-frame.tsx';
+
+const meta = {
+  title: 'Features/Auth/ResetPasswordForm',
+  component: ResetPasswordForm,
+  decorators: [(Story) => <AppFrame path="/reset-password"><Story /></AppFrame>],
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/api/*/account/password/resetSend', () => HttpResponse.json({ ok: true })),
+        http.patch('*/api/*/account/password/reset', async ({ request }) => {
+          const body = (await request.json()) as { key: string };
+          return body.key === 'good-code'
+            ? HttpResponse.json({ ok: true })
+            : HttpResponse.json({ message: 'This reset link is invalid or has expired; please request a new one.' }, { status: 422 });
+        }),
+      ],
+    },
+  },
+} satisfies Meta<typeof ResetPasswordForm>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await userEvent.keyboard('ada@example.com{Enter}');
+    await expect(await canvas.findByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
+    await expect(canvas.getByText(/valid for 2 hours/)).toBeInTheDocument();
+  },
+};
+
+export const WithEmailedCode: Story = {
+  args: { emailedKey: 'good-code' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveValue('good-code');
+    await userEvent.type(canvas.getByLabelText('New password'), 'secret-2');
+    await userEvent.type(canvas.getByLabelText('Confirm new password'), 'secret-2{Enter}');
+    await expect(await canvas.findByText('Your password has been changed.')).toBeInTheDocument();
+  },
+};
+
+export const ExpiredCode: Story = {
+  args: { emailedKey: 'old-code' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('New password'), 'secret-2');
+    await userEvent.type(canvas.getByLabelText('Confirm new password'), 'secret-2{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired');
+  },
+};
+
+export const Validation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send verification code' }));
+    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.');
+  },
+};
