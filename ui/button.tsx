@@ -1,5 +1,6 @@
 import { Button as RACButton, ProgressBar, composeRenderProps, type ButtonProps as RACButtonProps } from 'react-aria-components';
-import { tv, type VariantProps } from 'tailwind-variants';
+import type { VariantProps } from 'tailwind-variants';
+import { tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export const buttonStyles = tv({
@@ -8,7 +9,7 @@ export const buttonStyles = tv({
   variants: {
     variant: {
       primary: 'bg-brand-600 border-transparent text-neutral-0 hover:bg-brand-700 pressed:bg-brand-800',
-      secondary: 'bg-neutral-0 border-neutral-300 text-neutral-900 hover:bg-neutral-100 pressed:bg-neutral-200',
+      secondary: 'bg-neutral-0 border-neutral-400 text-neutral-900 hover:bg-neutral-100 pressed:bg-neutral-200',
       quiet: 'bg-transparent border-transparent text-brand-700 hover:bg-brand-50 pressed:bg-brand-100',
       destructive: 'bg-danger-600 border-transparent text-neutral-0 hover:bg-danger-700 pressed:bg-danger-700',
     },

@@ -12,7 +12,7 @@ import {
   type ListBoxItemProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from 'tailwind-variants';
+import { tv } from './tv.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 
 export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T>, 'children'> {

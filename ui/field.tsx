@@ -7,7 +7,7 @@ import {
   type LabelProps,
   type TextProps,
 } from 'react-aria-components';
-import { tv } from 'tailwind-variants';
+import { tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export function Label(props: LabelProps) {
@@ -33,14 +33,14 @@ export const fieldGroupStyles = tv({
   base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 forced-colors:bg-[Field]',
   variants: {
     isFocusWithin: {
-      false: 'border-neutral-300 forced-colors:border-[ButtonBorder]',
+      false: 'border-neutral-400 forced-colors:border-[ButtonBorder]',
       true: 'border-brand-600 forced-colors:border-[Highlight]',
     },
     isInvalid: {
       true: 'border-danger-600 forced-colors:border-[Mark]',
     },
     isDisabled: {
-      true: 'border-neutral-200 bg-neutral-100 forced-colors:border-[GrayText]',
+      true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { tv } from 'tailwind-variants';
+import { tv } from './tv.ts';
 
 /** The one focus ring of the library: visible for keyboard focus only, and in forced-colors mode. */
 export const focusRing = tv({

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { NumberField } from '#ui/number-field';
+
+const meta = {
+  title: 'UI/NumberField',
+  component: NumberField,
+  args: { label: 'Quantity', name: 'quantity', unit: 'pcs', unitLabel: 'pieces', defaultValue: 1, minValue: 1, maxValue: 100000, step: 1, onChange: fn() },
+  decorators: [(Story) => <div className="w-72"><Story /></div>],
+} satisfies Meta<typeof NumberField>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'Quantity (pieces)' });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    await expect(input).toHaveValue('3');
+    await expect(args.onChange).toHaveBeenLastCalledWith(3);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    await expect(input).toHaveValue('1');
+  },
+};
+
+export const Millimetres: Story = {
+  args: { label: 'Wall thickness', name: 'wall', unit: 'mm', unitLabel: 'millimetres', defaultValue: 2, minValue: 0.5, maxValue: 10, step: 0.5, formatOptions: { minimumFractionDigits: 1 } },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'Wall thickness (millimetres)' });
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(input).toHaveValue('2.5');
+    await userEvent.keyboard('{End}');
+    await expect(input).toHaveValue('10.0');
+  },
+};
+
+export const Disabled: Story = {
+  args: { isDisabled: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('textbox', { name: 'Quantity (pieces)' })).toBeDisabled();
+  },
+};
+
+export const Validation: Story = {
+  args: {
+    validationBehavior: 'aria',
+    defaultValue: undefined,
+    isRequired: true,
+    validate: (v) => (Number.isNaN(v) ? 'Please enter a quantity' : null),
+    description: 'From 1 to 100,000.',
+  },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'Quantity (pieces)' });
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(/Please enter a quantity/);
+  },
+};

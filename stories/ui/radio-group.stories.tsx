@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Radio, RadioGroup } from '#ui/radio-group';
+
+const processes = (
+  <>
+    <Radio value="3d-printing">3D printing</Radio>
+    <Radio value="cnc">CNC machining</Radio>
+    <Radio value="vacuum-casting">Vacuum casting</Radio>
+  </>
+);
+
+const meta = {
+  title: 'UI/RadioGroup',
+  component: RadioGroup,
+  args: { label: 'Manufacturing process', children: processes, onChange: fn() },
+} satisfies Meta<typeof RadioGroup>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: '3D printing' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+    await expect(args.onChange).toHaveBeenLastCalledWith('cnc');
+  },
+};
+
+export const Horizontal: Story = {
+  args: { orientation: 'horizontal', defaultValue: 'cnc' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(canvas.getByRole('radio', { name: 'Vacuum casting' })).toBeChecked();
+  },
+};
+
+export const WithDescriptions: Story = {
+  args: {
+    label: 'Payment method',
+    children: (
+      <>
+        <Radio value="balance" description="Pay from your prepaid balance.">Balance</Radio>
+        <Radio value="card" description="Credit card payments are in USD only.">Credit card</Radio>
+        <Radio value="bank" description="USD, HKD, EUR, GBP or RMB accounts.">Bank transfer</Radio>
+      </>
+    ),
+  },
+};
+
+export const Disabled: Story = {
+  args: { isDisabled: true, defaultValue: 'cnc' },
+  play: async ({ canvasElement }) => {
+    for (const radio of within(canvasElement).getAllByRole('radio')) await expect(radio).toBeDisabled();
+  },
+};
+
+export const Validation: Story = {
+  args: { validationBehavior: 'aria', isRequired: true, isInvalid: true, errorMessage: 'Choose a process' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radiogroup', { name: 'Manufacturing process' })).toHaveAccessibleDescription('Choose a process');
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('radio', { name: '3D printing' })).toBeChecked();
+  },
+};

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import {
+  CheckboxGroup as RACCheckboxGroup,
+  composeRenderProps,
+  type CheckboxGroupProps as RACCheckboxGroupProps,
+  type ValidationResult,
+} from 'react-aria-components';
+import { Description, FieldError, Label } from './field.tsx';
+
+export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'children'> {
+  label: string;
+  children?: ReactNode;
+  description?: string;
+  errorMessage?: string | ((validation: ValidationResult) => string);
+}
+
+/** A labelled group of checkboxes sharing one value array (e.g. value-added services). */
+export function CheckboxGroup({ label, description, errorMessage, children, ...props }: CheckboxGroupProps) {
+  return (
+    <RACCheckboxGroup {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-2 ${c ?? ''}`)}>
+      <Label>{label}</Label>
+      <div className="flex flex-col gap-2">{children}</div>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+    </RACCheckboxGroup>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Checkbox as RACCheckbox, composeRenderProps, type CheckboxProps as RACCheckboxProps } from 'react-aria-components';
+import { tv } from './tv.ts';
+import { focusRing } from './focus-ring.ts';
+import { CheckIcon, MinusIcon } from './icons.tsx';
+
+export interface CheckboxProps extends Omit<RACCheckboxProps, 'children'> {
+  children?: ReactNode;
+  /** Extra text under the label (e.g. the terms the box accepts). */
+  description?: ReactNode;
+}
+
+const checkboxStyles = tv({
+  base: 'group flex items-start gap-2 text-body text-neutral-900 forced-colors:text-[CanvasText]',
+  variants: { isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' } },
+});
+
+export const boxStyles = tv({
+  extend: focusRing,
+  base: 'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors forced-color-adjust-none',
+  variants: {
+    isSelected: {
+      false: 'border-neutral-500 bg-neutral-0 forced-colors:border-[ButtonBorder]',
+      true: 'border-brand-600 bg-brand-600 text-neutral-0 forced-colors:border-[Highlight] forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]',
+    },
+    isInvalid: { true: 'border-danger-600 forced-colors:border-[Mark]' },
+    isDisabled: { true: 'border-neutral-300 bg-neutral-100 text-neutral-500 forced-colors:border-[GrayText]' },
+  },
+  compoundVariants: [{ isInvalid: true, isSelected: true, class: 'bg-danger-600' }],
+});
+
+/** A checkbox with its label; `isIndeterminate` for "some selected". */
+export function Checkbox({ children, description, ...props }: CheckboxProps) {
+  return (
+    <RACCheckbox {...props} className={composeRenderProps(props.className, (className, rp) => checkboxStyles({ ...rp, className }))}>
+      {({ isSelected, isIndeterminate, ...rp }) => (
+        <>
+          <span className={boxStyles({ isSelected: isSelected || isIndeterminate, ...rp })}>
+            {isIndeterminate ? <MinusIcon className="size-3.5" /> : isSelected ? <CheckIcon className="size-3.5" /> : null}
+          </span>
+          <span className="flex flex-col">
+            {children}
+            {description && <span className="text-caption text-neutral-600">{description}</span>}
+          </span>
+        </>
+      )}
+    </RACCheckbox>
+  );
+}

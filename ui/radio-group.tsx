@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import {
+  Radio as RACRadio,
+  RadioGroup as RACRadioGroup,
+  composeRenderProps,
+  type RadioGroupProps as RACRadioGroupProps,
+  type RadioProps as RACRadioProps,
+  type ValidationResult,
+} from 'react-aria-components';
+import { tv } from './tv.ts';
+import { focusRing } from './focus-ring.ts';
+import { Description, FieldError, Label } from './field.tsx';
+
+export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
+  label: string;
+  children?: ReactNode;
+  description?: string;
+  errorMessage?: string | ((validation: ValidationResult) => string);
+}
+
+/** One choice among a few (process, payment method). Arrow keys move the choice; Tab leaves the group. */
+export function RadioGroup({ label, description, errorMessage, children, ...props }: RadioGroupProps) {
+  return (
+    <RACRadioGroup {...props} className={composeRenderProps(props.className, (c) => `group flex flex-col gap-2 ${c ?? ''}`)}>
+      <Label>{label}</Label>
+      <div className="flex gap-2 group-orientation-vertical:flex-col group-orientation-horizontal:gap-4">{children}</div>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+    </RACRadioGroup>
+  );
+}
+
+const circleStyles = tv({
+  extend: focusRing,
+  base: 'mt-0.5 size-5 shrink-0 rounded-full border-2 bg-neutral-0 transition-all forced-color-adjust-none',
+  variants: {
+    isSelected: {
+      false: 'border-neutral-500 forced-colors:border-[ButtonBorder]',
+      true: 'border-[6px] border-brand-600 forced-colors:border-[Highlight]',
+    },
+    isInvalid: { true: 'border-danger-600 forced-colors:border-[Mark]' },
+    isDisabled: { true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]' },
+  },
+});
+
+export interface RadioProps extends Omit<RACRadioProps, 'children'> {
+  children?: ReactNode;
+  description?: ReactNode;
+}
+
+export function Radio({ children, description, ...props }: RadioProps) {
+  return (
+    <RACRadio
+      {...props}
+      className={composeRenderProps(props.className, (c, rp) => `flex items-start gap-2 text-body ${rp.isDisabled ? 'text-neutral-500 forced-colors:text-[GrayText]' : 'text-neutral-900'} ${c ?? ''}`)}
+    >
+      {(rp) => (
+        <>
+          <span className={circleStyles(rp)} />
+          <span className="flex flex-col">
+            {children}
+            {description && <span className="text-caption text-neutral-600">{description}</span>}
+          </span>
+        </>
+      )}
+    </RACRadio>
+  );
+}

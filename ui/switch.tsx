@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Switch as RACSwitch, composeRenderProps, type SwitchProps as RACSwitchProps } from 'react-aria-components';
+import { tv } from './tv.ts';
+import { focusRing } from './focus-ring.ts';
+
+export interface SwitchProps extends Omit<RACSwitchProps, 'children'> {
+  children: ReactNode;
+}
+
+const trackStyles = tv({
+  extend: focusRing,
+  base: 'flex h-5 w-9 shrink-0 items-center rounded-full border-2 border-transparent px-0.5 transition-colors forced-color-adjust-none',
+  variants: {
+    isSelected: {
+      false: 'bg-neutral-500 forced-colors:border-[ButtonBorder] forced-colors:bg-[ButtonFace]',
+      true: 'bg-brand-600 forced-colors:bg-[Highlight]',
+    },
+    isDisabled: { true: 'bg-neutral-300 forced-colors:border-[GrayText]' },
+  },
+});
+
+const handleStyles = tv({
+  base: 'size-3.5 rounded-full bg-neutral-0 shadow-sm transition-transform forced-colors:bg-[ButtonText]',
+  variants: {
+    isSelected: { true: 'translate-x-4 forced-colors:bg-[HighlightText]' },
+  },
+});
+
+/** An on/off setting that applies at once (not a form answer: use Checkbox for those). */
+export function Switch({ children, ...props }: SwitchProps) {
+  return (
+    <RACSwitch
+      {...props}
+      className={composeRenderProps(props.className, (c, rp) => `flex items-center gap-2 text-body ${rp.isDisabled ? 'text-neutral-500 forced-colors:text-[GrayText]' : 'text-neutral-900'} ${c ?? ''}`)}
+    >
+      {(rp) => (
+        <>
+          <span className={trackStyles(rp)}>
+            <span className={handleStyles(rp)} />
+          </span>
+          {children}
+        </>
+      )}
+    </RACSwitch>
+  );
+}
