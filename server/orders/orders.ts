@@ -47,7 +47,7 @@ export async function readOrder(db: Kysely<Database>, orderId: string): Promise<
     db.selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
     db.selectFrom('order_status_event').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('payment').selectAll().where('subject_kind', '=', 'order').where('subject_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('order_tracking').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('order_tracking').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('package_label').orderBy('id').execute(),
     db.selectFrom('order_review').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
   ]);
   return toOrder(row, { lines, events, payments, tracking, review });

@@ -1,0 +1,46 @@
+/**
+ * Operator: a bank transfer arrived (ADR 054).
+ *
+ *   node --import tsx server/cli/confirm-transfer.ts <orderNumber> <amount USD> [note]
+ *   e.g. node --import tsx server/cli/confirm-transfer.ts W25123456 1234.50 "HSBC ref 998877"
+ *
+ * Uses the same database as the server (DATABASE_URL, or the embedded file under DATA_DIR). The
+ * order (W…) or additional cost (AC…) must be awaiting a bank transfer and the amount must cover
+ * what is due; any excess goes to the customer's balance. Exit code 0 when confirmed, 1 otherwise.
+ */
+import path from 'node:path';
+import { readConfig } from '../config.ts';
+import { systemClock } from '../clock.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseUsd } from '../orders/additional-costs.ts';
+import { createPaymentProvider } from '../payments/create-provider.ts';
+import { Payments } from '../payments/payments.ts';
+
+export async function confirmTransferCli(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
+  const [number, amount, ...note] = argv;
+  const cents = parseUsd(amount);
+  if (!number || cents === undefined) {
+    out('Usage: node --import tsx server/cli/confirm-transfer.ts <orderNumber> <amount USD> [note]');
+    return 1;
+  }
+  const config = readConfig(env);
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'manufacture.db') });
+  try {
+    await migrateToLatest(database.db as never);
+    const payments = new Payments(database.db, systemClock, createPaymentProvider(config, globalThis.fetch.bind(globalThis)));
+    const result = await payments.confirmTransfer(number.trim().toUpperCase(), cents, note.join(' ').trim() || null);
+    out(`${result.number} is ${result.status}.${result.creditedCents > 0 ? ` ${(result.creditedCents / 100).toFixed(2)} USD above the amount due was credited to the customer's balance.` : ''}`);
+    return 0;
+  } catch (error) {
+    out(error instanceof HttpError ? `Not confirmed: ${error.message}` : `Not confirmed: ${String(error)}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await confirmTransferCli(process.argv.slice(2), process.env, (line) => console.log(line));
+}
