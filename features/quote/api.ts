@@ -12,7 +12,8 @@ import type {
   UnitsInput,
 } from '#domain/api/quote';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import { microserviceApi } from '#lib/api/client';
+import type { TemporaryTokenResponse } from '#domain/api/account';
+import { mainApi, microserviceApi } from '#lib/api/client';
 import { uploadFile, type UploadHandle } from '#lib/api/upload';
 import { apiSegment } from '#lib/env';
 
@@ -45,3 +46,6 @@ export const createQuoteDocument = (projectId: string) =>
 export function uploadQuoteFile(projectId: string, file: File, onProgress: (fraction: number) => void, onUnauthorized?: () => void): UploadHandle<QuoteFile> {
   return uploadFile<QuoteFile>(`${MICROSERVICE_API_BASE}/${apiSegment}/project/${encodeURIComponent(projectId)}/files`, file, onProgress, onUnauthorized);
 }
+
+/** A temporary token for an anonymous visitor's quote session (main API). */
+export const issueTemporaryToken = () => mainApi<TemporaryTokenResponse>('account/temporaryToken', { method: 'POST' });

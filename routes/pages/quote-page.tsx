@@ -1,22 +1,18 @@
-import { useSearchParams } from 'wouter';
-import { PhoneCodeField } from '#features/contact/components/phone-code-field';
+import { useParams, useSearchParams } from 'wouter';
+import { QuoteWorkspaceView } from '#features/quote/components/quote-workspace-view';
 import { PageFrame } from '../page-frame.tsx';
 
 export function QuotePage() {
   const [params] = useSearchParams();
-  const technology = params.get('technology');
+  const { projectId } = useParams<{ projectId?: string }>();
   return (
     <PageFrame>
       <h1 className="text-headline">Instant quote</h1>
-      <p className="mt-2 text-neutral-600">
-        {technology ? `Technology: ${technology}. ` : ''}Upload STL or STEP files to get a price for 3D printing, CNC machining and vacuum casting.
+      <p className="mb-6 mt-2 text-neutral-600">
+        Upload STL or STEP files to get a price for 3D printing, CNC machining and vacuum casting. Prices are EXW (Incoterms 2020): shipping and
+        duties are not included.
       </p>
-      <section aria-labelledby="contact-heading" className="mt-8 max-w-sm rounded-card border border-neutral-200 bg-neutral-0 p-gutter">
-        <h2 id="contact-heading" className="text-title">Talk to an engineer</h2>
-        <div className="mt-4">
-          <PhoneCodeField />
-        </div>
-      </section>
+      <QuoteWorkspaceView projectId={projectId} technology={params.get('technology')} />
     </PageFrame>
   );
 }

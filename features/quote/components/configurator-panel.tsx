@@ -1,0 +1,287 @@
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { HARDNESS_SHORE_A, MAX_QUANTITY } from '#domain/catalogue/limits';
+import { findMaterial, findProcess } from '#domain/catalogue/lookup';
+import { LEAD_TIME_TIERS, type LeadTimeTier, type ProcessSlug, type ToleranceOption } from '#domain/catalogue/types';
+import { formatUsd } from '#domain/pricing/money';
+import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
+import { selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
+import { Button } from '#ui/button';
+import { NumberField } from '#ui/number-field';
+import { Radio, RadioGroup } from '#ui/radio-group';
+import { Select, SelectItem } from '#ui/select';
+import type { ConfiguratorActor } from '../quote-workspace.ts';
+import { FinishOptions } from './finish-options.tsx';
+
+const TIER_LABEL: Record<LeadTimeTier, string> = { economy: 'Economy', standard: 'Standard', express: 'Express' };
+
+function formatDate(isoDay: string): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * The configurator of one part: every option is an event to its machine; the price, lead time and
+ * ship date are derived on every change and announced politely; the breakdown says why, the
+ * price-break table shows quantities, the comparison shows what-ifs side by side.
+ */
+export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { actor: ConfiguratorActor; fileName: string; onAddToCart: () => void; adding: boolean }) {
+  const context = useSelector(actor, (s) => s.context);
+  const saving = useSelector(actor, (s) => s.matches('saving') || s.matches('waiting'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const quote = selectQuote(context);
+  const config = context.configuration;
+  const process = findProcess(config.process)!;
+  const material = findMaterial(config.process, config.materialId)!;
+  const errors = quote.validation.errors;
+
+  return (
+    <section aria-labelledby="configure-heading" className="flex flex-col gap-4">
+      <h2 id="configure-heading" className="text-title">
+        Configure {fileName}
+      </h2>
+
+      <RadioGroup label="Manufacturing process" value={config.process} onChange={(v) => actor.send({ type: 'process.changed', process: v as ProcessSlug })}>
+        {CATALOGUE.processes.map((p) => (
+          <Radio key={p.slug} value={p.slug}>
+            {p.name}
+          </Radio>
+        ))}
+      </RadioGroup>
+
+      <Select label="Material" selectedKey={config.materialId} onSelectionChange={(k) => actor.send({ type: 'material.changed', materialId: String(k) })} items={process.materials.map((m) => ({ id: m.id, name: m.name }))}>
+        {(m) => <SelectItem id={m.id}>{m.name}</SelectItem>}
+      </Select>
+      <p className="-mt-2 text-caption text-neutral-600">{material.description}</p>
+
+      <RadioGroup
+        label="Colour"
+        isRequired
+        value={config.colourId ?? ''}
+        onChange={(v) => actor.send({ type: 'colour.changed', colourId: v })}
+        isInvalid={!!errors.colour}
+        errorMessage={errors.colour?.join(' ')}
+        orientation="horizontal"
+      >
+        {material.colours.map((c) => (
+          <Radio key={c.id} value={c.id}>
+            <span className="inline-flex items-center gap-1.5">
+              <span aria-hidden className="inline-block size-4 rounded-full border border-neutral-300" style={{ backgroundColor: c.hex }} />
+              {c.name}
+            </span>
+          </Radio>
+        ))}
+      </RadioGroup>
+
+      <NumberField
+        label="Quantity"
+        unit="pcs"
+        unitLabel="pieces"
+        minValue={1}
+        maxValue={MAX_QUANTITY}
+        step={1}
+        value={config.quantity}
+        onChange={(q) => Number.isFinite(q) && actor.send({ type: 'quantity.changed', quantity: q })}
+        isInvalid={!!errors.quantity}
+        errorMessage={errors.quantity?.join(' ')}
+      />
+
+      {material.tolerances.length > 1 && (
+        <Select
+          label="Tolerance"
+          selectedKey={config.toleranceId ?? material.tolerances[0]!.id}
+          onSelectionChange={(k) => actor.send({ type: 'tolerance.changed', toleranceId: k as ToleranceOption['id'] })}
+          items={material.tolerances.map((t) => ({ id: t.id, name: t.label }))}
+        >
+          {(t) => <SelectItem id={t.id}>{t.name}</SelectItem>}
+        </Select>
+      )}
+
+      {material.hardnessShoreA && (
+        <NumberField
+          label="Hardness"
+          unit="Shore A"
+          minValue={HARDNESS_SHORE_A.min}
+          maxValue={HARDNESS_SHORE_A.max}
+          step={5}
+          value={config.hardnessShoreA ?? HARDNESS_SHORE_A.common}
+          onChange={(v) => actor.send({ type: 'hardness.changed', shoreA: v })}
+          description={`${HARDNESS_SHORE_A.min} (soft) to ${HARDNESS_SHORE_A.max} (hard); ${HARDNESS_SHORE_A.common} is common.`}
+          isInvalid={!!errors.hardness}
+          errorMessage={errors.hardness?.join(' ')}
+        />
+      )}
+
+      <RadioGroup label="Lead time" value={config.tier} onChange={(v) => actor.send({ type: 'tier.changed', tier: v as LeadTimeTier })}>
+        {LEAD_TIME_TIERS.map((t) => (
+          <Radio key={t} value={t} description={`${material.leadDays[t]} working days before finishes`}>
+            {TIER_LABEL[t]}
+          </Radio>
+        ))}
+      </RadioGroup>
+
+      <FinishOptions
+        offered={material.finishes}
+        selected={config.finishes}
+        errors={errors}
+        onSet={(finish) => actor.send({ type: 'finish.set', finish })}
+        onRemove={(kind) => actor.send({ type: 'finish.removed', kind })}
+      />
+
+      <PriceSummary quote={quote} saving={saving} failed={failed} agrees={serverAgrees(context)} onRetry={() => actor.send({ type: 'save.retry' })} />
+
+      <Button onPress={onAddToCart} isDisabled={!quote.orderable || saving} isPending={adding}>
+        Add to cart
+      </Button>
+
+      <PriceBreakdown quote={quote} />
+      <Comparison context={context} />
+    </section>
+  );
+}
+
+function PriceSummary({ quote, saving, failed, agrees, onRetry }: { quote: QuoteResult; saving: boolean; failed: boolean; agrees: boolean; onRetry: () => void }) {
+  const priced = quote.totalCents !== null && quote.validation.valid;
+  return (
+    <div className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
+      {/* Announced politely on every change: price, lead time and ship date. */}
+      <div aria-live="polite" aria-atomic="true" className="flex flex-col gap-1">
+        {priced ? (
+          <>
+            <p className="text-headline" data-testid="total">
+              <span className="sr-only">Total </span>
+              {formatUsd(quote.totalCents!)}
+            </p>
+            <p className="text-neutral-700">
+              {formatUsd(quote.unitPriceCents!)} per part · lead time <strong>{quote.leadTime!.totalWorkingDays} working days</strong> · ships{' '}
+              <strong>{formatDate(quote.shipDate!)}</strong>
+            </p>
+          </>
+        ) : (
+          <p className="text-neutral-700">Choose the options marked required to see the price.</p>
+        )}
+      </div>
+      <p className="mt-2 text-caption text-neutral-600" role="status">
+        {failed ? 'Failed to fetch quotation data.' : saving ? 'Checking the price with the server…' : agrees ? 'Price confirmed by the server.' : ''}
+      </p>
+      {failed && (
+        <Button variant="secondary" className="mt-2" onPress={onRetry}>
+          Try again
+        </Button>
+      )}
+      <ul className="mt-2 list-disc pl-5 text-caption text-neutral-600">
+        {quote.certainty.notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PriceBreakdown({ quote }: { quote: QuoteResult }) {
+  if (!quote.price) return null;
+  return (
+    <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
+      <summary className="cursor-pointer font-semibold">Why this price</summary>
+      <table className="mt-3 w-full text-left text-caption">
+        <caption className="sr-only">Price breakdown per part</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="text-right">Per part</th>
+            <th scope="col" className="text-right">Line</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.price.items.map((item) => (
+            <tr key={item.id} className="border-t border-neutral-100 align-top">
+              <th scope="row" className="py-1 font-normal">
+                {item.label}
+                <span className="block text-neutral-600">{item.explanation}</span>
+              </th>
+              <td className="py-1 text-right">{formatUsd(item.unitCents)}</td>
+              <td className="py-1 text-right">{formatUsd(item.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="mt-4 font-semibold">Quantity price breaks</h3>
+      <table className="mt-2 w-full text-left text-caption">
+        <caption className="sr-only">Unit price by quantity</caption>
+        <thead>
+          <tr>
+            <th scope="col">Quantity</th>
+            <th scope="col" className="text-right">Per part</th>
+            <th scope="col" className="text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.priceBreaks.map((row) => (
+            <tr key={row.quantity} className="border-t border-neutral-100" aria-current={row.quantity === quote.price!.quantity ? 'true' : undefined}>
+              <th scope="row" className="py-1 font-normal">
+                {row.quantity}
+              </th>
+              <td className="py-1 text-right">{formatUsd(row.unitPriceCents)}</td>
+              <td className="py-1 text-right">{formatUsd(row.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="mt-4 font-semibold">Lead time</h3>
+      <ul className="mt-1 text-caption">
+        {quote.leadTime?.items.map((i) => (
+          <li key={i.id}>
+            {i.label}: {i.workingDays} working {i.workingDays === 1 ? 'day' : 'days'}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The same part in other tiers and materials, side by side (what-ifs). */
+function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] }) {
+  const rows = useMemo(() => {
+    const { configuration: config, metrics, orderedAt, geometryFindings } = context;
+    const process = findProcess(config.process);
+    if (!process) return [];
+    const materials = process.materials.slice(0, 4);
+    return materials.flatMap((m) => {
+      const colourId = m.colours.some((c) => c.id === config.colourId) ? config.colourId : (m.colours[0]?.id ?? null);
+      return LEAD_TIME_TIERS.map((tier) => {
+        const finishes = config.finishes.filter((f) => m.finishes.includes(f.kind));
+        const q = quotePart(metrics, { ...config, materialId: m.id, colourId, tier, finishes }, orderedAt, { geometryFindings });
+        return { key: `${m.id}-${tier}`, material: m.name, tier: TIER_LABEL[tier], q, current: m.id === config.materialId && tier === config.tier };
+      });
+    });
+  }, [context]);
+  return (
+    <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
+      <summary className="cursor-pointer font-semibold">Compare materials and lead times</summary>
+      <table className="mt-3 w-full text-left text-caption">
+        <caption className="sr-only">The same part and quantity in other materials and lead-time tiers</caption>
+        <thead>
+          <tr>
+            <th scope="col">Material</th>
+            <th scope="col">Lead time</th>
+            <th scope="col" className="text-right">Total</th>
+            <th scope="col" className="text-right">Ships</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className={`border-t border-neutral-100 ${r.current ? 'font-semibold' : ''}`} aria-current={r.current ? 'true' : undefined}>
+              <th scope="row" className="py-1 font-normal">
+                {r.material}
+              </th>
+              <td>{r.tier}</td>
+              <td className="text-right">{r.q.totalCents === null ? '—' : formatUsd(r.q.totalCents)}</td>
+              <td className="text-right">{r.q.shipDate ? formatDate(r.q.shipDate) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

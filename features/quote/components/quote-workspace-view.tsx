@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { isProcessSlug } from '#domain/catalogue/lookup';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import { errorMessage } from '#lib/api/error-message';
+import { useSessionActor } from '#machines/session-context';
+import { addToCart, confirmUnits } from '../api.ts';
+import type { QuoteFile } from '#domain/api/quote';
+import type { FileAnalysis } from '#machines/upload-machine';
+import { addFiles, applyServerFile, createWorkspace, openProject, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
+import { ConfiguratorPanel } from './configurator-panel.tsx';
+import { PartDetails } from './part-details.tsx';
+import { UploadPanel } from './upload-panel.tsx';
+
+/** One quote workspace per tab: it survives the move from /quote to /quote/{projectId}. */
+const workspace: QuoteWorkspace = createWorkspace();
+
+/**
+ * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
+ * the price, lead time and ship date follow every change.
+ */
+export function QuoteWorkspaceView({ projectId, technology }: { projectId?: string; technology?: string | null }) {
+  const ws = workspace;
+  const snap = useSnapshot(ws);
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+  const [adding, setAdding] = useState(false);
+  const [cartError, setCartError] = useState<string | null>(null);
+  const process: ProcessSlug = isProcessSlug(technology) ? technology : (snap.project?.process ?? '3d-printing');
+
+  useEffect(() => {
+    if (!projectId) return;
+    const controller = new AbortController();
+    void openProject(ws, projectId, controller.signal);
+    return () => controller.abort();
+  }, [projectId, ws]);
+
+  const onFiles = async (files: File[]) => {
+    if (files.length === 0) return;
+    const created = await addFiles(ws, files, process, session);
+    if (created && created !== projectId) navigate(`/quote/${created}`, { replace: true });
+  };
+
+  const selected = ws.parts.find((p) => p.id === snap.selectedId) ?? null;
+  const selectedSnap = snap.parts.find((p) => p.id === snap.selectedId) ?? null;
+
+  const onConfirmUnits = async (unit: 'mm' | 'inch') => {
+    if (!selected?.serverFile || !ws.project) return;
+    const updated = await confirmUnits(ws.project.id, selected.serverFile.id, { unit });
+    applyServerFile(ws, selected.id, updated);
+  };
+
+  const onAddToCart = async () => {
+    if (!selected?.serverFile || !selected.configurator) return;
+    setAdding(true);
+    setCartError(null);
+    try {
+      await addToCart({ items: [{ fileId: selected.serverFile.id, configuration: selected.configurator.getSnapshot().context.configuration }] });
+      navigate('/checkout');
+    } catch (error) {
+      setCartError(errorMessage(error));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-4">
+        {snap.project && (
+          <p className="text-caption text-neutral-600">
+            Project <strong className="text-neutral-900">{snap.project.name}</strong>
+          </p>
+        )}
+        {snap.projectStatus === 'failed' && (
+          <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
+            {snap.projectError}
+          </p>
+        )}
+        <UploadPanel ws={ws} onFiles={onFiles} />
+      </div>
+      <div>
+        {selected && selectedSnap ? (
+          <PartDetails
+            fileName={selectedSnap.fileName}
+            analysis={selectedSnap.analysis as FileAnalysis | null}
+            serverFile={selectedSnap.serverFile as QuoteFile | null}
+            onConfirmUnits={onConfirmUnits}
+          />
+        ) : snap.projectStatus === 'loading' ? (
+          <p role="status" className="text-neutral-600">
+            Opening your project…
+          </p>
+        ) : (
+          <div className="rounded-card border border-neutral-200 bg-neutral-0 p-gutter text-neutral-700">
+            <h2 className="text-title">How it works</h2>
+            <ol className="mt-2 list-decimal pl-5">
+              <li>Drop STL or STEP files: we check each one and show what we find before you pay anything.</li>
+              <li>Choose process, material, colour, quantity and finishes: the price and ship date follow every change.</li>
+              <li>Add to cart and check out with your balance, a card (USD) or a bank transfer.</li>
+            </ol>
+          </div>
+        )}
+      </div>
+      <div>
+        {selectedSnap?.configurator ? (
+          <>
+            <ConfiguratorPanel actor={selectedSnap.configurator as ConfiguratorActor} fileName={selectedSnap.fileName} onAddToCart={onAddToCart} adding={adding} />
+            {cartError && (
+              <p role="alert" className="mt-2 text-danger-700">
+                {cartError}
+              </p>
+            )}
+          </>
+        ) : selectedSnap ? (
+          <p className="text-neutral-600">The options open once the file is uploaded and checked.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { proxy, ref } from 'valtio';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import type { Project, QuoteFile } from '#domain/api/quote';
+import { detectCadFormat } from '#domain/geometry/detect-format';
+import { errorMessage } from '#lib/api/error-message';
+import type { SessionActorRef } from '#machines/session-context';
+import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
+import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
+import { createProject, getProject, listProjectFiles, saveConfiguration, uploadQuoteFile } from './api.ts';
+import { issueTemporaryTokenFor } from './temporary-token.ts';
+import { analyseInWorker } from './geometry/geometry-client.ts';
+
+export type UploadActor = ActorRefFrom<typeof uploadMachine>;
+export type ConfiguratorActor = ActorRefFrom<typeof quoteConfiguratorMachine>;
+
+export interface QuotePart {
+  id: string;
+  fileName: string;
+  upload: UploadActor | null;
+  /** Created once the server has the file (its id is what the configuration is saved against). */
+  configurator: ConfiguratorActor | null;
+  serverFile: QuoteFile | null;
+  /** The mesh for the 3D preview (imported in the browser). */
+  analysis: FileAnalysis | null;
+}
+
+export interface QuoteWorkspace {
+  project: Project | null;
+  projectStatus: 'none' | 'creating' | 'loading' | 'ready' | 'failed';
+  projectError: string | null;
+  parts: QuotePart[];
+  selectedId: string | null;
+}
+
+/** The quote page's state: the project and its parts, each part with its upload and configurator actors. */
+export function createWorkspace(): QuoteWorkspace {
+  return proxy<QuoteWorkspace>({ project: null, projectStatus: 'none', projectError: null, parts: [], selectedId: null });
+}
+
+let sequence = 0;
+const nextId = () => `part-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+
+/** Checks what can be checked before reading the geometry: size, count, and the type by content. */
+export async function checkFile({ file, slotsLeft }: { file: File; slotsLeft: number }): Promise<void> {
+  if (slotsLeft <= 0) throw new Error(`A project holds at most ${MAX_FILES_PER_UPLOAD} files; remove one or start another project.`);
+  if (file.size === 0) throw new Error('The file is empty (0 bytes).');
+  if (file.size > MAX_FILE_SIZE_BYTES) throw new Error(`This file is larger than ${MAX_FILE_SIZE_BYTES / 1024 / 1024} MB.`);
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  // The head is enough for every format but binary STL, whose check needs the size: read it whole then.
+  const bytes = detectCadFormat(head) ? head : new Uint8Array(await file.arrayBuffer());
+  if (!detectCadFormat(bytes)) throw new Error('This is not a file we can read (STL, STEP, OBJ or 3MF), judging by its content.');
+}
+
+function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: SessionActorRef): UploadActor {
+  const actor = createActor(
+    uploadMachine.provide({
+      actors: {
+        checkFile: fromPromise(({ input }) => checkFile(input)),
+        importGeometry: fromCallback(({ sendBack, input }) => {
+          const job = analyseInWorker(part.id, input.file, (fraction) => sendBack({ type: 'import.progress', fraction }));
+          job.result.then(
+            (report) => sendBack({ type: 'import.done', analysis: { metrics: report.metrics, findings: report.findings, mesh: report.mesh, orderable: report.orderable } }),
+            (error: unknown) => sendBack({ type: 'import.failed', message: error instanceof Error ? error.message : 'The file could not be read.' }),
+          );
+          return () => job.cancel();
+        }),
+        uploadFile: fromCallback(({ sendBack, input }) => {
+          const handle = uploadQuoteFile(input.projectId, input.file, (fraction) => sendBack({ type: 'upload.progress', fraction }), () =>
+            session.send({ type: 'api.unauthorized' }),
+          );
+          handle.result.then(
+            (uploaded) => sendBack({ type: 'upload.done', uploaded }),
+            (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : 'Upload failed.' }),
+          );
+          return () => handle.abort();
+        }),
+      },
+    }),
+    { input: { id: part.id, file, projectId: ws.project?.id ?? null, slotsLeft: MAX_FILES_PER_UPLOAD - ws.parts.length + 1 } },
+  );
+  actor.subscribe((snapshot) => {
+    const current = ws.parts.find((p) => p.id === part.id);
+    if (!current) return;
+    if (snapshot.context.analysis && !current.analysis) current.analysis = ref(snapshot.context.analysis);
+    if (snapshot.matches('ready') && snapshot.context.uploaded && !current.serverFile) {
+      attachServerFile(ws, current, snapshot.context.uploaded as unknown as QuoteFile);
+    }
+  });
+  actor.start();
+  return actor;
+}
+
+function attachServerFile(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile): void {
+  part.serverFile = ref(file);
+  if (!file.metrics || !ws.project) return;
+  const projectId = ws.project.id;
+  const configurator = createActor(
+    quoteConfiguratorMachine.provide({
+      actors: {
+        saveConfiguration: fromPromise(async ({ input }) => (await saveConfiguration(projectId, file.id, input.configuration)).result),
+      },
+    }),
+    {
+      input: {
+        metrics: file.metrics,
+        geometryFindings: file.findings,
+        orderedAt: Date.now(),
+        process: ws.project.process,
+        ...(file.configuration && file.configuration.process === ws.project.process ? { configuration: file.configuration } : {}),
+      },
+    },
+  );
+  configurator.start();
+  part.configurator = ref(configurator);
+}
+
+/**
+ * Files dropped or chosen: each gets its own upload machine at once (checking and importing
+ * need no project); the project is created on the first drop, also for an anonymous visitor
+ * (through a temporary token), and each upload starts as soon as it exists.
+ */
+export async function addFiles(ws: QuoteWorkspace, files: File[], process: ProcessSlug, session: SessionActorRef): Promise<string | null> {
+  for (const file of files) {
+    const part: QuotePart = { id: nextId(), fileName: file.name, upload: null, configurator: null, serverFile: null, analysis: null };
+    ws.parts.push(part);
+    const live = ws.parts[ws.parts.length - 1]!;
+    live.upload = ref(startUpload(ws, live, file, session));
+    ws.selectedId ??= live.id;
+  }
+  if (ws.project || ws.projectStatus === 'creating') return ws.project?.id ?? null;
+  ws.projectStatus = 'creating';
+  ws.projectError = null;
+  try {
+    await issueTemporaryTokenFor(session);
+    const first = files[0]?.name ?? 'Quote';
+    const project = await createProject({ name: first.replace(/\.[^.]+$/, '').slice(0, 100) || 'Quote', process });
+    ws.project = project;
+    ws.projectStatus = 'ready';
+    for (const part of ws.parts) part.upload?.send({ type: 'project.ready', projectId: project.id });
+    return project.id;
+  } catch (error) {
+    ws.projectStatus = 'failed';
+    ws.projectError = error instanceof Error && /Unable to create/.test(error.message) ? error.message : `Unable to create new project. ${errorMessage(error)}`;
+    return null;
+  }
+}
+
+/** Reopens a project after a reload: its files, with the server's analysis and the saved configurations. */
+export async function openProject(ws: QuoteWorkspace, projectId: string, signal?: AbortSignal): Promise<void> {
+  if (ws.project?.id === projectId) return;
+  ws.projectStatus = 'loading';
+  try {
+    const [project, files] = await Promise.all([getProject(projectId, signal), listProjectFiles(projectId, signal)]);
+    ws.project = project;
+    ws.parts = [];
+    for (const file of files.list) {
+      ws.parts.push({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: null, analysis: null });
+      attachServerFile(ws, ws.parts[ws.parts.length - 1]!, file);
+    }
+    ws.selectedId = ws.parts[0]?.id ?? null;
+    ws.projectStatus = 'ready';
+  } catch (error) {
+    if (signal?.aborted) return;
+    ws.projectStatus = 'failed';
+    ws.projectError = 'Failed to fetch quotation data.';
+    void error;
+  }
+}
+
+export function removePart(ws: QuoteWorkspace, id: string): void {
+  const part = ws.parts.find((p) => p.id === id);
+  part?.upload?.send({ type: 'remove' });
+  part?.configurator?.stop();
+  ws.parts = ws.parts.filter((p) => p.id !== id);
+  if (ws.selectedId === id) ws.selectedId = ws.parts[0]?.id ?? null;
+}
+
+export function selectPart(ws: QuoteWorkspace, id: string): void {
+  ws.selectedId = id;
+}
+
+/** The server re-read the file in the confirmed units: show its new measurements and price with them. */
+export function applyServerFile(ws: QuoteWorkspace, partId: string, file: QuoteFile): void {
+  const part = ws.parts.find((p) => p.id === partId);
+  if (!part) return;
+  part.serverFile = ref(file);
+  if (file.metrics) part.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
+}
