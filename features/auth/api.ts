@@ -6,7 +6,6 @@ import type {
   PasswordResetRequest,
   RegisterRequest,
   RegisterResponse,
-  TemporaryTokenResponse,
 } from '#domain/api/account';
 import type { CaptchaResponse } from '#domain/api/tools';
 import { mainApi } from '#lib/api/client';
@@ -33,4 +32,3 @@ export const confirmAccountDeletion = (key: string) =>
 
 export const fetchCaptcha = () => mainApi<CaptchaResponse>('tools/captchaImage', { quiet: true });
 
-export const issueTemporaryToken = () => mainApi<TemporaryTokenResponse>('account/temporaryToken', { method: 'POST' });
