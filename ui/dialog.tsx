@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Dialog as RACDialog, Heading, type DialogProps as RACDialogProps } from 'react-aria-components';
+
+export interface DialogProps extends RACDialogProps {
+  /** The dialog's heading; it also names the dialog. */
+  title?: ReactNode;
+}
+
+/**
+ * The content of a Modal or Popover: a dialog named by its heading. Focus moves in on open,
+ * is trapped while open (in a Modal), and returns to the trigger on close.
+ */
+export function Dialog({ title, children, ...props }: DialogProps) {
+  return (
+    <RACDialog {...props} className={`relative flex max-h-[inherit] flex-col gap-4 overflow-auto p-6 outline-0 ${typeof props.className === 'string' ? props.className : ''}`}>
+      {(renderProps) => (
+        <>
+          {title && (
+            <Heading slot="title" className="text-title text-neutral-900">
+              {title}
+            </Heading>
+          )}
+          {typeof children === 'function' ? children(renderProps) : children}
+        </>
+      )}
+    </RACDialog>
+  );
+}
+
+/** The row of actions at the foot of a dialog: the main action last (on the right). */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-2 flex justify-end gap-2">{children}</div>;
+}

@@ -1,0 +1,105 @@
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as RACToast,
+  UNSTABLE_ToastContent as RACToastContent,
+  UNSTABLE_ToastQueue as RACToastQueue,
+  UNSTABLE_ToastRegion as RACToastRegion,
+  type ToastOptions,
+} from 'react-aria-components';
+import { focusRing } from './focus-ring.ts';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from './icons.tsx';
+import { tv } from './tv.ts';
+
+export type ToastTone = 'error' | 'success' | 'info';
+
+export interface ToastContent {
+  title: string;
+  description?: string;
+  tone: ToastTone;
+}
+
+/** How long a success or info toast stays (paused while hovered or focused). Errors stay until dismissed. */
+export const DEFAULT_TOAST_TIMEOUT_MS = 6000;
+
+export type ToastQueue = RACToastQueue<ToastContent>;
+
+export interface Toasts {
+  /** Shows a toast; returns its key. Errors persist until dismissed; successes and info time out. */
+  add(content: ToastContent, options?: Pick<ToastOptions, 'onClose'>): string;
+  close(key: string): void;
+  clear(): void;
+  readonly queue: ToastQueue;
+}
+
+/** A toast queue with the library's timing rules. The app uses the shared `toasts`; tests and stories make their own. */
+export function createToasts({ timeout = DEFAULT_TOAST_TIMEOUT_MS, maxVisibleToasts = 4 }: { timeout?: number; maxVisibleToasts?: number } = {}): Toasts {
+  const queue = new RACToastQueue<ToastContent>({ maxVisibleToasts });
+  return {
+    queue,
+    add(content, options) {
+      return queue.add(content, { ...options, timeout: content.tone === 'error' ? undefined : timeout });
+    },
+    close: (key) => queue.close(key),
+    clear: () => queue.clear(),
+  };
+}
+
+/** The app's one toast queue: `toasts.add({ title, description, tone: 'error' | 'success' | 'info' })` from anywhere. */
+export const toasts: Toasts = createToasts();
+
+const toastStyles = tv({
+  extend: focusRing,
+  base: 'flex w-80 items-start gap-3 rounded-control border bg-neutral-0 p-4 shadow-lg forced-colors:border-[CanvasText] forced-colors:bg-[Canvas]',
+  variants: {
+    tone: {
+      error: 'border-danger-600 border-l-4',
+      success: 'border-success-600 border-l-4',
+      info: 'border-brand-600 border-l-4',
+    },
+  },
+});
+
+const toneIcon = {
+  error: <ErrorIcon className="mt-0.5 size-5 shrink-0 text-danger-700" />,
+  success: <SuccessIcon className="mt-0.5 size-5 shrink-0 text-success-700" />,
+  info: <InfoIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />,
+} as const;
+
+export interface ToastRegionProps {
+  /** Defaults to the app's `toasts`. */
+  toasts?: Toasts;
+  /** Name of each toast's close button. */
+  dismissLabel?: string;
+  /** Name of the region landmark ("Notifications"). */
+  'aria-label'?: string;
+}
+
+/**
+ * Where toasts appear: a landmark (F6 reaches it), bottom right. Each toast is announced when it
+ * appears; the tone is in an icon and in the title's words, never in colour alone.
+ */
+export function ToastRegion({ toasts: source = toasts, dismissLabel = 'Dismiss', ...props }: ToastRegionProps) {
+  return (
+    <RACToastRegion queue={source.queue} aria-label={props['aria-label']} className="fixed bottom-4 right-4 z-50 flex flex-col-reverse gap-2 outline-0">
+      {({ toast }) => (
+        <RACToast toast={toast} className={(rp) => toastStyles({ ...rp, tone: toast.content.tone })}>
+          {toneIcon[toast.content.tone]}
+          <RACToastContent className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <Text slot="title" className="text-body font-semibold text-neutral-900">
+              {toast.content.title}
+            </Text>
+            {toast.content.description && (
+              <Text slot="description" className="text-caption text-neutral-700">
+                {toast.content.description}
+              </Text>
+            )}
+          </RACToastContent>
+          <Button slot="close" aria-label={dismissLabel} className={(rp) => `${focusRing(rp)} flex size-7 shrink-0 items-center justify-center rounded text-neutral-600 hover:bg-neutral-100 pressed:bg-neutral-200`}>
+            <CloseIcon />
+          </Button>
+        </RACToast>
+      )}
+    </RACToastRegion>
+  );
+}
