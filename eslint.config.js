@@ -55,7 +55,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
-      'storybook-static/',
+      'storybook-static*/',
       'test-results/',
       'playwright-report/',
       'data/',
