@@ -6,6 +6,14 @@ import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { usePageMeta } from './page-meta.ts';
 import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
+import {
+  AdditionalCostPaymentPage,
+  AdditionalCostSuccessPage,
+  AgencyPaymentPage,
+  CheckoutPage,
+  CheckoutPaymentPage,
+  CheckoutSuccessPage,
+} from './pages/checkout-pages.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
@@ -29,6 +37,12 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'quote-project': QuotePage,
   'not-found': NotFoundPage,
   terms: TermsPage,
+  checkout: CheckoutPage,
+  'checkout-payment': CheckoutPaymentPage,
+  'checkout-success': CheckoutSuccessPage,
+  'agency-payment': AgencyPaymentPage,
+  'additional-cost-payment': AdditionalCostPaymentPage,
+  'additional-cost-success': AdditionalCostSuccessPage,
   planned: ({ route }) => <PlannedPage title={route.title} summary={route.summary} />,
   'account-planned': ({ route }) => <AccountPlannedPage title={route.title} summary={route.summary} />,
 };

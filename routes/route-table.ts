@@ -40,6 +40,12 @@ export type PageId =
   | 'not-found'
   | 'terms'
   | 'planned'
+  | 'checkout'
+  | 'checkout-payment'
+  | 'checkout-success'
+  | 'agency-payment'
+  | 'additional-cost-payment'
+  | 'additional-cost-success'
   | 'account-planned';
 
 export const ACCOUNT_HOME = '/user/home';
@@ -66,12 +72,12 @@ export const ROUTES: RouteDef[] = [
     summary: 'Our campaign for the parts nobody else will print.',
   },
   { path: '/additional-cost', title: 'Additional Cost', access: 'login', page: 'planned', summary: 'Pay an additional cost agreed with customer service for an order.' },
-  { path: '/additional-cost/payment', title: 'Additional Cost Payment', access: 'public', page: 'planned', summary: 'Pay an additional-cost order.' },
-  { path: '/additional-cost/success', title: 'Additional Cost Paid', access: 'public', page: 'planned', summary: 'Your additional-cost payment was received.' },
-  { path: '/checkout', title: 'Order Confirmation', access: 'login', page: 'planned', summary: 'Confirm parts, shipping and billing before paying.' },
-  { path: '/checkout/payment', title: 'Payment', access: 'login', page: 'planned', summary: 'Pay with your balance, a card in USD, or a bank transfer.' },
-  { path: '/checkout/success', title: 'Order Placed', access: 'login', page: 'planned', summary: 'Your order is placed.' },
-  { path: '/checkout/agency-payment', title: 'Agency Payment', access: 'public', page: 'planned', summary: 'Pay an order on behalf of someone else, no account needed.' },
+  { path: '/additional-cost/payment', title: 'Additional Cost Payment', access: 'public', page: 'additional-cost-payment', summary: 'Pay an additional-cost order.' },
+  { path: '/additional-cost/success', title: 'Additional Cost Paid', access: 'public', page: 'additional-cost-success', summary: 'Your additional-cost payment was received.' },
+  { path: '/checkout', title: 'Order Confirmation', access: 'login', page: 'checkout', summary: 'Confirm parts, shipping and billing before paying.' },
+  { path: '/checkout/payment', title: 'Payment', access: 'login', page: 'checkout-payment', summary: 'Pay with your balance, a card in USD, or a bank transfer.' },
+  { path: '/checkout/success', title: 'Order Placed', access: 'login', page: 'checkout-success', summary: 'Your order is placed.' },
+  { path: '/checkout/agency-payment', title: 'Agency Payment', access: 'public', page: 'agency-payment', summary: 'Pay an order on behalf of someone else, no account needed.' },
   { path: '/404', title: 'Page Not Found', noindex: true, access: 'public', page: 'not-found' },
   // Not in the spec's table, but the cookie banner links to it (spec section 2).
   { path: '/terms-of-use', title: 'Terms of Use', canonical: true, access: 'public', page: 'terms' },

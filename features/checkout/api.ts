@@ -1,0 +1,48 @@
+import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
+import type { AdditionalCostPublic, AgencySummary, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
+import { IDEMPOTENCY_HEADER, type CardInput, type PayResponse, type PaymentMethod } from '#domain/api/payment';
+import type { Cart } from '#domain/api/quote';
+import type { CountryEntry, StateEntry } from '#domain/api/tools';
+import { mainApi, microserviceApi } from '#lib/api/client';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The cart as the server priced it (microservice API). */
+export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
+
+export const getShippingOptions = (signal?: AbortSignal) => mainApi<ShippingOptions>('checkout/shipping-options', { signal });
+export const listShippingAddresses = (signal?: AbortSignal) => mainApi<{ list: ShippingAddress[]; total: number }>('account/address', { signal });
+export const createShippingAddress = (body: ShippingAddressInput) => mainApi<ShippingAddress>('account/address', { method: 'POST', body, quiet: true });
+export const listBillingAddresses = (signal?: AbortSignal) => mainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });
+export const createBillingAddress = (body: BillingAddressInput) => mainApi<BillingAddress>('account/billingAddress', { method: 'POST', body, quiet: true });
+export const listCountries = (signal?: AbortSignal) => mainApi<CountryEntry[]>('tools/countryList', { query: { type: 'country' }, signal });
+export const listStates = (country: string, signal?: AbortSignal) =>
+  mainApi<StateEntry[]>('tools/countryList', { query: { type: 'state', country }, signal, quiet: true });
+
+/** Places the order; its field errors are shown by the form (quiet). */
+export const createOrder = (body: CreateOrderRequest) => mainApi<CreateOrderResponse>('checkout/order', { method: 'POST', body, quiet: true });
+export const getOrder = (orderId: string, signal?: AbortSignal) => mainApi<Order>(`order/${id(orderId)}`, { signal });
+
+export interface PayCall {
+  method: PaymentMethod;
+  card: CardInput | null;
+  idempotencyKey: string;
+}
+
+function payBody({ method, card }: PayCall) {
+  // Cards pay in USD only (spec section 9).
+  return method === 'card' ? { method, card: card ?? undefined, currency: 'USD' as const } : { method };
+}
+
+/** A pay call: the machine shows its failure itself (quiet), and resends the same key on a retry. */
+function pay(path: string, call: PayCall) {
+  return mainApi<PayResponse>(path, { method: 'POST', body: payBody(call), headers: { [IDEMPOTENCY_HEADER]: call.idempotencyKey }, quiet: true });
+}
+
+export const payOrder = (orderId: string, call: PayCall) => pay(`order/${id(orderId)}/pay`, call);
+
+export const getAgencySummary = (token: string, signal?: AbortSignal) => mainApi<AgencySummary>(`agency/${id(token)}`, { signal });
+export const payAgency = (token: string, call: PayCall) => pay(`agency/${id(token)}/pay`, call);
+
+export const getAdditionalCost = (token: string, signal?: AbortSignal) => mainApi<AdditionalCostPublic>(`additional-cost/payment/${id(token)}`, { signal });
+export const payAdditionalCost = (token: string, call: PayCall) => pay(`additional-cost/payment/${id(token)}/pay`, call);

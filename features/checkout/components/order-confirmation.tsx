@@ -1,0 +1,504 @@
+import { useMemo, useRef, useState } from 'react';
+import { FetchError } from 'ofetch';
+import { useLocation } from 'wouter';
+import type { BillingAddress, ShippingAddress } from '#domain/api/address';
+import type { ShippingOptions } from '#domain/api/order';
+import type { Cart } from '#domain/api/quote';
+import type { CountryEntry, StateEntry } from '#domain/api/tools';
+import { findMaterial } from '#domain/catalogue/lookup';
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { formatUsd } from '#domain/pricing/money';
+import { billingAddressSuite, shippingAddressSuite, type Geography } from '#domain/rules/address-rules';
+import { checkoutSuite } from '#domain/rules/checkout-rules';
+import { serverFieldErrors, useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { Form } from '#ui/form';
+import { Link } from '#ui/link';
+import { Radio, RadioGroup } from '#ui/radio-group';
+import { TextField } from '#ui/text-field';
+import {
+  createBillingAddress,
+  createOrder,
+  createShippingAddress,
+  getCart,
+  getShippingOptions,
+  listBillingAddresses,
+  listCountries,
+  listShippingAddresses,
+  listStates,
+} from '../api.ts';
+
+export const NEW = 'new';
+
+export interface CheckoutData {
+  cart: Cart;
+  options: ShippingOptions;
+  addresses: ShippingAddress[];
+  billing: BillingAddress[];
+  countries: CountryEntry[];
+}
+
+async function loadCheckout(signal: AbortSignal): Promise<CheckoutData> {
+  const [cart, options, addresses, billing, countries] = await Promise.all([
+    getCart(signal),
+    getShippingOptions(signal),
+    listShippingAddresses(signal),
+    listBillingAddresses(signal),
+    listCountries(signal),
+  ]);
+  return { cart, options, addresses: addresses.list, billing: billing.list, countries };
+}
+
+export interface UserHint {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  phoneCode: string | null;
+  phone: string | null;
+  isEntrustOrderAccount: boolean;
+}
+
+/** The order confirmation page (/checkout): loads the cart, the addresses and the carriers, then the form. */
+export function OrderConfirmation({ user }: { user: UserHint }) {
+  const state = useAsync('checkout', loadCheckout);
+  if (state.status === 'loading') return <p role="status">Loading your cart…</p>;
+  if (state.status === 'error') {
+    return (
+      <p role="alert">
+        We could not load your cart. <Link href="/checkout">Try again</Link>
+      </p>
+    );
+  }
+  const orderable = state.data.cart.lines.filter((l) => !l.problem);
+  if (orderable.length === 0) {
+    return (
+      <p>
+        Your cart is empty. <Link href="/quote">Get an instant quote</Link> and add parts to the cart first.
+      </p>
+    );
+  }
+  return <OrderConfirmationForm data={state.data} user={user} />;
+}
+
+function materialName(process: string, materialId: string): string {
+  return findMaterial(process as never, materialId, CATALOGUE)?.name ?? materialId;
+}
+
+export function CartLines({ cart }: { cart: Cart }) {
+  return (
+    <section aria-labelledby="cart-heading" className="flex flex-col gap-3">
+      <h2 id="cart-heading" className="text-title">
+        Parts
+      </h2>
+      <table className="w-full border-collapse text-left text-body">
+        <thead>
+          <tr className="border-b border-neutral-300">
+            <th scope="col" className="py-2 pr-4">
+              Part
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Material
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              Unit price
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              Total
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Ships
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.lines.map((line) => (
+            <tr key={line.id} className="border-b border-neutral-200 align-top">
+              <th scope="row" className="py-2 pr-4 font-normal">
+                {line.fileName}
+                {line.problemMessage && <p className="text-caption text-danger-700">{line.problemMessage}</p>}
+              </th>
+              <td className="py-2 pr-4">{materialName(line.configuration.process, line.configuration.materialId)}</td>
+              <td className="py-2 pr-4 text-right">{line.quantity}</td>
+              <td className="py-2 pr-4 text-right">{formatUsd(line.unitPriceCents)}</td>
+              <td className="py-2 pr-4 text-right">{formatUsd(line.totalCents)}</td>
+              <td className="py-2 pr-4">{line.shipDate}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4} className="py-2 pr-4 text-right">
+              Total (EXW)
+            </th>
+            <td className="py-2 pr-4 text-right font-medium" data-testid="cart-total">
+              {formatUsd(cart.totalCents)}
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+      <p className="text-caption text-neutral-600">{cart.exwNote}</p>
+    </section>
+  );
+}
+
+type Values = {
+  shippingAddressId: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  phoneCode: string;
+  mobile: string;
+  vatNumber: string;
+  countryCode: string;
+  state: string;
+  city: string;
+  postcode: string;
+  addressLine1: string;
+  addressLine2: string;
+  addressLine3: string;
+  billingAddressId: string;
+  billingName: string;
+  billingCompany: string;
+  billingLocation: string;
+  carrier: string;
+  carrierAccount: string;
+  couponCode: string;
+  poNumber: string;
+  comment: string;
+  customerEmail: string;
+  platformOrderNumber: string;
+  customerNote: string;
+};
+
+/** Server and suite field names → this form's fields. */
+const FIELD_ALIASES: Record<string, keyof Values> = {
+  'shipping.carrier': 'carrier',
+  'shipping.carrierAccount': 'carrierAccount',
+  'shipping.incoterm': 'carrier',
+};
+const BILLING_ALIASES: Record<string, keyof Values> = { name: 'billingName', companyName: 'billingCompany', location: 'billingLocation' };
+
+function renamed(errors: Record<string, string[] | undefined>, aliases: Record<string, keyof Values>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    if (!messages?.length) continue;
+    const name = aliases[field] ?? field;
+    out[name] = [...(out[name] ?? []), ...messages];
+  }
+  return out;
+}
+
+/** A 422 whose field names are this form's, for useSuiteForm to put next to the fields. */
+function withFormFields(error: unknown, aliases: Record<string, keyof Values>): unknown {
+  const fields = serverFieldErrors(error);
+  if (!fields || !(error instanceof FetchError)) return error;
+  const data = { ...(error.data as object), errors: renamed(fields, aliases) };
+  return Object.assign(new FetchError(error.message), { data, statusCode: error.statusCode ?? 422, status: error.statusCode ?? 422 });
+}
+
+const text = (v: string) => (v.trim() === '' ? null : v.trim());
+
+function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserHint }) {
+  const [, navigate] = useLocation();
+  const entrust = user.isEntrustOrderAccount;
+  const [addresses, setAddresses] = useState(data.addresses);
+  const [billing, setBilling] = useState(data.billing);
+  const defaultAddress = addresses.find((a) => a.isDefault) ?? addresses[0];
+  // Addresses made by an earlier submit that failed further on: the same input is not added twice.
+  const created = useRef<{ shipping?: [string, string]; billing?: [string, string] }>({});
+
+  const initial: Values = {
+    shippingAddressId: defaultAddress?.id ?? NEW,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    company: user.company ?? '',
+    phoneCode: user.phoneCode ?? '',
+    mobile: user.phone ?? '',
+    vatNumber: '',
+    countryCode: '',
+    state: '',
+    city: '',
+    postcode: '',
+    addressLine1: '',
+    addressLine2: '',
+    addressLine3: '',
+    billingAddressId: billing[0]?.id ?? NEW,
+    billingName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    billingCompany: user.company ?? '',
+    billingLocation: '',
+    carrier: '',
+    carrierAccount: '',
+    couponCode: '',
+    poNumber: '',
+    comment: '',
+    customerEmail: '',
+    platformOrderNumber: '',
+    customerNote: '',
+  };
+
+  // The geography the address rules check against: the server's countries, and the chosen country's states.
+  const [country, setCountry] = useState('');
+  const states = useAsync(`states-${country}`, (signal) => (country ? listStates(country, signal) : Promise.resolve([] as StateEntry[])));
+  const loadedStates = states.status === 'success' ? states.data : null;
+  const stateList = useMemo(() => loadedStates ?? [], [loadedStates]);
+  const suite = useMemo<FormSuite>(() => {
+    const codes = new Set(data.countries.map((c) => c.countryCode));
+    const geo: Geography = { isCountry: (code) => codes.has(code), subdivisions: (code) => (code === country ? stateList : []) };
+    return {
+      run(values: Values) {
+        const errors = renamed(
+          checkoutSuite
+            .run(
+              {
+                shippingAddressId: values.shippingAddressId,
+                billingAddressId: values.billingAddressId,
+                shipping: { carrier: values.carrier, carrierAccount: values.carrierAccount },
+                couponCode: values.couponCode,
+                poNumber: values.poNumber,
+                comment: values.comment,
+                ...(entrust ? { customerEmail: values.customerEmail, platformOrderNumber: values.platformOrderNumber, customerNote: values.customerNote } : {}),
+              },
+              entrust,
+            )
+            .getErrors(),
+          FIELD_ALIASES,
+        );
+        if (values.shippingAddressId === NEW) Object.assign(errors, renamed(shippingAddressSuite.run(values, geo).getErrors(), {}));
+        if (values.billingAddressId === NEW) {
+          const billingErrors = billingAddressSuite.run({ name: values.billingName, companyName: values.billingCompany, location: values.billingLocation }).getErrors();
+          Object.assign(errors, renamed(billingErrors, BILLING_ALIASES));
+        }
+        return { getErrors: () => errors };
+      },
+    } as FormSuite;
+  }, [data.countries, country, stateList, entrust]);
+
+  const form = useSuiteForm<Values>(suite, initial, async (values) => {
+    let shippingAddressId = values.shippingAddressId;
+    if (shippingAddressId === NEW) {
+      const input = {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        company: text(values.company),
+        phoneCode: values.phoneCode.trim(),
+        mobile: values.mobile.trim(),
+        vatNumber: text(values.vatNumber),
+        countryCode: values.countryCode,
+        state: text(values.state),
+        city: values.city.trim(),
+        postcode: values.postcode.trim(),
+        addressLine1: values.addressLine1.trim(),
+        addressLine2: text(values.addressLine2),
+        addressLine3: text(values.addressLine3),
+        isDefault: addresses.length === 0,
+      };
+      const fingerprint = JSON.stringify(input);
+      if (created.current.shipping?.[0] === fingerprint) shippingAddressId = created.current.shipping[1];
+      else {
+        const address = await createShippingAddress(input).catch((error: unknown) => {
+          throw withFormFields(error, {});
+        });
+        created.current.shipping = [fingerprint, address.id];
+        setAddresses((list) => [...list, address]);
+        shippingAddressId = address.id;
+      }
+    }
+    let billingAddressId = values.billingAddressId;
+    if (billingAddressId === NEW) {
+      const input = { name: values.billingName.trim(), companyName: text(values.billingCompany), location: values.billingLocation.trim() };
+      const fingerprint = JSON.stringify(input);
+      if (created.current.billing?.[0] === fingerprint) billingAddressId = created.current.billing[1];
+      else {
+        const address = await createBillingAddress(input).catch((error: unknown) => {
+          throw withFormFields(error, BILLING_ALIASES);
+        });
+        created.current.billing = [fingerprint, address.id];
+        setBilling((list) => [...list, address]);
+        billingAddressId = address.id;
+      }
+    }
+    const { order } = await createOrder({
+      shippingAddressId,
+      billingAddressId,
+      shipping: { incoterm: 'EXW', carrier: values.carrier as never, carrierAccount: values.carrierAccount.trim() },
+      couponCode: text(values.couponCode),
+      poNumber: text(values.poNumber),
+      comment: text(values.comment),
+      ...(entrust ? { customerEmail: text(values.customerEmail), platformOrderNumber: text(values.platformOrderNumber), customerNote: text(values.customerNote) } : {}),
+    }).catch((error: unknown) => {
+      throw withFormFields(error, FIELD_ALIASES);
+    });
+    navigate(`/checkout/payment?order=${encodeURIComponent(order.id)}`);
+  });
+
+  const carrier = data.options.carriers.find((c) => c.id === form.values.carrier);
+  const addressLabel = (a: ShippingAddress) =>
+    `${a.firstName} ${a.lastName}${a.company ? `, ${a.company}` : ''}, ${a.addressLine1}, ${a.city} ${a.postcode}, ${a.stateName ? `${a.stateName}, ` : ''}${a.countryName}`;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <CartLines cart={data.cart} />
+      <Form onSubmit={form.onSubmit} aria-label="Order confirmation" className="flex flex-col gap-8">
+        {form.formError && (
+          <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+            {form.formError}
+          </div>
+        )}
+
+        <section aria-labelledby="shipping-address-heading" className="flex flex-col gap-4">
+          <h2 id="shipping-address-heading" className="text-title">
+            Shipping address
+          </h2>
+          <RadioGroup
+            label="Ship to"
+            value={form.values.shippingAddressId}
+            onChange={(v) => form.setValue('shippingAddressId', v)}
+            isInvalid={!!form.errors.shippingAddressId}
+            errorMessage={form.errors.shippingAddressId?.join(' ')}
+          >
+            {addresses.map((a) => (
+              <Radio key={a.id} value={a.id}>
+                {addressLabel(a)}
+              </Radio>
+            ))}
+            <Radio value={NEW}>A new address</Radio>
+          </RadioGroup>
+          {form.values.shippingAddressId === NEW && (
+            <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:grid-cols-2">
+              <legend className="px-1 font-medium">New shipping address (English only, no P.O. Box)</legend>
+              <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" isRequired />
+              <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" isRequired />
+              <TextField {...form.field('company')} label="Company" autoComplete="organization" />
+              <TextField {...form.field('vatNumber')} label="VAT or EORI number" />
+              <TextField {...form.field('phoneCode')} label="Phone code" description="With the plus, e.g. +44" autoComplete="tel-country-code" isRequired />
+              <TextField {...form.field('mobile')} label="Phone number" autoComplete="tel-national" isRequired />
+              <ComboBox
+                label="Country"
+                defaultItems={data.countries.map((c) => ({ id: c.countryCode, name: c.countryName }))}
+                selectedKey={form.values.countryCode || null}
+                onSelectionChange={(key) => {
+                  const code = key === null ? '' : String(key);
+                  form.setValue('countryCode', code);
+                  form.setValue('state', '');
+                  setCountry(code);
+                }}
+                onBlur={() => form.touch('countryCode')}
+                isInvalid={!!form.errors.countryCode}
+                errorMessage={form.errors.countryCode?.join(' ')}
+                isRequired
+              >
+                {(item) => <ComboBoxItem id={item.id}>{item.name}</ComboBoxItem>}
+              </ComboBox>
+              {stateList.length > 0 && (
+                <ComboBox
+                  key={country}
+                  label="State or province"
+                  defaultItems={stateList.map((s) => ({ id: s.code, name: s.name }))}
+                  selectedKey={form.values.state || null}
+                  onSelectionChange={(key) => form.setValue('state', key === null ? '' : String(key))}
+                  onBlur={() => form.touch('state')}
+                  isInvalid={!!form.errors.state}
+                  errorMessage={form.errors.state?.join(' ')}
+                >
+                  {(item) => <ComboBoxItem id={item.id}>{item.name}</ComboBoxItem>}
+                </ComboBox>
+              )}
+              {stateList.length === 0 && form.errors.state && (
+                <p role="alert" className="text-danger-700">
+                  {form.errors.state.join(' ')}
+                </p>
+              )}
+              <TextField {...form.field('city')} label="City" autoComplete="address-level2" isRequired />
+              <TextField {...form.field('postcode')} label="Postcode" autoComplete="postal-code" isRequired />
+              <TextField {...form.field('addressLine1')} label="Address line 1" autoComplete="address-line1" isRequired className="sm:col-span-2" />
+              <TextField {...form.field('addressLine2')} label="Address line 2" autoComplete="address-line2" className="sm:col-span-2" />
+              <TextField {...form.field('addressLine3')} label="Address line 3" autoComplete="address-line3" className="sm:col-span-2" />
+            </fieldset>
+          )}
+        </section>
+
+        <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
+          <h2 id="billing-heading" className="text-title">
+            Billing address
+          </h2>
+          <RadioGroup
+            label="Invoice to"
+            value={form.values.billingAddressId}
+            onChange={(v) => form.setValue('billingAddressId', v)}
+            isInvalid={!!form.errors.billingAddressId}
+            errorMessage={form.errors.billingAddressId?.join(' ')}
+          >
+            {billing.map((b) => (
+              <Radio key={b.id} value={b.id}>
+                {[b.companyName, b.name, b.location].filter(Boolean).join(', ')}
+              </Radio>
+            ))}
+            <Radio value={NEW}>A new billing address</Radio>
+          </RadioGroup>
+          {form.values.billingAddressId === NEW && (
+            <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:grid-cols-2">
+              <legend className="px-1 font-medium">New billing address</legend>
+              <TextField {...form.field('billingName')} label="Name on invoices" isRequired />
+              <TextField {...form.field('billingCompany')} label="Company name on invoices" />
+              <TextField {...form.field('billingLocation')} label="Billing location" description="As it should appear on invoices" isRequired className="sm:col-span-2" />
+            </fieldset>
+          )}
+        </section>
+
+        <section aria-labelledby="shipping-terms-heading" className="flex flex-col gap-4">
+          <h2 id="shipping-terms-heading" className="text-title">
+            Shipping terms: {data.options.incoterm}
+          </h2>
+          <p className="text-neutral-700">{data.options.explanation}</p>
+          <RadioGroup
+            label="Carrier"
+            value={form.values.carrier || null}
+            onChange={(v) => form.setValue('carrier', v)}
+            isInvalid={!!form.errors.carrier}
+            errorMessage={form.errors.carrier?.join(' ')}
+            isRequired
+          >
+            {data.options.carriers.map((c) => (
+              <Radio key={c.id} value={c.id} description={`Typically ${c.transitDays[0]}–${c.transitDays[1]} working days once collected`}>
+                {c.name}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <TextField {...form.field('carrierAccount')} label={carrier?.accountLabel ?? 'Your account with the carrier'} isRequired />
+        </section>
+
+        <section aria-labelledby="order-details-heading" className="grid gap-4 sm:grid-cols-2">
+          <h2 id="order-details-heading" className="text-title sm:col-span-2">
+            Order details
+          </h2>
+          <TextField {...form.field('couponCode')} label="Coupon code" description="One coupon per order" />
+          <TextField {...form.field('poNumber')} label="PO number" />
+          <TextField {...form.field('comment')} label="Comment" isMultiline className="sm:col-span-2" />
+          {entrust && (
+            <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:col-span-2 sm:grid-cols-2">
+              <legend className="px-1 font-medium">Ordering on behalf of a customer</legend>
+              <TextField {...form.field('customerEmail')} label="Customer email" type="email" />
+              <TextField {...form.field('platformOrderNumber')} label="Platform order number" />
+              <TextField {...form.field('customerNote')} label="Note for the customer" isMultiline className="sm:col-span-2" />
+            </fieldset>
+          )}
+        </section>
+
+        <div className="flex items-center justify-between gap-4">
+          <p>
+            Total: <strong>{formatUsd(data.cart.totalCents)}</strong> (EXW, shipping not included)
+          </p>
+          <Button type="submit" isPending={form.isSubmitting}>
+            Place order and pay
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
+import { formatUsd } from '#domain/pricing/money';
+import { CHECKOUT_MESSAGES, cardDigits, cardExpiryValid, passesLuhn } from '#domain/rules/checkout-rules';
+import {
+  checkoutPaymentMachine,
+  methodLabel,
+  selectBankTransfer,
+  selectCanRetrySameAttempt,
+  selectIsPaying,
+  selectShortfallCents,
+  selectStatusMessage,
+} from '#machines/checkout-payment-machine';
+import { Button } from '#ui/button';
+import { Form } from '#ui/form';
+import { Link } from '#ui/link';
+import { Radio, RadioGroup } from '#ui/radio-group';
+import { TextField } from '#ui/text-field';
+import type { PayCall } from '../api.ts';
+import { BankTransferDetails } from './bank-transfer-details.tsx';
+
+export interface PaymentPanelProps {
+  amountCents: number;
+  methods: readonly PaymentMethod[];
+  /** The payer's balance (signed-in payers of their own order only). */
+  balanceCents?: number | null;
+  /** Whether the account may reload its balance (a link to the reload page when it is short). */
+  canReload?: boolean;
+  pay: (call: PayCall) => Promise<PayResponse>;
+  /** Called once when the payment succeeded (not for a bank transfer, which shows its accounts here). */
+  onPaid?: (response: PayResponse) => void;
+  /** Shown under the bank accounts once the transfer is chosen (e.g. a link to the order). */
+  afterTransfer?: React.ReactNode;
+}
+
+const METHOD_TITLES: Record<PaymentMethod, string> = {
+  balance: 'Prepaid balance',
+  card: 'Credit card (USD)',
+  bank_transfer: 'Bank transfer',
+};
+
+interface CardValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+function parseExpiry(expiry: string): { expMonth: number; expYear: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  return { expMonth: Number(match[1]), expYear: Number(match[2]) };
+}
+
+/** The shared card rules (checkout-rules.ts), on the form's fields. */
+function cardErrors(values: CardValues, now: Date): Partial<Record<keyof CardValues, string>> {
+  const errors: Partial<Record<keyof CardValues, string>> = {};
+  if (!passesLuhn(cardDigits(values.number))) errors.number = CHECKOUT_MESSAGES.cardNumberInvalid;
+  const expiry = parseExpiry(values.expiry);
+  if (!expiry || !cardExpiryValid(expiry.expMonth, expiry.expYear, now)) errors.expiry = CHECKOUT_MESSAGES.cardExpiryInvalid;
+  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = CHECKOUT_MESSAGES.cardCvcInvalid;
+  return errors;
+}
+
+function toCard(values: CardValues): CardInput {
+  const expiry = parseExpiry(values.expiry)!;
+  const year = expiry.expYear < 100 ? 2000 + expiry.expYear : expiry.expYear;
+  return { number: cardDigits(values.number), expMonth: expiry.expMonth, expYear: year, cvc: values.cvc.trim(), ...(values.name.trim() ? { name: values.name.trim() } : {}) };
+}
+
+/**
+ * Paying one thing, driven by the checkout payment machine: the method (balance with the amount due,
+ * a card in USD, or a bank transfer), a confirmation, then the result. Every change of where the
+ * payment stands is announced politely; failures are alerts.
+ */
+export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, pay, onPaid, afterTransfer }: PaymentPanelProps) {
+  const actor = useActorRef(
+    checkoutPaymentMachine.provide({ actors: { pay: fromPromise(({ input }: { input: PayCall }) => pay(input)) } }),
+    { input: { amountCents, methods, balanceCents } },
+  );
+  const context = useSelector(actor, (s) => s.context);
+  const stateValue = useSelector(actor, (s) => s.value);
+  const status = useSelector(actor, selectStatusMessage);
+  const isPaying = useSelector(actor, selectIsPaying);
+  const shortfall = useSelector(actor, selectShortfallCents);
+  const transfer = useSelector(actor, selectBankTransfer);
+  const canRetrySame = useSelector(actor, selectCanRetrySameAttempt);
+
+  const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '', name: '' });
+  const [cardChecked, setCardChecked] = useState(false);
+  const [now] = useState(() => new Date());
+  const errors = cardErrors(card, now);
+  const showCardErrors = cardChecked && context.method === 'card';
+
+  // Focus follows the step: the confirmation's heading, then the failure, so keyboard and screen-reader users land on what changed.
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const failureAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (stateValue === 'confirming') confirmHeading.current?.focus();
+    if (stateValue === 'failed') failureAlert.current?.focus();
+  }, [stateValue]);
+
+  useEffect(() => {
+    if (!onPaid) return;
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('succeeded') && snapshot.context.result) onPaid(snapshot.context.result);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onPaid]);
+
+  const review = () => {
+    if (context.method === 'card') {
+      setCardChecked(true);
+      if (Object.keys(cardErrors(card, new Date())).length > 0) {
+        queueMicrotask(() => document.querySelector<HTMLElement>('[data-card-form] [aria-invalid="true"]')?.focus());
+        return;
+      }
+      actor.send({ type: 'payment.review', card: toCard(card) });
+      return;
+    }
+    actor.send({ type: 'payment.review' });
+  };
+
+  const cardField = (name: keyof CardValues) => ({
+    name,
+    value: card[name],
+    onChange: (value: string) => setCard((c) => ({ ...c, [name]: value })),
+    isInvalid: showCardErrors && !!errors[name],
+    errorMessage: showCardErrors ? errors[name] : undefined,
+  });
+
+  const live = (
+    <p role="status" aria-live="polite" className="text-body text-neutral-700" data-testid="payment-status">
+      {status}
+    </p>
+  );
+
+  if (stateValue === 'awaitingTransfer' && transfer) {
+    return (
+      <div className="flex flex-col gap-4">
+        {live}
+        <BankTransferDetails instructions={transfer} />
+        {afterTransfer}
+      </div>
+    );
+  }
+
+  if (stateValue === 'succeeded') {
+    return (
+      <div className="flex flex-col gap-4">
+        {live}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-title">
+        Amount due: <strong data-testid="amount-due">{formatUsd(amountCents)}</strong>
+      </p>
+
+      {(stateValue === 'choosing' || stateValue === 'failed') && (
+        <Form
+          aria-label="Payment method"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (stateValue === 'failed') actor.send({ type: 'payment.back' });
+            review();
+          }}
+        >
+          <RadioGroup
+            label="Payment method"
+            value={context.method}
+            onChange={(value) => actor.send({ type: 'method.changed', method: value as PaymentMethod })}
+            isInvalid={!!context.methodError && context.methodError === CHECKOUT_MESSAGES.paymentMethodRequired}
+            errorMessage={context.methodError === CHECKOUT_MESSAGES.paymentMethodRequired ? context.methodError : undefined}
+            isRequired
+          >
+            {methods.map((method) => (
+              <Radio
+                key={method}
+                value={method}
+                description={
+                  method === 'balance' && balanceCents !== null
+                    ? `Your balance: ${formatUsd(context.balanceCents ?? balanceCents)}${shortfall > 0 ? ` — ${formatUsd(shortfall)} short of the amount due` : ''}`
+                    : method === 'card'
+                      ? 'Charged in US dollars only.'
+                      : method === 'bank_transfer'
+                        ? 'We show our accounts in USD, HKD, EUR, GBP and RMB; your order waits until the transfer arrives.'
+                        : undefined
+                }
+              >
+                {METHOD_TITLES[method]}
+              </Radio>
+            ))}
+          </RadioGroup>
+
+          {context.method === 'balance' && shortfall > 0 && canReload && (
+            <p>
+              <Link href="/user/account/balance/reload">Reload your balance</Link> (at least USD 100), then come back to pay.
+            </p>
+          )}
+
+          {context.method === 'card' && (
+            <fieldset data-card-form className="flex flex-col gap-4 rounded-control border border-neutral-300 p-4">
+              <legend className="px-1 font-medium">Card details (USD)</legend>
+              <p id="sandbox-help" className="text-caption text-neutral-600">
+                Test mode: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds), any future
+                expiry date and any 3-digit security code.
+              </p>
+              <TextField {...cardField('number')} label="Card number" autoComplete="cc-number" inputMode="numeric" isRequired />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField {...cardField('expiry')} label="Expiry date (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" isRequired />
+                <TextField {...cardField('cvc')} label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" isRequired />
+              </div>
+              <TextField {...cardField('name')} label="Name on card" autoComplete="cc-name" />
+              {context.methodError === CHECKOUT_MESSAGES.cardRequired && <p role="alert">{context.methodError}</p>}
+            </fieldset>
+          )}
+
+          {stateValue === 'failed' && context.failure && (
+            <div role="alert" ref={failureAlert} tabIndex={-1} className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700 outline-0">
+              <p className="font-medium">{context.failure.message}</p>
+              {context.failure.kind === 'insufficient_balance' && (
+                <p>
+                  Your balance is {formatUsd(context.failure.balanceCents)}: {formatUsd(context.failure.shortfallCents)} short. Choose another method
+                  {canReload ? ' or reload your balance' : ''}.
+                </p>
+              )}
+              {context.failure.kind === 'declined' && <p>Check the card details or use another card, then try again.</p>}
+            </div>
+          )}
+
+          <div className="flex flex-wrap gap-3">
+            {canRetrySame ? (
+              <Button onPress={() => actor.send({ type: 'retry' })}>Try again</Button>
+            ) : (
+              <Button type="submit">{stateValue === 'failed' ? 'Try again' : 'Continue to confirm'}</Button>
+            )}
+          </div>
+        </Form>
+      )}
+
+      {(stateValue === 'confirming' || stateValue === 'paying') && context.method && (
+        <section aria-labelledby="confirm-payment-heading" className="flex flex-col gap-4">
+          <h2 id="confirm-payment-heading" ref={confirmHeading} tabIndex={-1} className="text-title outline-0">
+            Confirm your payment
+          </h2>
+          <p>
+            You are paying <strong>{formatUsd(amountCents)}</strong> by {methodLabel(context.method, context.card)}.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button onPress={() => actor.send({ type: 'payment.submit' })} isPending={isPaying}>
+              {context.method === 'bank_transfer' ? 'Show the bank accounts' : `Pay ${formatUsd(amountCents)}`}
+            </Button>
+            <Button variant="secondary" onPress={() => actor.send({ type: 'payment.back' })} isDisabled={isPaying}>
+              Change method
+            </Button>
+          </div>
+        </section>
+      )}
+
+      {live}
+    </div>
+  );
+}
