@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { captchaAnswer } from './support/database.ts';
+
+const CAD = path.resolve('..', 'shared', 'fixtures', 'cad');
+
+/** A new customer, signed up and activated through the UI (as in session-journey.spec.ts). */
+async function signUp(page: Page): Promise<string> {
+  const email = `grace.${Date.now()}@example.com`;
+  const captcha = page.waitForResponse((r) => r.url().includes('/tools/captchaImage'));
+  await page.goto('/manufacture/signup');
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  const { captchaId } = (await (await captcha).json()) as { captchaId: string };
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret-1');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await page.getByRole('textbox', { name: 'Characters in the image' }).fill(captchaAnswer(captchaId));
+  await page.getByText('I agree to the terms of use and the privacy policy').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
+  await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
+  return email;
+}
+
+/** Quotes the 10 mm cube in white and adds it to the cart, which opens the checkout. */
+async function quoteAndAddToCart(page: Page) {
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order confirmation' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /cube-10x10mm/ })).toBeVisible();
+}
+
+async function chooseCarrier(page: Page) {
+  await page.getByRole('radiogroup', { name: 'Carrier' }).getByText('DHL Express').click();
+  await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
+}
+
+async function placeOrder(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout\/payment\?order=/);
+  const amount = (await page.getByTestId('amount-due').textContent())!;
+  expect(amount).toMatch(/^\$\d/);
+  return amount;
+}
+
+async function payByCard(page: Page, number: string) {
+  await page.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+}
+
+test('a new customer checks out with a new address, is declined, pays with another card, and sees the order', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await quoteAndAddToCart(page);
+
+  // No saved address yet: the form asks for one, with the shared address rules.
+  await expect(page.getByRole('radio', { name: 'A new address' })).toBeChecked();
+  await chooseCarrier(page);
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('P.O. Box 12');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page.getByText('We cannot ship to a P.O. Box; please give a street address.')).toBeVisible();
+  await expect(page.getByText('Please select a valid country.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('12 Baker Street');
+  await page.getByRole('textbox', { name: 'Phone code' }).fill('+44');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('7700900123');
+  await page.getByRole('combobox', { name: 'Country' }).fill('United Kingdom');
+  await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
+  await page.getByRole('textbox', { name: 'City' }).fill('London');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
+  await page.getByRole('textbox', { name: 'Billing location' }).fill('London, United Kingdom');
+  await page.getByRole('textbox', { name: 'PO number' }).fill('PO-7781');
+  const amount = await placeOrder(page);
+  const payRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/order\/[^/]+\/pay$/.test(r.url())) payRequests.push(r.headers()['idempotency-key'] ?? '');
+  });
+
+  // A method must be chosen first (spec section 5).
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await expect(page.getByText('Please select a payment method.')).toBeVisible();
+
+  // The declined card: the decline is shown, and the customer tries again with another card.
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Credit card (USD)').click();
+  await expect(page.getByText(/4242 4242 4242 4242 \(succeeds\)/)).toBeVisible();
+  await payByCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await expect(page.getByText('You are paying')).toContainText('card ending 0002');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Your card was declined.');
+
+  await payByCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('You are paying')).toContainText('card ending 4242');
+  // A double click on Pay charges once: the second press lands on a pending button.
+  await page.getByRole('button', { name: `Pay ${amount}` }).dblclick();
+
+  await expect(page).toHaveURL(/\/manufacture\/checkout\/success\?order=/);
+  // One request for the declined card, one for the good card despite the double click; each attempt its own key.
+  expect(payRequests).toHaveLength(2);
+  expect(new Set(payRequests).size).toBe(2);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  const number = (await page.getByTestId('order-number').textContent())!;
+  expect(number).toMatch(/^W\d+/);
+  await expect(page.getByText(`Thank you: order ${number} is paid.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/manufacture/user/order/history');
+});
+
+test('paying by bank transfer shows the five accounts with the order number as the reference', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await quoteAndAddToCart(page);
+  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
+  await page.getByRole('combobox', { name: 'Country' }).fill('United States');
+  await page.getByRole('option', { name: 'United States', exact: true }).click();
+  await page.getByRole('combobox', { name: 'State or province' }).fill('Califor');
+  await page.getByRole('option', { name: 'California' }).click();
+  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
+  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
+  await chooseCarrier(page);
+  await placeOrder(page);
+
+  // By keyboard: the method, then the confirmation.
+  await page.getByRole('radio', { name: /Bank transfer/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to confirm' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeFocused();
+  await page.getByRole('button', { name: 'Show the bank accounts' }).focus();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  const reference = (await page.getByTestId('transfer-reference').textContent())!;
+  expect(reference).toMatch(/^W\d+/);
+  for (const currency of ['USD', 'HKD', 'EUR', 'GBP', 'RMB']) {
+    await expect(page.getByRole('rowheader', { name: currency, exact: true })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'View your order' }).click();
+  await expect(page.getByTestId('order-number')).toHaveText(reference);
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting bank transfer');
+});
