@@ -94,7 +94,7 @@ describe('guards', () => {
 
   test('a public child of a login-only parent stays public', async () => {
     const { current } = renderAt('/additional-cost/payment');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Additional Cost Payment' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Additional cost payment' })).toBeInTheDocument();
     expect(current()).toBe('/additional-cost/payment');
   });
 
