@@ -41,7 +41,7 @@ test('sign up, activate from the emailed link, log out, log in to the page first
 
   // Activated and signed in: the login page sends the visitor on.
   await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Sign In successfully' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Sign In successfully')).toBeVisible();
 
   // Log out.
   await page.getByRole('link', { name: 'Log out' }).click();
