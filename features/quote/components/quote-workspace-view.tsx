@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { errorMessage } from '#lib/api/error-message';
-import { useSessionActor } from '#machines/session-context';
+import { useSession, useSessionActor } from '#machines/session-context';
 import { addToCart, confirmUnits } from '../api.ts';
 import type { QuoteFile } from '#domain/api/quote';
 import type { FileAnalysis } from '#machines/upload-machine';
 import { addFiles, applyServerFile, createWorkspace, openProject, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
 import { ConfiguratorPanel } from './configurator-panel.tsx';
 import { PartDetails } from './part-details.tsx';
+import { RetentionDialog, useExitIntent } from './retention-dialog.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
 /** One quote workspace per tab: it survives the move from /quote to /quote/{projectId}. */
@@ -27,6 +28,11 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
   const [, navigate] = useLocation();
   const [adding, setAdding] = useState(false);
   const [cartError, setCartError] = useState<string | null>(null);
+  // The retention dialog: once per visit, when the account asks for it and parts are quoted but not in the cart.
+  const detainPopup = useSession((s) => !!s.context.user?.detainPopup);
+  const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
+  const quoted = snap.parts.some((p) => p.configurator);
+  useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
   const process: ProcessSlug = isProcessSlug(technology) ? technology : (snap.project?.process ?? '3d-printing');
 
   useEffect(() => {
@@ -57,6 +63,7 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
     setCartError(null);
     try {
       await addToCart({ items: [{ fileId: selected.serverFile.id, configuration: selected.configurator.getSnapshot().context.configuration }] });
+      setRetention('done');
       navigate('/checkout');
     } catch (error) {
       setCartError(errorMessage(error));
@@ -67,6 +74,7 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+      <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
       <div className="flex flex-col gap-4">
         {snap.project && (
           <p className="text-caption text-neutral-600">
