@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpAndActivate } from './support/accounts.ts';
 
 const CAD = path.resolve('..', 'shared', 'fixtures', 'cad');
 
@@ -79,4 +80,54 @@ test('a file that is not CAD is refused by its content, with a way to remove it'
   await expect(page.getByRole('alert').filter({ hasText: 'not a file we can read' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove holiday.stl' }).click();
   await expect(page.getByRole('list', { name: 'Uploaded files' })).toHaveCount(0);
+});
+
+test('an anonymous visitor who quoted logs in and keeps the project', async ({ page }) => {
+  const email = await signUpAndActivate(page, 'Ada');
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+
+  // As a visitor (temporary token): quote a part.
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  const projectUrl = page.url();
+
+  // Log in: back on the project, which is now the account's.
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('secret-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(projectUrl);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible();
+});
+
+test('keyboard only, from the quote page to the cart', async ({ page }) => {
+  await signUpAndActivate(page, 'Kay');
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  // Tab to the file button and press Enter: the file chooser opens.
+  const chooser = page.waitForEvent('filechooser');
+  const chooseFiles = page.getByRole('button', { name: 'Choose files' });
+  for (let i = 0; i < 30 && !(await chooseFiles.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+
+  // Colour: Tab into the radio group; Space chooses the focused colour, arrows move the choice.
+  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  const white = page.getByRole('radio', { name: 'White' });
+  for (let i = 0; i < 40 && !(await colours.evaluate((g) => g.contains(document.activeElement))); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 3 && !(await white.isChecked()); i++) await page.keyboard.press('ArrowRight');
+  await expect(white).toBeChecked();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+
+  // Add to cart with the keyboard.
+  const addToCart = page.getByRole('button', { name: 'Add to cart' });
+  for (let i = 0; i < 80 && !(await addToCart.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/);
+  await expect(page.getByRole('rowheader', { name: /cube-10x10mm/ })).toBeVisible();
 });

@@ -58,7 +58,8 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
       <RadioGroup
         label="Colour"
         isRequired
-        value={config.colourId ?? ''}
+        // null, not '': an empty string would count as a chosen value and take every radio out of the tab order.
+        value={config.colourId}
         onChange={(v) => actor.send({ type: 'colour.changed', colourId: v })}
         isInvalid={!!errors.colour}
         errorMessage={errors.colour?.join(' ')}

@@ -51,7 +51,7 @@ export function RetentionDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
             <RadioGroup
               label="Reason"
               isRequired
-              value={form.values.option}
+              value={form.values.option || null}
               onChange={(v) => form.setValue('option', v)}
               isInvalid={!!form.errors.option}
               errorMessage={form.errors.option?.join(' ')}

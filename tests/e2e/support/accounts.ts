@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import { captchaAnswer } from './database.ts';
+
+/**
+ * A new customer, signed up and activated through the UI the way a person does it (the captcha's
+ * characters read from the server's database, the activation link from the developer outbox).
+ * Leaves the browser signed in; returns the email. The password is `secret-1`.
+ */
+export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promise<string> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const captcha = page.waitForResponse((r) => r.url().includes('/tools/captchaImage'));
+  await page.goto('/manufacture/signup');
+  const cookies = page.getByRole('button', { name: 'Accept cookies' });
+  if (await cookies.isVisible()) await cookies.click();
+  const { captchaId } = (await (await captcha).json()) as { captchaId: string };
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret-1');
+  await page.getByRole('textbox', { name: 'First name' }).fill(firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Tester');
+  await page.getByRole('textbox', { name: 'Characters in the image' }).fill(captchaAnswer(captchaId));
+  await page.getByText('I agree to the terms of use and the privacy policy').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
+  await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
+  return email;
+}
