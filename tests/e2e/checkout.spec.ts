@@ -46,6 +46,24 @@ async function chooseCarrier(page: Page) {
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
 }
 
+async function fillUsAddress(page: Page) {
+  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
+  await page.getByRole('combobox', { name: 'Country' }).fill('United States');
+  await page.getByRole('option', { name: 'United States', exact: true }).click();
+  await page.getByRole('combobox', { name: 'State or province' }).fill('Califor');
+  await page.getByRole('option', { name: 'California' }).click();
+  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
+  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
+}
+
+/** The signed-in customer's token, as the app stored it (for calls the UI does not offer yet). */
+async function token(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('manufacture.token') ?? '{}') as { value: string }).value);
+}
+
 async function placeOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   await expect(page).toHaveURL(/\/manufacture\/checkout\/payment\?order=/);
@@ -122,16 +140,7 @@ test('paying by bank transfer shows the five accounts with the order number as t
   test.setTimeout(90_000);
   await signUp(page);
   await quoteAndAddToCart(page);
-  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-  await page.getByRole('combobox', { name: 'Country' }).fill('United States');
-  await page.getByRole('option', { name: 'United States', exact: true }).click();
-  await page.getByRole('combobox', { name: 'State or province' }).fill('Califor');
-  await page.getByRole('option', { name: 'California' }).click();
-  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
-  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
-  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
+  await fillUsAddress(page);
   await chooseCarrier(page);
   await placeOrder(page);
 
@@ -154,4 +163,48 @@ test('paying by bank transfer shows the five accounts with the order number as t
   await page.getByRole('link', { name: 'View your order' }).click();
   await expect(page.getByTestId('order-number')).toHaveText(reference);
   await expect(page.getByTestId('order-status')).toHaveText('Awaiting bank transfer');
+
+  // The customer sends an agency link; someone without an account pays the order by card.
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const link = await page.request.post(`/api/manufacture/order/${orderId}/agency-link`, { headers: { Authorization: `Bearer ${await token(page)}` } });
+  expect(link.status()).toBe(201);
+  const { url } = (await link.json()) as { url: string };
+  const payer = await page.context().browser()!.newPage();
+  const { pathname, search } = new URL(url);
+  await payer.goto(new URL(pathname + search, page.url()).href);
+  await expect(payer.getByRole('heading', { level: 1, name: 'Pay for an order' })).toBeVisible();
+  await expect(payer.getByText(reference)).toBeVisible();
+  await expect(payer.getByRole('radio', { name: /Prepaid balance/ })).toHaveCount(0);
+  await payer.getByRole('radiogroup', { name: 'Payment method' }).getByText('Credit card (USD)').click();
+  await payByCard(payer, '4242 4242 4242 4242');
+  await payer.getByRole('button', { name: 'Continue to confirm' }).click();
+  await payer.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(payer.getByTestId('payment-status')).not.toHaveText(/Paying/);
+  await expect(payer.getByText('Status').locator('xpath=following-sibling::dd')).toHaveText('Paid');
+  await payer.close();
+});
+
+test('paying with the prepaid balance after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  // The reload page is still a placeholder (another issue): the reload goes through the API.
+  const reload = await page.request.post('/api/manufacture/account/balance/reload', {
+    headers: { Authorization: `Bearer ${await token(page)}`, 'Idempotency-Key': `e2e-reload-${Date.now()}` },
+    data: { amount: 100, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+  test.skip(reload.status() === 403, 'new accounts may not reload');
+  expect(reload.status()).toBe(200);
+  await quoteAndAddToCart(page);
+  await fillUsAddress(page);
+  await chooseCarrier(page);
+  const amount = await placeOrder(page);
+  const balance = page.getByRole('radio', { name: /Prepaid balance/ });
+  await expect(page.getByText('Your balance: $100.00')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Prepaid balance').click();
+  await expect(balance).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await expect(page.getByText('You are paying')).toContainText('your balance');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout\/success\?order=/);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
 });

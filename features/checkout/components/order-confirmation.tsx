@@ -247,6 +247,9 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
   const states = useAsync(`states-${country}`, (signal) => (country ? listStates(country, signal) : Promise.resolve([] as StateEntry[])));
   const loadedStates = states.status === 'success' ? states.data : null;
   const stateList = useMemo(() => loadedStates ?? [], [loadedStates]);
+  // Stable lists: a new list on every render would make the combo boxes reset what is being typed.
+  const countryItems = useMemo(() => data.countries.map((c) => ({ id: c.countryCode, name: c.countryName })), [data.countries]);
+  const stateItems = useMemo(() => stateList.map((s) => ({ id: s.code, name: s.name })), [stateList]);
   const suite = useMemo<FormSuite>(() => {
     const codes = new Set(data.countries.map((c) => c.countryCode));
     const geo: Geography = { isCountry: (code) => codes.has(code), subdivisions: (code) => (code === country ? stateList : []) };
@@ -380,7 +383,7 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
               <TextField {...form.field('mobile')} label="Phone number" autoComplete="tel-national" isRequired />
               <ComboBox
                 label="Country"
-                defaultItems={data.countries.map((c) => ({ id: c.countryCode, name: c.countryName }))}
+                defaultItems={countryItems}
                 selectedKey={form.values.countryCode || null}
                 onSelectionChange={(key) => {
                   const code = key === null ? '' : String(key);
@@ -399,7 +402,7 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
                 <ComboBox
                   key={country}
                   label="State or province"
-                  defaultItems={stateList.map((s) => ({ id: s.code, name: s.name }))}
+                  defaultItems={stateItems}
                   selectedKey={form.values.state || null}
                   onSelectionChange={(key) => form.setValue('state', key === null ? '' : String(key))}
                   onBlur={() => form.touch('state')}
