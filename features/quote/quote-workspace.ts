@@ -3,6 +3,9 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstat
 import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Project, QuoteFile } from '#domain/api/quote';
+import type { Finding } from '#domain/geometry/findings';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { errorMessage } from '#lib/api/error-message';
 import type { SessionActorRef } from '#machines/session-context';
@@ -28,6 +31,8 @@ export interface QuotePart {
 
 export interface QuoteWorkspace {
   project: Project | null;
+  /** The service the visitor came for (the technology query), until the project says otherwise. */
+  process: ProcessSlug;
   projectStatus: 'none' | 'creating' | 'loading' | 'ready' | 'failed';
   projectError: string | null;
   parts: QuotePart[];
@@ -36,7 +41,7 @@ export interface QuoteWorkspace {
 
 /** The quote page's state: the project and its parts, each part with its upload and configurator actors. */
 export function createWorkspace(): QuoteWorkspace {
-  return proxy<QuoteWorkspace>({ project: null, projectStatus: 'none', projectError: null, parts: [], selectedId: null });
+  return proxy<QuoteWorkspace>({ project: null, process: '3d-printing', projectStatus: 'none', projectError: null, parts: [], selectedId: null });
 }
 
 let sequence = 0;
@@ -80,12 +85,24 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
     }),
     { input: { id: part.id, file, projectId: ws.project?.id ?? null, slotsLeft: MAX_FILES_PER_UPLOAD - ws.parts.length + 1 } },
   );
+  // The server's file arrives after the upload; the configurator may need its id before that.
+  let resolveUploaded: (file: QuoteFile) => void = () => {};
+  const uploaded = new Promise<QuoteFile>((resolve) => (resolveUploaded = resolve));
   actor.subscribe((snapshot) => {
     const current = ws.parts.find((p) => p.id === part.id);
     if (!current) return;
-    if (snapshot.context.analysis && !current.analysis) current.analysis = ref(snapshot.context.analysis);
+    const analysis = snapshot.context.analysis;
+    if (analysis && !current.analysis) {
+      current.analysis = ref(analysis);
+      // Price at once from the browser's own import (a preview); the server prices the same
+      // configuration once the file is stored, and its price is the one that counts.
+      if (analysis.metrics && !current.configurator) startConfigurator(ws, current, analysis.metrics, analysis.findings, uploaded);
+    }
     if (snapshot.matches('ready') && snapshot.context.uploaded && !current.serverFile) {
-      attachServerFile(ws, current, snapshot.context.uploaded as unknown as QuoteFile);
+      const file = snapshot.context.uploaded as unknown as QuoteFile;
+      current.serverFile = ref(file);
+      resolveUploaded(file);
+      if (file.metrics) current.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
     }
   });
   actor.start();
@@ -94,21 +111,38 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
 
 function attachServerFile(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile): void {
   part.serverFile = ref(file);
-  if (!file.metrics || !ws.project) return;
-  const projectId = ws.project.id;
+  if (file.metrics) startConfigurator(ws, part, file.metrics, file.findings, Promise.resolve(file), file.configuration);
+}
+
+function startConfigurator(
+  ws: QuoteWorkspace,
+  part: QuotePart,
+  metrics: PartMetrics,
+  findings: readonly Finding[],
+  serverFile: Promise<QuoteFile>,
+  saved?: PartConfiguration | null,
+): void {
+  const project = () => {
+    if (!ws.project) throw new Error('Unable to create new project.');
+    return ws.project;
+  };
+  const process = ws.project?.process ?? ws.process;
   const configurator = createActor(
     quoteConfiguratorMachine.provide({
       actors: {
-        saveConfiguration: fromPromise(async ({ input }) => (await saveConfiguration(projectId, file.id, input.configuration)).result),
+        saveConfiguration: fromPromise(async ({ input }) => {
+          const file = await serverFile;
+          return (await saveConfiguration(project().id, file.id, input.configuration)).result;
+        }),
       },
     }),
     {
       input: {
-        metrics: file.metrics,
-        geometryFindings: file.findings,
+        metrics,
+        geometryFindings: findings,
         orderedAt: Date.now(),
-        process: ws.project.process,
-        ...(file.configuration && file.configuration.process === ws.project.process ? { configuration: file.configuration } : {}),
+        process,
+        ...(saved && saved.process === process ? { configuration: saved } : {}),
       },
     },
   );
@@ -122,6 +156,7 @@ function attachServerFile(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile):
  * (through a temporary token), and each upload starts as soon as it exists.
  */
 export async function addFiles(ws: QuoteWorkspace, files: File[], process: ProcessSlug, session: SessionActorRef): Promise<string | null> {
+  if (!ws.project) ws.process = process;
   for (const file of files) {
     const part: QuotePart = { id: nextId(), fileName: file.name, upload: null, configurator: null, serverFile: null, analysis: null };
     ws.parts.push(part);
