@@ -41,7 +41,10 @@ export function Select<T extends object>({ label, description, errorMessage, ite
         <>
           <Label>{label}</Label>
           <Button className={(rp) => triggerStyles({ ...rp, isInvalid })}>
-            <SelectValue className="flex-1 truncate placeholder-shown:text-neutral-600" />
+            <SelectValue className="flex-1 truncate placeholder-shown:text-neutral-600">
+              {/* The option's text only: its check mark and layout belong in the list, not in the button. */}
+              {({ isPlaceholder, selectedText, defaultChildren }) => (isPlaceholder ? defaultChildren : selectedText)}
+            </SelectValue>
             <ChevronDownIcon className="size-4 text-neutral-600 forced-colors:text-[ButtonText]" />
           </Button>
           {description && <Description>{description}</Description>}

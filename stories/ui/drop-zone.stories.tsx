@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { FileDropZone } from '#ui/drop-zone';
+
+const meta = {
+  title: 'UI/DropZone',
+  component: FileDropZone,
+  args: {
+    title: 'Drop your 3D files here',
+    limits: 'STL, STEP, OBJ or 3MF. Up to 20 files, 100 MB each.',
+    acceptedFileTypes: ['.stl', '.step', '.stp', '.obj', '.3mf'],
+    onFiles: fn(),
+  },
+  decorators: [(Story) => <div className="w-[32rem]"><Story /></div>],
+} satisfies Meta<typeof FileDropZone>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('STL, STEP, OBJ or 3MF. Up to 20 files, 100 MB each.')).toBeVisible();
+    // The drop target takes keyboard focus too (paste works there); the button opens the file picker.
+    await userEvent.tab();
+    await userEvent.tab();
+    const browse = canvas.getByRole('button', { name: 'Browse files' });
+    await expect(browse).toHaveFocus();
+    await expect(browse).toHaveAccessibleDescription('STL, STEP, OBJ or 3MF. Up to 20 files, 100 MB each.');
+    const input = canvasElement.querySelector('input[type=file]');
+    await expect(input).toHaveAttribute('accept', '.stl,.step,.stp,.obj,.3mf');
+    await expect(input).toHaveAttribute('multiple');
+  },
+};
+
+export const Disabled: Story = {
+  args: { isDisabled: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Browse files' })).toBeDisabled();
+  },
+};

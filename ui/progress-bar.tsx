@@ -1,0 +1,28 @@
+import { ProgressBar as RACProgressBar, type ProgressBarProps as RACProgressBarProps } from 'react-aria-components';
+import { Label } from './field.tsx';
+
+export interface ProgressBarProps extends RACProgressBarProps {
+  label?: string;
+}
+
+/** Progress of a task (upload, analysis). Without a value (`isIndeterminate`) it says only that work is under way. */
+export function ProgressBar({ label, ...props }: ProgressBarProps) {
+  return (
+    <RACProgressBar {...props} className={`flex w-72 flex-col gap-1 ${typeof props.className === 'string' ? props.className : ''}`}>
+      {({ percentage, valueText, isIndeterminate }) => (
+        <>
+          <div className="flex justify-between gap-2">
+            {label && <Label>{label}</Label>}
+            {!isIndeterminate && <span className="text-caption tabular-nums text-neutral-700">{valueText}</span>}
+          </div>
+          <div className="relative h-2 overflow-hidden rounded-full bg-neutral-200 outline outline-1 -outline-offset-1 outline-transparent forced-colors:outline-[ButtonBorder]">
+            <div
+              className={`absolute top-0 h-full rounded-full bg-brand-600 forced-colors:bg-[Highlight] ${isIndeterminate ? 'left-1/4 w-2/5 motion-safe:animate-pulse' : 'left-0'}`}
+              style={isIndeterminate ? undefined : { width: `${percentage ?? 0}%` }}
+            />
+          </div>
+        </>
+      )}
+    </RACProgressBar>
+  );
+}

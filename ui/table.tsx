@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import {
+  Cell as RACCell,
+  Column as RACColumn,
+  ProgressBar,
+  Row as RACRow,
+  Table as RACTable,
+  TableBody as RACTableBody,
+  TableHeader as RACTableHeader,
+  composeRenderProps,
+  type CellProps,
+  type ColumnProps,
+  type RowProps,
+  type TableBodyProps as RACTableBodyProps,
+  type TableHeaderProps,
+  type TableProps,
+} from 'react-aria-components';
+import { focusRing } from './focus-ring.ts';
+import { SortIcon } from './icons.tsx';
+import { tv } from './tv.ts';
+
+/** A data table (orders, transactions). Arrow keys move between cells; sortable columns sort on Enter. */
+export function Table(props: TableProps) {
+  return (
+    <div className="overflow-auto rounded-card border border-neutral-200 bg-neutral-0">
+      <RACTable {...props} className={composeRenderProps(props.className, (c) => `w-full border-separate border-spacing-0 text-body ${c ?? ''}`)} />
+    </div>
+  );
+}
+
+export function TableHeader<T extends object>(props: TableHeaderProps<T>) {
+  return <RACTableHeader {...props} className={composeRenderProps(props.className, (c) => `bg-neutral-50 ${c ?? ''}`)} />;
+}
+
+const columnStyles = tv({
+  extend: focusRing,
+  base: 'border-b border-neutral-200 px-4 py-2 text-start text-caption font-semibold text-neutral-700 -outline-offset-2 cursor-default',
+  variants: { allowsSorting: { true: 'hover:bg-neutral-100' } },
+});
+
+export function Column({ children, ...props }: ColumnProps & { children: ReactNode }) {
+  return (
+    <RACColumn {...props} className={composeRenderProps(props.className, (className, rp) => columnStyles({ ...rp, className }))}>
+      {({ allowsSorting, sortDirection }) => (
+        <span className="flex items-center gap-1">
+          {children}
+          {allowsSorting && (
+            <span className={sortDirection ? 'text-neutral-900' : 'text-neutral-500'}>
+              <SortIcon direction={sortDirection} className="size-3.5" />
+            </span>
+          )}
+        </span>
+      )}
+    </RACColumn>
+  );
+}
+
+export interface TableBodyProps<T extends object> extends Omit<RACTableBodyProps<T>, 'renderEmptyState'> {
+  /** Shows a loading row (with a progress bar) instead of the empty state while the first page loads. */
+  isLoading?: boolean;
+  loadingLabel?: string;
+  /** What an empty table says; an EmptyState fits here. */
+  emptyState?: ReactNode;
+}
+
+export function TableBody<T extends object>({ isLoading, loadingLabel = 'Loading…', emptyState = 'No results', ...props }: TableBodyProps<T>) {
+  return (
+    <RACTableBody
+      {...props}
+      renderEmptyState={() =>
+        isLoading ? (
+          <ProgressBar aria-label={loadingLabel} isIndeterminate className="flex items-center justify-center gap-2 p-6 text-neutral-600">
+            <span aria-hidden className="size-4 rounded-full border-2 border-brand-600 border-r-transparent motion-safe:animate-spin" />
+            {loadingLabel}
+          </ProgressBar>
+        ) : (
+          <div className="p-6 text-center text-neutral-600">{emptyState}</div>
+        )
+      }
+    />
+  );
+}
+
+const rowStyles = tv({
+  extend: focusRing,
+  base: 'text-neutral-900 -outline-offset-2 hover:bg-neutral-50',
+  variants: { isSelected: { true: 'bg-brand-50' } },
+});
+
+export function Row<T extends object>(props: RowProps<T>) {
+  return <RACRow {...props} className={composeRenderProps(props.className, (className, rp) => rowStyles({ ...rp, className }))} />;
+}
+
+const cellStyles = tv({ extend: focusRing, base: 'border-b border-neutral-100 px-4 py-2.5 -outline-offset-2' });
+
+export function Cell(props: CellProps) {
+  return <RACCell {...props} className={composeRenderProps(props.className, (className, rp) => cellStyles({ ...rp, className }))} />;
+}
