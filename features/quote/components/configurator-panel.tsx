@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
 import { HARDNESS_SHORE_A, MAX_QUANTITY } from '#domain/catalogue/limits';
@@ -243,7 +243,10 @@ function PriceBreakdown({ quote }: { quote: QuoteResult }) {
 
 /** The same part in other tiers and materials, side by side (what-ifs). */
 function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] }) {
+  // Priced only while open: a closed comparison costs nothing on each option change.
+  const [open, setOpen] = useState(false);
   const rows = useMemo(() => {
+    if (!open) return [];
     const { configuration: config, metrics, orderedAt, geometryFindings } = context;
     const process = findProcess(config.process);
     if (!process) return [];
@@ -256,9 +259,9 @@ function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] })
         return { key: `${m.id}-${tier}`, material: m.name, tier: TIER_LABEL[tier], q, current: m.id === config.materialId && tier === config.tier };
       });
     });
-  }, [context]);
+  }, [context, open]);
   return (
-    <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
+    <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer font-semibold">Compare materials and lead times</summary>
       <table className="mt-3 w-full text-left text-caption">
         <caption className="sr-only">The same part and quantity in other materials and lead-time tiers</caption>
