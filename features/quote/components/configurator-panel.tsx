@@ -160,7 +160,7 @@ function PriceSummary({ quote, saving, failed, agrees, onRetry }: { quote: Quote
             </p>
           </>
         ) : (
-          <p className="text-neutral-700">Choose the options marked required to see the price.</p>
+          <p className="text-neutral-700">Choose the required options, or correct the ones marked in red, to see the price.</p>
         )}
       </div>
       <p className="mt-2 text-caption text-neutral-600" role="status">

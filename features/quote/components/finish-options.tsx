@@ -144,7 +144,7 @@ function InsertFields({ inserts, onChange }: { inserts: readonly InsertSpec[]; o
   const first = inserts[0] ?? { count: 1, insertLengthMm: 5, holeDepthMm: 6.5 };
   const set = (patch: Partial<InsertSpec>) => onChange([{ ...first, ...patch }, ...inserts.slice(1)]);
   return (
-    <div className="grid grid-cols-3 gap-2">
+    <div className="grid gap-2">
       <NumberField label="Inserts per part" minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} />
       <NumberField label="Insert length" unit="mm" unitLabel="millimetres" minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} />
       <NumberField label="Hole depth" unit="mm" unitLabel="millimetres" minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} />

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { RetentionDialog } from '#features/quote/components/retention-dialog';
+
+const meta = {
+  title: 'Features/Quote/RetentionDialog',
+  component: RetentionDialog,
+  args: { isOpen: true, onClose: fn() },
+  parameters: { msw: { handlers: [http.post('*/api/*/tools/detain', () => HttpResponse.json({ ok: true }, { status: 201 }))] } },
+} satisfies Meta<typeof RetentionDialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async () => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Before you go: what held you back?' });
+    await expect(dialog).toBeInTheDocument();
+  },
+};
+
+export const Validation: Story = {
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(body.getByRole('button', { name: 'Send' }));
+    await expect(body.getByRole('radiogroup', { name: 'Reason' })).toHaveAccessibleDescription('Please choose an option.');
+  },
+};
+
+export const Sent: Story = {
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(body.getByRole('radio', { name: 'The lead time is too long' }));
+    await userEvent.click(body.getByRole('button', { name: 'Send' }));
+    await expect(await body.findByRole('status')).toHaveTextContent('Thank you');
+  },
+};
