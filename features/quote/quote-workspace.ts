@@ -223,3 +223,7 @@ export function applyServerFile(ws: QuoteWorkspace, partId: string, file: QuoteF
   part.serverFile = ref(file);
   if (file.metrics) part.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
 }
+
+export function applyProject(ws: QuoteWorkspace, project: Project): void {
+  ws.project = project;
+}

@@ -40,6 +40,7 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   const summary = page.getByText(/per part · lead time/);
   const before = Number((await summary.textContent())!.match(/lead time (\d+) working days/)![1]);
+  const shipsBefore = (await summary.textContent())!.match(/ships (.+)$/)![1];
 
   // By keyboard, as a keyboard user would.
   await page.getByRole('checkbox', { name: /^Painting/ }).focus();
@@ -49,6 +50,7 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
   await page.getByRole('checkbox', { name: 'Blue' }).focus();
   await page.keyboard.press('Space');
   await expect(summary).toContainText(`lead time ${before + 8} working days`);
+  expect((await summary.textContent())!.match(/ships (.+)$/)![1]).not.toBe(shipsBefore);
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   const shown = await total(page).textContent();
 
@@ -130,4 +132,20 @@ test('keyboard only, from the quote page to the cart', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/manufacture\/checkout$/);
   await expect(page.getByRole('rowheader', { name: /cube-10x10mm/ })).toBeVisible();
+});
+
+test('the project is named after the first file and can be renamed', async ({ page }) => {
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Project cube-10x10mm--cube-10x10')).toBeVisible();
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const name = page.getByRole('textbox', { name: 'Project name' });
+  await expect(name).toBeFocused();
+  await name.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(name).toHaveAccessibleDescription('Project name is required');
+  await name.fill('Drone frame v2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Project Drone frame v2')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Project Drone frame v2')).toBeVisible();
 });

@@ -6,11 +6,12 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import { errorMessage } from '#lib/api/error-message';
 import { useSession, useSessionActor } from '#machines/session-context';
 import { addToCart, confirmUnits } from '../api.ts';
-import type { QuoteFile } from '#domain/api/quote';
+import type { Project, QuoteFile } from '#domain/api/quote';
 import type { FileAnalysis } from '#machines/upload-machine';
-import { addFiles, applyServerFile, createWorkspace, openProject, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
+import { addFiles, applyProject, applyServerFile, createWorkspace, openProject, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
 import { ConfiguratorPanel } from './configurator-panel.tsx';
 import { PartDetails } from './part-details.tsx';
+import { ProjectName } from './project-name.tsx';
 import { RetentionDialog, useExitIntent } from './retention-dialog.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
@@ -76,11 +77,7 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
     <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
       <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
       <div className="flex flex-col gap-4">
-        {snap.project && (
-          <p className="text-caption text-neutral-600">
-            Project <strong className="text-neutral-900">{snap.project.name}</strong>
-          </p>
-        )}
+        {snap.project && <ProjectName key={snap.project.id} project={snap.project as Project} onRenamed={(project) => applyProject(ws, project)} />}
         {snap.projectStatus === 'failed' && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {snap.projectError}
