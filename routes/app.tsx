@@ -15,6 +15,7 @@ import {
   CheckoutSuccessPage,
 } from './pages/checkout-pages.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
@@ -45,6 +46,8 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'additional-cost-success': AdditionalCostSuccessPage,
   planned: ({ route }) => <PlannedPage title={route.title} summary={route.summary} />,
   'account-planned': ({ route }) => <AccountPlannedPage title={route.title} summary={route.summary} />,
+  'order-history': OrderHistoryPage,
+  'order-detail': OrderDetailPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {

@@ -46,7 +46,9 @@ export type PageId =
   | 'agency-payment'
   | 'additional-cost-payment'
   | 'additional-cost-success'
-  | 'account-planned';
+  | 'account-planned'
+  | 'order-history'
+  | 'order-detail';
 
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
@@ -93,8 +95,8 @@ export const ROUTES: RouteDef[] = [
     ['account/balance/reload', 'Reload Balance', 'Add at least USD 100 to your prepaid balance.', 'recharge'],
     ['account/password', 'Change Password', 'Change the password you sign in with.'],
     ['account/referral', 'Referral', 'Friends get 10% off their first order; you get a 10% coupon.'],
-    ['order/history', 'Order History', 'Every order with its status and tracking.'],
-    ['order/detail/:orderId', 'Order Details', 'Parts, payment, shipping and tracking of one order.'],
+    ['order/history', 'Order History', 'Every order with its status and tracking.', undefined, 'order-history'],
+    ['order/detail/:orderId', 'Order Details', 'Parts, payment, shipping and tracking of one order.', undefined, 'order-detail'],
     ['order/upload-history', 'Upload History', 'Files you uploaded in the last 3 months.'],
     ['order/after-sale', 'After-Sale Orders', 'Ask for parts to be made again after delivery.'],
     ['order/additional-cost', 'Additional-Cost Orders', 'Extra costs agreed for your orders.'],
@@ -104,14 +106,14 @@ export const ROUTES: RouteDef[] = [
   ]),
 ];
 
-function accountRoutes(rows: [path: string, title: string, summary: string, requires?: 'recharge'][]): RouteDef[] {
-  return rows.map(([path, title, summary, requires]) => ({
+function accountRoutes(rows: [path: string, title: string, summary: string, requires?: 'recharge', page?: PageId][]): RouteDef[] {
+  return rows.map(([path, title, summary, requires, page]) => ({
     path: `/user/${path}`,
     title,
     summary,
     noindex: true,
     access: 'login',
-    page: 'account-planned',
+    page: page ?? 'account-planned',
     ...(requires ? { requires } : {}),
   }));
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '#ui/link';
 import { ACCOUNT_ROUTES_NAV } from '../account-nav.ts';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
@@ -18,6 +19,16 @@ export function PlannedPage({ title, summary }: { title: string; summary?: strin
 /** The account area: the account navigation beside the page. */
 export function AccountPlannedPage({ title, summary }: { title: string; summary?: string }) {
   return (
+    <AccountFrame title={title}>
+      <PageTitle title={title}>{summary}</PageTitle>
+      <PlannedNotice />
+    </AccountFrame>
+  );
+}
+
+/** The frame of every account page: the account navigation beside the page's content. */
+export function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
     <PageFrame>
       <div className="grid gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Account">
@@ -31,10 +42,7 @@ export function AccountPlannedPage({ title, summary }: { title: string; summary?
             ))}
           </ul>
         </nav>
-        <div>
-          <PageTitle title={title}>{summary}</PageTitle>
-          <PlannedNotice />
-        </div>
+        <div>{children}</div>
       </div>
     </PageFrame>
   );

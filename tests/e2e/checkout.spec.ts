@@ -116,6 +116,15 @@ test('a new customer checks out with a new address, is declined, pays with anoth
   expect(number).toMatch(/^W\d+/);
   await expect(page.getByText(`Thank you: order ${number} is paid.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/manufacture/user/order/history');
+
+  // The order in the history, then its details with the status history.
+  await page.getByRole('link', { name: 'Your orders' }).click();
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Card (USD)');
+  await row.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Paid');
 });
 
 test('paying by bank transfer shows the five accounts with the order number as the reference', async ({ page }) => {
@@ -174,7 +183,6 @@ test('paying with the prepaid balance after a reload', async ({ page }) => {
     headers: { Authorization: `Bearer ${await token(page)}`, 'Idempotency-Key': `e2e-reload-${Date.now()}` },
     data: { amount: 100, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
   });
-  test.skip(reload.status() === 403, 'new accounts may not reload');
   expect(reload.status()).toBe(200);
   await quoteAndAddToCart(page);
   await fillUsAddress(page);
@@ -189,4 +197,7 @@ test('paying with the prepaid balance after a reload', async ({ page }) => {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await expect(page).toHaveURL(/\/manufacture\/checkout\/success\?order=/);
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  const number = (await page.getByTestId('order-number').textContent())!;
+  await page.getByRole('link', { name: 'Your orders' }).click();
+  await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Prepaid balance');
 });
