@@ -8,6 +8,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** The server's data folder for this run: tests may read its database (e.g. a captcha's answer). */
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+export const E2E_ADMIN_TOKEN = 'e2e-operator-token';
+process.env.E2E_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
 
 /**
  * End-to-end tests through the UI against the real production server on an empty embedded
@@ -43,7 +45,9 @@ export default defineConfig({
     timeout: 60_000,
     // Every test signs up from 127.0.0.1: the rate limits (tested in the server suite) are raised
     // tenfold here, or the sixth sign-up in ten minutes would be refused.
-    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, SEED_DEMO: '0', RATE_LIMIT_FACTOR: '10' },
+    // ADMIN_TOKEN opens the operator endpoints, so a test can create an additional cost as
+    // customer service would.
+    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, SEED_DEMO: '0', RATE_LIMIT_FACTOR: '10', ADMIN_TOKEN: E2E_ADMIN_TOKEN },
     stdout: 'pipe',
   },
 });

@@ -8,6 +8,7 @@ import { usePageMeta } from './page-meta.ts';
 import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
 import {
   AdditionalCostPaymentPage,
+  AdditionalCostsPage,
   AdditionalCostSuccessPage,
   AgencyPaymentPage,
   CheckoutPage,
@@ -48,6 +49,7 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'account-planned': ({ route }) => <AccountPlannedPage title={route.title} summary={route.summary} />,
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
+  'additional-costs': AdditionalCostsPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {

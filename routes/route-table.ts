@@ -48,7 +48,8 @@ export type PageId =
   | 'additional-cost-success'
   | 'account-planned'
   | 'order-history'
-  | 'order-detail';
+  | 'order-detail'
+  | 'additional-costs';
 
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
@@ -73,7 +74,7 @@ export const ROUTES: RouteDef[] = [
     page: 'planned',
     summary: 'Our campaign for the parts nobody else will print.',
   },
-  { path: '/additional-cost', title: 'Additional Cost', access: 'login', page: 'planned', summary: 'Pay an additional cost agreed with customer service for an order.' },
+  { path: '/additional-cost', title: 'Additional Cost', access: 'login', page: 'additional-costs' },
   { path: '/additional-cost/payment', title: 'Additional Cost Payment', access: 'public', page: 'additional-cost-payment', summary: 'Pay an additional-cost order.' },
   { path: '/additional-cost/success', title: 'Additional Cost Paid', access: 'public', page: 'additional-cost-success', summary: 'Your additional-cost payment was received.' },
   { path: '/checkout', title: 'Order Confirmation', access: 'login', page: 'checkout', summary: 'Confirm parts, shipping and billing before paying.' },

@@ -1,5 +1,6 @@
 import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
-import type { AdditionalCostPublic, AgencySummary, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
+import type { AdditionalCost, AdditionalCostPublic, AgencySummary, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
+import type { Page } from '#domain/api/paging';
 import { IDEMPOTENCY_HEADER, type CardInput, type PayResponse, type PaymentMethod } from '#domain/api/payment';
 import type { Cart } from '#domain/api/quote';
 import type { CountryEntry, StateEntry } from '#domain/api/tools';
@@ -46,3 +47,7 @@ export const payAgency = (token: string, call: PayCall) => pay(`agency/${id(toke
 
 export const getAdditionalCost = (token: string, signal?: AbortSignal) => mainApi<AdditionalCostPublic>(`additional-cost/payment/${id(token)}`, { signal });
 export const payAdditionalCost = (token: string, call: PayCall) => pay(`additional-cost/payment/${id(token)}/pay`, call);
+
+export const listAdditionalCosts = (signal?: AbortSignal) =>
+  mainApi<Page<AdditionalCost>>('order/additional-cost/list', { query: { page: 1, pageSize: 50 }, signal });
+export const payAdditionalCostById = (costId: string, call: PayCall) => pay(`additional-cost/${id(costId)}/pay`, call);

@@ -1,3 +1,4 @@
+import { AdditionalCosts } from '#features/checkout/components/additional-costs';
 import { useSearchParams } from 'wouter';
 import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
 import { AdditionalCostPayment, AdditionalCostSuccess, AgencyPayment, OrderPayment, OrderSuccess } from '#features/checkout/components/payment-views';
@@ -73,6 +74,15 @@ export function AdditionalCostSuccessPage() {
     <PageFrame width="narrow">
       <PageTitle title="Additional cost paid" />
       <AdditionalCostSuccess token={params.get('token')} />
+    </PageFrame>
+  );
+}
+
+export function AdditionalCostsPage() {
+  return (
+    <PageFrame>
+      <PageTitle title="Additional costs">Extra costs agreed with customer service for your orders, to pay here.</PageTitle>
+      <AdditionalCosts />
     </PageFrame>
   );
 }

@@ -201,3 +201,26 @@ test('paying with the prepaid balance after a reload', async ({ page }) => {
   await page.getByRole('link', { name: 'Your orders' }).click();
   await expect(page.getByRole('row').filter({ hasText: number })).toContainText('Prepaid balance');
 });
+
+test('an additional cost agreed by customer service is listed and paid by card', async ({ page }) => {
+  const email = await signUp(page);
+  // Customer service creates the cost (operator endpoint).
+  const created = await page.request.post('/api/manufacture/admin/additional-cost', {
+    headers: { 'X-Admin-Token': process.env.E2E_ADMIN_TOKEN ?? '' },
+    data: { customerEmail: email, amountCents: 4500, description: 'Extra polishing agreed on the phone' },
+  });
+  expect(created.status()).toBe(201);
+  const { number } = (await created.json()) as { number: string };
+
+  await page.goto('/manufacture/additional-cost');
+  await expect(page.getByRole('heading', { level: 1, name: 'Additional costs' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: number });
+  await expect(item).toContainText('Extra polishing agreed on the phone');
+  await expect(item).toContainText('$45.00');
+  await item.getByRole('button', { name: `Pay ${number}` }).click();
+  await item.getByRole('radiogroup', { name: 'Payment method' }).getByText('Credit card (USD)').click();
+  await payByCard(page, '4242 4242 4242 4242');
+  await item.getByRole('button', { name: 'Continue to confirm' }).click();
+  await item.getByRole('button', { name: 'Pay $45.00' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: number })).toContainText('Paid');
+});

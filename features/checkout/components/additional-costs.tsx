@@ -1,0 +1,58 @@
+import { useCallback, useState } from 'react';
+import type { AdditionalCost } from '#domain/api/order';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { Money } from '#ui/money';
+import { StatusBadge } from '#ui/status-badge';
+import { listAdditionalCosts, payAdditionalCostById, type PayCall } from '../api.ts';
+import { PaymentPanel } from './payment-panel.tsx';
+
+const PAYABLE = new Set(['pending_payment', 'awaiting_transfer']);
+
+/**
+ * /additional-cost (login): the extra costs agreed for the customer's orders, each paid here with
+ * the same payment panel (and machine) as an order: balance, card in USD or bank transfer.
+ */
+export function AdditionalCosts() {
+  const [generation, setGeneration] = useState(0);
+  const costs = useAsync(`additional-costs-${generation}`, listAdditionalCosts);
+  const [paying, setPaying] = useState<string | null>(null);
+  if (costs.status === 'loading') return <p role="status">Loading your additional costs…</p>;
+  if (costs.status === 'error') return <p role="alert">Unknown error, please reload the page.</p>;
+  if (costs.data.list.length === 0) {
+    return <EmptyState title="No additional costs" description="When customer service agrees an extra cost for one of your orders, it appears here to pay." />;
+  }
+  return (
+    <ul className="flex flex-col gap-4" aria-label="Additional costs">
+      {costs.data.list.map((cost) => (
+        <li key={cost.id} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-neutral-0 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-semibold">
+                {cost.number}
+                {cost.orderNumber ? ` · for order ${cost.orderNumber}` : ''}
+              </p>
+              <p className="text-caption text-neutral-700">{cost.description}</p>
+            </div>
+            <div className="flex items-center gap-3">
+              <Money cents={cost.amountCents} currency={cost.currency} className="font-semibold" />
+              <StatusBadge>{cost.statusLabel}</StatusBadge>
+              {PAYABLE.has(cost.status) && paying !== cost.id && (
+                <Button variant="secondary" onPress={() => setPaying(cost.id)}>
+                  Pay {cost.number}
+                </Button>
+              )}
+            </div>
+          </div>
+          {paying === cost.id && <PayCost cost={cost} onPaid={() => setGeneration((g) => g + 1)} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void }) {
+  const pay = useCallback((call: PayCall) => payAdditionalCostById(cost.id, call), [cost.id]);
+  return <PaymentPanel amountCents={cost.amountCents} methods={['balance', 'card', 'bank_transfer']} pay={pay} onPaid={onPaid} />;
+}
