@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { CookieBanner } from '#features/consent/components/cookie-banner';
+import { I18nRoot } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
@@ -95,12 +96,16 @@ export function AppRoutes() {
 
 export function App({ session }: { session: SessionActorRef }) {
   return (
-    <SessionProvider actor={session}>
-      <Router base={ROUTER_BASE}>
-        <AriaRouter>
-          <AppRoutes />
-        </AriaRouter>
-      </Router>
-    </SessionProvider>
+    // The locale is fixed to English (spec section 1): react-aria formats numbers and dates in en-US
+    // whatever the browser's language, and screens read the message catalogue.
+    <I18nRoot>
+      <SessionProvider actor={session}>
+        <Router base={ROUTER_BASE}>
+          <AriaRouter>
+            <AppRoutes />
+          </AriaRouter>
+        </Router>
+      </SessionProvider>
+    </I18nRoot>
   );
 }
