@@ -19,9 +19,14 @@ export interface Db {
  * PostgreSQL when a URL is given, otherwise the embedded SQLite file (ADR 003).
  * `sqliteFile` may be ':memory:' for tests.
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; sqliteFile: string }): Db {
+export function openDatabase(options: { databaseUrl?: string | undefined; sqliteFile: string; log?: (line: string) => void }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection that the server ends (a restart, an administrator, a dropped test
+    // database) emits 'error' on the pool; unhandled, it would take the whole process down. The
+    // pool drops that client and opens a new one on the next query, so a line in the log is enough.
+    const log = options.log ?? ((line: string) => console.warn(line));
+    pool.on('error', (error) => log(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 
-const CAD = path.resolve('..', 'shared', 'fixtures', 'cad');
+const CAD = path.resolve('tests', 'fixtures', 'cad');
 
 /** A new customer, signed up and activated through the UI. */
 const signUp = (page: Page) => signUpAndActivate(page, 'Grace');

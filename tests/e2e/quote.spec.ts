@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 
-const CAD = path.resolve('..', 'shared', 'fixtures', 'cad');
+const CAD = path.resolve('tests', 'fixtures', 'cad');
 
 async function upload(page: Page, ...files: string[]) {
   const chooser = page.waitForEvent('filechooser');
@@ -93,6 +93,8 @@ test('an anonymous visitor who quoted logs in and keeps the project', async ({ p
   await page.goto('/manufacture/quote?technology=3d-printing');
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  // The configurator can show before the project is saved; the address becomes /quote/{id} after.
+  await expect(page).toHaveURL(/\/manufacture\/quote\/[^/?]+$/, { timeout: 20_000 });
   const projectUrl = page.url();
 
   // Log in: back on the project, which is now the account's.

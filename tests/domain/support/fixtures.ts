@@ -1,4 +1,4 @@
-/** Paths to the real CAD files the tests read: the shared fixtures and the stl-models corpus. */
+/** Paths to the real CAD files the tests read: the repository's CAD fixtures and the stl-models corpus. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (this file is tests/domain/support/fixtures.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Real CAD files made outside the project (read-only), beside the repository. */
-export const CAD_FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures/cad');
+/** Real CAD files made outside the project, copied into tests/fixtures/cad (sources and licences in its SOURCES.md). */
+export const CAD_FIXTURES = path.resolve(REPO_ROOT, 'tests/fixtures/cad');
 
 /** The stl-models npm package: Stanford bunny, gearwheel, polytopes and 14 broken files. */
 export const STL_MODELS = path.dirname(createRequire(import.meta.url).resolve('stl-models/package.json'));

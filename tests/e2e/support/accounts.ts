@@ -10,8 +10,7 @@ export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promis
   const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const captcha = page.waitForResponse((r) => r.url().includes('/tools/captchaImage'));
   await page.goto('/manufacture/signup');
-  const cookies = page.getByRole('button', { name: 'Accept cookies' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
   const { captchaId } = (await (await captcha).json()) as { captchaId: string };
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
@@ -26,4 +25,17 @@ export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promis
   await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
   await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
   return email;
+}
+
+/**
+ * Accepts the cookie banner once it shows (it may render after the first paint, so an instant
+ * `isVisible()` check can miss it and leave it over the page).
+ */
+export async function acceptCookies(page: Page): Promise<void> {
+  const accepted = await page.evaluate(() => localStorage.getItem('manufacture.cookieAccepted') !== null);
+  if (accepted) return;
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(accept).toHaveCount(0);
 }

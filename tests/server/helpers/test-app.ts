@@ -89,10 +89,28 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
+      // Called after the app's pool has ended. A socket can still be saying goodbye on a busy
+      // machine: wait for the server to let go of it rather than killing it (a killed connection
+      // surfaces as 57P01 in whatever test runs next); force only as a last resort.
       const a = new pg.Client({ connectionString: adminUrl });
+      a.on('error', () => {});
       await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await a.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) {
+              await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await a.end();
+      }
     };
   }
   const config: ServerConfig = {

@@ -39,14 +39,6 @@ export interface OrderTestApp extends QuoteTestApp {
 
 export async function createOrderTestApp(overrides: Partial<ServerConfig> = {}, options: TestAppOptions = {}): Promise<OrderTestApp> {
   const t = await createQuoteTestApp({ adminToken: ADMIN_TOKEN, ...overrides }, options);
-  // After a run with many pooled PostgreSQL connections, pool.end() can resolve before every socket
-  // has closed; the helper's DROP DATABASE … WITH (FORCE) then kills them mid-goodbye and pg reports
-  // it as an unhandled error. A short pause after closing lets the sockets finish.
-  const closeDatabase = t.database.close.bind(t.database);
-  t.database.close = async () => {
-    await closeDatabase();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  };
   const call = <T,>(path: string, o: CallOptions) => t.call<T>(path, o);
   return {
     ...t,

@@ -6,7 +6,9 @@ import type { Project, QuoteFile } from '#domain/api/quote';
 import type { ServerConfig } from '#server/config';
 import { createTestApp, type CallOptions, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
 
-export const FIXTURES = '/work/shared/fixtures/cad';
+import { CAD_FIXTURES } from '../../domain/support/fixtures.ts';
+
+export const FIXTURES = CAD_FIXTURES;
 export const STL_MODELS = path.resolve('node_modules/stl-models');
 export const CUBE_STL = path.join(FIXTURES, 'cube-10x10mm--cube-10x10.stl');
 export const CUBE_STEP = path.join(FIXTURES, 'cube-10x10mm--cube-10x10.stp');

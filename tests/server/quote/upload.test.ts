@@ -189,5 +189,8 @@ describe(`upload: streamed to storage, analysed on the server (${db})`, () => {
     } finally {
       await pooled.close();
     }
-  });
+    // Four analyses on two fresh threads (each boots OpenCascade): seconds on an idle machine,
+    // much longer when CI runs beside other work. A timeout would leave the uploads running while
+    // the next test starts.
+  }, 180_000);
 });
