@@ -1,9 +1,9 @@
 import type { Formatter } from '#lib/i18n/format';
-import type { Translator } from '#lib/i18n/i18n';
+import type { Translate } from '#lib/i18n/i18n';
 import type { UploadContext } from '#machines/upload-machine';
 
 /** What a person sees of a file's state, in words (for the list and for screen readers). */
-export function uploadStatusText(state: string, context: Pick<UploadContext, 'progress' | 'error'>, t: Translator, format: Formatter): string {
+export function uploadStatusText(state: string, context: Pick<UploadContext, 'progress' | 'error'>, t: Translate, format: Formatter): string {
   const percent = context.progress === null ? null : format.number(context.progress, { style: 'percent', maximumFractionDigits: 0 });
   switch (state) {
     case 'checking':

@@ -41,7 +41,8 @@ export function createFormatter(locale: string = LOCALE): Formatter {
     return format;
   };
   const dayFormats = new Map<DayStyle, DateFormatter>();
-  const instantFormats = new Map<'dateTime' | 'date', DateFormatter>();
+  // Plain Intl here: @internationalized/date caches its formatters by locale and options, not by the reader's zone.
+  const instantFormats = new Map<'dateTime' | 'date', Intl.DateTimeFormat>();
   return {
     date(isoDay, style = 'medium') {
       let format = dayFormats.get(style);
@@ -55,7 +56,7 @@ export function createFormatter(locale: string = LOCALE): Formatter {
     dateTime(iso, style = 'dateTime') {
       let format = instantFormats.get(style);
       if (!format) {
-        format = new DateFormatter(locale, { ...DAY_OPTIONS.medium, ...(style === 'dateTime' ? { hour: '2-digit', minute: '2-digit' } : {}) });
+        format = new Intl.DateTimeFormat(locale, { ...DAY_OPTIONS.medium, ...(style === 'dateTime' ? { hour: '2-digit', minute: '2-digit' } : {}) });
         instantFormats.set(style, format);
       }
       return format.format(new Date(iso));

@@ -56,6 +56,9 @@ export function t(key: MessageKey, params?: MessageParams): string {
   return formatMessage(messagesEn[key], params, LOCALE);
 }
 
+/** Text only: what a pure function that words something needs (both `t` and `useT()` fit). */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
 /**
  * What `useT()` returns: `t(key, params)` for text; `t.rich(key, { link: (chunks) => <Link>{chunks}</Link> })`
  * for a sentence with markup inside; `t.raw(key)` for a template that a `ui/` component fills itself.

@@ -3,7 +3,7 @@ import { MAX_DYEING_COLOURS, MAX_PAINTING_COLOURS, MAX_SILKSCREEN_COLOURS, MAX_C
 import type { FinishKind } from '#domain/catalogue/types';
 import { FINISH_LEAD_DAYS } from '#domain/lead-time/lead-time';
 import type { FinishSelection, InsertSpec } from '#domain/rules/quote-configuration';
-import { useT, type MessageKey, type Translator } from '#lib/i18n/i18n';
+import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Checkbox } from '#ui/checkbox';
 import { CheckboxGroup } from '#ui/checkbox-group';
 import { NumberField } from '#ui/number-field';
@@ -22,7 +22,7 @@ export const FINISH_PALETTE: readonly { id: string; name: MessageKey; hex: strin
 ];
 
 /** What each finish adds to the lead time, from the lead-time rules' own numbers. */
-function leadText(kind: FinishKind, t: Translator): string {
+function leadText(kind: FinishKind, t: Translate): string {
   switch (kind) {
     case 'painting':
       return t('quote.finishLead.perColour', { days: FINISH_LEAD_DAYS.paintingPerColour });

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
-import { useT, type MessageKey, type Translator } from '#lib/i18n/i18n';
+import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import type { ViewCommand } from './part-viewer-canvas.tsx';
 
@@ -37,7 +37,7 @@ export function formatMm(value: number, format: Formatter): string {
 }
 
 /** "10.0 × 20.0 × 5.00 mm": a part's bounding box. */
-export function formatSize(size: readonly [number, number, number], t: Translator, format: Formatter): string {
+export function formatSize(size: readonly [number, number, number], t: Translate, format: Formatter): string {
   return t('quote.metric.sizeValue', { x: formatMm(size[0], format), y: formatMm(size[1], format), z: formatMm(size[2], format) });
 }
 
