@@ -5,7 +5,7 @@ import { BANK_ACCOUNT_CURRENCIES } from '#domain/api/common';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import { SANDBOX_TEST_CARDS, groupCardNumber } from '#domain/orders/sandbox-cards';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
-import { CHECKOUT_MESSAGES, cardDigits, cardExpiryValid, passesLuhn } from '#domain/rules/checkout-rules';
+import { CHECKOUT_MESSAGES, cardDigits, fullCardYear, paymentSuite } from '#domain/rules/checkout-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import {
@@ -64,20 +64,28 @@ function parseExpiry(expiry: string): { expMonth: number; expYear: number } | nu
   return { expMonth: Number(match[1]), expYear: Number(match[2]) };
 }
 
-/** The shared card rules (checkout-rules.ts), on the form's fields. */
+/** The shared payment rules (checkout-rules.ts, the server runs the same), on the form's fields. */
 function cardErrors(values: CardValues, now: Date): Partial<Record<keyof CardValues, string>> {
-  const errors: Partial<Record<keyof CardValues, string>> = {};
-  if (!passesLuhn(cardDigits(values.number))) errors.number = CHECKOUT_MESSAGES.cardNumberInvalid;
   const expiry = parseExpiry(values.expiry);
-  if (!expiry || !cardExpiryValid(expiry.expMonth, expiry.expYear, now)) errors.expiry = CHECKOUT_MESSAGES.cardExpiryInvalid;
-  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = CHECKOUT_MESSAGES.cardCvcInvalid;
+  const card = { number: values.number, expMonth: expiry?.expMonth ?? null, expYear: expiry?.expYear ?? null, cvc: values.cvc };
+  const found = paymentSuite.runStatic({ method: 'card', card }, { now, balanceAllowed: false, methods: ['card'] }).getErrors();
+  const errors: Partial<Record<keyof CardValues, string>> = {};
+  for (const field of ['number', 'expiry', 'cvc'] as const) {
+    const message = found[`card.${field}`]?.[0];
+    if (message) errors[field] = message;
+  }
   return errors;
 }
 
 function toCard(values: CardValues): CardInput {
   const expiry = parseExpiry(values.expiry)!;
-  const year = expiry.expYear < 100 ? 2000 + expiry.expYear : expiry.expYear;
-  return { number: cardDigits(values.number), expMonth: expiry.expMonth, expYear: year, cvc: values.cvc.trim(), ...(values.name.trim() ? { name: values.name.trim() } : {}) };
+  return {
+    number: cardDigits(values.number),
+    expMonth: expiry.expMonth,
+    expYear: fullCardYear(expiry.expYear),
+    cvc: values.cvc.trim(),
+    ...(values.name.trim() ? { name: values.name.trim() } : {}),
+  };
 }
 
 /**

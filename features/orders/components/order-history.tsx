@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrderSummary } from '#domain/api/order';
-import type { Page } from '#domain/api/paging';
+import { DEFAULT_PAGE_SIZE, type Page } from '#domain/api/paging';
 import type { PaymentMethod } from '#domain/api/payment';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -20,7 +20,7 @@ export function OrderHistory() {
   const t = useT();
   const format = useFormat();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const orders = useAsync<Page<OrderSummary>>(`orders-${page}-${pageSize}`, (signal) => listOrders(page, pageSize, signal));
   const data = orders.status === 'success' ? orders.data : null;
   if (orders.status === 'error') return <p role="alert">{t('error.orderIdNotFound')}</p>;

@@ -1,14 +1,12 @@
 import { DropZone, FileTrigger, ProgressBar, type DropItem } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { removePart, selectPart, type QuoteWorkspace, type UploadActor } from '../quote-workspace.ts';
 import { uploadStatusText } from '../upload-status.ts';
-
-const MAX_FILE_SIZE_MB = MAX_FILE_SIZE_BYTES / (1024 * 1024);
 
 async function filesOf(items: DropItem[]): Promise<File[]> {
   const files = items.filter((i) => i.kind === 'file');
