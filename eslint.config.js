@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import storybook from 'eslint-plugin-storybook';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 /**
@@ -45,6 +46,58 @@ export const importDirection = {
           { from: 'domain', allow: ['domain'] },
           { from: 'server', allow: ['server', 'domain'] },
         ],
+      },
+    ],
+  },
+};
+
+/**
+ * Words from the catalogue (house style; ADR 065): in the JSX of features/ and routes/, a text or a
+ * named attribute written as an English literal fails lint; it goes through `t()` from lib/i18n.
+ * Punctuation, symbols, numbers and all-caps codes (`·`, `—`, `:`, `EXW`) may stay literal.
+ * tests/lint/no-literal-string.test.ts proves the rule fires.
+ */
+export const noLiteralString = {
+  files: ['features/**/*.tsx', 'routes/**/*.tsx'],
+  plugins: { i18next },
+  rules: {
+    'i18next/no-literal-string': [
+      'error',
+      {
+        mode: 'jsx-only',
+        message: 'Visible words come from the message catalogue (lib/i18n, `t()`), not a literal',
+        'should-validate-template': true,
+        'jsx-attributes': {
+          // Attributes a person reads or hears; every other attribute (className, href, value, id, …) is code.
+          include: [
+            'aria-label',
+            'aria-description',
+            'aria-valuetext',
+            'title',
+            'placeholder',
+            'alt',
+            'label',
+            'description',
+            'errorMessage',
+            'emptyState',
+            'loadingLabel',
+            'showLabel',
+            'dismissLabel',
+            'clearLabel',
+            'unit',
+            'unitLabel',
+            'decrementLabel',
+            'incrementLabel',
+            'confirmLabel',
+            'cancelLabel',
+            'navigationLabel',
+            'skipLinkLabel',
+          ],
+        },
+        words: { exclude: [/^[\p{P}\p{S}\p{Z}\p{N}\s]+$/u, '[A-Z_-]+'] },
+        callees: {
+          exclude: ['t', 't\\.rich', 't\\.raw', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById', 'includes', 'indexOf', 'endsWith', 'startsWith', 'matches', 'send', 'encodeURIComponent', 'navigate', 'field', 'cardField', 'format\\.\\w+'],
+        },
       },
     ],
   },
@@ -106,4 +159,5 @@ export default tseslint.config(
     },
   },
   importDirection,
+  noLiteralString,
 );

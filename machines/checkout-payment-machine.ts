@@ -1,6 +1,5 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { BankTransferInstructions, CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
-import { formatUsd } from '#domain/pricing/money';
 import { CHECKOUT_MESSAGES } from '#domain/rules/checkout-rules';
 
 /**
@@ -12,8 +11,24 @@ import { CHECKOUT_MESSAGES } from '#domain/rules/checkout-rules';
  * provider), so a double click or a resend can never charge twice. A new attempt (another method,
  * another card, after a decline or a short balance, whose answers the server stores under the old
  * key) gets a new key. Pure: the pay call arrives as the injected `pay` actor, the key from the
- * injected `createKey` input.
+ * injected `createKey` input, and the words for failures the server did not explain from the
+ * `messages` input (the app's catalogue, lib/i18n). What the payer reads of each state is written
+ * by the screen, not here.
  */
+
+/** What the payer reads when a failure comes without the server's own message (spec section 8 for the last four). */
+export interface PaymentMessages {
+  declined: string;
+  insufficientBalance: string;
+  /** No answer in time: "System is busy, please try again later". */
+  timeout: string;
+  /** No answer at all: "Unknown network error". */
+  network: string;
+  /** A 5xx without a message: "Unknown error". */
+  unknown: string;
+  /** Any other refusal without a message: "Error". */
+  generic: string;
+}
 
 export interface PaymentInput {
   /** The amount due, in cents of USD. */
@@ -24,6 +39,7 @@ export interface PaymentInput {
   balanceCents?: number | null;
   /** Makes an idempotency key (8–128 of `[A-Za-z0-9_.:-]`). Defaults to 128 random bits. */
   createKey?: () => string;
+  messages: PaymentMessages;
 }
 
 export interface PayActorInput {
@@ -51,6 +67,7 @@ export interface PaymentContext {
   /** How many requests this machine has sent (a retry counts again). */
   requests: number;
   createKey: () => string;
+  messages: PaymentMessages;
   /** The spec's "at least one payment method must be selected", shown next to the choice. */
   methodError: string | null;
   failure: PaymentFailure | null;
@@ -77,18 +94,18 @@ export function defaultCreateKey(): string {
  * What a failed pay call means for the payer, read from the error's status and body (an ofetch
  * FetchError, or anything with `statusCode`/`status` and `data`).
  */
-export function toPaymentFailure(error: unknown): PaymentFailure {
+export function toPaymentFailure(error: unknown, messages: PaymentMessages): PaymentFailure {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { statusCode?: unknown; status?: unknown; data?: unknown; response?: { status?: unknown } };
   const status = [e.response?.status, e.statusCode, e.status].find((s): s is number => typeof s === 'number');
   const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
   const message = typeof data.message === 'string' && data.message ? data.message : null;
   if (status === 402 || data.code === 'card_declined') {
-    return { kind: 'declined', message: message ?? 'Your card was declined.', declineCode: typeof data.declineCode === 'string' ? data.declineCode : null };
+    return { kind: 'declined', message: message ?? messages.declined, declineCode: typeof data.declineCode === 'string' ? data.declineCode : null };
   }
   if (data.code === 'insufficient_balance') {
     return {
       kind: 'insufficient_balance',
-      message: message ?? 'Your balance is not enough for this payment.',
+      message: message ?? messages.insufficientBalance,
       balanceCents: typeof data.balanceCents === 'number' ? data.balanceCents : 0,
       shortfallCents: typeof data.shortfallCents === 'number' ? data.shortfallCents : 0,
     };
@@ -97,10 +114,10 @@ export function toPaymentFailure(error: unknown): PaymentFailure {
     const timedOut = /timeout/i.test(String((error as { message?: unknown } | null)?.message ?? ''));
     return {
       kind: 'network',
-      message: status === undefined ? (timedOut ? 'System is busy, please try again later' : 'Unknown network error') : (message ?? 'Unknown error'),
+      message: status === undefined ? (timedOut ? messages.timeout : messages.network) : (message ?? messages.unknown),
     };
   }
-  return { kind: 'rejected', message: message ?? 'Error', status };
+  return { kind: 'rejected', message: message ?? messages.generic, status };
 }
 
 export const checkoutPaymentMachine = setup({
@@ -146,6 +163,7 @@ export const checkoutPaymentMachine = setup({
     idempotencyKey: null,
     requests: 0,
     createKey: input.createKey ?? defaultCreateKey,
+    messages: input.messages,
     methodError: null,
     failure: null,
     result: null,
@@ -195,7 +213,7 @@ export const checkoutPaymentMachine = setup({
         onError: {
           target: 'failed',
           actions: assign(({ context, event }) => {
-            const failure = toPaymentFailure(event.error);
+            const failure = toPaymentFailure(event.error, context.messages);
             return { failure, balanceCents: failure.kind === 'insufficient_balance' ? failure.balanceCents : context.balanceCents };
           }),
         },
@@ -233,25 +251,3 @@ export const selectBankTransfer = (s: CheckoutPaymentSnapshot): BankTransferInst
 
 export const selectCanRetrySameAttempt = (s: CheckoutPaymentSnapshot): boolean =>
   s.matches('failed') && s.context.failure?.kind === 'network' && s.context.idempotencyKey !== null;
-
-const METHOD_WORDS: Record<PaymentMethod, string> = { balance: 'your balance', card: 'card', bank_transfer: 'bank transfer' };
-
-export function methodLabel(method: PaymentMethod, card?: CardInput | null): string {
-  if (method === 'card' && card) return `card ending ${card.number.replace(/\D/g, '').slice(-4)}`;
-  return METHOD_WORDS[method];
-}
-
-/** One sentence for the polite live region: where the payment stands now. */
-export function selectStatusMessage(s: CheckoutPaymentSnapshot): string {
-  const { amountCents, method, card, failure, result } = s.context;
-  const amount = formatUsd(amountCents);
-  if (s.matches('paying')) return `Paying ${amount}…`;
-  if (s.matches('succeeded')) return result?.message || `Payment of ${amount} received.`;
-  if (s.matches('awaitingTransfer')) return `Your order is awaiting your bank transfer of ${amount}.`;
-  if (s.matches('failed') && failure) {
-    if (failure.kind === 'insufficient_balance') return `${failure.message} You are ${formatUsd(failure.shortfallCents)} short.`;
-    return failure.message;
-  }
-  if (s.matches('confirming') && method) return `Ready to pay ${amount} by ${methodLabel(method, card)}.`;
-  return `Amount due: ${amount}.`;
-}

@@ -167,7 +167,8 @@ export const quoteConfiguratorMachine = setup({
         onDone: { target: 'idle', actions: assign({ serverQuote: ({ event }) => event.output, saveError: null }) },
         onError: {
           target: 'failed',
-          actions: assign({ saveError: ({ event }) => (event.error instanceof Error ? event.error.message : 'Failed to fetch quotation data.') }),
+          // The screen words the failure (the catalogue's "Failed to fetch quotation data."); this keeps the cause.
+          actions: assign({ saveError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
         },
       },
       on: {

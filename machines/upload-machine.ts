@@ -58,7 +58,7 @@ export type UploadEvent =
   | { type: 'retry' }
   | { type: 'remove' };
 
-const failure = (at: UploadContext['failedAt'], message: string) => ({ error: message, failedAt: at, progress: null });
+const failure = (at: UploadContext['failedAt'], message: string | null) => ({ error: message, failedAt: at, progress: null });
 
 export const uploadMachine = setup({
   types: {
@@ -111,7 +111,8 @@ export const uploadMachine = setup({
         onDone: { target: 'importing' },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => failure('checking', event.error instanceof Error ? event.error.message : 'This file cannot be used.')),
+          // A check that failed without a message leaves `error` null: the screen says the file cannot be used.
+          actions: assign(({ event }) => failure('checking', event.error instanceof Error ? event.error.message : null)),
         },
       },
     },
@@ -157,25 +158,4 @@ export const uploadMachine = setup({
 
 function clamp(fraction: number): number {
   return Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
-}
-
-/** What a person sees of the file's state, in words (for the list and for screen readers). */
-export function uploadStatusText(state: string, context: Pick<UploadContext, 'progress' | 'error'>): string {
-  const pct = context.progress === null ? '' : ` ${Math.round(context.progress * 100)}%`;
-  switch (state) {
-    case 'checking':
-      return 'Checking the file…';
-    case 'importing':
-      return `Reading the geometry…${pct}`;
-    case 'preview':
-      return 'Ready to upload';
-    case 'uploading':
-      return `Uploading…${pct}`;
-    case 'ready':
-      return 'Uploaded';
-    case 'failed':
-      return context.error ?? 'Failed';
-    default:
-      return '';
-  }
 }

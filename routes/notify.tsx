@@ -1,4 +1,5 @@
 import { configureApi } from '#lib/api/client';
+import { useT } from '#lib/i18n/i18n';
 import { ToastRegion, toasts } from '#ui/toast';
 
 /** What screens use to tell the user something happened (the ui library's toast queue). */
@@ -18,5 +19,6 @@ export function useNotify() {
 
 /** The toast region of the app: a landmark; each toast is announced when it appears. */
 export function Notifications() {
-  return <ToastRegion aria-label="Notifications" />;
+  const t = useT();
+  return <ToastRegion aria-label={t('app.notifications')} dismissLabel={t('common.dismiss')} />;
 }

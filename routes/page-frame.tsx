@@ -1,41 +1,44 @@
 import type { ReactNode } from 'react';
 import { isSignedIn, useSession } from '#machines/session-context';
+import { useT } from '#lib/i18n/i18n';
 import { Link } from '#ui/link';
 
 /** The frame every page sits in: a skip link, the header with navigation, the main landmark and the footer. */
 export function PageFrame({ children, width = 'wide' }: { children: ReactNode; width?: 'wide' | 'narrow' }) {
   const signedIn = useSession(isSignedIn);
   const user = useSession((s) => s.context.user);
+  const t = useT();
+  const accountName = user?.username || user?.firstName;
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-control focus:bg-neutral-0 focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <header className="border-b border-neutral-200 bg-neutral-0">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-gutter py-3">
           <Link href="/quote" variant="quiet" className="text-title text-brand-700">
-            Manufacture
+            {t('app.name')}
           </Link>
-          <nav aria-label="Main">
+          <nav aria-label={t('app.nav.main')}>
             <ul className="flex flex-wrap items-center gap-4">
               <li>
                 <Link href="/quote" variant="quiet">
-                  Instant quote
+                  {t('app.nav.quote')}
                 </Link>
               </li>
               {signedIn ? (
                 <>
                   <li>
                     <Link href="/user/home" variant="quiet">
-                      {user?.username || user?.firstName ? `My account (${user.username || user.firstName})` : 'My account'}
+                      {accountName ? t('app.nav.accountOf', { name: accountName }) : t('app.nav.account')}
                     </Link>
                   </li>
                   <li>
                     <Link href="/clearToken" variant="quiet">
-                      Log out
+                      {t('app.nav.logOut')}
                     </Link>
                   </li>
                 </>
@@ -43,12 +46,12 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
                 <>
                   <li>
                     <Link href="/login" variant="quiet">
-                      Log in
+                      {t('app.nav.logIn')}
                     </Link>
                   </li>
                   <li>
                     <Link href="/signup" variant="quiet">
-                      Sign up
+                      {t('app.nav.signUp')}
                     </Link>
                   </li>
                 </>
@@ -62,13 +65,13 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
       </main>
       <footer className="border-t border-neutral-200 bg-neutral-0 py-6 text-caption text-neutral-600">
         <div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-4 px-gutter">
-          <p>Parts ship on EXW (Incoterms 2020) terms: you choose the carrier and pay shipping and import duties.</p>
+          <p>{t('app.footer.exw')}</p>
           <p className="flex gap-4">
             <Link href="/terms-of-use" variant="secondary">
-              Terms of use
+              {t('app.footer.terms')}
             </Link>
             <Link href="/terms-of-use?tab=privacy-policy" variant="secondary">
-              Privacy policy
+              {t('app.footer.privacy')}
             </Link>
           </p>
         </div>

@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
+import { useT } from '#lib/i18n/i18n';
 import type { RouteMeta } from './route-table.ts';
-
-export const DEFAULT_TITLE = 'Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting';
-export const DEFAULT_DESCRIPTION =
-  'Instant quotes for 3D printing, CNC machining and vacuum casting: upload STL or STEP files and see price and lead time.';
 
 /**
  * Page meta of spec section 2: the title from the route (or the default), noindex where set,
@@ -11,14 +8,15 @@ export const DEFAULT_DESCRIPTION =
  * navigating never leaves the previous page's meta behind.
  */
 export function usePageMeta(meta: RouteMeta | undefined): void {
-  const title = meta?.title;
+  const t = useT();
+  const title = meta?.title ? t('app.titleTemplate', { title: t(meta.title) }) : t('app.defaultTitle');
   const noindex = !!meta?.noindex;
   const canonical = !!meta?.canonical;
-  const description = meta?.description;
+  const description = t(meta?.description ?? 'app.defaultDescription');
   useEffect(() => {
-    document.title = title ? `${title} | Manufacture` : DEFAULT_TITLE;
+    document.title = title;
     setMeta('robots', noindex ? 'noindex' : null);
-    setMeta('description', description ?? DEFAULT_DESCRIPTION);
+    setMeta('description', description);
     setCanonical(canonical ? `${window.location.origin}${window.location.pathname}` : null);
   }, [title, noindex, canonical, description]);
 }

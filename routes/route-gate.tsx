@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession } from '#machines/session-context';
 import { BALANCE_PAGE, safeRedirect, type RouteDef } from './route-table.ts';
 import { previousPath } from './navigation-history.ts';
@@ -18,6 +19,7 @@ export function RouteGate({ route, children }: { route: RouteDef; children: Reac
   const signedIn = useSession(isSignedIn);
   const user = useSession((s) => s.context.user);
   const userLoading = useSession((s) => s.matches({ authenticated: 'loading' }));
+  const t = useT();
 
   if (route.access === 'login' && !signedIn) {
     const wanted = `${location}${search ? `?${search}` : ''}`;
@@ -28,7 +30,7 @@ export function RouteGate({ route, children }: { route: RouteDef; children: Reac
     return <Redirect to={safeRedirect(redirect ?? previousPath(location))} replace />;
   }
   if (route.requires === 'recharge') {
-    if (userLoading) return <p role="status" className="p-gutter text-neutral-600">Checking your account…</p>;
+    if (userLoading) return <p role="status" className="p-gutter text-neutral-600">{t('app.checkingAccount')}</p>;
     if (!user?.isRecharge) return <Redirect to={BALANCE_PAGE} replace />;
   }
   return <>{children}</>;

@@ -2,6 +2,12 @@
  * The route table of spec section 2, under the base /manufacture/. Each route's access rule,
  * title and page meta live here; `routes/app.tsx` renders them and `routes/route-gate.tsx` guards them.
  */
+import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/api/quote';
+import { REFERRAL_DISCOUNT_PERCENT } from '#domain/rules/account-rules';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
+import type { MessageKey, MessageParams } from '#lib/i18n/i18n';
+
 export type Access =
   /** Anyone. */
   | 'public'
@@ -11,11 +17,12 @@ export type Access =
   | 'guest';
 
 export interface RouteMeta {
-  title: string;
+  /** The page's title (catalogue key): the tab's title and the page heading. */
+  title: MessageKey;
   noindex?: boolean;
   /** Sets <link rel="canonical"> to this route's own address. */
   canonical?: boolean;
-  description?: string;
+  description?: MessageKey;
 }
 
 export interface RouteDef extends RouteMeta {
@@ -26,7 +33,9 @@ export interface RouteDef extends RouteMeta {
   /** Extra condition on the account record, checked once the user info has loaded. */
   requires?: 'recharge';
   /** For pages whose screens come in a later issue: what the page is for, shown in its frame. */
-  summary?: string;
+  summary?: MessageKey;
+  /** Values for the summary's placeholders (constants from domain/, never written twice). */
+  summaryParams?: MessageParams;
 }
 
 export type PageId =
@@ -54,68 +63,79 @@ export type PageId =
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
 
-const QUOTE_DESCRIPTION =
-  'Upload STL or STEP files and get an instant price and lead time for 3D printing, CNC machining and vacuum casting.';
-
 export const ROUTES: RouteDef[] = [
-  { path: '/login', title: 'Log In', access: 'guest', page: 'login' },
-  { path: '/signup', title: 'Sign Up', access: 'public', page: 'signup' },
-  { path: '/reset-password', title: 'Reset Password', noindex: true, access: 'public', page: 'reset-password' },
-  { path: '/account-delete', title: 'Log Out', noindex: true, access: 'public', page: 'account-delete' },
-  { path: '/clearToken', title: 'Log Out', noindex: true, access: 'public', page: 'log-out' },
-  { path: '/quote', title: 'Instant Quote', canonical: true, description: QUOTE_DESCRIPTION, access: 'public', page: 'quote' },
-  { path: '/quote/:projectId', title: 'Quote', access: 'public', page: 'quote-project' },
+  { path: '/login', title: 'route.login.title', access: 'guest', page: 'login' },
+  { path: '/signup', title: 'route.signup.title', access: 'public', page: 'signup' },
+  { path: '/reset-password', title: 'route.resetPassword.title', noindex: true, access: 'public', page: 'reset-password' },
+  { path: '/account-delete', title: 'route.logOut.title', noindex: true, access: 'public', page: 'account-delete' },
+  { path: '/clearToken', title: 'route.logOut.title', noindex: true, access: 'public', page: 'log-out' },
+  { path: '/quote', title: 'route.quote.title', canonical: true, description: 'route.quote.description', access: 'public', page: 'quote' },
+  { path: '/quote/:projectId', title: 'route.quoteProject.title', access: 'public', page: 'quote-project' },
   {
     path: '/impossible3dprints',
-    title: 'Impossible 3D Prints',
+    title: 'route.impossible.title',
     canonical: true,
-    description: 'Parts other services turn down: we quote them anyway, and say honestly what it takes to print them.',
+    description: 'route.impossible.description',
     access: 'public',
     page: 'planned',
-    summary: 'Our campaign for the parts nobody else will print.',
+    summary: 'route.impossible.summary',
   },
-  { path: '/additional-cost', title: 'Additional Cost', access: 'login', page: 'additional-costs' },
-  { path: '/additional-cost/payment', title: 'Additional Cost Payment', access: 'public', page: 'additional-cost-payment', summary: 'Pay an additional-cost order.' },
-  { path: '/additional-cost/success', title: 'Additional Cost Paid', access: 'public', page: 'additional-cost-success', summary: 'Your additional-cost payment was received.' },
-  { path: '/checkout', title: 'Order Confirmation', access: 'login', page: 'checkout', summary: 'Confirm parts, shipping and billing before paying.' },
-  { path: '/checkout/payment', title: 'Payment', access: 'login', page: 'checkout-payment', summary: 'Pay with your balance, a card in USD, or a bank transfer.' },
-  { path: '/checkout/success', title: 'Order Placed', access: 'login', page: 'checkout-success', summary: 'Your order is placed.' },
-  { path: '/checkout/agency-payment', title: 'Agency Payment', access: 'public', page: 'agency-payment', summary: 'Pay an order on behalf of someone else, no account needed.' },
-  { path: '/404', title: 'Page Not Found', noindex: true, access: 'public', page: 'not-found' },
+  { path: '/additional-cost', title: 'route.additionalCost.title', access: 'login', page: 'additional-costs' },
+  {
+    path: '/additional-cost/payment',
+    title: 'route.additionalCostPayment.title',
+    access: 'public',
+    page: 'additional-cost-payment',
+    summary: 'route.additionalCostPayment.summary',
+  },
+  {
+    path: '/additional-cost/success',
+    title: 'route.additionalCostSuccess.title',
+    access: 'public',
+    page: 'additional-cost-success',
+    summary: 'route.additionalCostSuccess.summary',
+  },
+  { path: '/checkout', title: 'route.checkout.title', access: 'login', page: 'checkout', summary: 'route.checkout.summary' },
+  { path: '/checkout/payment', title: 'route.checkoutPayment.title', access: 'login', page: 'checkout-payment', summary: 'route.checkoutPayment.summary' },
+  { path: '/checkout/success', title: 'route.checkoutSuccess.title', access: 'login', page: 'checkout-success', summary: 'route.checkoutSuccess.summary' },
+  { path: '/checkout/agency-payment', title: 'route.agencyPayment.title', access: 'public', page: 'agency-payment', summary: 'route.agencyPayment.summary' },
+  { path: '/404', title: 'route.notFound.title', noindex: true, access: 'public', page: 'not-found' },
   // Not in the spec's table, but the cookie banner links to it (spec section 2).
-  { path: '/terms-of-use', title: 'Terms of Use', canonical: true, access: 'public', page: 'terms' },
+  { path: '/terms-of-use', title: 'route.terms.title', canonical: true, access: 'public', page: 'terms' },
 
   // The account area (spec section 2). /user itself redirects to /user/home.
   ...accountRoutes([
-    ['home', 'My Account', 'Your orders, projects, balance and rewards at a glance.'],
-    ['account/profile', 'Profile', 'Your name, company, phone and picture.'],
-    ['account/address', 'Shipping Addresses', 'Addresses your parts ship to; one is the default.'],
-    ['account/billingAddress', 'Billing Addresses', 'Names and places that appear on your invoices.'],
-    ['account/coupons', 'Coupons', 'Promo codes and coupons, active and used.'],
-    ['account/balance', 'Balance', 'Your prepaid balance, reloads and transactions of the last 2 years.'],
-    ['account/balance/reload', 'Reload Balance', 'Add at least USD 100 to your prepaid balance.', 'recharge'],
-    ['account/password', 'Change Password', 'Change the password you sign in with.'],
-    ['account/referral', 'Referral', 'Friends get 10% off their first order; you get a 10% coupon.'],
-    ['order/history', 'Order History', 'Every order with its status and tracking.', undefined, 'order-history'],
-    ['order/detail/:orderId', 'Order Details', 'Parts, payment, shipping and tracking of one order.', undefined, 'order-detail'],
-    ['order/upload-history', 'Upload History', 'Files you uploaded in the last 3 months.'],
-    ['order/after-sale', 'After-Sale Orders', 'Ask for parts to be made again after delivery.'],
-    ['order/additional-cost', 'Additional-Cost Orders', 'Extra costs agreed for your orders.'],
-    ['prime/point', 'Membership Points', 'WePoints earned and spent; coupons issued on the 1st of each month.'],
-    ['project', 'Projects', 'Your quote projects and their files.'],
-    ['project/fileList/:id', 'Project Files', 'The files of one project.'],
+    ['home', 'account.home.title', 'account.home.summary'],
+    ['account/profile', 'account.profile.title', 'account.profile.summary'],
+    ['account/address', 'account.address.title', 'account.address.summary'],
+    ['account/billingAddress', 'account.billingAddress.title', 'account.billingAddress.summary'],
+    ['account/coupons', 'account.coupons.title', 'account.coupons.summary'],
+    ['account/balance', 'account.balance.title', 'account.balance.summary', { summaryParams: { years: HISTORY_VISIBLE_YEARS } }],
+    ['account/balance/reload', 'account.reload.title', 'account.reload.summary', { requires: 'recharge', summaryParams: { minimum: MIN_RELOAD_USD } }],
+    ['account/password', 'account.password.title', 'account.password.summary'],
+    ['account/referral', 'account.referral.title', 'account.referral.summary', { summaryParams: { percent: REFERRAL_DISCOUNT_PERCENT } }],
+    ['order/history', 'account.orderHistory.title', 'account.orderHistory.summary', { page: 'order-history' }],
+    ['order/detail/:orderId', 'account.orderDetail.title', 'account.orderDetail.summary', { page: 'order-detail' }],
+    ['order/upload-history', 'account.uploadHistory.title', 'account.uploadHistory.summary', { summaryParams: { months: QUOTE_FILE_RETENTION_MONTHS } }],
+    ['order/after-sale', 'account.afterSale.title', 'account.afterSale.summary'],
+    ['order/additional-cost', 'account.additionalCost.title', 'account.additionalCost.summary'],
+    ['prime/point', 'account.points.title', 'account.points.summary'],
+    ['project', 'account.projects.title', 'account.projects.summary'],
+    ['project/fileList/:id', 'account.projectFiles.title', 'account.projectFiles.summary'],
   ]),
 ];
 
-function accountRoutes(rows: [path: string, title: string, summary: string, requires?: 'recharge', page?: PageId][]): RouteDef[] {
-  return rows.map(([path, title, summary, requires, page]) => ({
+type AccountExtras = Pick<RouteDef, 'requires' | 'summaryParams'> & { page?: PageId };
+
+function accountRoutes(rows: [path: string, title: MessageKey, summary: MessageKey, extras?: AccountExtras][]): RouteDef[] {
+  return rows.map(([path, title, summary, { page, ...extras } = {}]) => ({
     path: `/user/${path}`,
     title,
     summary,
     noindex: true,
     access: 'login',
     page: page ?? 'account-planned',
-    ...(requires ? { requires } : {}),
+    ...extras,
   }));
 }
 

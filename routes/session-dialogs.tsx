@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { LoginForm } from '#features/auth/components/login-form';
+import { useT } from '#lib/i18n/i18n';
 import { isExpired, useSession, useSessionActor } from '#machines/session-context';
 import { Dialog } from '#ui/dialog';
 import { Modal } from '#ui/modal';
@@ -17,6 +18,7 @@ export function SessionDialogs() {
   const expired = useSession(isExpired);
   const session = useSessionActor();
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const t = useT();
   const open = expired && isQuotePath(location) && dismissedAt !== location;
   return (
     <Modal
@@ -27,8 +29,8 @@ export function SessionDialogs() {
         session.send({ type: 'logout' });
       }}
     >
-      <Dialog title="Sign in to continue">
-        <p className="text-neutral-600">Your session has ended. Sign in again to keep working on this quote; nothing on the page is lost.</p>
+      <Dialog title={t('app.sessionDialog.title')}>
+        <p className="text-neutral-600">{t('app.sessionDialog.body')}</p>
         <LoginForm onMessage={notify.success} />
       </Dialog>
     </Modal>

@@ -4,8 +4,11 @@
  * rules. Change a value here and every check follows.
  */
 
-/** Largest quote file accepted, in bytes (100 MiB). */
-export const MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
+/** Largest quote file accepted, in MiB: what the upload panel and the rules' messages say. */
+export const MAX_FILE_SIZE_MB = 100;
+
+/** Largest quote file accepted, in bytes. */
+export const MAX_FILE_SIZE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 
 /** Most files accepted in one upload. */
 export const MAX_FILES_PER_UPLOAD = 20;

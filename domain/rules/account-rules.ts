@@ -11,6 +11,10 @@ export const USERNAME_MAX = 12;
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN = 6;
 export const REFERRAL_CODE_MIN = 6;
+/** What a referral is worth: the friend's discount on a first order, and the referrer's coupon, in percent. */
+export const REFERRAL_DISCOUNT_PERCENT = 10;
+/** How long each emailed link stays valid, in hours (deletion: spec section 9, 24 h). */
+export const EMAIL_LINK_VALID_HOURS = { activate: 7 * 24, reset: 2, delete: 24 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const REFERRAL_PATTERN = /^[A-Za-z0-9]+$/;

@@ -115,11 +115,16 @@ export function cardDigits(number: unknown): string {
   return typeof number === 'string' ? number.replace(/[\s-]/g, '') : '';
 }
 
+/** A card's expiry year as printed (`27`) or in full (`2027`): the full year. */
+export function fullCardYear(expYear: number): number {
+  return expYear < 100 ? 2000 + expYear : expYear;
+}
+
 /** The card expires at the end of its month; `now` decides. */
 export function cardExpiryValid(expMonth: unknown, expYear: unknown, now: Date): boolean {
   if (typeof expMonth !== 'number' || typeof expYear !== 'number' || !Number.isInteger(expMonth) || !Number.isInteger(expYear)) return false;
   if (expMonth < 1 || expMonth > 12) return false;
-  const year = expYear < 100 ? 2000 + expYear : expYear;
+  const year = fullCardYear(expYear);
   const endOfMonth = Date.UTC(year, expMonth, 1);
   return endOfMonth > now.getTime() && year < now.getUTCFullYear() + 100;
 }

@@ -4,7 +4,7 @@
  * (`detectCadFormat`), not the name's extension.
  */
 import { enforce } from 'vest';
-import { ACCEPTED_CAD_FORMATS, MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { ACCEPTED_CAD_FORMATS, MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import type { CadFormat } from '#domain/geometry/mesh';
 import { runRules, suiteFromRules, type Rule, type ValidationResult } from './quote-rule-engine';
 
@@ -19,12 +19,10 @@ export interface QuoteFilesInput {
   readonly files: readonly QuoteFileCandidate[];
 }
 
-const MAX_MB = MAX_FILE_SIZE_BYTES / (1024 * 1024);
-
 export const FILE_MESSAGES = {
   none: 'Please add a 3D model file',
   tooMany: `You can upload at most ${MAX_FILES_PER_UPLOAD} files at a time`,
-  tooLarge: (name: string) => `Quote file size is limited to ${MAX_MB} MB: "${name}" is larger`,
+  tooLarge: (name: string) => `Quote file size is limited to ${MAX_FILE_SIZE_MB} MB: "${name}" is larger`,
   empty: (name: string) => `"${name}" is empty`,
   type: (name: string) => `"${name}" is not a supported file type: upload STL, STEP, OBJ or 3MF`,
 } as const;

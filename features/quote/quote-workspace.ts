@@ -1,13 +1,16 @@
 import { proxy, ref } from 'valtio';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { PROJECT_NAME_MAX_LENGTH } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Project, QuoteFile } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { detectCadFormat } from '#domain/geometry/detect-format';
+import { FILE_MESSAGES, validateQuoteFiles } from '#domain/rules/quote-file-rules';
 import { errorMessage } from '#lib/api/error-message';
+import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
@@ -34,7 +37,8 @@ export interface QuoteWorkspace {
   /** The service the visitor came for (the technology query), until the project says otherwise. */
   process: ProcessSlug;
   projectStatus: 'none' | 'creating' | 'loading' | 'ready' | 'failed';
-  projectError: string | null;
+  /** Why the project is `failed`: it could not be created (with the call's catalogue message), or not opened. */
+  projectError: { kind: 'create'; reason: string } | { kind: 'open' } | null;
   parts: QuotePart[];
   selectedId: string | null;
 }
@@ -47,15 +51,22 @@ export function createWorkspace(): QuoteWorkspace {
 let sequence = 0;
 const nextId = () => `part-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
-/** Checks what can be checked before reading the geometry: size, count, and the type by content. */
+/**
+ * Checks what can be checked before reading the geometry, with the domain's upload rules and their
+ * words (the server checks the same rules): count, size, and the type by content.
+ */
 export async function checkFile({ file, slotsLeft }: { file: File; slotsLeft: number }): Promise<void> {
-  if (slotsLeft <= 0) throw new Error(`A project holds at most ${MAX_FILES_PER_UPLOAD} files; remove one or start another project.`);
-  if (file.size === 0) throw new Error('The file is empty (0 bytes).');
-  if (file.size > MAX_FILE_SIZE_BYTES) throw new Error(`This file is larger than ${MAX_FILE_SIZE_BYTES / 1024 / 1024} MB.`);
+  if (slotsLeft <= 0) throw new Error(FILE_MESSAGES.tooMany);
+  // Only a file of an acceptable size is read: the size rule speaks first for the others.
+  const format = file.size > 0 && file.size <= MAX_FILE_SIZE_BYTES ? await detectFormat(file) : null;
+  const problem = validateQuoteFiles({ files: [{ name: file.name, sizeBytes: file.size, format }] }).errors['file.0']?.[0];
+  if (problem) throw new Error(problem);
+}
+
+async function detectFormat(file: File) {
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   // The head is enough for every format but binary STL, whose check needs the size: read it whole then.
-  const bytes = detectCadFormat(head) ? head : new Uint8Array(await file.arrayBuffer());
-  if (!detectCadFormat(bytes)) throw new Error('This is not a file we can read (STL, STEP, OBJ or 3MF), judging by its content.');
+  return detectCadFormat(head) ?? detectCadFormat(new Uint8Array(await file.arrayBuffer()));
 }
 
 function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: SessionActorRef): UploadActor {
@@ -67,7 +78,7 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
           const job = analyseInWorker(part.id, input.file, (fraction) => sendBack({ type: 'import.progress', fraction }));
           job.result.then(
             (report) => sendBack({ type: 'import.done', analysis: { metrics: report.metrics, findings: report.findings, mesh: report.mesh, orderable: report.orderable } }),
-            (error: unknown) => sendBack({ type: 'import.failed', message: error instanceof Error ? error.message : 'The file could not be read.' }),
+            (error: unknown) => sendBack({ type: 'import.failed', message: error instanceof Error ? error.message : t('quote.upload.unreadable') }),
           );
           return () => job.cancel();
         }),
@@ -77,7 +88,7 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
           );
           handle.result.then(
             (uploaded) => sendBack({ type: 'upload.done', uploaded }),
-            (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : 'Upload failed.' }),
+            (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : t('quote.upload.failed') }),
           );
           return () => handle.abort();
         }),
@@ -123,7 +134,7 @@ function startConfigurator(
   saved?: PartConfiguration | null,
 ): void {
   const project = () => {
-    if (!ws.project) throw new Error('Unable to create new project.');
+    if (!ws.project) throw new Error(t('error.projectCreate'));
     return ws.project;
   };
   const process = ws.project?.process ?? ws.process;
@@ -169,15 +180,16 @@ export async function addFiles(ws: QuoteWorkspace, files: File[], process: Proce
   ws.projectError = null;
   try {
     await issueTemporaryTokenFor(session);
-    const first = files[0]?.name ?? 'Quote';
-    const project = await createProject({ name: first.replace(/\.[^.]+$/, '').slice(0, 100) || 'Quote', process });
+    // The project is named after its first file, without the extension.
+    const name = (files[0]?.name ?? '').replace(/\.[^.]+$/, '').slice(0, PROJECT_NAME_MAX_LENGTH) || t('quote.project.defaultName');
+    const project = await createProject({ name, process });
     ws.project = project;
     ws.projectStatus = 'ready';
     for (const part of ws.parts) part.upload?.send({ type: 'project.ready', projectId: project.id });
     return project.id;
   } catch (error) {
     ws.projectStatus = 'failed';
-    ws.projectError = error instanceof Error && /Unable to create/.test(error.message) ? error.message : `Unable to create new project. ${errorMessage(error)}`;
+    ws.projectError = { kind: 'create', reason: errorMessage(error) };
     return null;
   }
 }
@@ -199,7 +211,7 @@ export async function openProject(ws: QuoteWorkspace, projectId: string, signal?
   } catch (error) {
     if (signal?.aborted) return;
     ws.projectStatus = 'failed';
-    ws.projectError = 'Failed to fetch quotation data.';
+    ws.projectError = { kind: 'open' };
     void error;
   }
 }

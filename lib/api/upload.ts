@@ -1,4 +1,6 @@
 import { API_TIMEOUT_MS } from '#domain/api/bases';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { t } from '../i18n/i18n.tsx';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
 
 /** A failed upload, with the message the user reads (spec section 8, and the server's own message). */
@@ -40,14 +42,14 @@ export function uploadFile<T>(url: string, file: File, onProgress: (fraction: nu
       const body = xhr.response as { message?: string } | null;
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.response as T);
       if (xhr.status === 401) onUnauthorized?.();
-      const fallback = xhr.status === 403 || xhr.status === 404 || xhr.status === 422 ? 'Error' : 'Unknown error';
-      reject(new UploadError(body?.message || (xhr.status === 413 ? 'This file is larger than the size limit.' : fallback), xhr.status));
+      const fallback = xhr.status === 413 ? FILE_MESSAGES.tooLarge(file.name) : xhr.status === 403 || xhr.status === 404 || xhr.status === 422 ? t('error.generic') : t('error.unknown');
+      reject(new UploadError(body?.message || fallback, xhr.status));
     };
     xhr.onerror = () => {
       clearTimeout(answerTimer);
-      reject(new UploadError('Unknown network error', null));
+      reject(new UploadError(t('error.network'), null));
     };
-    xhr.onabort = () => reject(new UploadError(answerTimer ? 'System is busy, please try again later' : 'Upload cancelled', null));
+    xhr.onabort = () => reject(new UploadError(answerTimer ? t('error.timeout') : t('quote.upload.cancelled'), null));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

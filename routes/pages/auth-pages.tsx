@@ -4,6 +4,7 @@ import { AccountDeletionPanel, LogOutPanel } from '#features/auth/components/log
 import { LoginForm } from '#features/auth/components/login-form';
 import { ResetPasswordForm } from '#features/auth/components/reset-password-form';
 import { SignUpForm } from '#features/auth/components/sign-up-form';
+import { useT } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { useNotify } from '../notify.tsx';
 
@@ -11,11 +12,12 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const activationKey = params.get('activate');
   const notify = useNotify();
+  const t = useT();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Log In" />
+      <PageTitle title={t('route.login.title')} />
       {activationKey ? (
-        <ActivationNotice activationKey={activationKey} onActivated={() => notify.success('Your account is activated. Sign In successfully')} />
+        <ActivationNotice activationKey={activationKey} onActivated={() => notify.success(t('auth.activated'))} />
       ) : (
         <LoginForm onMessage={notify.success} />
       )}
@@ -25,9 +27,10 @@ export function LoginPage() {
 
 export function SignUpPage() {
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Sign Up">Create an account to save projects, check out and track orders.</PageTitle>
+      <PageTitle title={t('route.signup.title')}>{t('auth.signUp.intro')}</PageTitle>
       <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? ''} />
     </PageFrame>
   );
@@ -35,18 +38,20 @@ export function SignUpPage() {
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Reset Password" />
+      <PageTitle title={t('route.resetPassword.title')} />
       <ResetPasswordForm emailedKey={params.get('key') ?? undefined} />
     </PageFrame>
   );
 }
 
 export function LogOutPage() {
+  const t = useT();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Log Out" />
+      <PageTitle title={t('route.logOut.title')} />
       <LogOutPanel />
     </PageFrame>
   );
@@ -54,9 +59,10 @@ export function LogOutPage() {
 
 export function AccountDeletePage() {
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Log Out" />
+      <PageTitle title={t('route.logOut.title')} />
       <AccountDeletionPanel deletionKey={params.get('key')} />
     </PageFrame>
   );

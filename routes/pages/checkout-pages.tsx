@@ -2,14 +2,16 @@ import { AdditionalCosts } from '#features/checkout/components/additional-costs'
 import { useSearchParams } from 'wouter';
 import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
 import { AdditionalCostPayment, AdditionalCostSuccess, AgencyPayment, OrderPayment, OrderSuccess } from '#features/checkout/components/payment-views';
+import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 
 export function CheckoutPage() {
+  const t = useT();
   const user = useSession((s) => s.context.user);
   return (
     <PageFrame>
-      <PageTitle title="Order confirmation">Check the parts, choose where they ship and who collects them, then pay.</PageTitle>
+      <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>
       {user ? (
         <OrderConfirmation
           user={{
@@ -22,66 +24,72 @@ export function CheckoutPage() {
           }}
         />
       ) : (
-        <p role="status">Loading your account…</p>
+        <p role="status">{t('checkout.loadingAccount')}</p>
       )}
     </PageFrame>
   );
 }
 
 export function CheckoutPaymentPage() {
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Payment">Pay with your balance, a card in US dollars, or a bank transfer.</PageTitle>
+      <PageTitle title={t('checkout.page.payment')}>{t('checkout.page.paymentIntro')}</PageTitle>
       <OrderPayment orderId={params.get('order')} />
     </PageFrame>
   );
 }
 
 export function CheckoutSuccessPage() {
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Order placed" />
+      <PageTitle title={t('checkout.page.success')} />
       <OrderSuccess orderId={params.get('order')} />
     </PageFrame>
   );
 }
 
 export function AgencyPaymentPage() {
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Pay for an order">You were asked to pay this order on someone’s behalf. No account is needed.</PageTitle>
+      <PageTitle title={t('checkout.page.agency')}>{t('checkout.page.agencyIntro')}</PageTitle>
       <AgencyPayment token={params.get('token')} />
     </PageFrame>
   );
 }
 
 export function AdditionalCostPaymentPage() {
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Additional cost payment" />
+      <PageTitle title={t('checkout.page.additionalCostPayment')} />
       <AdditionalCostPayment token={params.get('token')} />
     </PageFrame>
   );
 }
 
 export function AdditionalCostSuccessPage() {
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <PageFrame width="narrow">
-      <PageTitle title="Additional cost paid" />
+      <PageTitle title={t('checkout.page.additionalCostPaid')} />
       <AdditionalCostSuccess token={params.get('token')} />
     </PageFrame>
   );
 }
 
 export function AdditionalCostsPage() {
+  const t = useT();
   return (
     <PageFrame>
-      <PageTitle title="Additional costs">Extra costs agreed with customer service for your orders, to pay here.</PageTitle>
+      <PageTitle title={t('checkout.page.additionalCosts')}>{t('checkout.page.additionalCostsIntro')}</PageTitle>
       <AdditionalCosts />
     </PageFrame>
   );

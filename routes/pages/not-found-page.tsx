@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
+import { useT } from '#lib/i18n/i18n';
 import { PageFrame } from '../page-frame.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <PageFrame>
-      <h1 className="text-headline">Page not found</h1>
-      <p className="mt-2 text-neutral-600">The page you asked for does not exist or has moved.</p>
+      <h1 className="text-headline">{t('notFound.heading')}</h1>
+      <p className="mt-2 text-neutral-600">{t('notFound.body')}</p>
       <Link href="/quote" className="mt-4 inline-block text-brand-700 underline">
-        Get an instant quote
+        {t('notFound.quoteLink')}
       </Link>
     </PageFrame>
   );

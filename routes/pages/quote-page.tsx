@@ -1,17 +1,16 @@
 import { useParams, useSearchParams } from 'wouter';
 import { QuoteWorkspaceView } from '#features/quote/components/quote-workspace-view';
+import { useT } from '#lib/i18n/i18n';
 import { PageFrame } from '../page-frame.tsx';
 
 export function QuotePage() {
+  const t = useT();
   const [params] = useSearchParams();
   const { projectId } = useParams<{ projectId?: string }>();
   return (
     <PageFrame>
-      <h1 className="text-headline">Instant quote</h1>
-      <p className="mb-6 mt-2 text-neutral-600">
-        Upload STL or STEP files to get a price for 3D printing, CNC machining and vacuum casting. Prices are EXW (Incoterms 2020): shipping and
-        duties are not included.
-      </p>
+      <h1 className="text-headline">{t('quote.page.heading')}</h1>
+      <p className="mb-6 mt-2 text-neutral-600">{t('quote.page.intro')}</p>
       <QuoteWorkspaceView projectId={projectId} technology={params.get('technology')} />
     </PageFrame>
   );

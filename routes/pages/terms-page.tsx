@@ -1,31 +1,38 @@
-import { Link } from 'wouter';
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
+import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
+import { QUOTE_DOCUMENT_HOLD_DAYS, QUOTE_FILE_RETENTION_MONTHS } from '#domain/api/quote';
+import { EMAIL_LINK_VALID_HOURS } from '#domain/rules/account-rules';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 
-const TABS = [
-  { id: 'terms', label: 'Terms of use' },
-  { id: 'privacy-policy', label: 'Privacy policy' },
-] as const;
+const TABS: { id: 'terms' | 'privacy-policy'; label: MessageKey; href: string }[] = [
+  { id: 'terms', label: 'terms.tab.terms', href: '/terms-of-use' },
+  { id: 'privacy-policy', label: 'terms.tab.privacy', href: '/terms-of-use?tab=privacy-policy' },
+];
+
+/** How soon we answer a question about personal data, in hours (a promise of the privacy policy). */
+const PRIVACY_REPLY_HOURS = 24;
 
 /**
  * Terms of use and privacy policy, one tab each (`?tab=privacy-policy`, the cookie banner's link).
  * Tabs are links, so each policy has its own address and the back button works.
  */
 export function TermsPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'privacy-policy' ? 'privacy-policy' : 'terms';
   return (
     <PageFrame>
-      <PageTitle title="Terms of use and privacy" />
-      <nav aria-label="Policies" className="mb-6 flex gap-2 border-b border-neutral-200">
-        {TABS.map((t) => (
+      <PageTitle title={t('terms.pageTitle')} />
+      <nav aria-label={t('terms.tabs')} className="mb-6 flex gap-2 border-b border-neutral-200">
+        {TABS.map((item) => (
           <Link
-            key={t.id}
-            href={t.id === 'terms' ? '/terms-of-use' : '/terms-of-use?tab=privacy-policy'}
-            aria-current={tab === t.id ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 ${tab === t.id ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-neutral-700 hover:text-neutral-900'}`}
+            key={item.id}
+            href={item.href}
+            aria-current={tab === item.id ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 ${tab === item.id ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-neutral-700 hover:text-neutral-900'}`}
           >
-            {t.label}
+            {t(item.label)}
           </Link>
         ))}
       </nav>
@@ -35,25 +42,27 @@ export function TermsPage() {
 }
 
 function Terms() {
+  const t = useT();
   return (
     <article className="max-w-3xl space-y-4">
-      <h2 className="text-title">Terms of use</h2>
-      <p>Quotes are calculated from the files you upload and the options you choose. The price shown at checkout is the price you pay; prices held by a quote document stay valid for 30 days.</p>
-      <p>Parts ship on EXW (Incoterms 2020) terms: ownership and risk pass to you when the parts are ready for collection, and shipping, insurance and import duties are yours.</p>
-      <p>Uploaded 3D files are kept for 3 months, then deleted. Reload and transaction history stays visible for 2 years.</p>
-      <p>If a part does not match the order, ask for it to be made again through an after-sale order.</p>
+      <h2 className="text-title">{t('terms.terms.heading')}</h2>
+      <p>{t('terms.terms.quotes', { holdDays: QUOTE_DOCUMENT_HOLD_DAYS })}</p>
+      <p>{t('terms.terms.exw')}</p>
+      <p>{t('terms.terms.retention', { fileMonths: QUOTE_FILE_RETENTION_MONTHS, historyYears: HISTORY_VISIBLE_YEARS })}</p>
+      <p>{t('terms.terms.afterSale')}</p>
     </article>
   );
 }
 
 function Privacy() {
+  const t = useT();
   return (
     <article className="max-w-3xl space-y-4">
-      <h2 className="text-title">Privacy policy</h2>
-      <p>We keep what we need to quote, make and ship your parts: your account details, addresses, files and orders.</p>
-      <p>Cookies and local storage keep you signed in and remember that you accepted this notice. We do not sell your data.</p>
-      <p>You can delete your account from your profile; we email a confirmation link that is valid for 24 hours.</p>
-      <p>Questions about your data: contact us, and we reply within 24 hours.</p>
+      <h2 className="text-title">{t('terms.privacy.heading')}</h2>
+      <p>{t('terms.privacy.what')}</p>
+      <p>{t('terms.privacy.cookies')}</p>
+      <p>{t('terms.privacy.deletion', { hours: EMAIL_LINK_VALID_HOURS.delete })}</p>
+      <p>{t('terms.privacy.questions', { hours: PRIVACY_REPLY_HOURS })}</p>
     </article>
   );
 }

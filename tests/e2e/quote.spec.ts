@@ -29,7 +29,7 @@ test('an anonymous visitor drops an STL and a STEP file and sees their measureme
   await page.getByRole('button', { name: 'cube-units--cube-in.step', exact: true }).click();
   // The fixture is a one-metre cube written in inches: read in its declared units, it is 1000 mm,
   // too large for every machine, and the file says so before anything is paid.
-  await expect(page.getByText('1000 × 1000 × 1000 mm').first()).toBeVisible();
+  await expect(page.getByText('1,000 × 1,000 × 1,000 mm').first()).toBeVisible();
   await expect(page.getByText('Must fix:').first()).toBeVisible();
 });
 
@@ -79,7 +79,7 @@ test('a file that is not CAD is refused by its content, with a way to remove it'
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles({ name: 'holiday.stl', mimeType: 'model/stl', buffer: Buffer.from('these are not triangles') });
-  await expect(page.getByRole('alert').filter({ hasText: 'not a file we can read' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '"holiday.stl" is not a supported file type' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove holiday.stl' }).click();
   await expect(page.getByRole('list', { name: 'Uploaded files' })).toHaveCount(0);
 });

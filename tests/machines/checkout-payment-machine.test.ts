@@ -4,16 +4,23 @@ import type { PayResponse } from '#domain/api/payment';
 import {
   checkoutPaymentMachine,
   defaultCreateKey,
-  methodLabel,
   selectBankTransfer,
   selectCanRetrySameAttempt,
   selectIsPaying,
   selectShortfallCents,
-  selectStatusMessage,
   toPaymentFailure,
+  type CheckoutPaymentSnapshot,
   type PayActorInput,
   type PaymentInput,
 } from '#machines/checkout-payment-machine';
+import { methodPhrase, paymentMessages, paymentStatusText } from '#features/checkout/payment-words';
+import { createFormatter } from '#lib/i18n/format';
+import { t } from '#lib/i18n/i18n';
+
+/** The words the app injects: the catalogue's (spec section 8 for the network failures). */
+const MESSAGES = paymentMessages(t);
+/** What the payment panel's live region reads for a snapshot. */
+const selectStatusMessage = (s: CheckoutPaymentSnapshot) => paymentStatusText(s, t, createFormatter('en-US'));
 
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
 
@@ -58,7 +65,7 @@ function start(input: Partial<PaymentInput> = {}) {
         ),
       },
     }),
-    { input: { amountCents: 12_345, methods: ['balance', 'card', 'bank_transfer'], balanceCents: 20_000, createKey: () => `key-000${++keys}`, ...input } },
+    { input: { amountCents: 12_345, methods: ['balance', 'card', 'bank_transfer'], balanceCents: 20_000, createKey: () => `key-000${++keys}`, messages: MESSAGES, ...input } },
   ).start();
   const state = () => actor.getSnapshot().value;
   const last = () => pending[pending.length - 1]!;
@@ -275,14 +282,14 @@ describe('selectors and helpers', () => {
   });
 
   test('toPaymentFailure reads timeouts and unknown statuses', () => {
-    expect(toPaymentFailure({ message: 'TimeoutError: timeout' })).toEqual({ kind: 'network', message: 'System is busy, please try again later' });
-    expect(toPaymentFailure(null)).toEqual({ kind: 'network', message: 'Unknown network error' });
-    expect(toPaymentFailure({ statusCode: 422, data: { message: 'Credit card payment is USD only.' } })).toEqual({
+    expect(toPaymentFailure({ message: 'TimeoutError: timeout' }, MESSAGES)).toEqual({ kind: 'network', message: 'System is busy, please try again later' });
+    expect(toPaymentFailure(null, MESSAGES)).toEqual({ kind: 'network', message: 'Unknown network error' });
+    expect(toPaymentFailure({ statusCode: 422, data: { message: 'Credit card payment is USD only.' } }, MESSAGES)).toEqual({
       kind: 'rejected',
       message: 'Credit card payment is USD only.',
       status: 422,
     });
-    expect(toPaymentFailure({ response: { status: 400 }, data: {} })).toEqual({ kind: 'rejected', message: 'Error', status: 400 });
+    expect(toPaymentFailure({ response: { status: 400 }, data: {} }, MESSAGES)).toEqual({ kind: 'rejected', message: 'Error', status: 400 });
   });
 
   test('the default key fits the server\'s pattern and differs every time', () => {
@@ -292,8 +299,9 @@ describe('selectors and helpers', () => {
   });
 
   test('method labels', () => {
-    expect(methodLabel('balance')).toBe('your balance');
-    expect(methodLabel('bank_transfer')).toBe('bank transfer');
-    expect(methodLabel('card', CARD)).toBe('card ending 4242');
+    expect(methodPhrase('balance', null, t)).toBe('your balance');
+    expect(methodPhrase('bank_transfer', null, t)).toBe('bank transfer');
+    expect(methodPhrase('card', CARD, t)).toBe('card ending 4242');
+    expect(methodPhrase('card', null, t)).toBe('card');
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { uploadMachine, uploadStatusText, type FileAnalysis, type UploadInput } from '#machines/upload-machine';
+import { uploadStatusText as statusText } from '#features/quote/upload-status';
+import { createFormatter } from '#lib/i18n/format';
+import { t } from '#lib/i18n/i18n';
+import { uploadMachine, type FileAnalysis, type UploadContext, type UploadInput } from '#machines/upload-machine';
+
+/** What the upload panel shows for a state (the words live in the feature, the machine has none). */
+const uploadStatusText = (state: string, context: UploadContext) => statusText(state, context, t, createFormatter('en-US'));
 
 const analysis: FileAnalysis = { metrics: null, findings: [], mesh: null, orderable: true };
 
@@ -80,6 +86,15 @@ describe('failures', () => {
     actor.send({ type: 'retry' });
     expect(state()).toBe('failed');
     expect(importGeometry).not.toHaveBeenCalled();
+  });
+
+  test('a check that fails without a message leaves the words to the screen', async () => {
+    const { actor, state } = start({}, async () => {
+      throw 'refused';
+    });
+    await vi.waitFor(() => expect(state()).toBe('failed'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(uploadStatusText('failed', actor.getSnapshot().context)).toBe('This file cannot be used.');
   });
 
   test('a failed import can be retried', async () => {

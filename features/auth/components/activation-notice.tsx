@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
 import { useSessionActor } from '#machines/session-context';
 import { activate } from '../api.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -10,6 +11,7 @@ import { FormAlert } from './form-alert.tsx';
  */
 export function ActivationNotice({ activationKey, onActivated }: { activationKey: string; onActivated?: () => void }) {
   const session = useSessionActor();
+  const t = useT();
   const [state, setState] = useState<{ status: 'working' } | { status: 'failed'; message: string }>({ status: 'working' });
   const started = useRef(false);
   useEffect(() => {
@@ -27,7 +29,7 @@ export function ActivationNotice({ activationKey, onActivated }: { activationKey
   if (state.status === 'working') {
     return (
       <p role="status" className="text-neutral-600">
-        Activating your account…
+        {t('auth.activation.working')}
       </p>
     );
   }

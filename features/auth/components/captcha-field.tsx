@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CaptchaResponse } from '#domain/api/tools';
 import { errorMessage as failureMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { fetchCaptcha } from '../api.ts';
@@ -20,6 +21,7 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [asked, setAsked] = useState(0);
+  const t = useT();
 
   useEffect(() => {
     let current = true;
@@ -46,10 +48,10 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
       <div className="flex items-center gap-3">
         <div className="flex h-12 w-40 items-center justify-center rounded-control border border-neutral-200 bg-neutral-0">
           {captcha ? (
-            <img src={captcha.image} alt="CAPTCHA: type the characters shown" className="h-12 w-40" />
+            <img src={captcha.image} alt={t('auth.captcha.alt')} className="h-12 w-40" />
           ) : (
             <span role="status" className="text-caption text-neutral-600">
-              {problem ?? 'Loading…'}
+              {problem ?? t('common.loading')}
             </span>
           )}
         </div>
@@ -57,12 +59,12 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
           variant="quiet"
           onPress={() => setAsked((n) => n + 1)}
         >
-          New image
+          {t('auth.captcha.newImage')}
         </Button>
       </div>
       <TextField
         name="captchaCode"
-        label="Characters in the image"
+        label={t('auth.captcha.label')}
         value={value}
         onChange={onChange}
         onBlur={onBlur}
@@ -70,7 +72,7 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
         isRequired
         isInvalid={!!errorMessage}
         errorMessage={errorMessage}
-        description="Can't read it? Ask for a new image, or contact us and we will set up your account."
+        description={t('auth.captcha.help')}
       />
     </div>
   );

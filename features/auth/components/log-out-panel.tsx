@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '#domain/rules/account-rules';
 import { errorMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession, useSessionActor } from '#machines/session-context';
 import { Link } from '#ui/link';
 import { confirmAccountDeletion } from '../api.ts';
@@ -10,21 +12,25 @@ export function LogOutPanel() {
   const session = useSessionActor();
   const signedIn = useSession(isSignedIn);
   const signingOut = useSession((s) => s.matches('signingOut'));
+  const t = useT();
   useEffect(() => {
     if (signedIn) session.send({ type: 'logout' });
   }, [signedIn, session]);
   if (signedIn || signingOut) {
     return (
       <p role="status" className="text-neutral-600">
-        Signing you out…
+        {t('auth.logOut.working')}
       </p>
     );
   }
   return (
     <FormAlert tone="success">
-      <p>You are signed out.</p>
+      <p>{t('auth.logOut.done')}</p>
       <p className="mt-2">
-        <Link href="/login">Log in again</Link> or <Link href="/quote">get an instant quote</Link>.
+        {t.rich('auth.logOut.next', {
+          login: (chunks) => <Link href="/login">{chunks}</Link>,
+          quote: (chunks) => <Link href="/quote">{chunks}</Link>,
+        })}
       </p>
     </FormAlert>
   );
@@ -36,8 +42,9 @@ export function LogOutPanel() {
  */
 export function AccountDeletionPanel({ deletionKey }: { deletionKey: string | null }) {
   const session = useSessionActor();
+  const t = useT();
   const [state, setState] = useState<{ status: 'working' | 'deleted' } | { status: 'failed'; message: string }>(
-    deletionKey ? { status: 'working' } : { status: 'failed', message: 'The link is incomplete; please open the link from the email again.' },
+    deletionKey ? { status: 'working' } : { status: 'failed', message: ACCOUNT_MESSAGES.keyRequired },
   );
   const started = useRef(false);
   useEffect(() => {
@@ -54,16 +61,16 @@ export function AccountDeletionPanel({ deletionKey }: { deletionKey: string | nu
   if (state.status === 'working') {
     return (
       <p role="status" className="text-neutral-600">
-        Deleting your account…
+        {t('auth.deletion.working')}
       </p>
     );
   }
   if (state.status === 'failed') return <FormAlert>{state.message}</FormAlert>;
   return (
     <FormAlert tone="success">
-      <p>Your account has been deleted and you are signed out everywhere.</p>
+      <p>{t('auth.deletion.done')}</p>
       <p className="mt-2">
-        <Link href="/quote">Back to instant quotes</Link>
+        <Link href="/quote">{t('auth.deletion.back')}</Link>
       </p>
     </FormAlert>
   );

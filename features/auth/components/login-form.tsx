@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FetchError } from 'ofetch';
 import { loginSuite } from '#domain/rules/account-rules';
 import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { useT } from '#lib/i18n/i18n';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
@@ -21,6 +22,7 @@ export interface LoginFormProps {
 /** Log In: email and password, checked by the shared login rules as the user types and by the server. */
 export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
   const session = useSessionActor();
+  const t = useT();
   const [unactivated, setUnactivated] = useState(false);
   const [resent, setResent] = useState<string | null>(null);
   const form = useSuiteForm(loginSuite, { email: '', password: '' }, async (values) => {
@@ -29,7 +31,7 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
     try {
       const { accessToken, expiresIn } = await login({ email: values.email.trim(), password: values.password });
       session.send({ type: 'login.succeeded', accessToken, expiresIn });
-      onMessage?.('Sign In successfully');
+      onMessage?.(t('success.signIn'));
       onSignedIn?.();
     } catch (error) {
       if (error instanceof FetchError && error.statusCode === 403) setUnactivated(true);
@@ -38,7 +40,7 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
   });
 
   return (
-    <Form onSubmit={form.onSubmit} aria-label="Log in">
+    <Form onSubmit={form.onSubmit} aria-label={t('auth.login.form')}>
       {form.formError && (
         <FormAlert>
           <p>{form.formError}</p>
@@ -48,28 +50,26 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
               className="mt-2"
               onPress={() =>
                 resendActivation(form.values.email.trim()).then(
-                  (r) => setResent(r.message ?? 'We sent the activation link again; please check your email.'),
-                  () => setResent('We could not send the email; please try again later.'),
+                  (r) => setResent(r.message ?? t('auth.activation.resent')),
+                  () => setResent(t('auth.activation.resendFailed')),
                 )
               }
             >
-              Send the activation email again
+              {t('auth.activation.resend')}
             </Button>
           )}
         </FormAlert>
       )}
       {resent && <FormAlert tone="success">{resent}</FormAlert>}
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
-      <PasswordField {...form.field('password')} label="Password" autoComplete="current-password" isRequired />
+      <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" isRequired />
+      <PasswordField {...form.field('password')} label={t('auth.password')} showLabel={t('common.showPassword')} autoComplete="current-password" isRequired />
       <div className="flex items-center justify-between gap-4">
-        <Link href="/reset-password">Forgot your password?</Link>
+        <Link href="/reset-password">{t('auth.login.forgot')}</Link>
         <Button type="submit" isPending={form.isSubmitting}>
-          Log in
+          {t('auth.login.submit')}
         </Button>
       </div>
-      <p className="text-neutral-600">
-        New here? <Link href="/signup">Create an account</Link>
-      </p>
+      <p className="text-neutral-600">{t.rich('auth.login.newHere', { link: (chunks) => <Link href="/signup">{chunks}</Link> })}</p>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { emailOnlySuite, passwordResetSuite } from '#domain/rules/account-rules';
+import { EMAIL_LINK_VALID_HOURS, PASSWORD_MIN, emailOnlySuite, passwordResetSuite } from '#domain/rules/account-rules';
 import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
@@ -16,12 +17,13 @@ import { FormAlert } from './form-alert.tsx';
 export function ResetPasswordForm({ emailedKey }: { emailedKey?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const t = useT();
   if (done) {
     return (
       <FormAlert tone="success">
-        <p>Your password has been changed.</p>
+        <p>{t('auth.reset.done')}</p>
         <p className="mt-2">
-          <Link href="/login">Log in with your new password</Link>
+          <Link href="/login">{t('auth.reset.logIn')}</Link>
         </p>
       </FormAlert>
     );
@@ -35,16 +37,17 @@ function SendCode({ onSent }: { onSent: (email: string) => void }) {
     await sendPasswordReset(email.trim());
     onSent(email.trim());
   });
+  const t = useT();
   return (
-    <Form onSubmit={form.onSubmit} aria-label="Send a verification code">
-      <p className="text-neutral-600">Enter the email you signed up with; we will send you a verification code.</p>
+    <Form onSubmit={form.onSubmit} aria-label={t('auth.reset.sendForm')}>
+      <p className="text-neutral-600">{t('auth.reset.sendIntro')}</p>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
+      <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" isRequired />
       <Button type="submit" isPending={form.isSubmitting}>
-        Send verification code
+        {t('auth.reset.send')}
       </Button>
       <p>
-        <Link href="/login">Back to log in</Link>
+        <Link href="/login">{t('auth.reset.backToLogIn')}</Link>
       </p>
     </Form>
   );
@@ -55,19 +58,20 @@ function NewPassword({ emailedKey, sentTo, onDone }: { emailedKey: string; sentT
     await resetPassword({ key: values.key.trim(), password: values.password, confirmPassword: values.confirmPassword });
     onDone();
   });
+  const t = useT();
   return (
-    <Form onSubmit={form.onSubmit} aria-label="Choose a new password">
+    <Form onSubmit={form.onSubmit} aria-label={t('auth.reset.newForm')}>
       {sentTo && (
         <FormAlert tone="success">
-          If <strong>{sentTo}</strong> has an account, we have emailed it a link and a verification code, valid for 2 hours. Open the link, or enter the code here.
+          {t.rich('auth.reset.sent', { email: sentTo, hours: EMAIL_LINK_VALID_HOURS.reset, strong: (chunks) => <strong>{chunks}</strong> })}
         </FormAlert>
       )}
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField {...form.field('key')} label="Verification code" autoComplete="one-time-code" isRequired />
-      <PasswordField {...form.field('password')} label="New password" autoComplete="new-password" description="At least 6 characters." isRequired />
-      <PasswordField {...form.field('confirmPassword')} label="Confirm new password" autoComplete="new-password" isRequired />
+      <TextField {...form.field('key')} label={t('auth.reset.code')} autoComplete="one-time-code" isRequired />
+      <PasswordField {...form.field('password')} label={t('auth.reset.newPassword')} showLabel={t('common.showPassword')} autoComplete="new-password" description={t('auth.passwordHint', { min: PASSWORD_MIN })} isRequired />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.reset.confirmPassword')} showLabel={t('common.showPassword')} autoComplete="new-password" isRequired />
       <Button type="submit" isPending={form.isSubmitting}>
-        Change password
+        {t('auth.reset.submit')}
       </Button>
     </Form>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
-import { registerSuite } from '#domain/rules/account-rules';
+import { PASSWORD_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN, registerSuite } from '#domain/rules/account-rules';
 import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
 import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
 import { ComboBox, ComboBoxItem } from '#ui/combo-box';
@@ -39,6 +40,7 @@ const EMPTY = {
 export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
   const [registered, setRegistered] = useState<string | null>(null);
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
+  const t = useT();
   const form = useSuiteForm(registerSuite, { ...EMPTY, referralCode }, async (values) => {
     try {
       const result = await register({
@@ -69,23 +71,24 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
   if (registered) return <CheckYourEmail email={registered} />;
 
   return (
-    <Form onSubmit={form.onSubmit} aria-label="Sign up">
+    <Form onSubmit={form.onSubmit} aria-label={t('auth.signUp.form')}>
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" isRequired />
+      <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" isRequired />
       <PasswordField
         {...form.field('password')}
-        label="Password"
+        label={t('auth.password')}
+        showLabel={t('common.showPassword')}
         autoComplete="new-password"
-        description="At least 6 characters."
+        description={t('auth.passwordHint', { min: PASSWORD_MIN })}
         isRequired
       />
-      <PasswordField {...form.field('confirmPassword')} label="Confirm password" autoComplete="new-password" isRequired />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.confirmPassword')} showLabel={t('common.showPassword')} autoComplete="new-password" isRequired />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" isRequired />
-        <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" isRequired />
+        <TextField {...form.field('firstName')} label={t('auth.firstName')} autoComplete="given-name" isRequired />
+        <TextField {...form.field('lastName')} label={t('auth.lastName')} autoComplete="family-name" isRequired />
       </div>
-      <TextField {...form.field('username')} label="User name (optional)" description="2 to 12 characters." autoComplete="username" />
-      <TextField {...form.field('company')} label="Company (optional)" autoComplete="organization" />
+      <TextField {...form.field('username')} label={t('auth.usernameOptional')} description={t('auth.usernameHint', { min: USERNAME_MIN, max: USERNAME_MAX })} autoComplete="username" />
+      <TextField {...form.field('company')} label={t('auth.companyOptional')} autoComplete="organization" />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <PhoneCodeSelect
           errorMessage={form.errors.phoneCode?.join(' ')}
@@ -95,12 +98,12 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
             form.touch('phoneCode');
           }}
         />
-        <TextField {...form.field('phone')} label="Phone (optional)" type="tel" autoComplete="tel-national" />
+        <TextField {...form.field('phone')} label={t('auth.phoneOptional')} type="tel" autoComplete="tel-national" />
       </div>
       <TextField
         {...form.field('referralCode')}
-        label="Referral code (optional)"
-        description="Friends of our customers get 10% off their first order."
+        label={t('auth.referralOptional')}
+        description={t('auth.referralHint', { percent: REFERRAL_DISCOUNT_PERCENT })}
       />
       <CaptchaField
         generation={captchaGeneration}
@@ -121,10 +124,10 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
           isInvalid={!!form.errors.agreeTerms}
           aria-describedby={form.errors.agreeTerms ? 'agree-terms-error' : undefined}
         >
-          I agree to the terms of use and the privacy policy
+          {t('auth.agreeTerms')}
         </Checkbox>
         <p className="pl-7 text-caption">
-          <Link href="/terms-of-use">Terms of use</Link> · <Link href="/terms-of-use?tab=privacy-policy">Privacy policy</Link>
+          <Link href="/terms-of-use">{t('app.footer.terms')}</Link> · <Link href="/terms-of-use?tab=privacy-policy">{t('app.footer.privacy')}</Link>
         </p>
         {form.errors.agreeTerms && (
           <p id="agree-terms-error" className="text-caption text-danger-700">
@@ -133,11 +136,9 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
         )}
       </div>
       <Button type="submit" isPending={form.isSubmitting}>
-        Create account
+        {t('auth.signUp.submit')}
       </Button>
-      <p className="text-neutral-600">
-        Already have an account? <Link href="/login">Log in</Link>
-      </p>
+      <p className="text-neutral-600">{t.rich('auth.signUp.haveAccount', { link: (chunks) => <Link href="/login">{chunks}</Link> })}</p>
     </Form>
   );
 }
@@ -150,12 +151,13 @@ function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onC
   const codes = usePhoneCodes();
   const items = codes.status === 'success' ? codes.data : [];
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const t = useT();
   return (
     <ComboBox<PhoneCodeEntry>
       key={codes.status}
       name="phoneCode"
-      label="Phone code (optional)"
-      placeholder={codes.status === 'loading' ? 'Loading countries…' : 'Search country or code'}
+      label={t('auth.phoneCodeOptional')}
+      placeholder={codes.status === 'loading' ? t('auth.phoneCode.loading') : t('auth.phoneCode.search')}
       isDisabled={codes.status !== 'success'}
       defaultItems={items}
       isInvalid={!!errorMessage}
@@ -175,25 +177,24 @@ function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onC
 
 function CheckYourEmail({ email }: { email: string }) {
   const [note, setNote] = useState<string | null>(null);
+  const t = useT();
   return (
     <div className="flex flex-col gap-4">
       <FormAlert tone="success">
-        <p className="font-semibold">Check your email</p>
-        <p>
-          We sent an activation link to <strong>{email}</strong>. Open it to activate your account and sign in.
-        </p>
+        <p className="font-semibold">{t('auth.checkEmail.title')}</p>
+        <p>{t.rich('auth.checkEmail.body', { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       </FormAlert>
       <div>
         <Button
           variant="secondary"
           onPress={() =>
             resendActivation(email).then(
-              (r) => setNote(r.message ?? 'We sent the activation link again.'),
-              () => setNote('We could not send the email; please try again later.'),
+              (r) => setNote(r.message ?? t('auth.checkEmail.resent')),
+              () => setNote(t('auth.activation.resendFailed')),
             )
           }
         >
-          Send the link again
+          {t('auth.checkEmail.resend')}
         </Button>
       </div>
       {note && <p role="status">{note}</p>}

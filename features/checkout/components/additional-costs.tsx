@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { AdditionalCost } from '#domain/api/order';
+import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -18,20 +19,20 @@ export function AdditionalCosts() {
   const [generation, setGeneration] = useState(0);
   const costs = useAsync(`additional-costs-${generation}`, listAdditionalCosts);
   const [paying, setPaying] = useState<string | null>(null);
-  if (costs.status === 'loading') return <p role="status">Loading your additional costs…</p>;
-  if (costs.status === 'error') return <p role="alert">Unknown error, please reload the page.</p>;
+  const t = useT();
+  if (costs.status === 'loading') return <p role="status">{t('checkout.costs.loading')}</p>;
+  if (costs.status === 'error') return <p role="alert">{t('error.reload')}</p>;
   if (costs.data.list.length === 0) {
-    return <EmptyState title="No additional costs" description="When customer service agrees an extra cost for one of your orders, it appears here to pay." />;
+    return <EmptyState title={t('checkout.costs.emptyTitle')} description={t('checkout.costs.emptyBody')} />;
   }
   return (
-    <ul className="flex flex-col gap-4" aria-label="Additional costs">
+    <ul className="flex flex-col gap-4" aria-label={t('checkout.page.additionalCosts')}>
       {costs.data.list.map((cost) => (
         <li key={cost.id} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-neutral-0 p-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="font-semibold">
-                {cost.number}
-                {cost.orderNumber ? ` · for order ${cost.orderNumber}` : ''}
+                {cost.orderNumber ? t('checkout.costs.forOrder', { number: cost.number, order: cost.orderNumber }) : cost.number}
               </p>
               <p className="text-caption text-neutral-700">{cost.description}</p>
             </div>
@@ -40,7 +41,7 @@ export function AdditionalCosts() {
               <StatusBadge>{cost.statusLabel}</StatusBadge>
               {PAYABLE.has(cost.status) && paying !== cost.id && (
                 <Button variant="secondary" onPress={() => setPaying(cost.id)}>
-                  Pay {cost.number}
+                  {t('checkout.costs.pay', { number: cost.number })}
                 </Button>
               )}
             </div>

@@ -1,36 +1,43 @@
 import type { BankTransferInstructions } from '#domain/api/payment';
-import { formatUsd } from '#domain/pricing/money';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
 
 /** Where to send a bank transfer: the five accounts (USD, HKD, EUR, GBP, RMB) and the reference to quote. */
 export function BankTransferDetails({ instructions }: { instructions: BankTransferInstructions }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="bank-transfer-heading" className="flex flex-col gap-4">
       <h2 id="bank-transfer-heading" className="text-title">
-        Pay by bank transfer
+        {t('checkout.transfer.heading')}
       </h2>
       <p>
-        Transfer <strong>{formatUsd(instructions.amountCents)}</strong> to one of the accounts below and put the reference{' '}
-        <strong data-testid="transfer-reference">{instructions.reference}</strong> on the transfer, so we can match it to your order.
+        {t.rich('checkout.transfer.instructions', {
+          amount: format.money(instructions.amountCents),
+          reference: instructions.reference,
+          strong: (chunks) => <strong>{chunks}</strong>,
+          ref: (chunks) => <strong data-testid="transfer-reference">{chunks}</strong>,
+        })}
       </p>
       {instructions.note && <p className="text-neutral-600">{instructions.note}</p>}
       <table className="w-full border-collapse text-left text-body">
-        <caption className="sr-only">Our bank accounts</caption>
+        <caption className="sr-only">{t('checkout.transfer.caption')}</caption>
         <thead>
           <tr className="border-b border-neutral-300">
             <th scope="col" className="py-2 pr-4">
-              Currency
+              {t('checkout.transfer.currency')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Bank
+              {t('checkout.transfer.bank')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Account name
+              {t('checkout.transfer.accountName')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Account number
+              {t('checkout.transfer.accountNumber')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              SWIFT
+              {t('checkout.transfer.swift')}
             </th>
           </tr>
         </thead>

@@ -7,10 +7,11 @@ import type { Cart } from '#domain/api/quote';
 import type { CountryEntry, StateEntry } from '#domain/api/tools';
 import { findMaterial } from '#domain/catalogue/lookup';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
-import { formatUsd } from '#domain/pricing/money';
 import { billingAddressSuite, shippingAddressSuite, type Geography } from '#domain/rules/address-rules';
 import { checkoutSuite } from '#domain/rules/checkout-rules';
 import { serverFieldErrors, useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
 import { ComboBox, ComboBoxItem } from '#ui/combo-box';
@@ -62,22 +63,15 @@ export interface UserHint {
 
 /** The order confirmation page (/checkout): loads the cart, the addresses and the carriers, then the form. */
 export function OrderConfirmation({ user }: { user: UserHint }) {
+  const t = useT();
   const state = useAsync('checkout', loadCheckout);
-  if (state.status === 'loading') return <p role="status">Loading your cart…</p>;
+  if (state.status === 'loading') return <p role="status">{t('checkout.cart.loading')}</p>;
   if (state.status === 'error') {
-    return (
-      <p role="alert">
-        We could not load your cart. <Link href="/checkout">Try again</Link>
-      </p>
-    );
+    return <p role="alert">{t.rich('checkout.cart.loadFailed', { link: (chunks) => <Link href="/checkout">{chunks}</Link> })}</p>;
   }
   const orderable = state.data.cart.lines.filter((l) => !l.problem);
   if (orderable.length === 0) {
-    return (
-      <p>
-        Your cart is empty. <Link href="/quote">Get an instant quote</Link> and add parts to the cart first.
-      </p>
-    );
+    return <p>{t.rich('checkout.cart.empty', { link: (chunks) => <Link href="/quote">{chunks}</Link> })}</p>;
   }
   return <OrderConfirmationForm data={state.data} user={user} />;
 }
@@ -87,31 +81,33 @@ function materialName(process: string, materialId: string): string {
 }
 
 export function CartLines({ cart }: { cart: Cart }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="cart-heading" className="flex flex-col gap-3">
       <h2 id="cart-heading" className="text-title">
-        Parts
+        {t('checkout.cart.heading')}
       </h2>
       <table className="w-full border-collapse text-left text-body">
         <thead>
           <tr className="border-b border-neutral-300">
             <th scope="col" className="py-2 pr-4">
-              Part
+              {t('orders.column.part')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Material
+              {t('orders.column.material')}
             </th>
             <th scope="col" className="py-2 pr-4 text-right">
-              Quantity
+              {t('orders.column.quantity')}
             </th>
             <th scope="col" className="py-2 pr-4 text-right">
-              Unit price
+              {t('orders.column.unitPrice')}
             </th>
             <th scope="col" className="py-2 pr-4 text-right">
-              Total
+              {t('orders.column.total')}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Ships
+              {t('orders.column.ships')}
             </th>
           </tr>
         </thead>
@@ -124,19 +120,19 @@ export function CartLines({ cart }: { cart: Cart }) {
               </th>
               <td className="py-2 pr-4">{materialName(line.configuration.process, line.configuration.materialId)}</td>
               <td className="py-2 pr-4 text-right">{line.quantity}</td>
-              <td className="py-2 pr-4 text-right">{formatUsd(line.unitPriceCents)}</td>
-              <td className="py-2 pr-4 text-right">{formatUsd(line.totalCents)}</td>
-              <td className="py-2 pr-4">{line.shipDate}</td>
+              <td className="py-2 pr-4 text-right">{format.money(line.unitPriceCents)}</td>
+              <td className="py-2 pr-4 text-right">{format.money(line.totalCents)}</td>
+              <td className="py-2 pr-4">{format.date(line.shipDate)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={4} className="py-2 pr-4 text-right">
-              Total (EXW)
+              {t('checkout.cart.total')}
             </th>
             <td className="py-2 pr-4 text-right font-medium" data-testid="cart-total">
-              {formatUsd(cart.totalCents)}
+              {format.money(cart.totalCents)}
             </td>
             <td />
           </tr>
@@ -205,6 +201,8 @@ function withFormFields(error: unknown, aliases: Record<string, keyof Values>): 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
 
 function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserHint }) {
+  const t = useT();
+  const format = useFormat();
   const [, navigate] = useLocation();
   const entrust = user.isEntrustOrderAccount;
   const [addresses, setAddresses] = useState(data.addresses);
@@ -341,13 +339,14 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
   });
 
   const carrier = data.options.carriers.find((c) => c.id === form.values.carrier);
+  // An address on one line: its parts as written, separated by commas (data, not words to translate).
   const addressLabel = (a: ShippingAddress) =>
-    `${a.firstName} ${a.lastName}${a.company ? `, ${a.company}` : ''}, ${a.addressLine1}, ${a.city} ${a.postcode}, ${a.stateName ? `${a.stateName}, ` : ''}${a.countryName}`;
+    [`${a.firstName} ${a.lastName}`, a.company, a.addressLine1, `${a.city} ${a.postcode}`, a.stateName, a.countryName].filter(Boolean).join(', ');
 
   return (
     <div className="flex flex-col gap-8">
       <CartLines cart={data.cart} />
-      <Form onSubmit={form.onSubmit} aria-label="Order confirmation" className="flex flex-col gap-8">
+      <Form onSubmit={form.onSubmit} aria-label={t('checkout.page.confirmation')} className="flex flex-col gap-8">
         {form.formError && (
           <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
             {form.formError}
@@ -356,10 +355,10 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
 
         <section aria-labelledby="shipping-address-heading" className="flex flex-col gap-4">
           <h2 id="shipping-address-heading" className="text-title">
-            Shipping address
+            {t('checkout.shippingAddress.heading')}
           </h2>
           <RadioGroup
-            label="Ship to"
+            label={t('checkout.shippingAddress.shipTo')}
             value={form.values.shippingAddressId}
             onChange={(v) => form.setValue('shippingAddressId', v)}
             isInvalid={!!form.errors.shippingAddressId}
@@ -370,19 +369,19 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
                 {addressLabel(a)}
               </Radio>
             ))}
-            <Radio value={NEW}>A new address</Radio>
+            <Radio value={NEW}>{t('checkout.shippingAddress.new')}</Radio>
           </RadioGroup>
           {form.values.shippingAddressId === NEW && (
             <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:grid-cols-2">
-              <legend className="px-1 font-medium">New shipping address (English only, no P.O. Box)</legend>
-              <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" isRequired />
-              <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" isRequired />
-              <TextField {...form.field('company')} label="Company" autoComplete="organization" />
-              <TextField {...form.field('vatNumber')} label="VAT or EORI number" />
-              <TextField {...form.field('phoneCode')} label="Phone code" description="With the plus, e.g. +44" autoComplete="tel-country-code" isRequired />
-              <TextField {...form.field('mobile')} label="Phone number" autoComplete="tel-national" isRequired />
+              <legend className="px-1 font-medium">{t('checkout.shippingAddress.newLegend')}</legend>
+              <TextField {...form.field('firstName')} label={t('auth.firstName')} autoComplete="given-name" isRequired />
+              <TextField {...form.field('lastName')} label={t('auth.lastName')} autoComplete="family-name" isRequired />
+              <TextField {...form.field('company')} label={t('checkout.address.company')} autoComplete="organization" />
+              <TextField {...form.field('vatNumber')} label={t('checkout.address.vat')} />
+              <TextField {...form.field('phoneCode')} label={t('checkout.address.phoneCode')} description={t('checkout.address.phoneCodeHint')} autoComplete="tel-country-code" isRequired />
+              <TextField {...form.field('mobile')} label={t('checkout.address.phone')} autoComplete="tel-national" isRequired />
               <ComboBox
-                label="Country"
+                label={t('checkout.address.country')}
                 defaultItems={countryItems}
                 selectedKey={form.values.countryCode || null}
                 onSelectionChange={(key) => {
@@ -401,7 +400,7 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
               {stateList.length > 0 && (
                 <ComboBox
                   key={country}
-                  label="State or province"
+                  label={t('checkout.address.state')}
                   defaultItems={stateItems}
                   selectedKey={form.values.state || null}
                   onSelectionChange={(key) => form.setValue('state', key === null ? '' : String(key))}
@@ -417,21 +416,21 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
                   {form.errors.state.join(' ')}
                 </p>
               )}
-              <TextField {...form.field('city')} label="City" autoComplete="address-level2" isRequired />
-              <TextField {...form.field('postcode')} label="Postcode" autoComplete="postal-code" isRequired />
-              <TextField {...form.field('addressLine1')} label="Address line 1" autoComplete="address-line1" isRequired className="sm:col-span-2" />
-              <TextField {...form.field('addressLine2')} label="Address line 2" autoComplete="address-line2" className="sm:col-span-2" />
-              <TextField {...form.field('addressLine3')} label="Address line 3" autoComplete="address-line3" className="sm:col-span-2" />
+              <TextField {...form.field('city')} label={t('checkout.address.city')} autoComplete="address-level2" isRequired />
+              <TextField {...form.field('postcode')} label={t('checkout.address.postcode')} autoComplete="postal-code" isRequired />
+              <TextField {...form.field('addressLine1')} label={t('checkout.address.line', { line: 1 })} autoComplete="address-line1" isRequired className="sm:col-span-2" />
+              <TextField {...form.field('addressLine2')} label={t('checkout.address.line', { line: 2 })} autoComplete="address-line2" className="sm:col-span-2" />
+              <TextField {...form.field('addressLine3')} label={t('checkout.address.line', { line: 3 })} autoComplete="address-line3" className="sm:col-span-2" />
             </fieldset>
           )}
         </section>
 
         <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
           <h2 id="billing-heading" className="text-title">
-            Billing address
+            {t('checkout.billing.heading')}
           </h2>
           <RadioGroup
-            label="Invoice to"
+            label={t('checkout.billing.invoiceTo')}
             value={form.values.billingAddressId}
             onChange={(v) => form.setValue('billingAddressId', v)}
             isInvalid={!!form.errors.billingAddressId}
@@ -442,25 +441,25 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
                 {[b.companyName, b.name, b.location].filter(Boolean).join(', ')}
               </Radio>
             ))}
-            <Radio value={NEW}>A new billing address</Radio>
+            <Radio value={NEW}>{t('checkout.billing.new')}</Radio>
           </RadioGroup>
           {form.values.billingAddressId === NEW && (
             <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:grid-cols-2">
-              <legend className="px-1 font-medium">New billing address</legend>
-              <TextField {...form.field('billingName')} label="Name on invoices" isRequired />
-              <TextField {...form.field('billingCompany')} label="Company name on invoices" />
-              <TextField {...form.field('billingLocation')} label="Billing location" description="As it should appear on invoices" isRequired className="sm:col-span-2" />
+              <legend className="px-1 font-medium">{t('checkout.billing.newLegend')}</legend>
+              <TextField {...form.field('billingName')} label={t('checkout.billing.name')} isRequired />
+              <TextField {...form.field('billingCompany')} label={t('checkout.billing.company')} />
+              <TextField {...form.field('billingLocation')} label={t('checkout.billing.location')} description={t('checkout.billing.locationHint')} isRequired className="sm:col-span-2" />
             </fieldset>
           )}
         </section>
 
         <section aria-labelledby="shipping-terms-heading" className="flex flex-col gap-4">
           <h2 id="shipping-terms-heading" className="text-title">
-            Shipping terms: {data.options.incoterm}
+            {t('checkout.terms.heading', { incoterm: data.options.incoterm })}
           </h2>
           <p className="text-neutral-700">{data.options.explanation}</p>
           <RadioGroup
-            label="Carrier"
+            label={t('checkout.carrier.label')}
             value={form.values.carrier || null}
             onChange={(v) => form.setValue('carrier', v)}
             isInvalid={!!form.errors.carrier}
@@ -468,37 +467,35 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
             isRequired
           >
             {data.options.carriers.map((c) => (
-              <Radio key={c.id} value={c.id} description={`Typically ${c.transitDays[0]}–${c.transitDays[1]} working days once collected`}>
+              <Radio key={c.id} value={c.id} description={t('checkout.carrier.transit', { from: c.transitDays[0], to: c.transitDays[1] })}>
                 {c.name}
               </Radio>
             ))}
           </RadioGroup>
-          <TextField {...form.field('carrierAccount')} label={carrier?.accountLabel ?? 'Your account with the carrier'} isRequired />
+          <TextField {...form.field('carrierAccount')} label={carrier?.accountLabel ?? t('checkout.carrier.account')} isRequired />
         </section>
 
         <section aria-labelledby="order-details-heading" className="grid gap-4 sm:grid-cols-2">
           <h2 id="order-details-heading" className="text-title sm:col-span-2">
-            Order details
+            {t('checkout.details.heading')}
           </h2>
-          <TextField {...form.field('couponCode')} label="Coupon code" description="One coupon per order" />
-          <TextField {...form.field('poNumber')} label="PO number" />
-          <TextField {...form.field('comment')} label="Comment" isMultiline className="sm:col-span-2" />
+          <TextField {...form.field('couponCode')} label={t('checkout.details.coupon')} description={t('checkout.details.couponHint')} />
+          <TextField {...form.field('poNumber')} label={t('orders.column.poNumber')} />
+          <TextField {...form.field('comment')} label={t('checkout.details.comment')} isMultiline className="sm:col-span-2" />
           {entrust && (
             <fieldset className="grid gap-4 rounded-control border border-neutral-300 p-4 sm:col-span-2 sm:grid-cols-2">
-              <legend className="px-1 font-medium">Ordering on behalf of a customer</legend>
-              <TextField {...form.field('customerEmail')} label="Customer email" type="email" />
-              <TextField {...form.field('platformOrderNumber')} label="Platform order number" />
-              <TextField {...form.field('customerNote')} label="Note for the customer" isMultiline className="sm:col-span-2" />
+              <legend className="px-1 font-medium">{t('checkout.entrust.legend')}</legend>
+              <TextField {...form.field('customerEmail')} label={t('checkout.entrust.email')} type="email" />
+              <TextField {...form.field('platformOrderNumber')} label={t('checkout.entrust.platformOrder')} />
+              <TextField {...form.field('customerNote')} label={t('checkout.entrust.note')} isMultiline className="sm:col-span-2" />
             </fieldset>
           )}
         </section>
 
         <div className="flex items-center justify-between gap-4">
-          <p>
-            Total: <strong>{formatUsd(data.cart.totalCents)}</strong> (EXW, shipping not included)
-          </p>
+          <p>{t.rich('checkout.submitTotal', { total: format.money(data.cart.totalCents), strong: (chunks) => <strong>{chunks}</strong> })}</p>
           <Button type="submit" isPending={form.isSubmitting}>
-            Place order and pay
+            {t('checkout.submit')}
           </Button>
         </div>
       </Form>

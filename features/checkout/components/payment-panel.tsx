@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { BANK_ACCOUNT_CURRENCIES } from '#domain/api/common';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
-import { formatUsd } from '#domain/pricing/money';
-import { CHECKOUT_MESSAGES, cardDigits, cardExpiryValid, passesLuhn } from '#domain/rules/checkout-rules';
+import { SANDBOX_TEST_CARDS, groupCardNumber } from '#domain/orders/sandbox-cards';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
+import { CHECKOUT_MESSAGES, cardDigits, fullCardYear, paymentSuite } from '#domain/rules/checkout-rules';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import {
   checkoutPaymentMachine,
-  methodLabel,
   selectBankTransfer,
   selectCanRetrySameAttempt,
   selectIsPaying,
   selectShortfallCents,
-  selectStatusMessage,
 } from '#machines/checkout-payment-machine';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
@@ -19,6 +21,7 @@ import { Link } from '#ui/link';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { TextField } from '#ui/text-field';
 import type { PayCall } from '../api.ts';
+import { methodPhrase, paymentMessages, paymentStatusText } from '../payment-words.ts';
 import { BankTransferDetails } from './bank-transfer-details.tsx';
 
 export interface PaymentPanelProps {
@@ -35,10 +38,17 @@ export interface PaymentPanelProps {
   afterTransfer?: React.ReactNode;
 }
 
-const METHOD_TITLES: Record<PaymentMethod, string> = {
-  balance: 'Prepaid balance',
-  card: 'Credit card (USD)',
-  bank_transfer: 'Bank transfer',
+const METHOD_TITLES: Record<PaymentMethod, MessageKey> = {
+  balance: 'checkout.pay.method.balance',
+  card: 'checkout.pay.method.card',
+  bank_transfer: 'checkout.pay.method.bankTransfer',
+};
+
+/** The sandbox's test cards, as the test-mode help names them. */
+const SANDBOX_CARDS = {
+  succeeds: groupCardNumber(SANDBOX_TEST_CARDS.succeeds),
+  declined: groupCardNumber(SANDBOX_TEST_CARDS.declined),
+  insufficientFunds: groupCardNumber(SANDBOX_TEST_CARDS.insufficientFunds),
 };
 
 interface CardValues {
@@ -54,20 +64,28 @@ function parseExpiry(expiry: string): { expMonth: number; expYear: number } | nu
   return { expMonth: Number(match[1]), expYear: Number(match[2]) };
 }
 
-/** The shared card rules (checkout-rules.ts), on the form's fields. */
+/** The shared payment rules (checkout-rules.ts, the server runs the same), on the form's fields. */
 function cardErrors(values: CardValues, now: Date): Partial<Record<keyof CardValues, string>> {
-  const errors: Partial<Record<keyof CardValues, string>> = {};
-  if (!passesLuhn(cardDigits(values.number))) errors.number = CHECKOUT_MESSAGES.cardNumberInvalid;
   const expiry = parseExpiry(values.expiry);
-  if (!expiry || !cardExpiryValid(expiry.expMonth, expiry.expYear, now)) errors.expiry = CHECKOUT_MESSAGES.cardExpiryInvalid;
-  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = CHECKOUT_MESSAGES.cardCvcInvalid;
+  const card = { number: values.number, expMonth: expiry?.expMonth ?? null, expYear: expiry?.expYear ?? null, cvc: values.cvc };
+  const found = paymentSuite.runStatic({ method: 'card', card }, { now, balanceAllowed: false, methods: ['card'] }).getErrors();
+  const errors: Partial<Record<keyof CardValues, string>> = {};
+  for (const field of ['number', 'expiry', 'cvc'] as const) {
+    const message = found[`card.${field}`]?.[0];
+    if (message) errors[field] = message;
+  }
   return errors;
 }
 
 function toCard(values: CardValues): CardInput {
   const expiry = parseExpiry(values.expiry)!;
-  const year = expiry.expYear < 100 ? 2000 + expiry.expYear : expiry.expYear;
-  return { number: cardDigits(values.number), expMonth: expiry.expMonth, expYear: year, cvc: values.cvc.trim(), ...(values.name.trim() ? { name: values.name.trim() } : {}) };
+  return {
+    number: cardDigits(values.number),
+    expMonth: expiry.expMonth,
+    expYear: fullCardYear(expiry.expYear),
+    cvc: values.cvc.trim(),
+    ...(values.name.trim() ? { name: values.name.trim() } : {}),
+  };
 }
 
 /**
@@ -76,13 +94,17 @@ function toCard(values: CardValues): CardInput {
  * payment stands is announced politely; failures are alerts.
  */
 export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, pay, onPaid, afterTransfer }: PaymentPanelProps) {
+  const t = useT();
+  const format = useFormat();
   const actor = useActorRef(
     checkoutPaymentMachine.provide({ actors: { pay: fromPromise(({ input }: { input: PayCall }) => pay(input)) } }),
-    { input: { amountCents, methods, balanceCents } },
+    { input: { amountCents, methods, balanceCents, messages: paymentMessages(t) } },
   );
   const context = useSelector(actor, (s) => s.context);
   const stateValue = useSelector(actor, (s) => s.value);
-  const status = useSelector(actor, selectStatusMessage);
+  const status = useSelector(actor, (s) => paymentStatusText(s, t, format));
+  const amount = format.money(amountCents);
+  const strong = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
   const isPaying = useSelector(actor, selectIsPaying);
   const shortfall = useSelector(actor, selectShortfallCents);
   const transfer = useSelector(actor, selectBankTransfer);
@@ -157,13 +179,11 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
 
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-title">
-        Amount due: <strong data-testid="amount-due">{formatUsd(amountCents)}</strong>
-      </p>
+      <p className="text-title">{t.rich('checkout.pay.amountDue', { amount, strong: (chunks) => <strong data-testid="amount-due">{chunks}</strong> })}</p>
 
       {(stateValue === 'choosing' || stateValue === 'failed') && (
         <Form
-          aria-label="Payment method"
+          aria-label={t('checkout.pay.methodLabel')}
           onSubmit={(event) => {
             event.preventDefault();
             if (stateValue === 'failed') actor.send({ type: 'payment.back' });
@@ -171,7 +191,7 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
           }}
         >
           <RadioGroup
-            label="Payment method"
+            label={t('checkout.pay.methodLabel')}
             value={context.method}
             onChange={(value) => actor.send({ type: 'method.changed', method: value as PaymentMethod })}
             isInvalid={!!context.methodError && context.methodError === CHECKOUT_MESSAGES.paymentMethodRequired}
@@ -184,38 +204,39 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
                 value={method}
                 description={
                   method === 'balance' && balanceCents !== null
-                    ? `Your balance: ${formatUsd(context.balanceCents ?? balanceCents)}${shortfall > 0 ? ` — ${formatUsd(shortfall)} short of the amount due` : ''}`
+                    ? shortfall > 0
+                      ? t('checkout.pay.balanceShort', { balance: format.money(context.balanceCents ?? balanceCents), shortfall: format.money(shortfall) })
+                      : t('checkout.pay.balance', { balance: format.money(context.balanceCents ?? balanceCents) })
                     : method === 'card'
-                      ? 'Charged in US dollars only.'
+                      ? t('checkout.pay.cardHint')
                       : method === 'bank_transfer'
-                        ? 'We show our accounts in USD, HKD, EUR, GBP and RMB; your order waits until the transfer arrives.'
+                        ? t('checkout.pay.transferHint', { currencies: format.list(BANK_ACCOUNT_CURRENCIES) })
                         : undefined
                 }
               >
-                {METHOD_TITLES[method]}
+                {t(METHOD_TITLES[method])}
               </Radio>
             ))}
           </RadioGroup>
 
           {context.method === 'balance' && shortfall > 0 && canReload && (
             <p>
-              <Link href="/user/account/balance/reload">Reload your balance</Link> (at least USD 100), then come back to pay.
+              {t.rich('checkout.pay.reload', { minimum: MIN_RELOAD_USD, link: (chunks) => <Link href="/user/account/balance/reload">{chunks}</Link> })}
             </p>
           )}
 
           {context.method === 'card' && (
             <fieldset data-card-form className="flex flex-col gap-4 rounded-control border border-neutral-300 p-4">
-              <legend className="px-1 font-medium">Card details (USD)</legend>
+              <legend className="px-1 font-medium">{t('checkout.card.legend')}</legend>
               <p id="sandbox-help" className="text-caption text-neutral-600">
-                Test mode: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds), any future
-                expiry date and any 3-digit security code.
+                {t('checkout.card.sandbox', SANDBOX_CARDS)}
               </p>
-              <TextField {...cardField('number')} label="Card number" autoComplete="cc-number" inputMode="numeric" isRequired />
+              <TextField {...cardField('number')} label={t('checkout.card.number')} autoComplete="cc-number" inputMode="numeric" isRequired />
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField {...cardField('expiry')} label="Expiry date (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" isRequired />
-                <TextField {...cardField('cvc')} label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" isRequired />
+                <TextField {...cardField('expiry')} label={t('checkout.card.expiry')} autoComplete="cc-exp" placeholder={t('checkout.card.expiryPlaceholder')} isRequired />
+                <TextField {...cardField('cvc')} label={t('checkout.card.cvc')} autoComplete="cc-csc" inputMode="numeric" isRequired />
               </div>
-              <TextField {...cardField('name')} label="Name on card" autoComplete="cc-name" />
+              <TextField {...cardField('name')} label={t('checkout.card.name')} autoComplete="cc-name" />
               {context.methodError === CHECKOUT_MESSAGES.cardRequired && <p role="alert">{context.methodError}</p>}
             </fieldset>
           )}
@@ -225,19 +246,22 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
               <p className="font-medium">{context.failure.message}</p>
               {context.failure.kind === 'insufficient_balance' && (
                 <p>
-                  Your balance is {formatUsd(context.failure.balanceCents)}: {formatUsd(context.failure.shortfallCents)} short. Choose another method
-                  {canReload ? ' or reload your balance' : ''}.
+                  {t('checkout.pay.failure.short', {
+                    balance: format.money(context.failure.balanceCents),
+                    shortfall: format.money(context.failure.shortfallCents),
+                    reload: canReload ? 'yes' : 'no',
+                  })}
                 </p>
               )}
-              {context.failure.kind === 'declined' && <p>Check the card details or use another card, then try again.</p>}
+              {context.failure.kind === 'declined' && <p>{t('checkout.pay.failure.declined')}</p>}
             </div>
           )}
 
           <div className="flex flex-wrap gap-3">
             {canRetrySame ? (
-              <Button onPress={() => actor.send({ type: 'retry' })}>Try again</Button>
+              <Button onPress={() => actor.send({ type: 'retry' })}>{t('common.tryAgain')}</Button>
             ) : (
-              <Button type="submit">{stateValue === 'failed' ? 'Try again' : 'Continue to confirm'}</Button>
+              <Button type="submit">{stateValue === 'failed' ? t('common.tryAgain') : t('checkout.pay.continue')}</Button>
             )}
           </div>
         </Form>
@@ -246,17 +270,15 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
       {(stateValue === 'confirming' || stateValue === 'paying') && context.method && (
         <section aria-labelledby="confirm-payment-heading" className="flex flex-col gap-4">
           <h2 id="confirm-payment-heading" ref={confirmHeading} tabIndex={-1} className="text-title outline-0">
-            Confirm your payment
+            {t('checkout.pay.confirmHeading')}
           </h2>
-          <p>
-            You are paying <strong>{formatUsd(amountCents)}</strong> by {methodLabel(context.method, context.card)}.
-          </p>
+          <p>{t.rich('checkout.pay.confirmBody', { amount, method: methodPhrase(context.method, context.card, t), strong })}</p>
           <div className="flex flex-wrap gap-3">
             <Button onPress={() => actor.send({ type: 'payment.submit' })} isPending={isPaying}>
-              {context.method === 'bank_transfer' ? 'Show the bank accounts' : `Pay ${formatUsd(amountCents)}`}
+              {context.method === 'bank_transfer' ? t('checkout.pay.showAccounts') : t('checkout.pay.submit', { amount })}
             </Button>
             <Button variant="secondary" onPress={() => actor.send({ type: 'payment.back' })} isDisabled={isPaying}>
-              Change method
+              {t('checkout.pay.changeMethod')}
             </Button>
           </div>
         </section>

@@ -3,15 +3,17 @@ import { useLocation } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
 import { PAYMENT_METHODS } from '#domain/api/payment';
 import { ORDER_STATUS_LABELS, isOrderStatus, isPayable } from '#domain/orders/order-status';
-import { formatUsd } from '#domain/pricing/money';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { useSession, useSessionActor } from '#machines/session-context';
 import { Link } from '#ui/link';
 import { getAdditionalCost, getAgencySummary, getOrder, payAdditionalCost, payAgency, payOrder, type PayCall } from '../api.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 
-function Loading({ what }: { what: string }) {
-  return <p role="status">Loading {what}…</p>;
+function Loading({ what }: { what: MessageKey }) {
+  const t = useT();
+  return <p role="status">{t(what)}</p>;
 }
 
 function Missing({ children }: { children: React.ReactNode }) {
@@ -22,12 +24,13 @@ function Missing({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+function Facts({ rows }: { rows: [MessageKey, React.ReactNode][] }) {
+  const t = useT();
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
-          <dt className="text-neutral-600">{term}</dt>
+          <dt className="text-neutral-600">{t(term)}</dt>
           <dd className="font-medium">{value}</dd>
         </div>
       ))}
@@ -41,6 +44,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
   const session = useSessionActor();
   const balanceCents = useSession((s) => s.context.user?.balanceCents ?? null);
   const canReload = useSession((s) => !!s.context.user?.isRecharge);
+  const t = useT();
   const order = useAsync(`order-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
   const pay = useCallback((call: PayCall) => payOrder(orderId!, call), [orderId]);
   const onPaid = useCallback(
@@ -52,17 +56,15 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
     [navigate, orderId, session],
   );
 
-  if (!orderId) return <Missing>Order id not found.</Missing>;
-  if (order.status === 'loading') return <Loading what="your order" />;
-  if (order.status === 'error') return <Missing>Can not found an order.</Missing>;
+  if (!orderId) return <Missing>{t('error.orderIdNotFound')}</Missing>;
+  if (order.status === 'loading') return <Loading what="checkout.loading.order" />;
+  if (order.status === 'error') return <Missing>{t('error.orderNotFound')}</Missing>;
   const o = order.data;
   if (!isPayable(o.status)) {
     return (
       <div className="flex flex-col gap-4">
-        <p>
-          Order {o.number} is {o.statusLabel.toLowerCase()}: there is nothing to pay.
-        </p>
-        <Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>See the order</Link>
+        <p>{t('checkout.payment.nothingToPay', { number: o.number, status: o.statusLabel.toLowerCase() })}</p>
+        <Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>{t('checkout.payment.seeOrder')}</Link>
       </div>
     );
   }
@@ -70,9 +72,9 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
     <div className="flex flex-col gap-6">
       <Facts
         rows={[
-          ['Order', o.number],
-          ['Status', o.statusLabel],
-          ['Parts', o.products.length],
+          ['checkout.fact.order', o.number],
+          ['checkout.fact.status', o.statusLabel],
+          ['checkout.fact.parts', o.products.length],
         ]}
       />
       <PaymentPanel
@@ -82,7 +84,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
         canReload={canReload}
         pay={pay}
         onPaid={onPaid}
-        afterTransfer={<Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>View your order</Link>}
+        afterTransfer={<Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>{t('checkout.payment.viewOrder')}</Link>}
       />
     </div>
   );
@@ -90,31 +92,33 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
 
 /** /checkout/success?order=<id>: the order number, its status and amount, and where to follow it. */
 export function OrderSuccess({ orderId }: { orderId: string | null }) {
+  const t = useT();
+  const format = useFormat();
   const order = useAsync(`order-success-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
-  if (!orderId) return <Missing>Order id not found.</Missing>;
-  if (order.status === 'loading') return <Loading what="your order" />;
-  if (order.status === 'error') return <Missing>Can not found an order.</Missing>;
+  if (!orderId) return <Missing>{t('error.orderIdNotFound')}</Missing>;
+  if (order.status === 'loading') return <Loading what="checkout.loading.order" />;
+  if (order.status === 'error') return <Missing>{t('error.orderNotFound')}</Missing>;
   const o = order.data;
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-title">
         {o.status === 'awaiting_transfer'
-          ? `Order ${o.number} is placed and waits for your bank transfer.`
+          ? t('checkout.success.awaitingTransfer', { number: o.number })
           : o.status === 'pending_payment'
-            ? `Order ${o.number} is placed and waits for payment.`
-            : `Thank you: order ${o.number} is ${o.statusLabel.toLowerCase()}.`}
+            ? t('checkout.success.awaitingPayment', { number: o.number })
+            : t('checkout.success.done', { number: o.number, status: o.statusLabel.toLowerCase() })}
       </p>
       <Facts
         rows={[
-          ['Order number', <span data-testid="order-number">{o.number}</span>],
-          ['Status', <span data-testid="order-status">{o.statusLabel}</span>],
-          ['Amount', formatUsd(o.amounts.totalCents)],
-          ['Ships from our factory', `${o.shipDate} (EXW, ${o.shipping.carrierName})`],
+          ['checkout.fact.orderNumber', <span data-testid="order-number">{o.number}</span>],
+          ['checkout.fact.status', <span data-testid="order-status">{o.statusLabel}</span>],
+          ['checkout.fact.amount', format.money(o.amounts.totalCents)],
+          ['checkout.fact.shipsFrom', t('checkout.success.ships', { date: format.date(o.shipDate), incoterm: o.shipping.incoterm, carrier: o.shipping.carrierName })],
         ]}
       />
       <p className="flex flex-wrap gap-4">
-        <Link href="/user/order/history">Your orders</Link>
-        {isPayable(o.status) && <Link href={`/checkout/payment?order=${encodeURIComponent(o.id)}`}>Pay now</Link>}
+        <Link href="/user/order/history">{t('checkout.success.yourOrders')}</Link>
+        {isPayable(o.status) && <Link href={`/checkout/payment?order=${encodeURIComponent(o.id)}`}>{t('checkout.success.payNow')}</Link>}
       </p>
     </div>
   );
@@ -125,30 +129,32 @@ export function AgencyPayment({ token }: { token: string | null }) {
   const summary = useAsync(`agency-${token}`, (signal) => (token ? getAgencySummary(token, signal) : Promise.reject(new Error('no token'))));
   const [paid, setPaid] = useState<PayResponse | null>(null);
   const pay = useCallback((call: PayCall) => payAgency(token!, call), [token]);
-  if (!token) return <Missing>This payment link is incomplete; please ask for the link again.</Missing>;
-  if (summary.status === 'loading') return <Loading what="the order" />;
-  if (summary.status === 'error') return <Missing>This payment link is not valid any more; please ask for a new one.</Missing>;
+  const t = useT();
+  const format = useFormat();
+  if (!token) return <Missing>{t('checkout.link.incomplete')}</Missing>;
+  if (summary.status === 'loading') return <Loading what="checkout.loading.theOrder" />;
+  if (summary.status === 'error') return <Missing>{t('checkout.link.invalid')}</Missing>;
   const s = summary.data;
   return (
     <div className="flex flex-col gap-6">
       <Facts
         rows={[
-          ['Order', s.orderNumber],
-          ['For', s.company ?? '—'],
-          ['Status', paid ? (isOrderStatus(paid.subject.status) ? ORDER_STATUS_LABELS[paid.subject.status] : paid.subject.status) : s.statusLabel],
+          ['checkout.fact.order', s.orderNumber],
+          ['checkout.fact.for', s.company ?? '—'],
+          ['checkout.fact.status', paid ? (isOrderStatus(paid.subject.status) ? ORDER_STATUS_LABELS[paid.subject.status] : paid.subject.status) : s.statusLabel],
         ]}
       />
       <ul className="list-disc pl-6">
         {s.products.map((p, i) => (
           <li key={i}>
-            {p.name} — {p.material}, {p.quantity} pcs, {formatUsd(p.totalCents)}
+            {t('checkout.agency.product', { name: p.name, material: p.material, quantity: p.quantity, total: format.money(p.totalCents) })}
           </li>
         ))}
       </ul>
       {s.payable ? (
         <PaymentPanel amountCents={s.amountCents} methods={s.methods.filter((m) => m !== 'balance')} pay={pay} onPaid={setPaid} />
       ) : (
-        <p>This order is {s.statusLabel.toLowerCase()}: there is nothing to pay.</p>
+        <p>{t('checkout.agency.nothingToPay', { status: s.statusLabel.toLowerCase() })}</p>
       )}
     </div>
   );
@@ -160,25 +166,26 @@ export function AdditionalCostPayment({ token }: { token: string | null }) {
   const cost = useAsync(`additional-cost-${token}`, (signal) => (token ? getAdditionalCost(token, signal) : Promise.reject(new Error('no token'))));
   const pay = useCallback((call: PayCall) => payAdditionalCost(token!, call), [token]);
   const onPaid = useCallback(() => navigate(`/additional-cost/success?token=${encodeURIComponent(token!)}`), [navigate, token]);
-  if (!token) return <Missing>This payment link is incomplete; please ask for the link again.</Missing>;
-  if (cost.status === 'loading') return <Loading what="the additional cost" />;
-  if (cost.status === 'error') return <Missing>This payment link is not valid any more; please ask for a new one.</Missing>;
+  const t = useT();
+  if (!token) return <Missing>{t('checkout.link.incomplete')}</Missing>;
+  if (cost.status === 'loading') return <Loading what="checkout.loading.additionalCost" />;
+  if (cost.status === 'error') return <Missing>{t('checkout.link.invalid')}</Missing>;
   const c = cost.data;
   const payable = c.status === 'pending_payment' || c.status === 'awaiting_transfer';
   return (
     <div className="flex flex-col gap-6">
       <Facts
         rows={[
-          ['Additional cost', c.number],
-          ['For order', c.orderNumber ?? '—'],
-          ['What for', c.description],
-          ['Status', c.statusLabel],
+          ['checkout.fact.additionalCost', c.number],
+          ['checkout.fact.forOrder', c.orderNumber ?? '—'],
+          ['checkout.fact.whatFor', c.description],
+          ['checkout.fact.status', c.statusLabel],
         ]}
       />
       {payable ? (
         <PaymentPanel amountCents={c.amountCents} methods={c.methods.filter((m) => m !== 'balance')} pay={pay} onPaid={onPaid} />
       ) : (
-        <p>This additional cost is {c.statusLabel.toLowerCase()}: there is nothing to pay.</p>
+        <p>{t('checkout.costPayment.nothingToPay', { status: c.statusLabel.toLowerCase() })}</p>
       )}
     </div>
   );
@@ -186,22 +193,26 @@ export function AdditionalCostPayment({ token }: { token: string | null }) {
 
 /** /additional-cost/success?token=…: what was paid. */
 export function AdditionalCostSuccess({ token }: { token: string | null }) {
+  const t = useT();
+  const format = useFormat();
   const cost = useAsync(`additional-cost-success-${token}`, (signal) => (token ? getAdditionalCost(token, signal) : Promise.reject(new Error('no token'))));
-  if (!token) return <p role="status">Thank you: your payment was received.</p>;
-  if (cost.status === 'loading') return <Loading what="the payment" />;
-  if (cost.status === 'error') return <Missing>This payment link is not valid any more.</Missing>;
+  if (!token) return <p role="status">{t('checkout.costSuccess.received')}</p>;
+  if (cost.status === 'loading') return <Loading what="checkout.loading.payment" />;
+  if (cost.status === 'error') return <Missing>{t('checkout.link.expired')}</Missing>;
   const c = cost.data;
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-title">
-        {c.status === 'paid' ? `Thank you: additional cost ${c.number} is paid.` : `Additional cost ${c.number} is ${c.statusLabel.toLowerCase()}.`}
+        {c.status === 'paid'
+          ? t('checkout.costSuccess.paid', { number: c.number })
+          : t('checkout.costSuccess.status', { number: c.number, status: c.statusLabel.toLowerCase() })}
       </p>
       <Facts
         rows={[
-          ['Additional cost', c.number],
-          ['For order', c.orderNumber ?? '—'],
-          ['Amount', formatUsd(c.amountCents)],
-          ['Status', c.statusLabel],
+          ['checkout.fact.additionalCost', c.number],
+          ['checkout.fact.forOrder', c.orderNumber ?? '—'],
+          ['checkout.fact.amount', format.money(c.amountCents)],
+          ['checkout.fact.status', c.statusLabel],
         ]}
       />
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '#lib/i18n/i18n';
 import { COOKIE_ACCEPTED_VALUE, STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
@@ -15,16 +16,16 @@ export function hasAcceptedCookies(): boolean {
  */
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAcceptedCookies);
+  const t = useT();
   if (accepted) return null;
   return (
     <section
-      aria-label="Cookie consent"
+      aria-label={t('cookie.region')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-neutral-0 shadow-lg forced-colors:border-[CanvasText]"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-gutter py-4">
         <p className="max-w-3xl text-body">
-          We use cookies to keep you signed in and to understand how our quotes are used.{' '}
-          <Link href="/terms-of-use?tab=privacy-policy">Read our privacy policy</Link>.
+          {t.rich('cookie.message', { link: (chunks) => <Link href="/terms-of-use?tab=privacy-policy">{chunks}</Link> })}
         </p>
         <Button
           onPress={() => {
@@ -32,7 +33,7 @@ export function CookieBanner() {
             setAccepted(true);
           }}
         >
-          Accept cookies
+          {t('cookie.accept')}
         </Button>
       </div>
     </section>

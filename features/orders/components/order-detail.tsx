@@ -1,43 +1,49 @@
 import type { Order } from '#domain/api/order';
 import { ORDER_STATUS_LABELS, isPayable } from '#domain/orders/order-status';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { getOrder } from '../api.ts';
 
-function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 /** One order: status and its history, products, amounts, consignee, shipping (EXW) and tracking. */
 export function OrderDetail({ orderId }: { orderId: string }) {
+  const t = useT();
+  const format = useFormat();
   const order = useAsync<Order>(`order-${orderId}`, (signal) => getOrder(orderId, signal));
-  if (order.status === 'loading') return <p role="status">Loading the order…</p>;
-  if (order.status === 'error') return <p role="alert">Can not found an order.</p>;
+  if (order.status === 'loading') return <p role="status">{t('orders.detail.loading')}</p>;
+  if (order.status === 'error') return <p role="alert">{t('error.orderNotFound')}</p>;
   const o = order.data;
   const c = o.consignee;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-title">Order {o.number}</h2>
+        <h2 className="text-title">{t('orders.detail.heading', { number: o.number })}</h2>
         <StatusBadge>{o.statusLabel}</StatusBadge>
-        {isPayable(o.status) && <Link href={`/checkout/payment?order=${encodeURIComponent(o.id)}`}>Pay this order</Link>}
+        {isPayable(o.status) && <Link href={`/checkout/payment?order=${encodeURIComponent(o.id)}`}>{t('orders.detail.pay')}</Link>}
       </div>
 
       <section aria-labelledby="products-heading">
         <h3 id="products-heading" className="font-semibold">
-          Products
+          {t('orders.detail.products')}
         </h3>
         <table className="mt-2 w-full text-left text-caption">
           <thead>
             <tr>
-              <th scope="col">Part</th>
-              <th scope="col">Material</th>
-              <th scope="col" className="text-right">Qty</th>
-              <th scope="col" className="text-right">Unit price</th>
-              <th scope="col" className="text-right">Total</th>
-              <th scope="col">Ships</th>
+              <th scope="col">{t('orders.column.part')}</th>
+              <th scope="col">{t('orders.column.material')}</th>
+              <th scope="col" className="text-right">
+                {t('orders.column.quantityShort')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('orders.column.unitPrice')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('orders.column.total')}
+              </th>
+              <th scope="col">{t('orders.column.ships')}</th>
             </tr>
           </thead>
           <tbody>
@@ -55,25 +61,25 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                 <td className="text-right">
                   <Money cents={p.totalCents} />
                 </td>
-                <td>{p.shipDate}</td>
+                <td>{format.date(p.shipDate)}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <dl className="mt-3 grid max-w-xs grid-cols-2 gap-1 text-caption">
-          <dt>Subtotal</dt>
+          <dt>{t('orders.detail.subtotal')}</dt>
           <dd className="text-right">
             <Money cents={o.amounts.subtotalCents} />
           </dd>
           {o.amounts.discountCents > 0 && (
             <>
-              <dt>Discount{o.coupon ? ` (${o.coupon.code})` : ''}</dt>
+              <dt>{o.coupon ? t('orders.detail.discountWithCode', { code: o.coupon.code }) : t('orders.detail.discount')}</dt>
               <dd className="text-right">
                 <Money cents={-o.amounts.discountCents} />
               </dd>
             </>
           )}
-          <dt className="font-semibold">Total</dt>
+          <dt className="font-semibold">{t('orders.column.total')}</dt>
           <dd className="text-right font-semibold">
             <Money cents={o.amounts.totalCents} />
           </dd>
@@ -83,7 +89,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       <section aria-labelledby="shipping-heading" className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 id="shipping-heading" className="font-semibold">
-            Consignee
+            {t('orders.detail.consignee')}
           </h3>
           <p className="text-caption">
             {c.firstName} {c.lastName}
@@ -98,26 +104,26 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </p>
         </div>
         <div>
-          <h3 className="font-semibold">Shipping</h3>
+          <h3 className="font-semibold">{t('orders.detail.shipping')}</h3>
           <p className="text-caption">
-            {o.shipping.incoterm} (Incoterms 2020) · {o.shipping.carrierName}, account {o.shipping.carrierAccount}
+            {t('orders.detail.shippingTerms', { incoterm: o.shipping.incoterm, carrier: o.shipping.carrierName, account: o.shipping.carrierAccount })}
           </p>
           <p className="text-caption text-neutral-600">{o.shipping.explanation}</p>
-          {o.poNumber && <p className="text-caption">PO number: {o.poNumber}</p>}
+          {o.poNumber && <p className="text-caption">{t('orders.detail.poNumber', { poNumber: o.poNumber })}</p>}
         </div>
       </section>
 
       <section aria-labelledby="tracking-heading">
         <h3 id="tracking-heading" className="font-semibold">
-          Tracking
+          {t('orders.detail.tracking')}
         </h3>
         {o.tracking.length === 0 ? (
-          <p className="text-caption text-neutral-600">Tracking appears here once the parts have shipped.</p>
+          <p className="text-caption text-neutral-600">{t('orders.detail.trackingNone')}</p>
         ) : (
           <ul className="text-caption">
-            {o.tracking.map((t) => (
-              <li key={t.id}>
-                {t.package}: {t.logisticsCompany} {t.trackNumber}, {t.trackState}
+            {o.tracking.map((track) => (
+              <li key={track.id}>
+                {t('orders.detail.trackingLine', { package: track.package, company: track.logisticsCompany, number: track.trackNumber, state: track.trackState })}
               </li>
             ))}
           </ul>
@@ -126,13 +132,14 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 
       <section aria-labelledby="history-heading">
         <h3 id="history-heading" className="font-semibold">
-          Status history
+          {t('orders.detail.history')}
         </h3>
         <ol className="mt-1 text-caption">
           {o.statusHistory.map((h) => (
             <li key={`${h.at}-${h.to}`}>
-              {formatDateTime(h.at)}: {ORDER_STATUS_LABELS[h.to]}
-              {h.note ? ` (${h.note})` : ''}
+              {h.note
+                ? t('orders.detail.historyLineWithNote', { at: format.dateTime(h.at), status: ORDER_STATUS_LABELS[h.to], note: h.note })
+                : t('orders.detail.historyLine', { at: format.dateTime(h.at), status: ORDER_STATUS_LABELS[h.to] })}
             </li>
           ))}
         </ol>

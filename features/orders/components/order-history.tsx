@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { OrderSummary } from '#domain/api/order';
-import type { Page } from '#domain/api/paging';
+import { DEFAULT_PAGE_SIZE, type Page } from '#domain/api/paging';
+import type { PaymentMethod } from '#domain/api/payment';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { EmptyState } from '#ui/empty-state';
@@ -10,48 +13,53 @@ import { Pagination } from '#ui/pagination';
 import { StatusBadge } from '#ui/status-badge';
 import { listOrders } from '../api.ts';
 
-const METHOD: Record<string, string> = { balance: 'Prepaid balance', card: 'Card (USD)', bank_transfer: 'Bank transfer' };
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
+const METHOD: Record<PaymentMethod, MessageKey> = { balance: 'orders.method.balance', card: 'orders.method.card', bank_transfer: 'orders.method.bankTransfer' };
 
 /** The customer's orders, newest first: number, date, amount, status, payment; paginated. */
 export function OrderHistory() {
+  const t = useT();
+  const format = useFormat();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const orders = useAsync<Page<OrderSummary>>(`orders-${page}-${pageSize}`, (signal) => listOrders(page, pageSize, signal));
   const data = orders.status === 'success' ? orders.data : null;
-  if (orders.status === 'error') return <p role="alert">Order id not found.</p>;
+  if (orders.status === 'error') return <p role="alert">{t('error.orderIdNotFound')}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <Table aria-label="Orders">
+      <Table aria-label={t('orders.history.table')}>
         <TableHeader>
-          <Column isRowHeader>Order</Column>
-          <Column>Date</Column>
-          <Column>Amount</Column>
-          <Column>Status</Column>
-          <Column>Payment</Column>
-          <Column>PO number</Column>
+          <Column isRowHeader>{t('orders.column.order')}</Column>
+          <Column>{t('orders.column.date')}</Column>
+          <Column>{t('orders.column.amount')}</Column>
+          <Column>{t('orders.column.status')}</Column>
+          <Column>{t('orders.column.payment')}</Column>
+          <Column>{t('orders.column.poNumber')}</Column>
         </TableHeader>
         <TableBody
           items={data?.list ?? []}
           isLoading={orders.status === 'loading'}
-          emptyState={<EmptyState title="No orders yet" description="Quote a part and check out: your orders appear here." action={<Link href="/quote">Get an instant quote</Link>} />}
+          loadingLabel={t('common.loading')}
+          emptyState={
+            <EmptyState
+              title={t('orders.history.emptyTitle')}
+              description={t('orders.history.emptyBody')}
+              action={<Link href="/quote">{t('notFound.quoteLink')}</Link>}
+            />
+          }
         >
           {(order) => (
             <Row id={order.id}>
               <Cell>
                 <Link href={`/user/order/detail/${order.id}`}>{order.number}</Link>
               </Cell>
-              <Cell>{formatDate(order.createdAt)}</Cell>
+              <Cell>{format.dateTime(order.createdAt, 'date')}</Cell>
               <Cell>
                 <Money cents={order.amountCents} currency={order.currency} />
               </Cell>
               <Cell>
                 <StatusBadge>{order.statusLabel}</StatusBadge>
               </Cell>
-              <Cell>{order.paymentMethod ? (METHOD[order.paymentMethod] ?? order.paymentMethod) : 'Not paid yet'}</Cell>
+              <Cell>{order.paymentMethod ? t(METHOD[order.paymentMethod]) : t('orders.method.none')}</Cell>
               <Cell>{order.poNumber ?? '—'}</Cell>
             </Row>
           )}
@@ -67,8 +75,17 @@ export function OrderHistory() {
             setPageSize(size);
             setPage(1);
           }}
+          labels={{
+            nav: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            pageOf: t.raw('pagination.pageOf'),
+            showing: t.raw('pagination.showing'),
+            pageSize: t('pagination.pageSize'),
+          }}
         />
       )}
     </div>
   );
 }
+

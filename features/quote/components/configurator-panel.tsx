@@ -4,8 +4,9 @@ import { CATALOGUE } from '#domain/catalogue/catalogue';
 import { HARDNESS_SHORE_A, MAX_QUANTITY } from '#domain/catalogue/limits';
 import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { LEAD_TIME_TIERS, type LeadTimeTier, type ProcessSlug, type ToleranceOption } from '#domain/catalogue/types';
-import { formatUsd } from '#domain/pricing/money';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
 import { Button } from '#ui/button';
 import { NumberField } from '#ui/number-field';
@@ -14,12 +15,7 @@ import { Select, SelectItem } from '#ui/select';
 import type { ConfiguratorActor } from '../quote-workspace.ts';
 import { FinishOptions } from './finish-options.tsx';
 
-const TIER_LABEL: Record<LeadTimeTier, string> = { economy: 'Economy', standard: 'Standard', express: 'Express' };
-
-function formatDate(isoDay: string): string {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
+const TIER_LABEL: Record<LeadTimeTier, MessageKey> = { economy: 'quote.tier.economy', standard: 'quote.tier.standard', express: 'quote.tier.express' };
 
 /**
  * The configurator of one part: every option is an event to its machine; the price, lead time and
@@ -35,14 +31,16 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
   const process = findProcess(config.process)!;
   const material = findMaterial(config.process, config.materialId)!;
   const errors = quote.validation.errors;
+  const t = useT();
+  const steppers = { decrementLabel: t('common.decrease'), incrementLabel: t('common.increase') };
 
   return (
     <section aria-labelledby="configure-heading" className="flex flex-col gap-4">
       <h2 id="configure-heading" className="text-title">
-        Configure {fileName}
+        {t('quote.configure.heading', { name: fileName })}
       </h2>
 
-      <RadioGroup label="Manufacturing process" value={config.process} onChange={(v) => actor.send({ type: 'process.changed', process: v as ProcessSlug })}>
+      <RadioGroup label={t('quote.configure.process')} value={config.process} onChange={(v) => actor.send({ type: 'process.changed', process: v as ProcessSlug })}>
         {CATALOGUE.processes.map((p) => (
           <Radio key={p.slug} value={p.slug}>
             {p.name}
@@ -50,13 +48,13 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
         ))}
       </RadioGroup>
 
-      <Select label="Material" selectedKey={config.materialId} onSelectionChange={(k) => actor.send({ type: 'material.changed', materialId: String(k) })} items={process.materials.map((m) => ({ id: m.id, name: m.name }))}>
+      <Select label={t('quote.configure.material')} selectedKey={config.materialId} onSelectionChange={(k) => actor.send({ type: 'material.changed', materialId: String(k) })} items={process.materials.map((m) => ({ id: m.id, name: m.name }))}>
         {(m) => <SelectItem id={m.id}>{m.name}</SelectItem>}
       </Select>
       <p className="-mt-2 text-caption text-neutral-600">{material.description}</p>
 
       <RadioGroup
-        label="Colour"
+        label={t('quote.configure.colour')}
         isRequired
         // null, not '': an empty string would count as a chosen value and take every radio out of the tab order.
         value={config.colourId}
@@ -76,9 +74,10 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
       </RadioGroup>
 
       <NumberField
-        label="Quantity"
-        unit="pcs"
-        unitLabel="pieces"
+        label={t('quote.configure.quantity')}
+        unit={t('quote.unit.pieces')}
+        unitLabel={t('quote.unit.piecesSpoken')}
+        {...steppers}
         minValue={1}
         maxValue={MAX_QUANTITY}
         step={1}
@@ -90,7 +89,7 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
 
       {material.tolerances.length > 1 && (
         <Select
-          label="Tolerance"
+          label={t('quote.configure.tolerance')}
           selectedKey={config.toleranceId ?? material.tolerances[0]!.id}
           onSelectionChange={(k) => actor.send({ type: 'tolerance.changed', toleranceId: k as ToleranceOption['id'] })}
           items={material.tolerances.map((t) => ({ id: t.id, name: t.label }))}
@@ -101,23 +100,24 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
 
       {material.hardnessShoreA && (
         <NumberField
-          label="Hardness"
-          unit="Shore A"
+          label={t('quote.configure.hardness')}
+          unit={t('quote.unit.shoreA')}
+          {...steppers}
           minValue={HARDNESS_SHORE_A.min}
           maxValue={HARDNESS_SHORE_A.max}
           step={5}
           value={config.hardnessShoreA ?? HARDNESS_SHORE_A.common}
           onChange={(v) => actor.send({ type: 'hardness.changed', shoreA: v })}
-          description={`${HARDNESS_SHORE_A.min} (soft) to ${HARDNESS_SHORE_A.max} (hard); ${HARDNESS_SHORE_A.common} is common.`}
+          description={t('quote.configure.hardnessHint', HARDNESS_SHORE_A)}
           isInvalid={!!errors.hardness}
           errorMessage={errors.hardness?.join(' ')}
         />
       )}
 
-      <RadioGroup label="Lead time" value={config.tier} onChange={(v) => actor.send({ type: 'tier.changed', tier: v as LeadTimeTier })}>
-        {LEAD_TIME_TIERS.map((t) => (
-          <Radio key={t} value={t} description={`${material.leadDays[t]} working days before finishes`}>
-            {TIER_LABEL[t]}
+      <RadioGroup label={t('quote.configure.leadTime')} value={config.tier} onChange={(v) => actor.send({ type: 'tier.changed', tier: v as LeadTimeTier })}>
+        {LEAD_TIME_TIERS.map((tier) => (
+          <Radio key={tier} value={tier} description={t('quote.configure.tierDays', { days: material.leadDays[tier] })}>
+            {t(TIER_LABEL[tier])}
           </Radio>
         ))}
       </RadioGroup>
@@ -133,7 +133,7 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
       <PriceSummary quote={quote} saving={saving} failed={failed} agrees={serverAgrees(context)} onRetry={() => actor.send({ type: 'save.retry' })} />
 
       <Button onPress={onAddToCart} isDisabled={!quote.orderable || saving} isPending={adding}>
-        Add to cart
+        {t('quote.addToCart')}
       </Button>
 
       <PriceBreakdown quote={quote} />
@@ -144,6 +144,9 @@ export function ConfiguratorPanel({ actor, fileName, onAddToCart, adding }: { ac
 
 function PriceSummary({ quote, saving, failed, agrees, onRetry }: { quote: QuoteResult; saving: boolean; failed: boolean; agrees: boolean; onRetry: () => void }) {
   const priced = quote.totalCents !== null && quote.validation.valid;
+  const t = useT();
+  const format = useFormat();
+  const strong = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <div className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
       {/* Announced politely on every change: price, lead time and ship date. */}
@@ -151,24 +154,27 @@ function PriceSummary({ quote, saving, failed, agrees, onRetry }: { quote: Quote
         {priced ? (
           <>
             <p className="text-headline" data-testid="total">
-              <span className="sr-only">Total </span>
-              {formatUsd(quote.totalCents!)}
+              {t.rich('quote.price.total', { total: format.money(quote.totalCents!), hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
             </p>
             <p className="text-neutral-700">
-              {formatUsd(quote.unitPriceCents!)} per part · lead time <strong>{quote.leadTime!.totalWorkingDays} working days</strong> · ships{' '}
-              <strong>{formatDate(quote.shipDate!)}</strong>
+              {t.rich('quote.price.summary', {
+                unit: format.money(quote.unitPriceCents!),
+                days: quote.leadTime!.totalWorkingDays,
+                date: format.date(quote.shipDate!, 'weekday'),
+                strong,
+              })}
             </p>
           </>
         ) : (
-          <p className="text-neutral-700">Choose the required options, or correct the ones marked in red, to see the price.</p>
+          <p className="text-neutral-700">{t('quote.price.incomplete')}</p>
         )}
       </div>
       <p className="mt-2 text-caption text-neutral-600" role="status">
-        {failed ? 'Failed to fetch quotation data.' : saving ? 'Checking the price with the server…' : agrees ? 'Price confirmed by the server.' : ''}
+        {failed ? t('error.quotationFetch') : saving ? t('quote.price.checking') : agrees ? t('quote.price.confirmed') : ''}
       </p>
       {failed && (
         <Button variant="secondary" className="mt-2" onPress={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       )}
       <ul className="mt-2 list-disc pl-5 text-caption text-neutral-600">
@@ -181,17 +187,23 @@ function PriceSummary({ quote, saving, failed, agrees, onRetry }: { quote: Quote
 }
 
 function PriceBreakdown({ quote }: { quote: QuoteResult }) {
+  const t = useT();
+  const format = useFormat();
   if (!quote.price) return null;
   return (
     <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4">
-      <summary className="cursor-pointer font-semibold">Why this price</summary>
+      <summary className="cursor-pointer font-semibold">{t('quote.breakdown.summary')}</summary>
       <table className="mt-3 w-full text-left text-caption">
-        <caption className="sr-only">Price breakdown per part</caption>
+        <caption className="sr-only">{t('quote.breakdown.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="text-right">Per part</th>
-            <th scope="col" className="text-right">Line</th>
+            <th scope="col">{t('quote.breakdown.item')}</th>
+            <th scope="col" className="text-right">
+              {t('quote.breakdown.perPart')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('quote.breakdown.line')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -201,40 +213,42 @@ function PriceBreakdown({ quote }: { quote: QuoteResult }) {
                 {item.label}
                 <span className="block text-neutral-600">{item.explanation}</span>
               </th>
-              <td className="py-1 text-right">{formatUsd(item.unitCents)}</td>
-              <td className="py-1 text-right">{formatUsd(item.totalCents)}</td>
+              <td className="py-1 text-right">{format.money(item.unitCents)}</td>
+              <td className="py-1 text-right">{format.money(item.totalCents)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h3 className="mt-4 font-semibold">Quantity price breaks</h3>
+      <h3 className="mt-4 font-semibold">{t('quote.breaks.heading')}</h3>
       <table className="mt-2 w-full text-left text-caption">
-        <caption className="sr-only">Unit price by quantity</caption>
+        <caption className="sr-only">{t('quote.breaks.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Quantity</th>
-            <th scope="col" className="text-right">Per part</th>
-            <th scope="col" className="text-right">Total</th>
+            <th scope="col">{t('quote.configure.quantity')}</th>
+            <th scope="col" className="text-right">
+              {t('quote.breakdown.perPart')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('orders.column.total')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {quote.priceBreaks.map((row) => (
             <tr key={row.quantity} className="border-t border-neutral-100" aria-current={row.quantity === quote.price!.quantity ? 'true' : undefined}>
               <th scope="row" className="py-1 font-normal">
-                {row.quantity}
+                {format.number(row.quantity)}
               </th>
-              <td className="py-1 text-right">{formatUsd(row.unitPriceCents)}</td>
-              <td className="py-1 text-right">{formatUsd(row.totalCents)}</td>
+              <td className="py-1 text-right">{format.money(row.unitPriceCents)}</td>
+              <td className="py-1 text-right">{format.money(row.totalCents)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h3 className="mt-4 font-semibold">Lead time</h3>
+      <h3 className="mt-4 font-semibold">{t('quote.configure.leadTime')}</h3>
       <ul className="mt-1 text-caption">
         {quote.leadTime?.items.map((i) => (
-          <li key={i.id}>
-            {i.label}: {i.workingDays} working {i.workingDays === 1 ? 'day' : 'days'}
-          </li>
+          <li key={i.id}>{t('quote.breakdown.leadItem', { label: i.label, days: i.workingDays })}</li>
         ))}
       </ul>
     </details>
@@ -245,6 +259,8 @@ function PriceBreakdown({ quote }: { quote: QuoteResult }) {
 function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] }) {
   // Priced only while open: a closed comparison costs nothing on each option change.
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const format = useFormat();
   const rows = useMemo(() => {
     if (!open) return [];
     const { configuration: config, metrics, orderedAt, geometryFindings } = context;
@@ -262,15 +278,19 @@ function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] })
   }, [context, open]);
   return (
     <details className="rounded-card border border-neutral-200 bg-neutral-0 p-4" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer font-semibold">Compare materials and lead times</summary>
+      <summary className="cursor-pointer font-semibold">{t('quote.compare.summary')}</summary>
       <table className="mt-3 w-full text-left text-caption">
-        <caption className="sr-only">The same part and quantity in other materials and lead-time tiers</caption>
+        <caption className="sr-only">{t('quote.compare.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Material</th>
-            <th scope="col">Lead time</th>
-            <th scope="col" className="text-right">Total</th>
-            <th scope="col" className="text-right">Ships</th>
+            <th scope="col">{t('quote.configure.material')}</th>
+            <th scope="col">{t('quote.configure.leadTime')}</th>
+            <th scope="col" className="text-right">
+              {t('orders.column.total')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('orders.column.ships')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -279,9 +299,9 @@ function Comparison({ context }: { context: Parameters<typeof selectQuote>[0] })
               <th scope="row" className="py-1 font-normal">
                 {r.material}
               </th>
-              <td>{r.tier}</td>
-              <td className="text-right">{r.q.totalCents === null ? '—' : formatUsd(r.q.totalCents)}</td>
-              <td className="text-right">{r.q.shipDate ? formatDate(r.q.shipDate) : '—'}</td>
+              <td>{t(r.tier)}</td>
+              <td className="text-right">{r.q.totalCents === null ? '—' : format.money(r.q.totalCents)}</td>
+              <td className="text-right">{r.q.shipDate ? format.date(r.q.shipDate, 'weekday') : '—'}</td>
             </tr>
           ))}
         </tbody>

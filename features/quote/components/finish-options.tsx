@@ -3,33 +3,48 @@ import { MAX_DYEING_COLOURS, MAX_PAINTING_COLOURS, MAX_SILKSCREEN_COLOURS, MAX_C
 import type { FinishKind } from '#domain/catalogue/types';
 import { FINISH_LEAD_DAYS } from '#domain/lead-time/lead-time';
 import type { FinishSelection, InsertSpec } from '#domain/rules/quote-configuration';
+import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Checkbox } from '#ui/checkbox';
 import { CheckboxGroup } from '#ui/checkbox-group';
 import { NumberField } from '#ui/number-field';
 import { Radio, RadioGroup } from '#ui/radio-group';
 
 /** Finish colours offered for painting, dyeing, silkscreen and spray paint. */
-export const FINISH_PALETTE = [
-  { id: 'black', name: 'Black', hex: '#1b1b1b' },
-  { id: 'white', name: 'White', hex: '#f4f4f2' },
-  { id: 'red', name: 'Red', hex: '#c1272d' },
-  { id: 'blue', name: 'Blue', hex: '#1f5bc4' },
-  { id: 'green', name: 'Green', hex: '#1e7b45' },
-  { id: 'yellow', name: 'Yellow', hex: '#f2c12e' },
-  { id: 'orange', name: 'Orange', hex: '#e06c1f' },
-  { id: 'grey', name: 'Grey', hex: '#8a8f96' },
-] as const;
+export const FINISH_PALETTE: readonly { id: string; name: MessageKey; hex: string }[] = [
+  { id: 'black', name: 'quote.colour.black', hex: '#1b1b1b' },
+  { id: 'white', name: 'quote.colour.white', hex: '#f4f4f2' },
+  { id: 'red', name: 'quote.colour.red', hex: '#c1272d' },
+  { id: 'blue', name: 'quote.colour.blue', hex: '#1f5bc4' },
+  { id: 'green', name: 'quote.colour.green', hex: '#1e7b45' },
+  { id: 'yellow', name: 'quote.colour.yellow', hex: '#f2c12e' },
+  { id: 'orange', name: 'quote.colour.orange', hex: '#e06c1f' },
+  { id: 'grey', name: 'quote.colour.grey', hex: '#8a8f96' },
+];
 
-const LEAD: Record<FinishKind, string> = {
-  painting: `+${FINISH_LEAD_DAYS.paintingPerColour} days per colour`,
-  dyeing: `+${FINISH_LEAD_DAYS.dyeingOneColour} days for one colour, +${FINISH_LEAD_DAYS.dyeingSeveralColours} for several`,
-  silkscreen: `+${FINISH_LEAD_DAYS.silkscreen} days, or +${FINISH_LEAD_DAYS.silkscreenWithPainting} with painting`,
-  'special-treatment': `+${FINISH_LEAD_DAYS.specialTreatment} day`,
-  'spray-paint': `+${FINISH_LEAD_DAYS.sprayPaint} days`,
-  tapping: `+${FINISH_LEAD_DAYS.tapping} working day`,
-  'brass-insert': `+${FINISH_LEAD_DAYS.brassInsert} working day`,
-  helicoil: `+${FINISH_LEAD_DAYS.helicoil} working day`,
-};
+/** What each finish adds to the lead time, from the lead-time rules' own numbers. */
+function leadText(kind: FinishKind, t: Translate): string {
+  switch (kind) {
+    case 'painting':
+      return t('quote.finishLead.perColour', { days: FINISH_LEAD_DAYS.paintingPerColour });
+    case 'dyeing':
+      return t('quote.finishLead.dyeing', { one: FINISH_LEAD_DAYS.dyeingOneColour, several: FINISH_LEAD_DAYS.dyeingSeveralColours });
+    case 'silkscreen':
+      return t('quote.finishLead.silkscreen', { days: FINISH_LEAD_DAYS.silkscreen, withPainting: FINISH_LEAD_DAYS.silkscreenWithPainting });
+    case 'special-treatment':
+      return t('quote.finishLead.days', { days: FINISH_LEAD_DAYS.specialTreatment });
+    case 'spray-paint':
+      return t('quote.finishLead.days', { days: FINISH_LEAD_DAYS.sprayPaint });
+    case 'tapping':
+      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.tapping });
+    case 'brass-insert':
+      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.brassInsert });
+    case 'helicoil':
+      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.helicoil });
+  }
+}
+
+/** The insert a new brass-insert or Helicoil operation starts with. */
+const DEFAULT_INSERT: InsertSpec = { count: 1, insertLengthMm: 5, holeDepthMm: 6.5 };
 
 function defaultFinish(kind: FinishKind): FinishSelection {
   switch (kind) {
@@ -47,7 +62,7 @@ function defaultFinish(kind: FinishKind): FinishSelection {
       return { kind, holes: 1 };
     case 'brass-insert':
     case 'helicoil':
-      return { kind, inserts: [{ count: 1, insertLengthMm: 5, holeDepthMm: 6.5 }] };
+      return { kind, inserts: [DEFAULT_INSERT] };
   }
 }
 
@@ -61,9 +76,10 @@ export interface FinishOptionsProps {
 
 /** The finishes and secondary operations of the part, each with what it adds to the lead time. */
 export function FinishOptions({ offered, selected, errors, onSet, onRemove }: FinishOptionsProps) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-caption font-medium text-neutral-700">Finishes and secondary operations</legend>
+      <legend className="mb-1 text-caption font-medium text-neutral-700">{t('quote.finishes.legend')}</legend>
       {offered.map((kind) => {
         const current = selected.find((f) => f.kind === kind);
         const finish = CATALOGUE.finishes[kind];
@@ -74,7 +90,7 @@ export function FinishOptions({ offered, selected, errors, onSet, onRemove }: Fi
           .flatMap(([, m]) => m);
         return (
           <div key={kind} className="flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3">
-            <Checkbox isSelected={!!current} onChange={(on) => (on ? onSet(defaultFinish(kind)) : onRemove(kind))} description={`${finish.description} ${LEAD[kind]}.`}>
+            <Checkbox isSelected={!!current} onChange={(on) => (on ? onSet(defaultFinish(kind)) : onRemove(kind))} description={t('quote.finishes.description', { description: finish.description, lead: leadText(kind, t) })}>
               {finish.label}
             </Checkbox>
             {current && <FinishDetails finish={current} onSet={onSet} />}
@@ -92,14 +108,15 @@ export function FinishOptions({ offered, selected, errors, onSet, onRemove }: Fi
 
 function ColourChoice({ label, value, max, onChange }: { label: string; value: readonly string[]; max: number; onChange: (v: string[]) => void }) {
   const full = value.length >= max;
+  const t = useT();
   return (
-    <CheckboxGroup label={label} description={`Up to ${max} ${max === 1 ? 'colour' : 'colours'}; ${value.length} chosen.`} value={[...value]} onChange={onChange}>
+    <CheckboxGroup label={label} description={t('quote.finishes.colourCount', { max, count: value.length })} value={[...value]} onChange={onChange}>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {FINISH_PALETTE.map((c) => (
           <Checkbox key={c.id} value={c.id} isDisabled={full && !value.includes(c.id)}>
             <span className="inline-flex items-center gap-1.5">
               <span aria-hidden className="inline-block size-3.5 rounded-full border border-neutral-300" style={{ backgroundColor: c.hex }} />
-              {c.name}
+              {t(c.name)}
             </span>
           </Checkbox>
         ))}
@@ -109,21 +126,22 @@ function ColourChoice({ label, value, max, onChange }: { label: string; value: r
 }
 
 function FinishDetails({ finish, onSet }: { finish: FinishSelection; onSet: (f: FinishSelection) => void }) {
+  const t = useT();
   switch (finish.kind) {
     case 'painting':
-      return <ColourChoice label="Paint colours" value={finish.colours} max={MAX_PAINTING_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
+      return <ColourChoice label={t('quote.finishes.paintColours')} value={finish.colours} max={MAX_PAINTING_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
     case 'silkscreen':
-      return <ColourChoice label="Silkscreen colours" value={finish.colours} max={MAX_SILKSCREEN_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
+      return <ColourChoice label={t('quote.finishes.silkscreenColours')} value={finish.colours} max={MAX_SILKSCREEN_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
     case 'dyeing':
       return (
         <div className="flex flex-col gap-2">
-          <RadioGroup label="Dyeing style" orientation="horizontal" value={finish.style} onChange={(style) => onSet({ ...finish, style: style as typeof finish.style })}>
-            <Radio value="solid">Solid</Radio>
-            <Radio value="gradient">Gradient</Radio>
-            <Radio value="cream">Cream</Radio>
+          <RadioGroup label={t('quote.finishes.dyeingStyle')} orientation="horizontal" value={finish.style} onChange={(style) => onSet({ ...finish, style: style as typeof finish.style })}>
+            <Radio value="solid">{t('quote.finishes.dyeSolid')}</Radio>
+            <Radio value="gradient">{t('quote.finishes.dyeGradient')}</Radio>
+            <Radio value="cream">{t('quote.finishes.dyeCream')}</Radio>
           </RadioGroup>
           <ColourChoice
-            label="Dye colours"
+            label={t('quote.finishes.dyeColours')}
             value={finish.colours}
             max={finish.style === 'cream' ? MAX_CREAM_DYEING_COLOURS : MAX_DYEING_COLOURS}
             onChange={(colours) => onSet({ ...finish, colours })}
@@ -131,7 +149,17 @@ function FinishDetails({ finish, onSet }: { finish: FinishSelection; onSet: (f: 
         </div>
       );
     case 'tapping':
-      return <NumberField label="Threaded holes per part" minValue={1} step={1} value={finish.holes} onChange={(holes) => onSet({ ...finish, holes })} />;
+      return (
+        <NumberField
+          label={t('quote.finishes.holes')}
+          decrementLabel={t('common.decrease')}
+          incrementLabel={t('common.increase')}
+          minValue={1}
+          step={1}
+          value={finish.holes}
+          onChange={(holes) => onSet({ ...finish, holes })}
+        />
+      );
     case 'brass-insert':
     case 'helicoil':
       return <InsertFields inserts={finish.inserts} onChange={(inserts) => onSet({ ...finish, inserts })} />;
@@ -141,13 +169,16 @@ function FinishDetails({ finish, onSet }: { finish: FinishSelection; onSet: (f: 
 }
 
 function InsertFields({ inserts, onChange }: { inserts: readonly InsertSpec[]; onChange: (i: InsertSpec[]) => void }) {
-  const first = inserts[0] ?? { count: 1, insertLengthMm: 5, holeDepthMm: 6.5 };
+  const first = inserts[0] ?? DEFAULT_INSERT;
   const set = (patch: Partial<InsertSpec>) => onChange([{ ...first, ...patch }, ...inserts.slice(1)]);
+  const t = useT();
+  const steppers = { decrementLabel: t('common.decrease'), incrementLabel: t('common.increase') };
+  const mm = { unit: t('quote.unit.mm'), unitLabel: t('quote.unit.mmSpoken') };
   return (
     <div className="grid gap-2">
-      <NumberField label="Inserts per part" minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} />
-      <NumberField label="Insert length" unit="mm" unitLabel="millimetres" minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} />
-      <NumberField label="Hole depth" unit="mm" unitLabel="millimetres" minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} />
+      <NumberField label={t('quote.finishes.inserts')} {...steppers} minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} />
+      <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} />
+      <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} />
     </div>
   );
 }

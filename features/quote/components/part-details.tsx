@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';
+import { useFormat, type Formatter } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import type { FileAnalysis } from '#machines/upload-machine';
 import { Button } from '#ui/button';
 import { Radio, RadioGroup } from '#ui/radio-group';
-import { PartViewer, formatMm } from './part-viewer.tsx';
+import { PartViewer, formatSize } from './part-viewer.tsx';
 
-const SEVERITY_LABEL = { error: 'Must fix', warning: 'Check', info: 'Note' } as const;
+const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
 
 export interface PartDetailsProps {
   fileName: string;
@@ -25,54 +27,63 @@ export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: 
   const findings = serverFile?.findings ?? analysis?.findings ?? [];
   const mesh = analysis?.mesh ?? null;
   const [unit, setUnit] = useState<'mm' | 'inch'>(metrics?.units.unit ?? 'mm');
+  const t = useT();
+  const format = useFormat();
   if (!metrics) {
     return (
-      <section aria-label={`About ${fileName}`} className="flex flex-col gap-3">
-        {findings.length ? <FindingList findings={findings} shown={null} onShow={() => {}} canShow={false} /> : <p className="text-neutral-600">Reading {fileName}…</p>}
+      <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-3">
+        {findings.length ? (
+          <FindingList findings={findings} shown={null} onShow={() => {}} canShow={false} />
+        ) : (
+          <p className="text-neutral-600">{t('quote.details.reading', { name: fileName })}</p>
+        )}
       </section>
     );
   }
   // The preview is the browser's own import (in the file's units): scale it to what will be made.
   const scale = analysis?.metrics && analysis.metrics.units.unit !== metrics.units.unit ? (metrics.units.unit === 'inch' ? 25.4 : 1 / 25.4) : 1;
   return (
-    <section aria-label={`About ${fileName}`} className="flex flex-col gap-4">
+    <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-4">
       {mesh ? (
         <PartViewer fileName={fileName} mesh={mesh} sizeMm={metrics.size} scale={scale} highlight={shown?.triangles ?? []} highlightLabel={shown?.message} />
       ) : (
-        <p className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">The 3D preview appears for files added in this visit.</p>
+        <p className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">{t('quote.details.noPreview')}</p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-caption sm:grid-cols-3">
-        <Metric term="Size" value={`${formatMm(metrics.size[0])} × ${formatMm(metrics.size[1])} × ${formatMm(metrics.size[2])} mm`} />
-        <Metric term="Volume" value={`${(metrics.volumeMm3 / 1000).toFixed(2)} cm³`} />
-        <Metric term="Surface" value={`${(metrics.areaMm2 / 100).toFixed(1)} cm²`} />
-        <Metric term="Triangles" value={metrics.triangleCount.toLocaleString('en-US')} />
-        <Metric term="Bodies" value={String(metrics.bodyCount)} />
-        <Metric term="Watertight" value={metrics.watertight ? 'Yes' : 'No'} />
+        <Metric term={t('quote.metric.size')} value={formatSize(metrics.size, t, format)} />
+        <Metric term={t('quote.metric.volume')} value={t('quote.metric.volumeValue', { volume: fixed(format, metrics.volumeMm3 / 1000, 2) })} />
+        <Metric term={t('quote.metric.surface')} value={t('quote.metric.surfaceValue', { area: fixed(format, metrics.areaMm2 / 100, 1) })} />
+        <Metric term={t('quote.metric.triangles')} value={format.number(metrics.triangleCount)} />
+        <Metric term={t('quote.metric.bodies')} value={format.number(metrics.bodyCount)} />
+        <Metric term={t('quote.metric.watertight')} value={metrics.watertight ? t('common.yes') : t('common.no')} />
       </dl>
       {metrics.units.source !== 'file' && (
         <div className="rounded-control border border-warning-600 bg-warning-50 p-3">
           <RadioGroup
-            label="Units of this file"
+            label={t('quote.units.label')}
             orientation="horizontal"
             value={unit}
             onChange={(v) => setUnit(v as 'mm' | 'inch')}
             description={
-              metrics.units.source === 'user'
-                ? 'You confirmed these units.'
-                : `We guessed ${metrics.units.unit === 'mm' ? 'millimetres' : 'inches'}: ${metrics.units.reason} Please confirm.`
+              metrics.units.source === 'user' ? t('quote.units.confirmed') : t('quote.units.guessed', { unit: metrics.units.unit, reason: metrics.units.reason })
             }
           >
-            <Radio value="mm">Millimetres</Radio>
-            <Radio value="inch">Inches</Radio>
+            <Radio value="mm">{t('quote.units.mm')}</Radio>
+            <Radio value="inch">{t('quote.units.inch')}</Radio>
           </RadioGroup>
           <Button variant="secondary" className="mt-2" onPress={() => onConfirmUnits(unit)}>
-            Confirm units
+            {t('quote.units.confirm')}
           </Button>
         </div>
       )}
       <FindingList findings={findings} shown={shown} onShow={setShown} canShow={!!mesh} />
     </section>
   );
+}
+
+/** A number with exactly `digits` decimals, by the locale's rules. */
+function fixed(format: Formatter, value: number, digits: number): string {
+  return format.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 function Metric({ term, value }: { term: string; value: string }) {
@@ -85,20 +96,19 @@ function Metric({ term, value }: { term: string; value: string }) {
 }
 
 function FindingList({ findings, shown, onShow, canShow }: { findings: readonly Finding[]; shown: Finding | null; onShow: (f: Finding | null) => void; canShow: boolean }) {
-  if (findings.length === 0) return <p className="text-caption text-success-700">No problems found in this file.</p>;
+  const t = useT();
+  if (findings.length === 0) return <p className="text-caption text-success-700">{t('quote.finding.none')}</p>;
   return (
     <div>
-      <h3 className="font-semibold">What we found in the file</h3>
+      <h3 className="font-semibold">{t('quote.finding.heading')}</h3>
       <ul className="mt-2 flex flex-col gap-2">
         {findings.map((f) => (
           <li key={`${f.code}-${f.message}`} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200 bg-neutral-0'}`}>
-            <p>
-              <strong>{SEVERITY_LABEL[f.severity]}:</strong> {f.message}
-            </p>
+            <p>{t.rich('quote.finding.line', { severity: t(SEVERITY_LABEL[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> })}</p>
             <p className="text-neutral-700">{f.fixHint}</p>
             {canShow && f.triangles.length > 0 && (
               <Button variant="quiet" className="mt-1 px-2 py-0.5 text-caption" onPress={() => onShow(shown === f ? null : f)} aria-pressed={shown === f}>
-                {shown === f ? 'Hide on the model' : 'Show on the model'}
+                {shown === f ? t('quote.finding.hide') : t('quote.finding.show')}
               </Button>
             )}
           </li>

@@ -1,6 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { Mesh } from '#domain/geometry/mesh';
+import { useFormat, type Formatter } from '#lib/i18n/format';
+import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import type { ViewCommand } from './part-viewer-canvas.tsx';
 
@@ -18,18 +20,25 @@ export interface PartViewerProps {
   highlightLabel?: string;
 }
 
-const COMMANDS: { kind: ViewCommand['kind']; label: string }[] = [
-  { kind: 'rotate-left', label: 'Rotate left' },
-  { kind: 'rotate-right', label: 'Rotate right' },
-  { kind: 'rotate-up', label: 'Tilt up' },
-  { kind: 'rotate-down', label: 'Tilt down' },
-  { kind: 'zoom-in', label: 'Zoom in' },
-  { kind: 'zoom-out', label: 'Zoom out' },
-  { kind: 'fit', label: 'Fit to view' },
+const COMMANDS: { kind: ViewCommand['kind']; label: MessageKey }[] = [
+  { kind: 'rotate-left', label: 'quote.viewer.rotateLeft' },
+  { kind: 'rotate-right', label: 'quote.viewer.rotateRight' },
+  { kind: 'rotate-up', label: 'quote.viewer.tiltUp' },
+  { kind: 'rotate-down', label: 'quote.viewer.tiltDown' },
+  { kind: 'zoom-in', label: 'quote.viewer.zoomIn' },
+  { kind: 'zoom-out', label: 'quote.viewer.zoomOut' },
+  { kind: 'fit', label: 'quote.viewer.fit' },
 ];
 
-export function formatMm(value: number): string {
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+/** A length in mm with three significant figures or so: 0 decimals from 100, 1 from 10, else 2. */
+export function formatMm(value: number, format: Formatter): string {
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return format.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** "10.0 × 20.0 × 5.00 mm": a part's bounding box. */
+export function formatSize(size: readonly [number, number, number], t: Translate, format: Formatter): string {
+  return t('quote.metric.sizeValue', { x: formatMm(size[0], format), y: formatMm(size[1], format), z: formatMm(size[2], format) });
 }
 
 /**
@@ -39,27 +48,31 @@ export function formatMm(value: number): string {
  */
 export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel }: PartViewerProps) {
   const [command, setCommand] = useState<ViewCommand | null>(null);
-  const dims = `${formatMm(sizeMm[0])} × ${formatMm(sizeMm[1])} × ${formatMm(sizeMm[2])} mm`;
+  const t = useT();
+  const format = useFormat();
+  const dims = formatSize(sizeMm, t, format);
   return (
-    <figure className="flex flex-col gap-2" aria-label={`3D preview of ${fileName}`}>
+    <figure className="flex flex-col gap-2" aria-label={t('quote.viewer.figure', { name: fileName })}>
       <div
         role="img"
-        aria-label={`3D model of ${fileName}, ${dims}${highlight.length ? `; highlighted in red: ${highlightLabel ?? 'the selected problem'}` : ''}`}
+        aria-label={
+          highlight.length
+            ? t('quote.viewer.modelHighlighted', { name: fileName, size: dims, problem: highlightLabel ?? t('quote.viewer.selectedProblem') })
+            : t('quote.viewer.model', { name: fileName, size: dims })
+        }
         className="relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50"
       >
-        <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">Loading the 3D preview…</p>}>
+        <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
           <PartViewerCanvas mesh={mesh} highlight={highlight} command={command} scale={scale} />
         </Suspense>
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">
-        <span>
-          Bounding box <strong>{dims}</strong>
-        </span>
+        <span>{t.rich('quote.viewer.boundingBox', { size: dims, strong: (chunks) => <strong>{chunks}</strong> })}</span>
         {/* A toolbar: one tab stop, arrow keys move between the buttons. */}
-        <Toolbar aria-label="3D view" className="flex flex-wrap gap-1">
+        <Toolbar aria-label={t('quote.viewer.toolbar')} className="flex flex-wrap gap-1">
           {COMMANDS.map((c) => (
             <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommand((prev) => ({ kind: c.kind, seq: (prev?.seq ?? 0) + 1 }))}>
-              {c.label}
+              {t(c.label)}
             </Button>
           ))}
         </Toolbar>

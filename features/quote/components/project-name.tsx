@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PROJECT_MESSAGES, projectInputErrors, type Project } from '#domain/api/quote';
 import { errorMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { updateProject } from '../api.ts';
@@ -11,10 +12,11 @@ export function ProjectName({ project, onRenamed }: { project: Project; onRename
   const [name, setName] = useState(project.name);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const t = useT();
   if (!editing) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-caption text-neutral-600">
-        Project <strong className="text-neutral-900">{project.name}</strong>
+        {t.rich('quote.project.name', { name: project.name, strong: (chunks) => <strong className="text-neutral-900">{chunks}</strong> })}
         <Button
           variant="quiet"
           className="px-2 py-0.5 text-caption"
@@ -24,7 +26,7 @@ export function ProjectName({ project, onRenamed }: { project: Project; onRename
             setEditing(true);
           }}
         >
-          Rename
+          {t('quote.project.rename')}
         </Button>
       </p>
     );
@@ -52,13 +54,13 @@ export function ProjectName({ project, onRenamed }: { project: Project; onRename
     >
       {/* Focus follows the user's own press on Rename, which the field replaces. */}
       {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-      <TextField label="Project name" value={name} onChange={setName} isRequired autoFocus isInvalid={!!error} errorMessage={error ?? undefined} validationBehavior="aria" />
+      <TextField label={t('quote.project.nameLabel')} value={name} onChange={setName} isRequired autoFocus isInvalid={!!error} errorMessage={error ?? undefined} validationBehavior="aria" />
       <div className="flex gap-2">
         <Button type="submit" isPending={saving}>
-          Save
+          {t('common.save')}
         </Button>
         <Button variant="secondary" onPress={() => setEditing(false)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

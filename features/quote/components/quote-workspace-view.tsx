@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { errorMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
 import { addToCart, confirmUnits } from '../api.ts';
 import type { Project, QuoteFile } from '#domain/api/quote';
@@ -24,6 +25,7 @@ const workspace: QuoteWorkspace = createWorkspace();
  */
 export function QuoteWorkspaceView({ projectId, technology }: { projectId?: string; technology?: string | null }) {
   const ws = workspace;
+  const t = useT();
   const snap = useSnapshot(ws);
   const session = useSessionActor();
   const [, navigate] = useLocation();
@@ -78,9 +80,15 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
       <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
       <div className="flex flex-col gap-4">
         {snap.project && <ProjectName key={snap.project.id} project={snap.project as Project} onRenamed={(project) => applyProject(ws, project)} />}
-        {snap.projectStatus === 'failed' && (
+        {snap.projectStatus === 'failed' && snap.projectError && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
-            {snap.projectError}
+            {snap.projectError.kind === 'create' ? (
+              <>
+                {t('error.projectCreate')} {snap.projectError.reason}
+              </>
+            ) : (
+              t('error.quotationFetch')
+            )}
           </p>
         )}
         <UploadPanel ws={ws} onFiles={onFiles} />
@@ -95,15 +103,15 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
           />
         ) : snap.projectStatus === 'loading' ? (
           <p role="status" className="text-neutral-600">
-            Opening your project…
+            {t('quote.project.opening')}
           </p>
         ) : (
           <div className="rounded-card border border-neutral-200 bg-neutral-0 p-gutter text-neutral-700">
-            <h2 className="text-title">How it works</h2>
+            <h2 className="text-title">{t('quote.howItWorks.heading')}</h2>
             <ol className="mt-2 list-decimal pl-5">
-              <li>Drop STL or STEP files: we check each one and show what we find before you pay anything.</li>
-              <li>Choose process, material, colour, quantity and finishes: the price and ship date follow every change.</li>
-              <li>Add to cart and check out with your balance, a card (USD) or a bank transfer.</li>
+              <li>{t('quote.howItWorks.drop')}</li>
+              <li>{t('quote.howItWorks.configure')}</li>
+              <li>{t('quote.howItWorks.checkout')}</li>
             </ol>
           </div>
         )}
@@ -119,7 +127,7 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
             )}
           </>
         ) : selectedSnap ? (
-          <p className="text-neutral-600">The options open once the file is uploaded and checked.</p>
+          <p className="text-neutral-600">{t('quote.optionsLater')}</p>
         ) : null}
       </div>
     </div>

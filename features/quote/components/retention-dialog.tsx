@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
 import { mainApi } from '#lib/api/client';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useSuiteForm } from '#lib/forms/use-suite-form';
 import { Button } from '#ui/button';
 import { Dialog, DialogActions } from '#ui/dialog';
@@ -8,6 +9,15 @@ import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { TextField } from '#ui/text-field';
+
+/** The words of each option; the option itself is what the server stores (spec section 5). */
+const OPTION_LABEL: Record<(typeof DETAIN_OPTIONS)[number], MessageKey> = {
+  'The price is too high': 'quote.retention.option.price',
+  'The lead time is too long': 'quote.retention.option.leadTime',
+  'The material or finish I need is missing': 'quote.retention.option.missing',
+  'I am just comparing prices': 'quote.retention.option.comparing',
+  Other: 'quote.retention.option.other',
+};
 
 /**
  * Calls `onLeave` once when the pointer leaves the page through its top edge (towards the tab bar
@@ -31,25 +41,26 @@ export function useExitIntent(enabled: boolean, onLeave: () => void): void {
  */
 export function RetentionDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [sent, setSent] = useState(false);
+  const t = useT();
   const form = useSuiteForm(detainSuite, { option: '', reason: '' }, async ({ option, reason }) => {
     await mainApi('tools/detain', { method: 'POST', body: { option, ...(option === 'Other' ? { reason: reason.trim() } : {}) }, quiet: true });
     setSent(true);
   });
   return (
     <Modal isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
-      <Dialog title={sent ? 'Thank you' : 'Before you go: what held you back?'}>
+      <Dialog title={sent ? t('quote.retention.thanksTitle') : t('quote.retention.title')}>
         {sent ? (
           <>
-            <p role="status">Thank you: your answer helps us quote better. Your parts stay in the project.</p>
+            <p role="status">{t('quote.retention.thanks')}</p>
             <DialogActions>
-              <Button onPress={onClose}>Close</Button>
+              <Button onPress={onClose}>{t('common.close')}</Button>
             </DialogActions>
           </>
         ) : (
-          <Form onSubmit={form.onSubmit} aria-label="Why are you leaving?">
+          <Form onSubmit={form.onSubmit} aria-label={t('quote.retention.form')}>
             {form.formError && <p role="alert" className="text-danger-700">{form.formError}</p>}
             <RadioGroup
-              label="Reason"
+              label={t('quote.retention.reason')}
               isRequired
               value={form.values.option || null}
               onChange={(v) => form.setValue('option', v)}
@@ -58,17 +69,17 @@ export function RetentionDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
             >
               {DETAIN_OPTIONS.map((o) => (
                 <Radio key={o} value={o}>
-                  {o}
+                  {t(OPTION_LABEL[o])}
                 </Radio>
               ))}
             </RadioGroup>
-            {form.values.option === 'Other' && <TextField {...form.field('reason')} label="Tell us more" isRequired isMultiline />}
+            {form.values.option === 'Other' && <TextField {...form.field('reason')} label={t('quote.retention.more')} isRequired isMultiline />}
             <DialogActions>
               <Button variant="secondary" onPress={onClose}>
-                No thanks
+                {t('quote.retention.noThanks')}
               </Button>
               <Button type="submit" isPending={form.isSubmitting}>
-                Send
+                {t('quote.retention.send')}
               </Button>
             </DialogActions>
           </Form>

@@ -1,12 +1,12 @@
 import { DropZone, FileTrigger, ProgressBar, type DropItem } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
-import { uploadStatusText } from '#machines/upload-machine';
+import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { removePart, selectPart, type QuoteWorkspace, type UploadActor } from '../quote-workspace.ts';
-
-const LIMITS = `STL, STEP, OBJ or 3MF · up to ${MAX_FILE_SIZE_BYTES / 1024 / 1024} MB a file · up to ${MAX_FILES_PER_UPLOAD} files a project`;
+import { uploadStatusText } from '../upload-status.ts';
 
 async function filesOf(items: DropItem[]): Promise<File[]> {
   const files = items.filter((i) => i.kind === 'file');
@@ -16,26 +16,27 @@ async function filesOf(items: DropItem[]): Promise<File[]> {
 /** Drop zone and file button, with the formats and limits stated before the drop, and the file list. */
 export function UploadPanel({ ws, onFiles }: { ws: QuoteWorkspace; onFiles: (files: File[]) => void }) {
   const snap = useSnapshot(ws);
+  const t = useT();
   return (
     <section aria-labelledby="upload-heading" className="flex flex-col gap-3">
       <h2 id="upload-heading" className="text-title">
-        Your parts
+        {t('quote.upload.heading')}
       </h2>
       <DropZone
-        aria-label="Drop STL or STEP files here"
+        aria-label={t('quote.upload.dropLabel')}
         onDrop={async (e) => onFiles(await filesOf(e.items))}
         className={({ isDropTarget, isFocusVisible }) =>
           `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-300 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
         }
       >
-        <p className="font-semibold">Drop 3D files here</p>
-        <p className="text-caption text-neutral-600">{LIMITS}</p>
+        <p className="font-semibold">{t('quote.upload.dropTitle')}</p>
+        <p className="text-caption text-neutral-600">{t('quote.upload.limits', { sizeMb: MAX_FILE_SIZE_MB, files: MAX_FILES_PER_UPLOAD })}</p>
         <FileTrigger allowsMultiple acceptedFileTypes={[...ACCEPTED_FILE_EXTENSIONS]} onSelect={(list) => list && onFiles([...list])}>
-          <Button variant="secondary">Choose files</Button>
+          <Button variant="secondary">{t('quote.upload.choose')}</Button>
         </FileTrigger>
       </DropZone>
       {snap.parts.length > 0 && (
-        <ul aria-label="Uploaded files" className="flex flex-col gap-2">
+        <ul aria-label={t('quote.upload.list')} className="flex flex-col gap-2">
           {snap.parts.map((p) => (
             <PartRow key={p.id} ws={ws} id={p.id} fileName={p.fileName} upload={p.upload as UploadActor | null} selected={snap.selectedId === p.id} />
           ))}
@@ -47,6 +48,7 @@ export function UploadPanel({ ws, onFiles }: { ws: QuoteWorkspace; onFiles: (fil
 
 function PartRow({ ws, id, fileName, upload, selected }: { ws: QuoteWorkspace; id: string; fileName: string; upload: UploadActor | null; selected: boolean }) {
   const part = { id, fileName, upload };
+  const t = useT();
   return (
     <li
       className={`flex flex-col gap-2 rounded-control border p-3 ${selected ? 'border-brand-600 bg-brand-50' : 'border-neutral-200 bg-neutral-0'}`}
@@ -55,11 +57,11 @@ function PartRow({ ws, id, fileName, upload, selected }: { ws: QuoteWorkspace; i
         <Button variant="quiet" className="min-w-0 flex-1 justify-start truncate px-1 py-0.5" onPress={() => selectPart(ws, part.id)} aria-pressed={selected}>
           {part.fileName}
         </Button>
-        <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={`Remove ${part.fileName}`} onPress={() => removePart(ws, part.id)}>
-          Remove
+        <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={t('quote.upload.removeFile', { name: part.fileName })} onPress={() => removePart(ws, part.id)}>
+          {t('common.remove')}
         </Button>
       </div>
-      {part.upload ? <UploadStatus actor={part.upload} fileName={part.fileName} /> : <p className="text-caption text-neutral-600">Uploaded</p>}
+      {part.upload ? <UploadStatus actor={part.upload} fileName={part.fileName} /> : <p className="text-caption text-neutral-600">{t('quote.upload.uploaded')}</p>}
     </li>
   );
 }
@@ -67,13 +69,15 @@ function PartRow({ ws, id, fileName, upload, selected }: { ws: QuoteWorkspace; i
 function UploadStatus({ actor, fileName }: { actor: UploadActor; fileName: string }) {
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : ''));
   const context = useSelector(actor, (s) => s.context);
-  const text = uploadStatusText(state, context);
+  const t = useT();
+  const format = useFormat();
+  const text = uploadStatusText(state, context, t, format);
   const busy = state === 'checking' || state === 'importing' || state === 'uploading';
   return (
     <div className="flex flex-col gap-1">
       {busy && (
         <ProgressBar
-          aria-label={`${fileName}: ${state === 'uploading' ? 'upload' : 'reading'}`}
+          aria-label={t('quote.upload.progress', { name: fileName, step: state === 'uploading' ? 'upload' : 'reading' })}
           value={context.progress === null ? undefined : context.progress * 100}
           isIndeterminate={context.progress === null || state === 'checking'}
           className="h-1.5 w-full overflow-hidden rounded bg-neutral-200"
@@ -88,7 +92,7 @@ function UploadStatus({ actor, fileName }: { actor: UploadActor; fileName: strin
       </p>
       {state === 'failed' && context.failedAt !== 'checking' && (
         <Button variant="secondary" className="self-start px-3 py-1 text-caption" onPress={() => actor.send({ type: 'retry' })}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { CadFileReport } from '#domain/geometry/import-cad';
+import { t } from '#lib/i18n/i18n';
 import type { GeometryRequest, GeometryResponse } from './geometry-protocol.ts';
 
 let worker: Worker | null = null;
@@ -9,7 +10,7 @@ function getWorker(): Worker {
     worker = new Worker(new URL('./geometry-worker.ts', import.meta.url), { type: 'module', name: 'geometry' });
     worker.onmessage = (event: MessageEvent<GeometryResponse>) => listeners.get(event.data.id)?.(event.data);
     worker.onerror = () => {
-      for (const [id, listener] of listeners) listener({ type: 'failed', id, message: 'The geometry reader stopped; please try again.' });
+      for (const [id, listener] of listeners) listener({ type: 'failed', id, message: t('quote.upload.readerStopped') });
       worker?.terminate();
       worker = null;
     };
@@ -29,7 +30,7 @@ export function analyseInWorker(id: string, file: File, onProgress: (fraction: n
       else {
         listeners.delete(id);
         if (message.type === 'done') resolve(message.report);
-        else reject(new Error(message.message));
+        else reject(new Error(message.message ?? t('quote.upload.unreadable')));
       }
     });
     cancel = () => listeners.delete(id);

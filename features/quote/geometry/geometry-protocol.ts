@@ -6,4 +6,5 @@ export type GeometryRequest = { type: 'analyse'; id: string; file: File };
 export type GeometryResponse =
   | { type: 'progress'; id: string; fraction: number | null }
   | { type: 'done'; id: string; report: CadFileReport }
-  | { type: 'failed'; id: string; message: string };
+  /** `message` is the importer's own explanation, or null when it gave none (the page then words it). */
+  | { type: 'failed'; id: string; message: string | null };

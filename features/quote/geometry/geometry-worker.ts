@@ -54,6 +54,6 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
     const report = await analyseCadFile(bytes, options);
     post({ type: 'done', id, report }, report.mesh ? [report.mesh.positions.buffer] : []);
   } catch (error) {
-    post({ type: 'failed', id, message: error instanceof Error ? error.message : 'The file could not be read.' });
+    post({ type: 'failed', id, message: error instanceof Error ? error.message : null });
   }
 };

@@ -25,7 +25,7 @@ export const Default: Story = {
     await userEvent.tab();
     await userEvent.keyboard('secret-1{Enter}');
     await waitFor(() => expect(args.onSignedIn).toHaveBeenCalledOnce());
-    await expect(args.onMessage).toHaveBeenCalledWith('Sign In successfully');
+    await expect(args.onMessage).toHaveBeenCalledWith('Sign In successfully.');
   },
 };
 

@@ -1,22 +1,61 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { messagesEn } from '#lib/i18n/messages-en';
-import { messagesFr } from '#lib/i18n/messages-fr';
+import { areasEn, messagesEn, type MessageKey } from '#lib/i18n/messages-en';
+import { areasFr, messagesFr } from '#lib/i18n/messages-fr';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+type Element = ReturnType<IntlMessageFormat['getAst']>[number];
+
+/** Every argument (`{name}`, `{n, plural, …}`, `{k, select, …}`) and tag (`<link>`) a message uses, nested ones included. */
+function signature(message: string, locale: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: readonly Element[]) => {
+    for (const el of elements) {
+      // Literal (0) and pound (7) carry no name.
+      if (el.type === 0 || el.type === 7) continue;
+      if (el.type === 8) {
+        found.add(`<${el.value}>`);
+        walk(el.children);
+        continue;
+      }
+      found.add(`{${el.value}}`);
+      if (el.type === 5 || el.type === 6) for (const option of Object.values(el.options)) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return [...found].sort();
+}
 
 describe('message catalogues', () => {
   it('French has exactly the English keys', () => {
     expect(Object.keys(messagesFr).sort()).toEqual(Object.keys(messagesEn).sort());
   });
 
-  it('every translation uses the same placeholders as the English text', () => {
+  it('every message is valid ICU MessageFormat, in both languages', () => {
     for (const [key, en] of Object.entries(messagesEn)) {
-      expect(placeholders(messagesFr[key as keyof typeof messagesEn]), key).toEqual(placeholders(en));
+      expect(() => signature(en, 'en-US'), key).not.toThrow();
+      expect(() => signature(messagesFr[key as MessageKey], 'fr-FR'), key).not.toThrow();
+    }
+  });
+
+  it('every translation uses the same arguments and tags as the English text', () => {
+    for (const [key, en] of Object.entries(messagesEn)) {
+      expect(signature(messagesFr[key as MessageKey], 'fr-FR'), key).toEqual(signature(en, 'en-US'));
     }
   });
 
   it('no message is empty', () => {
-    for (const [key, value] of [...Object.entries(messagesEn), ...Object.entries(messagesFr)]) expect(value.trim(), key).not.toBe('');
+    for (const [key, value] of [...Object.entries(messagesEn), ...Object.entries(messagesFr)]) expect(String(value).trim(), key).not.toBe('');
+  });
+
+  it('each key lives in one area, named by its prefix, in both languages', () => {
+    for (const areas of [areasEn, areasFr]) {
+      const keys = Object.values(areas).flatMap((area) => Object.keys(area));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(Object.keys(areas).sort()).toEqual(Object.keys(areasEn).sort());
+    }
+    for (const [name, area] of Object.entries(areasEn)) expect(Object.keys(area).sort(), name).toEqual(Object.keys(areasFr[name as keyof typeof areasFr]).sort());
   });
 
   it('holds the spec section 8 messages word for word', () => {
@@ -37,5 +76,22 @@ describe('message catalogues', () => {
     ]) {
       expect(values).toContain(message);
     }
+  });
+});
+
+/** The client's source files (where keys are used), not the catalogue itself. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path.endsWith(join('lib', 'i18n')) ? [] : sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('every key is used', () => {
+  it('each key but the spec’s error catalogue appears, quoted, in features/, routes/, lib/ or machines/', () => {
+    const code = ['features', 'routes', 'lib', 'machines'].flatMap((dir) => sources(dir)).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const unused = Object.keys(messagesEn).filter((key) => !/^(error|success)\./.test(key) && !code.includes(`'${key}'`) && !code.includes(`"${key}"`));
+    expect(unused).toEqual([]);
   });
 });

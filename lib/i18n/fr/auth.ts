@@ -1,0 +1,67 @@
+import type { auth as en } from '../en/auth.ts';
+import type { AreaTranslation } from '../messages-en.ts';
+
+export const auth: AreaTranslation<typeof en> = {
+  'auth.email': 'E-mail',
+  'auth.password': 'Mot de passe',
+  'auth.confirmPassword': 'Confirmer le mot de passe',
+  'auth.passwordHint': 'Au moins {min} caractères.',
+  'auth.firstName': 'Prénom',
+  'auth.lastName': 'Nom',
+  'auth.usernameOptional': 'Nom d’utilisateur (facultatif)',
+  'auth.usernameHint': 'De {min} à {max} caractères.',
+  'auth.companyOptional': 'Société (facultatif)',
+  'auth.phoneCodeOptional': 'Indicatif téléphonique (facultatif)',
+  'auth.phoneCode.loading': 'Chargement des pays…',
+  'auth.phoneCode.search': 'Rechercher un pays ou un indicatif',
+  'auth.phoneOptional': 'Téléphone (facultatif)',
+  'auth.referralOptional': 'Code de parrainage (facultatif)',
+  'auth.referralHint': 'Les amis de nos clients ont {percent} % de réduction sur leur première commande.',
+  'auth.agreeTerms': 'J’accepte les conditions d’utilisation et la politique de confidentialité',
+  'auth.activated': 'Votre compte est activé. Connexion réussie.',
+
+  'auth.login.form': 'Connexion',
+  'auth.login.forgot': 'Mot de passe oublié ?',
+  'auth.login.submit': 'Se connecter',
+  'auth.login.newHere': 'Nouveau ici ? <link>Créer un compte</link>',
+
+  'auth.signUp.intro': 'Créez un compte pour enregistrer vos projets, commander et suivre vos commandes.',
+  'auth.signUp.form': 'Inscription',
+  'auth.signUp.submit': 'Créer un compte',
+  'auth.signUp.haveAccount': 'Vous avez déjà un compte ? <link>Se connecter</link>',
+
+  'auth.captcha.alt': 'CAPTCHA : saisissez les caractères affichés',
+  'auth.captcha.newImage': 'Nouvelle image',
+  'auth.captcha.label': 'Caractères de l’image',
+  'auth.captcha.help': 'Illisible ? Demandez une nouvelle image, ou contactez-nous et nous créerons votre compte.',
+
+  'auth.activation.working': 'Activation de votre compte…',
+  'auth.activation.resend': 'Renvoyer l’e-mail d’activation',
+  'auth.activation.resent': 'Nous avons renvoyé le lien d’activation ; consultez vos e-mails.',
+  'auth.activation.resendFailed': 'Nous n’avons pas pu envoyer l’e-mail ; veuillez réessayer plus tard.',
+  'auth.checkEmail.title': 'Consultez vos e-mails',
+  'auth.checkEmail.body': 'Nous avons envoyé un lien d’activation à <strong>{email}</strong>. Ouvrez-le pour activer votre compte et vous connecter.',
+  'auth.checkEmail.resend': 'Renvoyer le lien',
+  'auth.checkEmail.resent': 'Nous avons renvoyé le lien d’activation.',
+
+  'auth.reset.sendForm': 'Envoyer un code de vérification',
+  'auth.reset.sendIntro': 'Saisissez l’adresse e-mail de votre inscription ; nous vous enverrons un code de vérification.',
+  'auth.reset.send': 'Envoyer le code de vérification',
+  'auth.reset.backToLogIn': 'Retour à la connexion',
+  'auth.reset.newForm': 'Choisir un nouveau mot de passe',
+  'auth.reset.sent':
+    'Si <strong>{email}</strong> a un compte, nous lui avons envoyé un lien et un code de vérification, valables {hours, plural, one {# heure} other {# heures}}. Ouvrez le lien, ou saisissez le code ici.',
+  'auth.reset.code': 'Code de vérification',
+  'auth.reset.newPassword': 'Nouveau mot de passe',
+  'auth.reset.confirmPassword': 'Confirmer le nouveau mot de passe',
+  'auth.reset.submit': 'Changer le mot de passe',
+  'auth.reset.done': 'Votre mot de passe a été changé.',
+  'auth.reset.logIn': 'Se connecter avec le nouveau mot de passe',
+
+  'auth.logOut.working': 'Déconnexion en cours…',
+  'auth.logOut.done': 'Vous êtes déconnecté.',
+  'auth.logOut.next': '<login>Se reconnecter</login> ou <quote>obtenir un devis instantané</quote>.',
+  'auth.deletion.working': 'Suppression de votre compte…',
+  'auth.deletion.done': 'Votre compte a été supprimé et vous êtes déconnecté partout.',
+  'auth.deletion.back': 'Retour aux devis instantanés',
+};
