@@ -20,10 +20,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Spec section 9: credit cards pay in USD only. */
 export const CARD_CURRENCY = 'USD';
 
-/** Spec section 9: a reload is at least USD 100, in whole dollars. */
-export const MIN_RELOAD_USD = 100;
-export const MAX_RELOAD_USD = 100_000;
-
 /** Spec section 9: the balance shown updates 5–10 minutes after a payment (bank transfers). */
 export const BALANCE_UPDATE_MINUTES: [number, number] = [5, 10];
 

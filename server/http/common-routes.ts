@@ -1,6 +1,7 @@
 import { API_TIMEOUT_MS, MAIN_API_BASE } from '#domain/api/bases';
 import { BANK_ACCOUNT_CURRENCIES, PROCESSES, type BankAccount, type CommonIndexResponse, type Currency } from '#domain/api/common';
 import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { PASSWORD_MIN, REFERRAL_CODE_MIN, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
 import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
@@ -60,7 +61,7 @@ export function commonRoutes(ctx: AppContext): ApiRouter {
         processes: PROCESSES.map((p) => ({ ...p })),
         limits: {
           apiTimeoutMs: API_TIMEOUT_MS,
-          minReloadUsd: 100,
+          minReloadUsd: MIN_RELOAD_USD,
           historyVisibleYears: HISTORY_VISIBLE_YEARS,
           uploadedFileRetentionMonths: 3,
           accountDeletionConfirmHours: EMAIL_TOKEN_TTL.delete / 3600,

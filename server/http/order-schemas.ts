@@ -2,6 +2,7 @@ import { ORDER_EVENTS, ORDER_STATUSES } from '#domain/orders/order-status';
 import { CARRIERS } from '#domain/orders/shipping';
 import { PAYMENT_METHODS } from '#domain/api/payment';
 import { BANK_ACCOUNT_CURRENCIES } from '#domain/api/common';
+import { MAX_RELOAD_USD, MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { s } from './json-schema.ts';
 
 /** JSON Schemas of domain/api/order.ts and payment.ts for the OpenAPI document (ADR 024). */
@@ -113,7 +114,7 @@ export const orderSchemas = {
     message: str,
     'rechargeId?': str,
   }),
-  ReloadRequest: s.object({ amount: s.integer({ minimum: 100, description: 'Whole US dollars' }), 'card?': card, 'paymentMethodId?': str }),
+  ReloadRequest: s.object({ amount: s.integer({ minimum: MIN_RELOAD_USD, maximum: MAX_RELOAD_USD, description: 'Whole US dollars' }), 'card?': card, 'paymentMethodId?': str }),
   ReviewRequest: s.object({
     stars: s.integer({ minimum: 1, maximum: 5 }),
     workmanship: s.integer({ minimum: 1, maximum: 5 }),

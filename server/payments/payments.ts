@@ -13,7 +13,8 @@ import {
 } from '#domain/api/payment';
 import { formatUsd } from '#domain/pricing/money';
 import { ORDER_STATUS_LABELS, PAYABLE_STATUSES, transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
-import { cardDigits, paymentSuite, reloadSuite } from '#domain/rules/checkout-rules';
+import { reloadSuite } from '#domain/rules/balance-rules';
+import { cardDigits, paymentSuite } from '#domain/rules/checkout-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database, PaymentTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
