@@ -11,7 +11,7 @@
 import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/metrics';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { LengthUnit } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';

@@ -37,7 +37,7 @@ import { iso } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { sniffImageType } from '../storage/storage.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { assertValid, optionalText, readJson, readPaging, requiredText } from './request.ts';
 import { schemas } from './schemas.ts';

@@ -7,7 +7,7 @@ import { iso } from '../clock.ts';
 import type { BillingAddressTable, Database, ShippingAddressTable } from '../db/schema.ts';
 import { countryName, serverGeography } from '../geography.ts';
 import { ApiRouter, pathParam, requireUser } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { assertValid, optionalText, readIds, readJson, requiredText } from './request.ts';
 import { schemas } from './schemas.ts';

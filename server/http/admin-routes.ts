@@ -8,7 +8,7 @@ import { isUuid } from '../orders/numbers.ts';
 import { applyOperatorEvent, readOrder, type TrackingInput } from '../orders/orders.ts';
 import { unreconciledAccounts } from '../payments/ledger.ts';
 import { ApiRouter } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { orderSchemas as o } from './order-schemas.ts';
 import { optionalText, readJson, requiredText } from './request.ts';

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Auth } from '../auth/auth-context.ts';
 import type { RateLimiter, RateLimitName } from '../auth/rate-limit.ts';
 import { clientAddress } from './client-address.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, MESSAGE_LOGIN_REQUIRED, MESSAGE_SESSION_EXPIRED } from '../errors.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**
@@ -41,8 +41,6 @@ export interface Operation extends Omit<RouteDefinition, 'handler'> {
   tag: string;
 }
 
-export const MESSAGE_LOGIN_REQUIRED = 'Please log in to continue.';
-export const MESSAGE_SESSION_EXPIRED = 'Your session has expired; please log in again.';
 
 function unauthorized(auth: Auth): HttpError {
   return new HttpError(401, auth.kind === 'anonymous' && auth.rejected ? MESSAGE_SESSION_EXPIRED : MESSAGE_LOGIN_REQUIRED);

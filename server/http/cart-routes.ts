@@ -9,7 +9,7 @@ import { idParam, ownerColumns, ownerOf, type Owner } from '../quote/owner.ts';
 import { isStale, priceFile, pricedColumns } from '../quote/pricing.ts';
 import { FILE_REMOVED_MESSAGE, notOrderableMessage, parseJson, toCartLine, type FileRow } from '../quote/records.ts';
 import { ApiRouter } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { quoteSchemas as q } from './quote-schemas.ts';
 import { readJson } from './request.ts';

@@ -1,27 +1,15 @@
 import { API_TIMEOUT_MS, MAIN_API_BASE } from '#domain/api/bases';
-import { BANK_ACCOUNT_CURRENCIES, PROCESSES, type BankAccount, type CommonIndexResponse, type Currency } from '#domain/api/common';
+import { PROCESSES, type CommonIndexResponse, type Currency } from '#domain/api/common';
 import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { PASSWORD_MIN, REFERRAL_CODE_MIN, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
 import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
+import { BANK_ACCOUNTS } from '../payments/bank-accounts.ts';
 import { ApiRouter } from './api-router.ts';
 import { s } from './json-schema.ts';
 import { schemas } from './schemas.ts';
-
-/**
- * The bank accounts offered for transfers (spec section 9: USD, HKD, EUR, GBP, RMB). These are
- * placeholders that say so; the operator replaces them before taking real transfers.
- */
-export const BANK_ACCOUNTS: BankAccount[] = BANK_ACCOUNT_CURRENCIES.map((currency) => ({
-  currency,
-  bankName: 'Example Bank (placeholder: set the real account before going live)',
-  accountName: 'Manufacture Ltd',
-  accountNumber: `EXAMPLE-${currency}-000000`,
-  swift: 'EXAMPLEXXX',
-  address: '1 Example Street, Example City',
-}));
 
 const CURRENCIES: Currency[] = [
   { code: 'USD', symbol: '$', card: true },

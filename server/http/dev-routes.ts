@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { isLoopback } from './client-address.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 
 export interface OutboxEntry {
   id: string;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { ApiRouter } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 
 /** Public files with unguessable names (avatars). */

@@ -20,7 +20,7 @@ import { ADDITIONAL_COST_LABELS, toAdditionalCost, toOrderSummary } from '../ord
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { orderSchemas as o } from './order-schemas.ts';
 import { assertValid, optionalText, readJson, readPaging, requiredText } from './request.ts';

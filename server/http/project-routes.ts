@@ -27,7 +27,7 @@ import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, parseJson, toProject, 
 import { findingsWithUnit } from '../quote/units.ts';
 import { addMonths } from '../quote/retention.ts';
 import { ApiRouter } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { quoteSchemas as q } from './quote-schemas.ts';
 import { readJson, readPaging } from './request.ts';

@@ -6,7 +6,7 @@ import { addSeconds, iso } from '../clock.ts';
 import type { OAuthProviderConfig } from '../config.ts';
 import { signIn } from './account-routes.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { readJson, requiredText } from './request.ts';
 import { schemas } from './schemas.ts';

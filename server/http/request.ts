@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#domain/api/paging';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 
 /** The JSON body as an object; 400 when it is not one. */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
@@ -15,22 +15,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** A vest-like result: anything with `hasErrors()` and `getErrors()`. */
-interface SuiteOutcome {
-  hasErrors(): boolean;
-  getErrors(): Record<string, string[]>;
-}
-
-/** 422 with the first message and every field's messages when the suite failed (ADR 025). */
-export function assertValid(result: SuiteOutcome, onlyFields?: readonly string[]): void {
-  if (!result.hasErrors()) return;
-  const all = result.getErrors();
-  const errors = Object.fromEntries(
-    Object.entries(all).filter(([field, messages]) => messages.length > 0 && (!onlyFields || onlyFields.includes(field))),
-  );
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw new HttpError(422, first, errors);
-}
+export { assertValid } from '../errors.ts';
 
 export function optionalText(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;

@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { serverGeography } from '../geography.ts';
 import { ApiRouter } from './api-router.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { s } from './json-schema.ts';
 import { assertValid, optionalText, readJson, requiredText } from './request.ts';
 import { schemas } from './schemas.ts';

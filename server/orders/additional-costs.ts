@@ -4,7 +4,7 @@ import type { AdditionalCostCreated } from '#domain/api/order';
 import { EMAIL_PATTERN } from '#domain/rules/account-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { newNumber } from './numbers.ts';
 import { toAdditionalCost } from './records.ts';
 

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#domain/api/payment';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 export type Claim = { kind: 'new'; recordId: string } | { kind: 'replay'; status: number; body: unknown };
 

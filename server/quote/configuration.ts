@@ -1,7 +1,7 @@
 import { LEAD_TIME_TIERS, type FinishKind, type LeadTimeTier } from '#domain/catalogue/types';
 import { isProcessSlug } from '#domain/catalogue/lookup';
 import type { FinishSelection, InsertSpec, PartConfiguration } from '#domain/rules/quote-configuration';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * A request body read as a `PartConfiguration`: the shape is checked and copied field by field

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../auth/auth-context.ts';
-import { MESSAGE_LOGIN_REQUIRED } from '../http/api-router.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, MESSAGE_LOGIN_REQUIRED } from '../errors.ts';
 
 /** Who owns quote things: a signed-in user, or a visitor's temporary subject (ADR 026). */
 export type Owner = { column: 'user_id'; id: string } | { column: 'temp_subject_id'; id: string };

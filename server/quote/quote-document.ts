@@ -7,7 +7,7 @@ import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-con
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import type { QuoteDocumentTable, QuoteProjectTable } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { priceFile } from './pricing.ts';
 import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';

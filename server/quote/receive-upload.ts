@@ -8,7 +8,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import type { Context } from 'hono';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
