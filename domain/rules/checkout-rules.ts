@@ -1,5 +1,5 @@
 import { enforce, omitWhen, test } from 'vest';
-import { CARD_CURRENCY, PAYMENT_METHODS } from '../api/payment.ts';
+import { CARD_CURRENCY, PAYMENT_METHODS } from '../orders/payments.ts';
 import { findCarrier } from '../orders/shipping.ts';
 import { EMAIL_PATTERN } from './account-rules.ts';
 import { defineSuite } from './define-suite.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
-import { PAYMENT_METHODS } from '#domain/api/payment';
+import { PAYMENT_METHODS } from '#domain/orders/payments';
 import { ORDER_STATUS_LABELS, isOrderStatus, isPayable } from '#domain/orders/order-status';
 import { formatUsd } from '#domain/pricing/money';
 import { useAsync } from '#lib/use-async';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PROJECT_MESSAGES, projectInputErrors, type Project } from '#domain/api/quote';
+import type { Project } from '#domain/api/quote';
+import { PROJECT_MESSAGES, projectInputErrors } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
