@@ -40,8 +40,9 @@ export function assertValid(result: SuiteOutcome, onlyFields?: readonly string[]
 
 /** 422 from a field → messages map (rules checked by hand), when it has any message. */
 export function assertNoErrors(errors: Record<string, string[]>): void {
-  const first = Object.values(errors).find((messages) => messages.length > 0)?.[0];
-  if (first) throw new HttpError(422, first, errors);
+  const broken = Object.fromEntries(Object.entries(errors).filter(([, messages]) => messages.length > 0));
+  const first = Object.values(broken)[0]?.[0];
+  if (first) throw new HttpError(422, first, broken);
 }
 
 /** A 422 about one field: the message shown and the same message under the field. */

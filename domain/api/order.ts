@@ -368,7 +368,9 @@ export const OPERATOR_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 're
 export const OperatorEventRequestSchema = named(
   'OperatorEventRequest',
   z.object({
-    event: z.enum(OPERATOR_ORDER_EVENTS),
+    event: z.enum(OPERATOR_ORDER_EVENTS, {
+      error: () => 'The event must be start_production, ship, deliver or refund (a bank transfer is confirmed with admin/bank-transfer/confirm: it needs the amount received).',
+    }),
     note: optionalText(MAX.text),
     tracking: z
       .array(z.object({ package: text(MAX.name).optional(), logisticsCompany: required(text(MAX.name)), trackNumber: required(text(MAX.id)) }))

@@ -61,7 +61,10 @@ export const SemRecordRequestSchema = named(
     })
     .catchall(z.unknown()),
 );
-export type SemRecordRequest = z.input<typeof SemRecordRequestSchema> & { [utm: `utm_${string}`]: string | undefined };
+/** What a client sends: the fields above, and any `utm_*` parameter at the top level. */
+export type SemRecordRequest = Omit<z.input<typeof SemRecordRequestSchema>, `utm_${string}`> & { [utm: `utm_${string}`]: string | undefined };
+/** What the server reads after the shape check. */
+export type SemRecordBody = z.output<typeof SemRecordRequestSchema>;
 
 /** `POST tools/detain`: the answer of the retention dialog. */
 export const DetainRequestSchema = named(

@@ -48,9 +48,9 @@ export interface RouteDefinition<B extends Shape | undefined, Q extends ObjectSh
   body?: B;
   /** The query string's parameters; checked before the handler runs (422). */
   query?: Q;
-  /** The path's parameters; a value that does not fit answers 404 with `notFound`. */
+  /** The path's parameters; a value that does not fit answers 404 with `notFound` (one message, or one per parameter). */
   params?: P;
-  notFound?: string;
+  notFound?: string | Record<string, string>;
   /** A `multipart/form-data` body the handler streams itself (documented, not parsed here). */
   multipart?: Shape;
   /** The success answer's JSON shape; the handler returns a value of it (or a Response). */
@@ -197,7 +197,11 @@ export class ApiRouter {
       let params: unknown;
       if (def.params) {
         const result = def.params.safeParse(c.req.param());
-        if (!result.success) throw new HttpError(404, def.notFound ?? 'Not found');
+        if (!result.success) {
+          const failed = String(result.error.issues[0]?.path[0] ?? '');
+          const message = typeof def.notFound === 'string' ? def.notFound : (def.notFound?.[failed] ?? 'Not found');
+          throw new HttpError(404, message);
+        }
         params = result.data;
       }
       const query = def.query ? parseShape(def.query, c.req.query()) : undefined;

@@ -1,4 +1,4 @@
-import { REPRICE_AFTER_HOURS } from '#domain/api/quote';
+import { REPRICE_AFTER_HOURS } from '#domain/rules/project-rules';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { HttpError } from '../errors.ts';

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage } from '#server/storage/storage';
-import type { OutboxEntry } from '#server/http/dev-routes';
+import type { OutboxEntry } from '#server/mail/mailer';
 
 /** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
 export interface TestClock {
