@@ -160,7 +160,7 @@ const quoteResultShape = z.object({
     .object({
       items: z.array(z.object({ id: z.string(), label: z.string(), workingDays: z.int(), explanation: z.string() })),
       totalWorkingDays: z.int(),
-      orderedAt: instant(),
+      orderedAt: described(z.string(), 'The order time in the factory’s time zone: ISO 8601 with its offset and zone (RFC 9557), e.g. 2026-11-23T06:35:30.8+08:00[Asia/Shanghai].'),
       afterCutOff: z.boolean(),
       productionStart: day(),
       shipDate: day(),

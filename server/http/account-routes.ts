@@ -131,11 +131,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'login',
     body: LoginRequestSchema,
+    rules: (body) => loginSuite.runStatic(body),
     response: LoginResponseSchema,
-    handler: async (c, { body }) => {
-      assertValid(loginSuite.runStatic(body));
-      return logIn(ctx, c.get('auth'), body);
-    },
+    handler: (c, { body }) => logIn(ctx, c.get('auth'), body),
   });
 
   router.route({
@@ -173,10 +171,10 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'register',
     body: RegisterRequestSchema,
+    rules: (body) => registerSuite.runStatic(body),
     response: RegisterResponseSchema,
     status: 201,
     handler: async (c, { body }) => {
-      assertValid(registerSuite.runStatic(body));
       const { email } = await register(ctx, c.get('auth'), body);
       return { email, activationRequired: true as const };
     },
@@ -190,9 +188,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'reset',
     body: EmailRequestSchema,
+    rules: (body) => emailOnlySuite.runStatic(body),
     response: OkResponseSchema,
     handler: async (_c, { body }) => {
-      assertValid(emailOnlySuite.runStatic(body));
       await resendActivation(ctx, body.email);
       return ok('If this email is waiting for activation, we have sent the activation link again.');
     },
@@ -204,11 +202,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     summary: 'Activate the account with the emailed key; signs in',
     auth: 'public',
     body: ActivateRequestSchema,
+    rules: (body) => keySuite.runStatic(body),
     response: LoginResponseSchema,
-    handler: async (c, { body }) => {
-      assertValid(keySuite.runStatic(body));
-      return activate(ctx, c.get('auth'), body.key);
-    },
+    handler: (c, { body }) => activate(ctx, c.get('auth'), body.key),
   });
 
   router.route({
@@ -219,9 +215,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'reset',
     body: EmailRequestSchema,
+    rules: (body) => emailOnlySuite.runStatic(body),
     response: OkResponseSchema,
     handler: async (_c, { body }) => {
-      assertValid(emailOnlySuite.runStatic(body));
       await sendPasswordReset(ctx, body.email);
       return ok('If an account exists for this email, we have sent a link to reset the password.');
     },
@@ -236,9 +232,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'reset',
     body: PasswordResetRequestSchema,
+    rules: (body) => passwordResetSuite.runStatic(body),
     response: OkResponseSchema,
     handler: async (c, { body }) => {
-      assertValid(passwordResetSuite.runStatic(body));
       if (body.key) {
         await resetPasswordWithKey(ctx, body.key, body.password);
         return ok('Your password has been changed; please log in.');
@@ -257,10 +253,10 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     rateLimit: 'contact',
     body: ContactUsRequestSchema,
+    rules: (body) => contactUsSuite.runStatic(body),
     response: OkResponseSchema,
     status: 201,
     handler: async (c, { body }) => {
-      assertValid(contactUsSuite.runStatic(body));
       await contactUs(ctx, c.get('auth'), body);
       return ok('Thank you; we reply within 24 hours.');
     },
@@ -306,9 +302,9 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     summary: 'Confirm the deletion with the emailed key: anonymises the account and revokes every session',
     auth: 'public',
     body: ActivateRequestSchema,
+    rules: (body) => keySuite.runStatic(body),
     response: OkResponseSchema,
     handler: async (_c, { body }) => {
-      assertValid(keySuite.runStatic(body));
       await confirmDeletion(ctx, body.key);
       return ok('Your account has been deleted.');
     },

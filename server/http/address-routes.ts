@@ -27,7 +27,6 @@ import {
   updateShippingAddress,
 } from '../accounts/addresses.ts';
 import type { AppContext } from '../app-context.ts';
-import { assertValid } from '../errors.ts';
 import { serverGeography } from '../geography.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 
@@ -65,13 +64,10 @@ export function shippingAddressRoutes(ctx: AppContext): ApiRouter {
     summary: 'Add a shipping address (the first one becomes the default)',
     auth: 'user',
     body: ShippingAddressInputSchema,
+    rules: (body) => shippingAddressSuite.runStatic(body, serverGeography),
     response: ShippingAddressSchema,
     status: 201,
-    handler: async (c, { body }) => {
-      const userId = requireUser(c);
-      assertValid(shippingAddressSuite.runStatic(body, serverGeography));
-      return addShippingAddress(db, clock, userId, body);
-    },
+    handler: (c, { body }) => addShippingAddress(db, clock, requireUser(c), body),
   });
 
   router.route({
@@ -81,13 +77,9 @@ export function shippingAddressRoutes(ctx: AppContext): ApiRouter {
     auth: 'user',
     ...byId,
     body: ShippingAddressInputSchema,
+    rules: (body) => shippingAddressSuite.runStatic(body, serverGeography),
     response: ShippingAddressSchema,
-    handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      await findShippingAddress(db, userId, params.id);
-      assertValid(shippingAddressSuite.runStatic(body, serverGeography));
-      return updateShippingAddress(db, clock, userId, params.id, body);
-    },
+    handler: (c, { params, body }) => updateShippingAddress(db, clock, requireUser(c), params.id, body),
   });
 
   router.route({
@@ -156,13 +148,10 @@ export function billingAddressRoutes(ctx: AppContext): ApiRouter {
     summary: 'Add a billing address',
     auth: 'user',
     body: BillingAddressInputSchema,
+    rules: (body) => billingAddressSuite.runStatic(body),
     response: BillingAddressSchema,
     status: 201,
-    handler: async (c, { body }) => {
-      const userId = requireUser(c);
-      assertValid(billingAddressSuite.runStatic(body));
-      return addBillingAddress(db, clock, userId, body);
-    },
+    handler: (c, { body }) => addBillingAddress(db, clock, requireUser(c), body),
   });
 
   router.route({
@@ -172,13 +161,9 @@ export function billingAddressRoutes(ctx: AppContext): ApiRouter {
     auth: 'user',
     ...byId,
     body: BillingAddressInputSchema,
+    rules: (body) => billingAddressSuite.runStatic(body),
     response: BillingAddressSchema,
-    handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      await findBillingAddress(db, userId, params.id);
-      assertValid(billingAddressSuite.runStatic(body));
-      return updateBillingAddress(db, clock, userId, params.id, body);
-    },
+    handler: (c, { params, body }) => updateBillingAddress(db, clock, requireUser(c), params.id, body),
   });
 
   router.route({

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { plainIssueMessage, shapeErrors } from '#domain/api/fields';
 import type { AppEnv, Auth } from '../auth/auth-context.ts';
 import type { RateLimiter, RateLimitName } from '../auth/rate-limit.ts';
@@ -23,6 +23,19 @@ export const BODY_MESSAGES = {
 } as const;
 
 type Shape = z.ZodType;
+
+/** A vest result, or a field → messages map (empty lists are fine). */
+export type RuleOutcome = { getErrors(): Record<string, string[]> } | Record<string, string[]>;
+
+function ruleErrors(outcome: RuleOutcome): Record<string, string[]> {
+  const all = typeof outcome.getErrors === 'function' ? (outcome as { getErrors(): Record<string, string[]> }).getErrors() : (outcome as Record<string, string[]>);
+  return Object.fromEntries(Object.entries(all).filter(([, messages]) => messages.length > 0));
+}
+
+/** 422 with the first message and every field's messages. */
+function invalid(errors: Record<string, string[]>): HttpError {
+  return new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The request is not valid.', errors);
+}
 type ObjectShape = z.ZodObject;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Answer<R> = R extends z.ZodType ? z.input<R> | Response : Response;
@@ -46,6 +59,12 @@ export interface RouteDefinition<B extends Shape | undefined, Q extends ObjectSh
   rateLimit?: RateLimitName;
   /** The JSON body; checked before the handler runs (400 when not a JSON object, 422 when the shape is wrong). */
   body?: B;
+  /**
+   * The body's business rules that need nothing but the body (a vest suite of domain/rules, or a
+   * field → messages check). They run after the shape check, and when the shape check fails they
+   * run on the body as sent, so that a field they judge gets their message, not the shape's.
+   */
+  rules?: (body: Record<string, unknown>) => RuleOutcome;
   /** The query string's parameters; checked before the handler runs (422). */
   query?: Q;
   /** The path's parameters; a value that does not fit answers 404 with `notFound` (one message, or one per parameter). */
@@ -97,9 +116,7 @@ function unauthorized(auth: Auth): HttpError {
 
 /** 422 with every field's messages, in plain words; `prefix` names the part (a query parameter has its own name). */
 function shapeFailure(error: z.ZodError, prefix?: string): HttpError {
-  const errors = shapeErrors(error, prefix);
-  const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
-  return new HttpError(422, first, errors);
+  return invalid(shapeErrors(error, prefix));
 }
 
 /** The body as text, refusing more than `maxBytes` without holding more than that in memory. */
@@ -161,6 +178,21 @@ export class ApiRouter {
     private readonly ctx: RouterContext,
   ) {}
 
+  /** The body checked by its shape, then by its rules; the rules' messages win for the fields they judge. */
+  private readBody(shape: Shape, rules: RouteDefinition<Shape, undefined, undefined, undefined>['rules'], raw: Record<string, unknown>): unknown {
+    const result = shape.safeParse(raw, { error: plainIssueMessage });
+    if (!result.success) {
+      const judged = rules ? ruleErrors(rules(raw)) : {};
+      const shaped = Object.entries(shapeErrors(result.error)).filter(([field]) => !(field in judged));
+      throw invalid({ ...judged, ...Object.fromEntries(shaped) });
+    }
+    if (rules) {
+      const judged = ruleErrors(rules(result.data as Record<string, unknown>));
+      if (Object.keys(judged).length > 0) throw invalid(judged);
+    }
+    return result.data;
+  }
+
   route<B extends Shape | undefined = undefined, Q extends ObjectShape | undefined = undefined, P extends ObjectShape | undefined = undefined, R extends Shape | undefined = undefined>(
     def: RouteDefinition<B, Q, P, R>,
   ): this {
@@ -205,7 +237,7 @@ export class ApiRouter {
         params = result.data;
       }
       const query = def.query ? parseShape(def.query, c.req.query()) : undefined;
-      const body = def.body ? parseShape(def.body, await readJsonObject(c.req.raw)) : undefined;
+      const body = def.body ? this.readBody(def.body, def.rules, await readJsonObject(c.req.raw)) : undefined;
 
       const answer = await def.handler(c, { body, query, params } as RouteInput<B, Q, P>);
       const response = answer instanceof Response ? answer : c.json(answer as object, status);

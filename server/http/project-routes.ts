@@ -19,7 +19,7 @@ import {
   UnitsInputSchema,
   UploadHistorySchema,
 } from '#domain/api/quote';
-import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
+import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from '../app-context.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { ApiRouter } from './api-router.ts';
@@ -44,6 +44,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     summary: 'Create a project (name and manufacturing service required)',
     auth: 'session',
     body: ProjectInputSchema,
+    rules: (body) => projectInputErrors(body),
     response: ProjectSchema,
     status: 201,
     handler: (c, { body }) => projects.create(ownerOf(c), body),
@@ -87,6 +88,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     auth: 'session',
     ...project,
     body: ProjectPatchSchema,
+    rules: (body) => projectInputErrors(body, true),
     response: ProjectSchema,
     handler: (c, { params, body }) => projects.update(ownerOf(c), params.id, body),
   });

@@ -3,7 +3,6 @@ import { CaptchaResponseSchema, CountryListQuerySchema, CountryListSchema, Detai
 import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
 import { recordDetainAnswer, recordSemVisit } from '../accounts/visits.ts';
 import type { AppContext } from '../app-context.ts';
-import { assertValid } from '../errors.ts';
 import { countryList } from '../geography.ts';
 import { ApiRouter } from './api-router.ts';
 
@@ -59,10 +58,10 @@ export function toolsRoutes(ctx: AppContext): ApiRouter {
     description: `option is one of: ${DETAIN_OPTIONS.join('; ')}. A reason is required with Other. A user’s answer also stops the dialog for that account.`,
     auth: 'session',
     body: DetainRequestSchema,
+    rules: (body) => detainSuite.runStatic(body),
     response: OkResponseSchema,
     status: 201,
     handler: async (c, { body }) => {
-      assertValid(detainSuite.runStatic(body));
       await recordDetainAnswer(ctx, c.get('auth'), body);
       return { ok: true as const, message: 'Thank you for your answer.' };
     },

@@ -5,13 +5,13 @@ import type { Page, PageQuery } from '#domain/api/paging';
 import type { PartQuote, Project, ProjectDeleted, ProjectInput, ProjectPatch, QuoteDocumentCreated, QuoteFile, QuoteFileList, UploadHistoryItem } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { LengthUnit } from '#domain/geometry/units';
-import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
-import { HttpError, assertNoErrors, fieldError } from '../errors.ts';
+import { HttpError, fieldError } from '../errors.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
@@ -65,7 +65,6 @@ export class Projects {
   }
 
   async create(owner: Owner, input: ProjectInput): Promise<Project> {
-    assertNoErrors(projectInputErrors(input));
     const now = iso(this.ctx.clock());
     const id = randomUUID();
     try {
@@ -124,7 +123,6 @@ export class Projects {
   /** Renames the project or changes its service (configurations of another service are cleared). */
   async update(owner: Owner, id: string, patch: ProjectPatch): Promise<Project> {
     const project = await this.find(owner, id);
-    assertNoErrors(projectInputErrors(patch, true));
     const name = patch.name ?? project.name;
     const process = patch.process ?? (project.process as ProcessSlug);
     await this.db.transaction().execute(async (trx) => {
