@@ -60,11 +60,12 @@ export interface RouteDefinition<B extends Shape | undefined, Q extends ObjectSh
   /** The JSON body; checked before the handler runs (400 when not a JSON object, 422 when the shape is wrong). */
   body?: B;
   /**
-   * The body's business rules that need nothing but the body (a vest suite of domain/rules, or a
-   * field → messages check). They run after the shape check, and when the shape check fails they
-   * run on the body as sent, so that a field they judge gets their message, not the shape's.
+   * The body's business rules (a vest suite of domain/rules, or a field → messages check), given
+   * the body and the request (a rule may depend on the caller, e.g. an entrust-order account).
+   * They run after the shape check, and when the shape check fails they run on the body as sent,
+   * so that a field they judge gets their message, not the shape's.
    */
-  rules?: (body: Record<string, unknown>) => RuleOutcome;
+  rules?: (body: Record<string, unknown>, c: Context<AppEnv>) => RuleOutcome | Promise<RuleOutcome>;
   /** The query string's parameters; checked before the handler runs (422). */
   query?: Q;
   /** The path's parameters; a value that does not fit answers 404 with `notFound` (one message, or one per parameter). */
@@ -179,15 +180,15 @@ export class ApiRouter {
   ) {}
 
   /** The body checked by its shape, then by its rules; the rules' messages win for the fields they judge. */
-  private readBody(shape: Shape, rules: RouteDefinition<Shape, undefined, undefined, undefined>['rules'], raw: Record<string, unknown>): unknown {
+  private async readBody(c: Context<AppEnv>, shape: Shape, rules: RouteDefinition<Shape, undefined, undefined, undefined>['rules'], raw: Record<string, unknown>): Promise<unknown> {
     const result = shape.safeParse(raw, { error: plainIssueMessage });
     if (!result.success) {
-      const judged = rules ? ruleErrors(rules(raw)) : {};
+      const judged = rules ? ruleErrors(await rules(raw, c)) : {};
       const shaped = Object.entries(shapeErrors(result.error)).filter(([field]) => !(field in judged));
       throw invalid({ ...judged, ...Object.fromEntries(shaped) });
     }
     if (rules) {
-      const judged = ruleErrors(rules(result.data as Record<string, unknown>));
+      const judged = ruleErrors(await rules(result.data as Record<string, unknown>, c));
       if (Object.keys(judged).length > 0) throw invalid(judged);
     }
     return result.data;
@@ -237,7 +238,7 @@ export class ApiRouter {
         params = result.data;
       }
       const query = def.query ? parseShape(def.query, c.req.query()) : undefined;
-      const body = def.body ? this.readBody(def.body, def.rules, await readJsonObject(c.req.raw)) : undefined;
+      const body = def.body ? await this.readBody(c, def.body, def.rules, await readJsonObject(c.req.raw)) : undefined;
 
       const answer = await def.handler(c, { body, query, params } as RouteInput<B, Q, P>);
       const response = answer instanceof Response ? answer : c.json(answer as object, status);

@@ -39,7 +39,7 @@ import { ADDITIONAL_COST_NOT_FOUND, findAdditionalCostByToken, findOwnAdditional
 import { listAfterSales, requestAfterSale } from '../orders/after-sales.ts';
 import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
-import { cancelOrder, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
+import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
 import { ApiRouter, jsonAnswer, requireUser } from './api-router.ts';
@@ -95,6 +95,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
       'Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (`notices` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with `{ order, notices }`.',
     auth: 'user',
     body: CreateOrderRequestSchema,
+    rules: (body, c) => checkoutRules(db, requireUser(c), body),
     response: CreateOrderResponseSchema,
     status: 201,
     handler: (c, { body }) => createOrder(db, clock, requireUser(c), body),

@@ -36,6 +36,17 @@ export const ORDER_MESSAGES = {
   paymentInProgress: 'A payment for this order is in progress; please wait a moment and refresh.',
 } as const;
 
+/** Whether the account orders on behalf of its own customers (spec section 6: entrust fields allowed). */
+export async function isEntrustAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('user_account').select(['is_entrust_order_account']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return user.is_entrust_order_account === 1;
+}
+
+/** The checkout rules (domain/rules/checkout-rules.ts) for this account; the route runs them before `createOrder`. */
+export async function checkoutRules(db: Kysely<Database>, userId: string, body: Record<string, unknown>) {
+  return checkoutSuite.runStatic(body, await isEntrustAccount(db, userId));
+}
+
 /** The caller's order, or 404 with the spec's message (another account's order included). */
 export async function findOwnOrder(db: Kysely<Database>, userId: string, id: string) {
   const row = await db.selectFrom('customer_order').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
@@ -64,15 +75,13 @@ function firstProblem(result: QuoteResult, findings: readonly Finding[]): string
 }
 
 /**
- * `POST checkout/order` (ADR 050): the caller's cart lines, priced again now with `quotePart` on
+ * `POST checkout/order` (ADR 050), after the checkout rules (`checkoutRules`): the caller's cart lines, priced again now with `quotePart` on
  * the server's own analysis (the price charged is this one, not the cart's), the addresses copied
  * as they are now, the coupon taken (single-use, one per order), and the ordered lines removed
  * from the cart, all in one transaction.
  */
 export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: CreateOrderRequest): Promise<CreateOrderResponse> {
-  const user = await db.selectFrom('user_account').select(['is_entrust_order_account']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const entrust = user.is_entrust_order_account === 1;
-  assertValid(checkoutSuite.runStatic(body, entrust));
+  const entrust = await isEntrustAccount(db, userId);
   const lineComments = body.lineComments ?? {};
   for (const [id, comment] of Object.entries(lineComments)) {
     if (comment.length > 500) throw fieldError(`lineComments.${id}`, ORDER_MESSAGES.lineCommentTooLong);
