@@ -149,9 +149,10 @@ type Issue = z.core.$ZodRawIssue;
 export function plainIssueMessage(issue: Issue): string {
   const label = fieldLabel(issue.path ?? []);
   const plural = (n: number | bigint, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
+  const missing = issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union');
+  if (missing) return `${label} is required.`;
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `${label} is required.`;
       return `${label} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}.`;
     case 'too_big':
       if (issue.origin === 'string') return `${label} can be at most ${plural(issue.maximum, 'character', 'characters')}.`;
