@@ -120,4 +120,23 @@ export default tseslint.config(
     },
   },
   importDirection,
+  {
+    // ADR 060: domain/api holds the zod schemas of the API. The browser takes only their types, so
+    // zod stays out of the app's bundle; bases.ts (the API's addresses and headers) is plain data.
+    files: ['{features,routes,lib,machines,ui}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#|(\\.\\./)+)domain/api/(?!bases(\\.ts)?$)',
+              allowTypeImports: true,
+              message: 'The browser imports only types from domain/api (its values are zod schemas; ADR 060). Constants live in domain/rules, domain/orders or domain/api/bases.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
