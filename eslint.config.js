@@ -14,6 +14,9 @@ import globals from 'globals';
  *   routes -> features -> ui, machines, lib, domain
  *   machines -> domain;  lib -> domain;  server -> domain
  *   ui, domain -> nothing of the app;  features never import each other.
+ * Inside the server (ADR 061), one way down:
+ *   server/app.ts, server/main.ts -> http -> services -> db -> core (errors, clock, config)
+ *   cli -> services, db, core (never http);  db imports nothing above it.
  * tests/lint/import-direction.test.ts proves each arrow fires.
  */
 export const importDirection = {
@@ -28,7 +31,13 @@ export const importDirection = {
       { type: 'ui', pattern: 'ui', mode: 'folder' },
       { type: 'lib', pattern: 'lib', mode: 'folder' },
       { type: 'domain', pattern: 'domain', mode: 'folder' },
-      { type: 'server', pattern: 'server', mode: 'folder' },
+      // The server's layers: the first pattern that matches a file names its layer.
+      { type: 'server-app', pattern: ['server/app.ts', 'server/main.ts'], mode: 'full' },
+      { type: 'server-http', pattern: 'server/http/**', mode: 'full' },
+      { type: 'server-cli', pattern: 'server/cli/**', mode: 'full' },
+      { type: 'server-db', pattern: 'server/db/**', mode: 'full' },
+      { type: 'server-core', pattern: ['server/errors.ts', 'server/clock.ts', 'server/config.ts'], mode: 'full' },
+      { type: 'server-services', pattern: 'server/**', mode: 'full' },
     ],
   },
   rules: {
@@ -44,7 +53,12 @@ export const importDirection = {
           { from: 'lib', allow: ['lib', 'domain'] },
           { from: 'ui', allow: ['ui'] },
           { from: 'domain', allow: ['domain'] },
-          { from: 'server', allow: ['server', 'domain'] },
+          { from: 'server-app', allow: ['server-app', 'server-http', 'server-services', 'server-db', 'server-core', 'domain'] },
+          { from: 'server-http', allow: ['server-http', 'server-services', 'server-core', 'domain'] },
+          { from: 'server-cli', allow: ['server-cli', 'server-services', 'server-db', 'server-core', 'domain'] },
+          { from: 'server-services', allow: ['server-services', 'server-db', 'server-core', 'domain'] },
+          { from: 'server-db', allow: ['server-db', 'server-core', 'domain'] },
+          { from: 'server-core', allow: ['server-core', 'domain'] },
         ],
       },
     ],
@@ -160,4 +174,23 @@ export default tseslint.config(
   },
   importDirection,
   noLiteralString,
+  {
+    // ADR 060: domain/api holds the zod schemas of the API. The browser takes only their types, so
+    // zod stays out of the app's bundle; bases.ts (the API's addresses and headers) is plain data.
+    files: ['{features,routes,lib,machines,ui}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#|(\\.\\./)+)domain/api/(?!bases(\\.ts)?$)',
+              allowTypeImports: true,
+              message: 'The browser imports only types from domain/api (its values are zod schemas; ADR 060). Constants live in domain/rules, domain/orders or domain/api/bases.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -51,10 +51,29 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ['tests/server/contract/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every test file opens its own database; PostgreSQL runs share one cluster.
           fileParallelism: !process.env.DATABASE_URL,
+          // Each test app records the routes it called; server-contract reads them afterwards. Not
+          // group 0: Vitest runs a group-0 project without file parallelism (PostgreSQL) last of all.
+          globalSetup: ['tests/server/helpers/contract-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // After the whole server suite (groupOrder 2): every route of the OpenAPI documents was
+          // answered by some test, or is an exception with its reason (ADR 060).
+          name: 'server-contract',
+          environment: 'node',
+          include: ['tests/server/contract/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/server/helpers/contract-setup.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -2,8 +2,8 @@
  * The route table of spec section 2, under the base /manufacture/. Each route's access rule,
  * title and page meta live here; `routes/app.tsx` renders them and `routes/route-gate.tsx` guards them.
  */
-import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
-import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/api/quote';
+import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { REFERRAL_DISCOUNT_PERCENT } from '#domain/rules/account-rules';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import type { MessageKey, MessageParams } from '#lib/i18n/i18n';

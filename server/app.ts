@@ -7,12 +7,13 @@ import { createAppContext, type AppContext, type AppDeps } from './app-context.t
 import type { AppEnv } from './auth/auth-context.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { billingAddressRoutes, shippingAddressRoutes } from './http/address-routes.ts';
-import type { ApiRouter } from './http/api-router.ts';
+import type { ApiRouter, Operation, ResponseObserver } from './http/api-router.ts';
 import { balanceRoutes } from './http/balance-routes.ts';
 import { cartRoutes } from './http/cart-routes.ts';
 import { commonRoutes } from './http/common-routes.ts';
 import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
-import { HttpError, errorResponse } from './http/errors.ts';
+import { HttpError } from './errors.ts';
+import { errorResponse } from './http/error-response.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -23,6 +24,28 @@ import { quoteDocumentRoutes } from './http/quote-document-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
 
 export type { AppDeps } from './app-context.ts';
+
+/** Which of the two APIs an operation belongs to (the two OpenAPI documents). */
+export type ApiName = 'main' | 'microservice';
+
+/** Watches every answer a route handler produced (the server test suite checks each against its shape). */
+export type AnswerObserver = (api: ApiName, operation: Operation, response: Response) => void | Promise<void>;
+
+export interface AppOptions {
+  observe?: AnswerObserver;
+}
+
+const MAIN_DOCUMENT = {
+  title: 'Manufacture main API',
+  description:
+    'Accounts, addresses, balance, tools, checkout, orders and payments (spec section 7; docs/api.md). Errors answer `{ message, errors? }`; show `message` as-is. Auth: `Authorization: Bearer <accessToken>`, or a temporary token for temporary-scoped calls.',
+};
+
+const MICROSERVICE_DOCUMENT = {
+  title: 'Manufacture microservice API',
+  description:
+    'Quote projects, streamed uploads analysed on the server, part configuration and the server’s price, the cart and shared quote documents (docs/api.md, ADRs 040–049). Errors answer `{ message, errors? }`; show `message` as-is. `session` calls take a full token or a temporary token.',
+};
 
 /** Every route module of the main API, in the order the OpenAPI document lists them. */
 function mainApiRouters(ctx: AppContext): ApiRouter[] {
@@ -48,12 +71,12 @@ function microserviceApiRouters(ctx: AppContext): ApiRouter[] {
 }
 
 /** The whole HTTP surface: both API bases, health, and (in production) the built web app. */
-export function createApp(deps: AppDeps): Hono {
-  return createAppWithContext(deps).app;
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+  return createAppWithContext(deps, options).app;
 }
 
 /** The app and its services (tests reach the adoption registry, tokens and clock through `ctx`). */
-export function createAppWithContext(deps: AppDeps): { app: Hono; ctx: AppContext } {
+export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): { app: Hono; ctx: AppContext } {
   const { config } = deps;
   const ctx = createAppContext(deps);
   const app = new Hono();
@@ -66,32 +89,25 @@ export function createAppWithContext(deps: AppDeps): { app: Hono; ctx: AppContex
     c.set('auth', match?.[1] ? await ctx.tokens.authenticate(match[1]) : { kind: 'anonymous' });
     await next();
   };
-  const main = new Hono<AppEnv>();
-  main.use(authenticate);
-  const operations = [];
-  for (const router of mainApiRouters(ctx)) {
-    main.route(router.prefix, router.hono);
-    operations.push(...router.operations);
-  }
-  const document = openApiDocument(operations, `${MAIN_API_BASE}/${config.apiSegment}`);
-  main.get('/openapi.json', (c) => c.json(document));
-
-  const microservice = new Hono<AppEnv>();
-  microservice.use(authenticate);
-  microservice.get('/health', (c) => c.json({ ok: true }));
-  const msOperations = [];
-  for (const router of microserviceApiRouters(ctx)) {
-    microservice.route(router.prefix, router.hono);
-    msOperations.push(...router.operations);
-  }
-  const msDocument = openApiDocument(msOperations, `${MICROSERVICE_API_BASE}/${config.apiSegment}`);
-  msDocument.info = {
-    title: 'Manufacture microservice API',
-    version: '1.0.0',
-    description:
-      'Quote projects, streamed uploads analysed on the server, part configuration and the server’s price, the cart and shared quote documents (docs/api.md, ADRs 040–049). Errors answer `{ message, errors? }`; show `message` as-is. `session` calls take a full token or a temporary token.',
+  /** One API base: its routers behind the auth middleware, and its OpenAPI document from their definitions. */
+  const mountApi = (api: ApiName, routers: ApiRouter[], serverPath: string, info: typeof MAIN_DOCUMENT) => {
+    const hono = new Hono<AppEnv>();
+    hono.use(authenticate);
+    const operations: Operation[] = [];
+    const observe = options.observe;
+    const observer: ResponseObserver | undefined = observe ? (operation, response) => observe(api, operation, response) : undefined;
+    for (const router of routers) {
+      router.observer = observer;
+      hono.route(router.prefix, router.hono);
+      operations.push(...router.operations);
+    }
+    const document = openApiDocument(operations, serverPath, info);
+    hono.get('/openapi.json', (c) => c.json(document));
+    return hono;
   };
-  microservice.get('/openapi.json', (c) => c.json(msDocument));
+  const main = mountApi('main', mainApiRouters(ctx), `${MAIN_API_BASE}/${config.apiSegment}`, MAIN_DOCUMENT);
+  const microservice = mountApi('microservice', microserviceApiRouters(ctx), `${MICROSERVICE_API_BASE}/${config.apiSegment}`, MICROSERVICE_DOCUMENT);
+  microservice.get('/health', (c) => c.json({ ok: true }));
 
   for (const [base, api] of [
     // The main API's context type (auth) is its own business.

@@ -1,6 +1,10 @@
 import { countries, type TCountryCode } from 'countries-list';
 import { iso31662 } from 'iso-3166';
+import type { Kysely } from 'kysely';
+import type { CountryEntry, CountryListType, PhoneCodeEntry, StateEntry } from '#domain/api/tools';
 import type { Geography } from '#domain/rules/address-rules';
+import type { Database } from './db/schema.ts';
+import { fieldError } from './errors.ts';
 
 const byCountry = new Map<string, { code: string; name: string }[]>();
 for (const s of iso31662) {
@@ -19,4 +23,25 @@ export const serverGeography: Geography = {
 
 export function countryName(code: string): string {
   return Object.hasOwn(countries, code) ? countries[code as TCountryCode].name : code;
+}
+
+/** `tools/countryList`: the countries (seeded into the `country` table), their calling codes, or one country's states. */
+export async function countryList(
+  db: Kysely<Database>,
+  type: CountryListType,
+  country: string | undefined,
+): Promise<CountryEntry[] | PhoneCodeEntry[] | StateEntry[]> {
+  if (type === 'state') {
+    const code = (country ?? '').toUpperCase();
+    if (!serverGeography.isCountry(code)) throw fieldError('country', 'Please select a valid country.');
+    return serverGeography.subdivisions(code).map((s) => ({ code: s.code, name: s.name }));
+  }
+  const rows = await db.selectFrom('country').selectAll().orderBy('name').execute();
+  if (type === 'country') return rows.map((r) => ({ countryCode: r.code, countryName: r.name }));
+  return rows.flatMap((r) =>
+    r.phone_codes
+      .split(',')
+      .filter(Boolean)
+      .map((code) => ({ id: `${r.code}-${code}`, countryCode: r.code, countryName: r.name, phoneCode: `+${code}` })),
+  );
 }

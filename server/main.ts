@@ -5,7 +5,7 @@ import { createAppWithContext } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './db/seed/demo-account.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
 

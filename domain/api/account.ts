@@ -1,185 +1,193 @@
-/** Contracts of the account calls of spec section 7 (request and response bodies). */
+/** Contracts of the account calls of spec section 7 (request and response bodies; ADR 060). */
+import { z } from 'zod';
+import { MAX, described, id, named, optionalText, required, text } from './fields.ts';
 
-export interface CustomerManager {
-  name: string;
-  email: string;
-}
+export const CustomerManagerSchema = z.object({ name: z.string(), email: z.string() });
+export type CustomerManager = z.infer<typeof CustomerManagerSchema>;
 
 /** The account record (spec section 3, "User"), answered by `GET account/me` and inside `common/index`. */
-export interface UserInfo {
-  username: string | null;
-  email: string;
-  /** The customer's number, e.g. `C100042`. */
-  customerId: string;
-  /** The address still waiting for activation, or null once activated. */
-  activationEmail: string | null;
-  /** Enterprise (member) account. */
-  member: boolean;
-  isEntrustOrderAccount: boolean;
-  /** Whether the retention dialog may still be shown. */
-  detainPopup: boolean;
-  /** Spelled as the spec spells it. Null when no customer success manager is assigned. */
-  customerManger: CustomerManager | null;
-  isChannel: boolean;
-  /** Whether balance reload is allowed. */
-  isRecharge: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  phoneCode: string | null;
-  phone: string | null;
-  company: string | null;
-  title: string | null;
-  industry: string | null;
-  avatarUrl: string | null;
-  referralCode: string;
-  /** Prepaid balance in cents of `balanceCurrency`. */
-  balanceCents: number;
-  balanceCurrency: string;
-  wePoints: number;
-  hasPassword: boolean;
-  createdAt: string;
-}
+export const UserInfoSchema = named(
+  'UserInfo',
+  z.object({
+    username: z.string().nullable(),
+    email: z.string(),
+    customerId: described(z.string(), 'The customer’s number, e.g. C100042.'),
+    activationEmail: described(z.string().nullable(), 'The address still waiting for activation, or null once activated.'),
+    member: described(z.boolean(), 'Enterprise (member) account.'),
+    isEntrustOrderAccount: z.boolean(),
+    detainPopup: described(z.boolean(), 'Whether the retention dialog may still be shown.'),
+    customerManger: described(CustomerManagerSchema.nullable(), 'Spelled as the spec spells it. Null when no customer success manager is assigned.'),
+    isChannel: z.boolean(),
+    isRecharge: described(z.boolean(), 'Whether balance reload is allowed.'),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    phoneCode: z.string().nullable(),
+    phone: z.string().nullable(),
+    company: z.string().nullable(),
+    title: z.string().nullable(),
+    industry: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    referralCode: z.string(),
+    balanceCents: described(z.int(), 'Prepaid balance in cents of balanceCurrency.'),
+    balanceCurrency: z.string(),
+    wePoints: z.int(),
+    hasPassword: z.boolean(),
+    createdAt: z.iso.datetime(),
+  }),
+);
+export type UserInfo = z.infer<typeof UserInfoSchema>;
 
-/** `PATCH account/me`: any subset of the profile fields. */
-export interface ProfilePatch {
-  username?: string;
-  firstName?: string;
-  lastName?: string;
-  phoneCode?: string;
-  phone?: string;
-  company?: string | null;
-  title?: string;
-  industry?: string;
-}
+/** `PATCH account/me`: any subset of the profile fields (each one sent is checked by the profile rules). */
+export const ProfilePatchSchema = named(
+  'ProfilePatch',
+  z.object({
+    username: text(MAX.name).optional(),
+    firstName: text(MAX.name).optional(),
+    lastName: text(MAX.name).optional(),
+    phoneCode: text(MAX.id).optional(),
+    phone: text(MAX.id).optional(),
+    company: optionalText(MAX.name),
+    title: text(MAX.name).optional(),
+    industry: text(MAX.name).optional(),
+  }),
+);
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+const email = () => required(text(MAX.email));
+const password = () => required(z.string().max(MAX.password));
+
+export const LoginRequestSchema = named('LoginRequest', z.object({ email: email(), password: password() }));
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** `POST account/login` and the quick-login callback (spec section 3). */
-export interface LoginResponse {
-  accessToken: string;
-  /** Seconds until the token expires. */
-  expiresIn: number;
-}
+export const LoginResponseSchema = named(
+  'LoginResponse',
+  z.object({ accessToken: z.string(), expiresIn: described(z.int(), 'Seconds until the token expires.') }),
+);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  firstName: string;
-  lastName: string;
-  username?: string;
-  phoneCode?: string;
-  phone?: string;
-  company?: string;
-  referralCode?: string;
-  agreeTerms: boolean;
-  captchaId: string;
-  captchaCode: string;
-}
+export const RegisterRequestSchema = named(
+  'RegisterRequest',
+  z.object({
+    email: email(),
+    password: password(),
+    confirmPassword: password(),
+    firstName: required(text(MAX.name)),
+    lastName: required(text(MAX.name)),
+    username: optionalText(MAX.name),
+    phoneCode: optionalText(MAX.id),
+    phone: optionalText(MAX.id),
+    company: optionalText(MAX.name),
+    referralCode: optionalText(MAX.id),
+    agreeTerms: z.boolean().default(false),
+    captchaId: required(id()),
+    captchaCode: required(text(MAX.id)),
+  }),
+);
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export interface RegisterResponse {
-  email: string;
-  /** Always true: the account works after the emailed link is followed. */
-  activationRequired: true;
-}
+export const RegisterResponseSchema = named(
+  'RegisterResponse',
+  z.object({ email: z.string(), activationRequired: described(z.literal(true), 'Always true: the account works after the emailed link is followed.') }),
+);
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export interface ActivateRequest {
-  key: string;
-}
+/** An emailed key: activation, account deletion. */
+export const ActivateRequestSchema = named('KeyRequest', z.object({ key: required(text(MAX.id)) }));
+export type ActivateRequest = z.infer<typeof ActivateRequestSchema>;
 
 /** Spec section 3: the activation response has the access token (and, like login, its lifetime). */
 export type ActivateResponse = LoginResponse;
 
-export interface EmailRequest {
-  email: string;
-}
-
-export interface ResetSendRequest {
-  email: string;
-}
+export const EmailRequestSchema = named('EmailRequest', z.object({ email: email() }));
+export type EmailRequest = z.infer<typeof EmailRequestSchema>;
+export type ResetSendRequest = EmailRequest;
 
 /** `PATCH account/password/reset`: with the emailed key, or signed in with the current password. */
-export interface PasswordResetRequest {
-  key?: string;
-  oldPassword?: string;
-  password: string;
-  confirmPassword: string;
-}
+export const PasswordResetRequestSchema = named(
+  'PasswordResetRequest',
+  z.object({
+    key: text(MAX.id).optional(),
+    oldPassword: z.string().max(MAX.password).optional(),
+    password: password(),
+    confirmPassword: password(),
+  }),
+);
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
-export interface ContactUsRequest {
-  name: string;
-  email: string;
-  phoneCode?: string;
-  phone?: string;
-  title?: string;
-  industry?: string;
-  message: string;
-}
+export const ContactUsRequestSchema = named(
+  'ContactUsRequest',
+  z.object({
+    name: required(text(MAX.name)),
+    email: email(),
+    phoneCode: optionalText(MAX.id),
+    phone: optionalText(MAX.id),
+    title: optionalText(MAX.name),
+    industry: optionalText(MAX.name),
+    message: required(text(MAX.longText)),
+  }),
+);
+export type ContactUsRequest = z.infer<typeof ContactUsRequestSchema>;
 
-export interface OkResponse {
-  ok: true;
-  /** A sentence to show, when there is one. */
-  message?: string;
-}
+export const OkResponseSchema = named(
+  'Ok',
+  z.object({ ok: z.literal(true), message: described(z.string(), 'A sentence to show, when there is one.').optional() }),
+);
+export type OkResponse = z.infer<typeof OkResponseSchema>;
 
-export interface UploadImageResponse {
-  avatarUrl: string;
-}
+export const UploadImageResponseSchema = z.object({ avatarUrl: z.string() });
+export type UploadImageResponse = z.infer<typeof UploadImageResponseSchema>;
 
-export type PromoCodeStatus = 'active' | 'inactive';
+export const PROMO_CODE_STATUSES = ['active', 'inactive'] as const;
+export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
 
 /** Spec section 3, "Coupon". */
-export interface PromoCode {
-  id: string;
-  code: string;
-  description: string;
-  percentOff: number | null;
-  amountOffCents: number | null;
-  /** ISO date-time, or null for a code that never expires (referral coupons). */
-  expiresAt: string | null;
-  status: PromoCodeStatus;
-}
+export const PromoCodeSchema = named(
+  'PromoCode',
+  z.object({
+    id: z.string(),
+    code: z.string(),
+    description: z.string(),
+    percentOff: z.int().nullable(),
+    amountOffCents: z.int().nullable(),
+    expiresAt: described(z.iso.datetime().nullable(), 'ISO date-time, or null for a code that never expires (referral coupons).'),
+    status: z.enum(PROMO_CODE_STATUSES),
+  }),
+);
+export type PromoCode = z.infer<typeof PromoCodeSchema>;
 
-export interface DistributionAccessResponse {
-  /** Whether `cm` is a known referral code. */
-  valid: boolean;
-}
+export const DistributionAccessResponseSchema = z.object({ valid: described(z.boolean(), 'Whether cm is a known referral code.') });
+export type DistributionAccessResponse = z.infer<typeof DistributionAccessResponseSchema>;
 
 /** `POST account/temporaryToken`: a token for an anonymous visitor's quote session (ADR 020). */
-export interface TemporaryTokenResponse {
-  temporaryToken: string;
-  expiresIn: number;
-}
+export const TemporaryTokenResponseSchema = z.object({ temporaryToken: z.string(), expiresIn: z.int() });
+export type TemporaryTokenResponse = z.infer<typeof TemporaryTokenResponseSchema>;
 
-export interface DeletionRequestResponse {
-  ok: true;
-  /** Seconds the emailed confirmation link stays valid (spec: 24 h). */
-  expiresIn: number;
-}
+export const DeletionRequestResponseSchema = z.object({
+  ok: z.literal(true),
+  expiresIn: described(z.int(), 'Seconds the emailed confirmation link stays valid (spec: 24 h).'),
+});
+export type DeletionRequestResponse = z.infer<typeof DeletionRequestResponseSchema>;
 
-export interface QuickLoginChannel {
-  channel: string;
-  name: string;
-  /** Whether the signed-in user has linked this provider (false when anonymous). */
-  linked: boolean;
-}
+export const QuickLoginChannelSchema = z.object({
+  channel: z.string(),
+  name: z.string(),
+  linked: described(z.boolean(), 'Whether the signed-in user has linked this provider (false when anonymous).'),
+});
+export type QuickLoginChannel = z.infer<typeof QuickLoginChannelSchema>;
 
-export interface QuickLoginUrlResponse {
-  url: string;
-}
+export const QuickLoginUrlResponseSchema = z.object({ url: z.string() });
+export type QuickLoginUrlResponse = z.infer<typeof QuickLoginUrlResponseSchema>;
 
-export interface QuickCallbackRequest {
-  channel: string;
-  code: string;
-  state: string;
-}
+export const QuickCallbackRequestSchema = z.object({ channel: required(id()), code: required(z.string().max(MAX.url)), state: required(id()) });
+export type QuickCallbackRequest = z.infer<typeof QuickCallbackRequestSchema>;
 
 /** A login, or, when a signed-in user linked a provider, `{ linked: true }`. */
-export type QuickCallbackResponse = (LoginResponse & { linked: false }) | { linked: true };
+export const QuickCallbackResponseSchema = z.discriminatedUnion('linked', [
+  LoginResponseSchema.extend({ linked: z.literal(false) }),
+  z.object({ linked: z.literal(true) }),
+]);
+export type QuickCallbackResponse = z.infer<typeof QuickCallbackResponseSchema>;
 
-export interface UnlinkQuickRequest {
-  channel: string;
-}
+export const UnlinkQuickRequestSchema = z.object({ channel: required(id()) });
+export type UnlinkQuickRequest = z.infer<typeof UnlinkQuickRequestSchema>;

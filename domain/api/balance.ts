@@ -1,43 +1,57 @@
-/** Balance, WePoint and membership payment history (spec sections 3, 7, 9). */
+/** Balance, WePoint and membership payment history (spec sections 3, 7, 9; ADR 060). */
+import { z } from 'zod';
+import { described, instant, named, pageOf } from './fields.ts';
 
-/** Spec section 9: reload and transaction history is visible for 2 years. */
-export const HISTORY_VISIBLE_YEARS = 2;
 
-export interface RechargeRecord {
-  id: string;
-  amountCents: number;
-  currency: string;
-  method: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  reference: string;
-  createdAt: string;
-}
+export const RechargeRecordSchema = named(
+  'RechargeRecord',
+  z.object({
+    id: z.string(),
+    amountCents: z.int(),
+    currency: z.string(),
+    method: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    reference: z.string(),
+    createdAt: instant(),
+  }),
+);
+export type RechargeRecord = z.infer<typeof RechargeRecordSchema>;
 
-export interface BalanceTransaction {
-  id: string;
-  kind: 'recharge' | 'payment' | 'refund' | 'adjustment';
-  /** Signed: a credit is positive, a debit negative. */
-  amountCents: number;
-  balanceAfterCents: number;
-  currency: string;
-  description: string;
-  createdAt: string;
-}
+export const BalanceTransactionSchema = named(
+  'BalanceTransaction',
+  z.object({
+    id: z.string(),
+    kind: z.enum(['recharge', 'payment', 'refund', 'adjustment']),
+    amountCents: described(z.int(), 'Signed: a credit is positive, a debit negative.'),
+    balanceAfterCents: z.int(),
+    currency: z.string(),
+    description: z.string(),
+    createdAt: instant(),
+  }),
+);
+export type BalanceTransaction = z.infer<typeof BalanceTransactionSchema>;
 
-export interface WePointTransaction {
-  id: string;
-  points: number;
-  balanceAfter: number;
-  description: string;
-  createdAt: string;
-}
+export const WePointTransactionSchema = named(
+  'WePointTransaction',
+  z.object({ id: z.string(), points: z.int(), balanceAfter: z.int(), description: z.string(), createdAt: instant() }),
+);
+export type WePointTransaction = z.infer<typeof WePointTransactionSchema>;
 
-export interface MemberPayment {
-  id: string;
-  plan: string;
-  amountCents: number;
-  currency: string;
-  method: string;
-  status: 'pending' | 'paid' | 'refunded';
-  createdAt: string;
-}
+export const MemberPaymentSchema = named(
+  'MemberPayment',
+  z.object({
+    id: z.string(),
+    plan: z.string(),
+    amountCents: z.int(),
+    currency: z.string(),
+    method: z.string(),
+    status: z.enum(['pending', 'paid', 'refunded']),
+    createdAt: instant(),
+  }),
+);
+export type MemberPayment = z.infer<typeof MemberPaymentSchema>;
+
+export const RechargeListSchema = pageOf(RechargeRecordSchema);
+export const BalanceTransactionListSchema = pageOf(BalanceTransactionSchema);
+export const WePointTransactionListSchema = pageOf(WePointTransactionSchema);
+export const MemberPaymentListSchema = pageOf(MemberPaymentSchema);

@@ -17,3 +17,10 @@ export const APP_BASE_PATH = '/manufacture/';
 export function isValidSegment(segment: string): boolean {
   return /^[a-z0-9][a-z0-9-]{0,39}$/.test(segment);
 }
+
+/**
+ * Every payment call carries this header (ADR 051): one key names one attempt, so a repeated
+ * request answers the first one's stored answer and never charges twice.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;

@@ -1,4 +1,8 @@
-import type { UserInfo } from './account.ts';
+/** `GET common/index` and the reference data it carries (spec sections 4, 7, 9; ADR 060). */
+import { z } from 'zod';
+import { UserInfoSchema } from './account.ts';
+import { BANK_ACCOUNT_CURRENCIES } from '../orders/payments.ts';
+import { described, named } from './fields.ts';
 
 /** Spec section 1: the three processes and their numeric identifiers. */
 export const PROCESSES = [
@@ -9,49 +13,58 @@ export const PROCESSES = [
 
 export type ProcessKind = (typeof PROCESSES)[number]['kind'];
 
-/** Spec section 9. */
-export const BANK_ACCOUNT_CURRENCIES = ['USD', 'HKD', 'EUR', 'GBP', 'RMB'] as const;
-export type BankCurrency = (typeof BANK_ACCOUNT_CURRENCIES)[number];
 
-export interface BankAccount {
-  currency: BankCurrency;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-  swift: string;
-  address: string;
-}
+export const BankAccountSchema = named(
+  'BankAccount',
+  z.object({
+    currency: z.enum(BANK_ACCOUNT_CURRENCIES),
+    bankName: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+    swift: z.string(),
+    address: z.string(),
+  }),
+);
+export type BankAccount = z.infer<typeof BankAccountSchema>;
 
-export interface Currency {
-  code: string;
-  symbol: string;
-  /** Whether credit cards may pay in it (spec: USD only). */
-  card: boolean;
-}
+export const CurrencySchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  card: described(z.boolean(), 'Whether credit cards may pay in it (spec: USD only).'),
+});
+export type Currency = z.infer<typeof CurrencySchema>;
 
 /** Business constants of spec section 9 that the app needs at start. */
-export interface AppLimits {
-  apiTimeoutMs: number;
-  minReloadUsd: number;
-  historyVisibleYears: number;
-  uploadedFileRetentionMonths: number;
-  accountDeletionConfirmHours: number;
-  contactReplyHours: number;
-  usernameMinLength: number;
-  usernameMaxLength: number;
-  passwordMinLength: number;
-  referralCodeMinLength: number;
-  referralDiscountPercent: number;
-  balanceUpdateMinutes: [number, number];
-  avatarMaxBytes: number;
-}
+export const AppLimitsSchema = named(
+  'AppLimits',
+  z.object({
+    apiTimeoutMs: z.int(),
+    minReloadUsd: z.int(),
+    historyVisibleYears: z.int(),
+    uploadedFileRetentionMonths: z.int(),
+    accountDeletionConfirmHours: z.number(),
+    contactReplyHours: z.int(),
+    usernameMinLength: z.int(),
+    usernameMaxLength: z.int(),
+    passwordMinLength: z.int(),
+    referralCodeMinLength: z.int(),
+    referralDiscountPercent: z.number(),
+    balanceUpdateMinutes: z.tuple([z.number(), z.number()]),
+    avatarMaxBytes: z.int(),
+  }),
+);
+export type AppLimits = z.infer<typeof AppLimitsSchema>;
 
 /** `GET common/index` (spec sections 4 and 7). `userInfo` is null without a valid full token. */
-export interface CommonIndexResponse {
-  userInfo: UserInfo | null;
-  processes: { id: number; kind: ProcessKind; name: string }[];
-  limits: AppLimits;
-  bankAccounts: BankAccount[];
-  currencies: Currency[];
-  quickLogin: { channel: string; name: string }[];
-}
+export const CommonIndexResponseSchema = named(
+  'CommonIndex',
+  z.object({
+    userInfo: UserInfoSchema.nullable(),
+    processes: z.array(z.object({ id: z.union([z.literal(22), z.literal(23), z.literal(27)]), kind: z.enum(['3d-printing', 'cnc', 'vacuum-casting']), name: z.string() })),
+    limits: AppLimitsSchema,
+    bankAccounts: z.array(BankAccountSchema),
+    currencies: z.array(CurrencySchema),
+    quickLogin: z.array(z.object({ channel: z.string(), name: z.string() })),
+  }),
+);
+export type CommonIndexResponse = z.infer<typeof CommonIndexResponseSchema>;

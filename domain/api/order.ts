@@ -1,287 +1,403 @@
 /**
  * Contract of the checkout, order, agency-payment, additional-cost and after-sale calls of the
  * main API (`/api/<segment>/…`). The spec marks these "not shown"; ADRs 050–056 and docs/api.md say
- * how they were designed. Every order belongs to one account: another account's id answers 404
- * ("Can not found an order."), exactly as if it did not exist.
+ * how they were designed (ADR 060: one zod schema per shape). Every order belongs to one account:
+ * another account's id answers 404 ("Can not found an order."), exactly as if it did not exist.
  */
-import type { OrderEvent, OrderStatus } from '../orders/order-status.ts';
-import type { CarrierId, Incoterm } from '../orders/shipping.ts';
+import { z } from 'zod';
+import { ORDER_EVENTS, ORDER_STATUSES, type OrderEvent, type OrderStatus } from '../orders/order-status.ts';
+import { PAYMENT_METHODS } from '../orders/payments.ts';
+import { CARRIERS, INCOTERM, type CarrierId, type Incoterm } from '../orders/shipping.ts';
+import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
+import { MAX, cents, day, described, id, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import type { Page } from './paging.ts';
-import type { PaymentMethod, PaymentSummary } from './payment.ts';
+import { PaymentSummarySchema } from './payment.ts';
 
-export type { OrderStatus, OrderEvent, Page };
+export type { OrderStatus, OrderEvent, Page, CarrierId, Incoterm };
 
 export const ORDER_NOT_FOUND = 'Can not found an order.';
+
+const CARRIER_IDS = CARRIERS.map((c) => c.id) as [CarrierId, ...CarrierId[]];
+const status = () => z.enum(ORDER_STATUSES);
+const method = () => z.enum(PAYMENT_METHODS);
 
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
 /** `GET checkout/shipping-options` (public): the terms and the carriers to choose from. */
-export interface ShippingOptions {
-  incoterm: Incoterm;
-  explanation: string;
-  carriers: { id: CarrierId; name: string; accountLabel: string; transitDays: [number, number] }[];
-}
+export const ShippingOptionsSchema = named(
+  'ShippingOptions',
+  z.object({
+    incoterm: z.literal(INCOTERM),
+    explanation: z.string(),
+    carriers: z.array(z.object({ id: z.enum(CARRIER_IDS), name: z.string(), accountLabel: z.string(), transitDays: z.tuple([z.int(), z.int()]) })),
+  }),
+);
+export type ShippingOptions = z.infer<typeof ShippingOptionsSchema>;
 
 /** `POST checkout/order`: an order from the caller's cart, priced again by the server. */
-export interface CreateOrderRequest {
-  /** Cart lines to order; all orderable lines of the cart when left out. */
-  cartItemIds?: string[];
-  /** An id from `account/address`. */
-  shippingAddressId: string;
-  /** An id from `account/billingAddress`. */
-  billingAddressId: string;
-  shipping: { incoterm?: Incoterm; carrier: CarrierId; carrierAccount: string };
-  /** One coupon per order (the caller's own, active, unused promo code). */
-  couponCode?: string | null;
-  poNumber?: string | null;
-  comment?: string | null;
-  /** A comment per cart line id. */
-  lineComments?: Record<string, string>;
-  /** Entrust-order accounts only (spec section 6). */
-  customerEmail?: string | null;
-  platformOrderNumber?: string | null;
-  customerNote?: string | null;
-}
+export const CreateOrderRequestSchema = named(
+  'CreateOrderRequest',
+  z.object({
+    cartItemIds: described(z.array(id()).max(MAX.list), 'Cart lines to order; all orderable lines of the cart when left out.').optional(),
+    shippingAddressId: described(required(id()), 'An id from account/address.'),
+    billingAddressId: described(required(id()), 'An id from account/billingAddress.'),
+    shipping: z.object({
+      incoterm: z.literal(INCOTERM, { error: () => CHECKOUT_MESSAGES.incotermExw }).optional(),
+      carrier: z.enum(CARRIER_IDS, { error: () => CHECKOUT_MESSAGES.carrierRequired }),
+      carrierAccount: required(text(MAX.text)),
+    }),
+    couponCode: described(optionalText(MAX.id), 'One coupon per order (the caller’s own, active, unused promo code).'),
+    poNumber: optionalText(MAX.line),
+    comment: optionalText(MAX.text),
+    lineComments: described(
+      z.record(id(), z.string().max(MAX.text)).refine((comments) => Object.keys(comments).length <= MAX.list, `Line comments can hold at most ${MAX.list} entries.`),
+      'A comment per cart line id.',
+    ).optional(),
+    customerEmail: described(optionalText(MAX.email), 'Entrust-order accounts only (spec section 6).'),
+    platformOrderNumber: described(optionalText(MAX.line), 'Entrust-order accounts only.'),
+    customerNote: described(optionalText(MAX.text), 'Entrust-order accounts only.'),
+  }),
+);
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
-export interface Consignee {
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  phoneCode: string;
-  mobile: string;
-  vatNumber: string | null;
-  countryCode: string;
-  countryName: string;
-  state: string | null;
-  city: string;
-  postcode: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  addressLine3: string | null;
-}
+export const ConsigneeSchema = named(
+  'Consignee',
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    company: z.string().nullable(),
+    phoneCode: z.string(),
+    mobile: z.string(),
+    vatNumber: z.string().nullable(),
+    countryCode: z.string(),
+    countryName: z.string(),
+    state: z.string().nullable(),
+    city: z.string(),
+    postcode: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable(),
+    addressLine3: z.string().nullable(),
+  }),
+);
+export type Consignee = z.infer<typeof ConsigneeSchema>;
 
-export interface BillingInfo {
-  companyName: string | null;
-  name: string;
-  location: string;
-}
+export const BillingInfoSchema = z.object({ companyName: z.string().nullable(), name: z.string(), location: z.string() });
+export type BillingInfo = z.infer<typeof BillingInfoSchema>;
 
 /** One product of an order (spec section 3: name, material, model, quantity, unit price, total, comment, attachment). */
-export interface OrderProduct {
-  /** The product id (after-sale requests name it). */
-  id: string;
-  /** The part's name (its file name without the extension). */
-  name: string;
-  process: string;
-  material: string;
-  colour: string | null;
-  /** The 3D model ordered: its file. */
-  model: { fileId: string; fileName: string; projectId: string };
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-  leadTimeDays: number;
-  shipDate: string;
-  comment: string | null;
-  /** Where the model file can be downloaded (microservice API, the owner's token), while it is kept. */
-  attachment: { name: string; path: string } | null;
-  /** Human-readable options: tolerance, finishes, tier. */
-  options: string[];
-}
+export const OrderProductSchema = named(
+  'OrderProduct',
+  z.object({
+    id: described(z.string(), 'The product id (after-sale requests name it).'),
+    name: described(z.string(), 'The part’s name (its file name without the extension).'),
+    process: z.string(),
+    material: z.string(),
+    colour: z.string().nullable(),
+    model: described(z.object({ fileId: z.string(), fileName: z.string(), projectId: z.string() }), 'The 3D model ordered: its file.'),
+    quantity: z.int(),
+    unitPriceCents: cents(),
+    totalCents: cents(),
+    leadTimeDays: z.int(),
+    shipDate: day(),
+    comment: z.string().nullable(),
+    attachment: described(
+      z.object({ name: z.string(), path: z.string() }).nullable(),
+      'Where the model file can be downloaded (microservice API, the owner’s token), while it is kept.',
+    ),
+    options: described(z.array(z.string()), 'Human-readable options: tolerance, finishes, tier.'),
+  }),
+);
+export type OrderProduct = z.infer<typeof OrderProductSchema>;
 
-export interface OrderStatusChange {
-  from: OrderStatus | null;
-  to: OrderStatus;
-  event: OrderEvent | 'create';
-  actor: 'customer' | 'operator' | 'agency' | 'system';
-  note: string | null;
-  at: string;
-}
+export const OrderStatusChangeSchema = z.object({
+  from: status().nullable(),
+  to: status(),
+  event: z.enum([...ORDER_EVENTS, 'create']),
+  actor: z.enum(['customer', 'operator', 'agency', 'system']),
+  note: z.string().nullable(),
+  at: instant(),
+});
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
 
-export interface Tracking {
-  id: string;
-  /** e.g. "Package 1 of 2". */
-  package: string;
-  logisticsCompany: string;
-  trackNumber: string;
-  /** e.g. `collected`, `in_transit`, `delivered`. */
-  trackState: string;
-  updatedAt: string;
-}
+export const TrackingSchema = z.object({
+  id: z.string(),
+  package: described(z.string(), 'e.g. "Package 1 of 2".'),
+  logisticsCompany: z.string(),
+  trackNumber: z.string(),
+  trackState: described(z.string(), 'e.g. collected, in_transit, delivered.'),
+  updatedAt: instant(),
+});
+export type Tracking = z.infer<typeof TrackingSchema>;
 
-export interface OrderReview {
-  /** 1–5 each. */
-  stars: number;
-  workmanship: number;
-  product: number;
-  service: number;
-  logistics: number;
-  comments: string | null;
-  createdAt: string;
-}
+const rating = () => z.int().min(1).max(5);
 
-export interface OrderAmounts {
-  subtotalCents: number;
-  discountCents: number;
-  /** Always 0: EXW, the buyer's carrier bills freight. */
-  shippingCents: number;
-  totalCents: number;
-  currency: 'USD';
-}
+export const OrderReviewSchema = z.object({
+  stars: described(rating(), '1–5 each.'),
+  workmanship: rating(),
+  product: rating(),
+  service: rating(),
+  logistics: rating(),
+  comments: z.string().nullable(),
+  createdAt: instant(),
+});
+export type OrderReview = z.infer<typeof OrderReviewSchema>;
 
-export interface OrderSummary {
-  id: string;
-  /** The order ID customers quote, e.g. `W25123456`. */
-  number: string;
-  poNumber: string | null;
-  amountCents: number;
-  currency: 'USD';
-  status: OrderStatus;
-  statusLabel: string;
-  paymentMethod: PaymentMethod | null;
-  consigneeName: string;
-  productCount: number;
-  createdAt: string;
-}
+export const OrderAmountsSchema = z.object({
+  subtotalCents: cents(),
+  discountCents: cents(),
+  shippingCents: described(cents(), 'Always 0: EXW, the buyer’s carrier bills freight.'),
+  totalCents: cents(),
+  currency: z.literal('USD'),
+});
+export type OrderAmounts = z.infer<typeof OrderAmountsSchema>;
 
-export interface Order extends Omit<OrderSummary, 'amountCents'> {
-  amounts: OrderAmounts;
-  coupon: { code: string; discountCents: number } | null;
-  paidAt: string | null;
-  consignee: Consignee;
-  billing: BillingInfo;
-  shipping: { incoterm: Incoterm; carrier: CarrierId; carrierName: string; carrierAccount: string; explanation: string };
-  comment: string | null;
-  entrust: { customerEmail: string | null; platformOrderNumber: string | null; customerNote: string | null } | null;
-  products: OrderProduct[];
-  /** The latest ship date of the products (`YYYY-MM-DD`). */
-  shipDate: string;
-  statusHistory: OrderStatusChange[];
-  payments: PaymentSummary[];
-  tracking: Tracking[];
-  review: OrderReview | null;
-  /** What the buyer can do now (from domain/orders/order-status.ts). */
-  actions: { pay: boolean; cancel: boolean; review: boolean; afterSale: boolean; agencyLink: boolean };
-}
+const orderHeader = {
+  id: z.string(),
+  number: described(z.string(), 'The order ID customers quote, e.g. W25123456.'),
+  poNumber: z.string().nullable(),
+  currency: z.literal('USD'),
+  status: status(),
+  statusLabel: z.string(),
+  paymentMethod: method().nullable(),
+  consigneeName: z.string(),
+  productCount: z.int(),
+  createdAt: instant(),
+};
+
+export const OrderSummarySchema = named('OrderSummary', z.object({ ...orderHeader, amountCents: cents() }));
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrderSchema = named(
+  'Order',
+  z.object({
+    ...orderHeader,
+    amounts: OrderAmountsSchema,
+    coupon: z.object({ code: z.string(), discountCents: cents() }).nullable(),
+    paidAt: instant().nullable(),
+    consignee: ConsigneeSchema,
+    billing: BillingInfoSchema,
+    shipping: z.object({ incoterm: z.literal(INCOTERM), carrier: z.enum(CARRIER_IDS), carrierName: z.string(), carrierAccount: z.string(), explanation: z.string() }),
+    comment: z.string().nullable(),
+    entrust: z.object({ customerEmail: z.string().nullable(), platformOrderNumber: z.string().nullable(), customerNote: z.string().nullable() }).nullable(),
+    products: z.array(OrderProductSchema),
+    shipDate: described(day(), 'The latest ship date of the products.'),
+    statusHistory: z.array(OrderStatusChangeSchema),
+    payments: z.array(PaymentSummarySchema),
+    tracking: z.array(TrackingSchema),
+    review: OrderReviewSchema.nullable(),
+    actions: described(
+      z.object({ pay: z.boolean(), cancel: z.boolean(), review: z.boolean(), afterSale: z.boolean(), agencyLink: z.boolean() }),
+      'What the buyer can do now (from domain/orders/order-status.ts).',
+    ),
+  }),
+);
+export type Order = z.infer<typeof OrderSchema>;
 
 /** `POST checkout/order` answers 201 with the order, and what changed since the cart was priced. */
-export interface CreateOrderResponse {
-  order: Order;
-  /** e.g. a line whose price moved when priced again at order time. */
-  notices: string[];
-}
+export const CreateOrderResponseSchema = named(
+  'CreateOrderResponse',
+  z.object({ order: OrderSchema, notices: described(z.array(z.string()), 'e.g. a line whose price moved when priced again at order time.') }),
+);
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
 /** `GET order/list?page&pageSize&status=paid,shipped`. */
+export const OrderListSchema = pageOf(OrderSummarySchema);
 export type OrderList = Page<OrderSummary>;
 
-/** `POST order/{id}/review`. */
-export interface ReviewRequest {
-  stars: number;
-  workmanship: number;
-  product: number;
-  service: number;
-  logistics: number;
-  comments?: string | null;
-}
+/** `status=paid,in_production`: one status or several, comma-separated. */
+export const OrderStatusFilterSchema = described(
+  text(MAX.line).refine(
+    (value) => value === '' || value.split(',').every((s) => (ORDER_STATUSES as readonly string[]).includes(s.trim())),
+    `Status must be one or more of: ${ORDER_STATUSES.join(', ')}.`,
+  ),
+  'One status or several, comma-separated (e.g. paid,in_production).',
+);
+
+export const CancelOrderRequestSchema = z.object({ reason: optionalText(MAX.text) });
+export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;
+
+/** `POST order/{id}/review`: 1–5 each (the review rules say so), comments optional. */
+export const ReviewRequestSchema = named(
+  'ReviewRequest',
+  z.object({
+    stars: z.number().default(0),
+    workmanship: z.number().default(0),
+    product: z.number().default(0),
+    service: z.number().default(0),
+    logistics: z.number().default(0),
+    comments: optionalText(MAX.longText),
+  }),
+);
+export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Agency payment (ADR 055)
 
 /** `POST order/{id}/agency-link`: a link for someone without an account to pay exactly this order. */
-export interface AgencyLink {
-  token: string;
-  /** The page of spec route /checkout/agency-payment with the token. */
-  url: string;
-  expiresAt: string;
-}
+export const AgencyLinkSchema = named(
+  'AgencyLink',
+  z.object({ token: z.string(), url: described(z.string(), 'The page of spec route /checkout/agency-payment with the token.'), expiresAt: instant() }),
+);
+export type AgencyLink = z.infer<typeof AgencyLinkSchema>;
 
 /** `GET agency/{token}` (public): what the payer sees; no addresses, no account details. */
-export interface AgencySummary {
-  orderNumber: string;
-  status: OrderStatus;
-  statusLabel: string;
-  amountCents: number;
-  currency: 'USD';
-  company: string | null;
-  products: { name: string; material: string; quantity: number; totalCents: number }[];
-  payable: boolean;
-  expiresAt: string;
-  /** Cards and bank transfer only: an agency payer has no balance here. */
-  methods: PaymentMethod[];
-}
+export const AgencySummarySchema = named(
+  'AgencySummary',
+  z.object({
+    orderNumber: z.string(),
+    status: status(),
+    statusLabel: z.string(),
+    amountCents: cents(),
+    currency: z.literal('USD'),
+    company: z.string().nullable(),
+    products: z.array(z.object({ name: z.string(), material: z.string(), quantity: z.int(), totalCents: cents() })),
+    payable: z.boolean(),
+    expiresAt: instant(),
+    methods: described(z.array(method()), 'Cards and bank transfer only: an agency payer has no balance here.'),
+  }),
+);
+export type AgencySummary = z.infer<typeof AgencySummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Additional-cost orders (ADR 056)
 
-export type AdditionalCostStatus = 'pending_payment' | 'awaiting_transfer' | 'paid' | 'cancelled';
+export const ADDITIONAL_COST_STATUSES = ['pending_payment', 'awaiting_transfer', 'paid', 'cancelled'] as const;
+export type AdditionalCostStatus = (typeof ADDITIONAL_COST_STATUSES)[number];
 
-export interface AdditionalCost {
-  id: string;
-  /** e.g. `AC25123456`. */
-  number: string;
-  /** The order it adds to, if any. */
-  orderNumber: string | null;
-  description: string;
-  amountCents: number;
-  currency: 'USD';
-  status: AdditionalCostStatus;
-  statusLabel: string;
-  paymentMethod: PaymentMethod | null;
-  createdAt: string;
-  paidAt: string | null;
-}
+const additionalCostFields = {
+  id: z.string(),
+  number: described(z.string(), 'e.g. AC25123456.'),
+  orderNumber: described(z.string().nullable(), 'The order it adds to, if any.'),
+  description: z.string(),
+  amountCents: cents(),
+  currency: z.literal('USD'),
+  status: z.enum(ADDITIONAL_COST_STATUSES),
+  statusLabel: z.string(),
+  paymentMethod: method().nullable(),
+  createdAt: instant(),
+  paidAt: instant().nullable(),
+};
 
-/** Operator: `POST admin/additional-cost`. */
-export interface CreateAdditionalCostRequest {
-  customerEmail: string;
-  amountCents: number;
-  description: string;
-  orderNumber?: string | null;
-}
+export const AdditionalCostSchema = named('AdditionalCost', z.object(additionalCostFields));
+export type AdditionalCost = z.infer<typeof AdditionalCostSchema>;
 
-export interface AdditionalCostCreated extends AdditionalCost {
-  /** The public payment page token (spec route /additional-cost/payment); shown only this once. */
-  token: string;
-  url: string;
-}
+export const AdditionalCostListSchema = pageOf(AdditionalCostSchema);
+
+/** Operator: `POST admin/additional-cost` (the additional-cost rules check the values). */
+export const CreateAdditionalCostRequestSchema = named(
+  'CreateAdditionalCostRequest',
+  z.object({
+    customerEmail: required(text(MAX.email)),
+    amountCents: described(z.number().default(0), 'Whole US cents, at least 100.'),
+    description: required(text(MAX.text)),
+    orderNumber: optionalText(MAX.id),
+  }),
+);
+export type CreateAdditionalCostRequest = z.infer<typeof CreateAdditionalCostRequestSchema>;
+
+export const AdditionalCostCreatedSchema = named(
+  'AdditionalCostCreated',
+  z.object({
+    ...additionalCostFields,
+    token: described(z.string(), 'The public payment page token (spec route /additional-cost/payment); shown only this once.'),
+    url: z.string(),
+  }),
+);
+export type AdditionalCostCreated = z.infer<typeof AdditionalCostCreatedSchema>;
 
 /** `GET additional-cost/payment/{token}` (public). */
-export interface AdditionalCostPublic {
-  number: string;
-  description: string;
-  amountCents: number;
-  currency: 'USD';
-  status: AdditionalCostStatus;
-  statusLabel: string;
-  orderNumber: string | null;
-  methods: PaymentMethod[];
-}
+export const AdditionalCostPublicSchema = named(
+  'AdditionalCostPublic',
+  z.object({
+    number: z.string(),
+    description: z.string(),
+    amountCents: cents(),
+    currency: z.literal('USD'),
+    status: z.enum(ADDITIONAL_COST_STATUSES),
+    statusLabel: z.string(),
+    orderNumber: z.string().nullable(),
+    methods: z.array(method()),
+  }),
+);
+export type AdditionalCostPublic = z.infer<typeof AdditionalCostPublicSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // After-sale orders (ADR 057)
 
 /** `POST order/after-sale` (spec section 5 rules; domain/rules/after-sale-rules.ts). */
-export interface AfterSaleRequest {
-  /** The customer's own order number (their PO or platform order number). */
-  orderNumber: string;
-  /** Our order number (`W…`) of the order the products came from. */
-  wedoOrderNumber: string;
-  /** Products to refabricate: the product id and how many. */
-  items: { productId: string; quantity: number }[];
-  reason?: string | null;
-}
+export const AfterSaleRequestSchema = named(
+  'AfterSaleRequest',
+  z.object({
+    orderNumber: described(required(text(MAX.line)), 'The customer’s own order number (their PO or platform order number).'),
+    wedoOrderNumber: described(required(text(MAX.line)), 'Our order number (W…) of the order the products came from.'),
+    items: described(
+      z.array(z.object({ productId: required(id()), quantity: z.number().default(0) })).max(2 * MAX.list),
+      'Products to refabricate: the product id and how many.',
+    ).default([]),
+    reason: optionalText(MAX.longText),
+  }),
+);
+export type AfterSaleRequest = z.infer<typeof AfterSaleRequestSchema>;
 
-export interface AfterSaleOrder {
-  id: string;
-  /** e.g. `AS25123456`. */
-  number: string;
-  orderNumber: string;
-  wedoOrderNumber: string;
-  status: 'submitted' | 'accepted' | 'rejected' | 'completed';
-  reason: string | null;
-  items: { productId: string; name: string; originalQuantity: number; quantity: number }[];
-  createdAt: string;
-}
+export const AFTER_SALE_STATUSES = ['submitted', 'accepted', 'rejected', 'completed'] as const;
 
+export const AfterSaleOrderSchema = named(
+  'AfterSaleOrder',
+  z.object({
+    id: z.string(),
+    number: described(z.string(), 'e.g. AS25123456.'),
+    orderNumber: z.string(),
+    wedoOrderNumber: z.string(),
+    status: z.enum(AFTER_SALE_STATUSES),
+    reason: z.string().nullable(),
+    items: z.array(z.object({ productId: z.string(), name: z.string(), originalQuantity: z.int(), quantity: z.int() })),
+    createdAt: instant(),
+  }),
+);
+export type AfterSaleOrder = z.infer<typeof AfterSaleOrderSchema>;
+
+export const AfterSaleListSchema = pageOf(AfterSaleOrderSchema);
 export type AfterSaleList = Page<AfterSaleOrder>;
+
+// ---------------------------------------------------------------------------------------------
+// Operator calls (behind ADMIN_TOKEN; ADRs 050, 054, 056)
+
+export const OPERATOR_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 'refund'] as const;
+
+export const OperatorEventRequestSchema = named(
+  'OperatorEventRequest',
+  z.object({
+    event: z.enum(OPERATOR_ORDER_EVENTS, {
+      error: () => 'The event must be start_production, ship, deliver or refund (a bank transfer is confirmed with admin/bank-transfer/confirm: it needs the amount received).',
+    }),
+    note: optionalText(MAX.text),
+    tracking: z
+      .array(z.object({ package: text(MAX.name).optional(), logisticsCompany: required(text(MAX.name)), trackNumber: required(text(MAX.id)) }))
+      .max(MAX.list)
+      .optional(),
+  }),
+);
+export type OperatorEventRequest = z.infer<typeof OperatorEventRequestSchema>;
+
+export const ConfirmTransferRequestSchema = named(
+  'ConfirmTransferRequest',
+  z.object({
+    number: described(required(text(MAX.id)), 'The order (W…) or additional cost (AC…) the transfer pays.'),
+    amount: described(z.union([text(MAX.id), z.number()]), 'US dollars received, e.g. "1234.50".'),
+    note: optionalText(MAX.text),
+  }),
+);
+export type ConfirmTransferRequest = z.infer<typeof ConfirmTransferRequestSchema>;
+
+export const ConfirmTransferResponseSchema = z.object({
+  kind: z.enum(['order', 'additional_cost']),
+  number: z.string(),
+  status: status(),
+  creditedCents: described(cents(), 'What the transfer paid beyond the amount due, credited to the balance.'),
+});
+export type ConfirmTransferResponse = z.infer<typeof ConfirmTransferResponseSchema>;
+
+export const UnreconciledAccountsSchema = z.object({
+  unreconciled: z.array(z.object({ userId: z.string(), cachedCents: cents(), ledgerCents: cents() })),
+});

@@ -1,144 +1,274 @@
 /**
  * Contract of the quote calls of the microservice API (`/msapi/<segment>/…`): projects, quote
  * files, part configuration and the server's price, the cart, and shared quote documents.
- * The spec marks these calls "not shown"; docs/api.md and ADRs 040–049 say how they were designed.
+ * The spec marks these calls "not shown"; docs/api.md and ADRs 040–049 say how they were designed,
+ * ADR 060 how they are declared (one zod schema per shape).
  *
  * Owners: every project, file, cart line and quote document belongs to one signed-in user or to
  * one visitor's temporary token (`session` calls); a visitor's things move to the account at
  * login or activation (ADR 026). Anything not the caller's answers 404, exactly as if it did not
  * exist.
+ *
+ * The engine's own structures (PartMetrics, Finding, QuoteResult, PartConfiguration) keep their
+ * TypeScript types in the domain; the schemas below describe them for the API, and a type check
+ * (`SameShape`) fails when the two drift apart.
  */
-import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
-import type { Finding } from '#domain/geometry/findings';
+import { z } from 'zod';
+import type { FinishKind, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
+import { FINDING_CODES, FINDING_SEVERITIES, type Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/metrics';
-import type { LengthUnit } from '#domain/geometry/units';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
+import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
+import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import type { Page, PageQuery } from './paging';
+import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
+import type { Page, PageQuery } from './paging.ts';
 
 export type { Page, PageQuery };
 
-/** Spec section 9: uploaded 3D files are kept 3 months, then removed from storage. */
-export const QUOTE_FILE_RETENTION_MONTHS = 3;
+// ---------------------------------------------------------------------------------------------
+// The engine's structures, described
 
-/** A quote document holds its prices this long. */
-export const QUOTE_DOCUMENT_HOLD_DAYS = 30;
+const processSlug = () => z.enum(PROCESS_SLUGS);
+const processId = () => z.union([z.literal(22), z.literal(23), z.literal(27)]);
+const lengthUnit = () => z.enum(['mm', 'inch']);
+const unitSource = () => z.enum(['file', 'guess', 'user']);
+const cadFormat = () => z.enum(['stl-binary', 'stl-ascii', 'step', 'obj', '3mf']);
+const tier = () => z.enum(['economy', 'standard', 'express']);
+const vec3 = () => z.tuple([z.number(), z.number(), z.number()]);
 
-/** A cart line or a part's quote priced longer ago than this is priced again when read. */
-export const REPRICE_AFTER_HOURS = 24;
+export type _EnumsMatch = [
+  Assert<SameShape<z.infer<ReturnType<typeof processSlug>>, ProcessSlug>>,
+  Assert<SameShape<z.infer<ReturnType<typeof processId>>, ProcessId>>,
+  Assert<SameShape<z.infer<ReturnType<typeof lengthUnit>>, LengthUnit>>,
+  Assert<SameShape<z.infer<ReturnType<typeof unitSource>>, UnitSource>>,
+  Assert<SameShape<z.infer<ReturnType<typeof cadFormat>>, CadFormat>>,
+  Assert<SameShape<z.infer<ReturnType<typeof tier>>, LeadTimeTier>>,
+];
 
-export const PROJECT_NAME_MAX_LENGTH = 100;
+const findingShape = z.object({
+  code: z.enum(FINDING_CODES),
+  severity: z.enum(FINDING_SEVERITIES),
+  message: z.string(),
+  fixHint: z.string(),
+  triangles: described(z.array(z.int()), 'Indices into the mesh the client imported itself (at most 200).'),
+  count: z.int(),
+});
+export type _FindingMatches = Assert<SameShape<z.infer<typeof findingShape>, Finding>>;
+export const FindingSchema = asDomain<Finding>(named('Finding', findingShape));
 
-/** Messages of the project rules (spec section 5: "Project name required; manufacturing service must be chosen"). */
-export const PROJECT_MESSAGES = {
-  name: 'Project name is required',
-  nameTooLong: `Project name can be at most ${PROJECT_NAME_MAX_LENGTH} characters`,
-  process: 'Please choose a manufacturing service',
-} as const;
+const boundingBox = () => z.object({ min: vec3(), max: vec3() });
+
+const partMetricsShape = z.object({
+  units: z.object({ unit: lengthUnit(), source: unitSource(), confidence: z.number(), reason: z.string() }),
+  triangleCount: z.int(),
+  vertexCount: z.int(),
+  bbox: boundingBox(),
+  size: vec3(),
+  volumeMm3: z.number(),
+  areaMm2: z.number(),
+  shellCount: z.int(),
+  bodyCount: z.int(),
+  cavityCount: z.int(),
+  shells: z.array(
+    z.object({
+      firstTriangle: z.int(),
+      triangleCount: z.int(),
+      signedVolumeMm3: z.number(),
+      bbox: boundingBox(),
+      closed: z.boolean(),
+      kind: z.enum(['body', 'cavity']),
+    }),
+  ),
+  openEdgeCount: z.int(),
+  nonManifoldEdgeCount: z.int(),
+  misorientedEdgeCount: z.int(),
+  degenerateTriangleCount: z.int(),
+  watertight: z.boolean(),
+  orientation: z.enum(['outward', 'inward']),
+  fits: z.object({ '3d-printing': z.boolean(), cnc: z.boolean(), 'vacuum-casting': z.boolean() }),
+});
+export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
+export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));
+
+const colours = () => z.array(z.string().max(MAX.name)).max(50);
+const inserts = () =>
+  z.array(z.object({ count: z.number(), insertLengthMm: z.number(), holeDepthMm: z.number() })).max(50);
+
+const finishShape = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('painting'), colours: colours() }),
+  z.object({ kind: z.literal('dyeing'), style: z.enum(['solid', 'gradient', 'cream']), colours: colours() }),
+  z.object({ kind: z.literal('silkscreen'), colours: colours() }),
+  z.object({ kind: z.literal('special-treatment'), note: z.string().max(500).optional() }),
+  z.object({ kind: z.literal('spray-paint'), colour: z.string().max(MAX.name).optional() }),
+  z.object({ kind: z.literal('tapping'), holes: z.number() }),
+  z.object({ kind: z.literal('brass-insert'), inserts: inserts() }),
+  z.object({ kind: z.literal('helicoil'), inserts: inserts() }),
+]);
+export type _FinishKindsMatch = Assert<SameShape<z.infer<typeof finishShape>['kind'], FinishKind>>;
 
 /**
- * The project rules as a pure check (the form can run it as the server does): field → messages.
- * `partial` checks only the fields present (PATCH).
+ * What the customer chooses for one part. Only the shape is checked here; whether the choices are
+ * valid (colour chosen, quantity allowed, colours within limits) is for the quote rules, which
+ * answer in the quote's `validation`.
  */
-export function projectInputErrors(input: { name?: unknown; process?: unknown }, partial = false): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (!partial || input.name !== undefined) {
-    const name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (name === '') errors.name = [PROJECT_MESSAGES.name];
-    else if (name.length > PROJECT_NAME_MAX_LENGTH) errors.name = [PROJECT_MESSAGES.nameTooLong];
-  }
-  if (!partial || input.process !== undefined) {
-    const ok = input.process === '3d-printing' || input.process === 'cnc' || input.process === 'vacuum-casting';
-    if (!ok) errors.process = [PROJECT_MESSAGES.process];
-  }
-  return errors;
-}
+const partConfigurationShape = z.object({
+  process: processSlug(),
+  materialId: id(),
+  colourId: described(id().nullable().default(null), 'Id of one of the material’s colours; null until chosen.'),
+  quantity: z.number(),
+  tier: tier(),
+  toleranceId: described(z.enum(['standard', 'fine', 'precision']), 'One of the material’s tolerances; the material’s first (standard) when absent.').optional(),
+  hardnessShoreA: described(z.number(), 'Shore A hardness, for materials that offer a choice (rubber-like polyurethane).').optional(),
+  finishes: z.array(finishShape).max(20),
+});
+export type _PartConfigurationMatches = Assert<SameShape<z.infer<typeof partConfigurationShape>, PartConfiguration>>;
+export const PartConfigurationSchema = asDomain<PartConfiguration>(named('PartConfiguration', partConfigurationShape));
+
+const certainty = () => z.enum(['final', 'may-change']);
+const messagesByField = () => z.record(z.string(), z.array(z.string()));
+
+const quoteResultShape = z.object({
+  process: processSlug(),
+  processId: processId().nullable(),
+  currency: z.literal('USD'),
+  price: z
+    .object({
+      currency: z.literal('USD'),
+      quantity: z.int(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          explanation: z.string(),
+          unitCents: z.int(),
+          totalCents: z.int(),
+          certainty: certainty(),
+          changeReason: z.string().optional(),
+        }),
+      ),
+      unitPriceCents: z.int(),
+      totalCents: z.int(),
+      discountPercent: z.number(),
+    })
+    .nullable(),
+  unitPriceCents: z.int().nullable(),
+  totalCents: z.int().nullable(),
+  priceBreaks: z.array(z.object({ quantity: z.int(), unitPriceCents: z.int(), totalCents: z.int(), discountPercent: z.number() })),
+  leadTime: z
+    .object({
+      items: z.array(z.object({ id: z.string(), label: z.string(), workingDays: z.int(), explanation: z.string() })),
+      totalWorkingDays: z.int(),
+      orderedAt: described(z.string(), 'The order time in the factory’s time zone: ISO 8601 with its offset and zone (RFC 9557), e.g. 2026-11-23T06:35:30.8+08:00[Asia/Shanghai].'),
+      afterCutOff: z.boolean(),
+      productionStart: day(),
+      shipDate: day(),
+      timeZone: z.string(),
+    })
+    .nullable(),
+  shipDate: day().nullable(),
+  validation: z.object({ valid: z.boolean(), errors: messagesByField(), warnings: messagesByField() }),
+  findings: z.array(findingShape),
+  certainty: z.object({ final: z.boolean(), notes: z.array(z.string()) }),
+  orderable: z.boolean(),
+});
+export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
+export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
 
 // ---------------------------------------------------------------------------------------------
 // Projects
 
-/** `POST project`. */
-export interface ProjectInput {
-  name: string;
-  /** The manufacturing service: `3d-printing` (22), `cnc` (23) or `vacuum-casting` (27). */
-  process: ProcessSlug;
-}
+/** `POST project`: name and manufacturing service (the project rules check both). */
+export const ProjectInputSchema = named(
+  'ProjectInput',
+  z.object({
+    name: text(MAX.line).default(''),
+    process: described(
+      z.enum(PROCESS_SLUGS, { error: () => PROJECT_MESSAGES.process }),
+      'The manufacturing service: 3d-printing (22), cnc (23) or vacuum-casting (27).',
+    ),
+  }),
+);
+export type ProjectInput = z.infer<typeof ProjectInputSchema>;
 
 /** `PATCH project/{id}`: rename, or change the service (part configurations of another service are cleared). */
-export type ProjectPatch = Partial<ProjectInput>;
+export const ProjectPatchSchema = named('ProjectPatch', z.object({ name: text(MAX.line).optional(), process: ProjectInputSchema.shape.process.optional() }));
+export type ProjectPatch = z.infer<typeof ProjectPatchSchema>;
 
-export interface Project {
-  id: string;
-  name: string;
-  process: ProcessSlug;
-  processId: ProcessId;
-  /** Files still kept (not removed after 3 months). */
-  fileCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ProjectSchema = named(
+  'Project',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    process: processSlug(),
+    processId: processId(),
+    fileCount: described(z.int(), 'Files still kept (not removed after 3 months).'),
+    createdAt: instant(),
+    updatedAt: instant(),
+  }),
+);
+export type Project = z.infer<typeof ProjectSchema>;
 
 /** `GET project/list?page&pageSize`: newest first. */
+export const ProjectListSchema = pageOf(ProjectSchema);
 export type ProjectList = Page<Project>;
 
 /** `DELETE project/{id}`: the project, its files (storage too) and their cart lines are gone. */
-export interface ProjectDeleted {
-  deleted: true;
-  files: number;
-}
+export const ProjectDeletedSchema = z.object({ deleted: z.literal(true), files: z.int() });
+export type ProjectDeleted = z.infer<typeof ProjectDeletedSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Quote files
 
 /** A small, mesh-free summary of the analysis, for lists and the cart. */
-export interface QuoteFileSummary {
-  triangleCount: number;
-  /** x, y, z in mm (in the unit the metrics were read in). */
-  sizeMm: [number, number, number];
-  volumeMm3: number;
-  areaMm2: number;
-  watertight: boolean;
-  unit: LengthUnit;
-  unitSource: 'file' | 'guess' | 'user';
-  bodyCount: number;
-  /** Named bodies of an assembly or multi-solid file (the first 20). */
-  bodies: { name: string; triangleCount: number }[];
-  errors: number;
-  warnings: number;
-}
+export const QuoteFileSummarySchema = named(
+  'QuoteFileSummary',
+  z.object({
+    triangleCount: z.int(),
+    sizeMm: described(vec3(), 'x, y, z in mm (in the unit the metrics were read in).'),
+    volumeMm3: z.number(),
+    areaMm2: z.number(),
+    watertight: z.boolean(),
+    unit: lengthUnit(),
+    unitSource: unitSource(),
+    bodyCount: z.int(),
+    bodies: described(z.array(z.object({ name: z.string(), triangleCount: z.int() })), 'Named bodies of an assembly or multi-solid file (the first 20).'),
+    errors: z.int(),
+    warnings: z.int(),
+  }),
+);
+export type QuoteFileSummary = z.infer<typeof QuoteFileSummarySchema>;
 
-export type QuoteFileStatus = 'kept' | 'removed';
+export const QUOTE_FILE_STATUSES = ['kept', 'removed'] as const;
+export type QuoteFileStatus = (typeof QUOTE_FILE_STATUSES)[number];
 
 /**
  * One uploaded file and the server's analysis of it. `metrics` and `findings` are what
  * `analyseCadFile` gives in the browser for the same bytes (the same domain code runs on the
  * server, in a worker pool); finding `triangles` index the mesh the browser imported itself.
  */
-export interface QuoteFile {
-  id: string;
-  projectId: string;
-  name: string;
-  sizeBytes: number;
-  /** Hex SHA-256 of the bytes, so a client can tell it uploaded the same file. */
-  sha256: string;
-  format: CadFormat;
-  /** Null when nothing usable could be read (see the findings). */
-  metrics: PartMetrics | null;
-  findings: Finding[];
-  summary: QuoteFileSummary | null;
-  /** No error among the findings: the file can be priced and ordered. */
-  orderable: boolean;
-  /** The part's saved configuration, once `PUT …/configuration` was called. */
-  configuration: PartConfiguration | null;
-  uploadedAt: string;
-  /** Uploaded + 3 months: the file is removed from storage after this. */
-  expiresAt: string;
-  /** `removed` after the 3 months: the metrics stay, the bytes are gone; it can no longer be ordered. */
-  status: QuoteFileStatus;
-  /** Time the server spent importing and measuring the file, ms. */
-  analysisMs: number;
-}
+export const QuoteFileSchema = named(
+  'QuoteFile',
+  z.object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    sizeBytes: z.int(),
+    sha256: described(z.string(), 'Hex SHA-256 of the bytes, so a client can tell it uploaded the same file.'),
+    format: cadFormat(),
+    metrics: described(PartMetricsSchema.nullable(), 'Null when nothing usable could be read (see the findings).'),
+    findings: z.array(FindingSchema),
+    summary: QuoteFileSummarySchema.nullable(),
+    orderable: described(z.boolean(), 'No error among the findings: the file can be priced and ordered.'),
+    configuration: described(PartConfigurationSchema.nullable(), 'The part’s saved configuration, once PUT …/configuration was called.'),
+    uploadedAt: instant(),
+    expiresAt: described(instant(), 'Uploaded + 3 months: the file is removed from storage after this.'),
+    status: described(z.enum(QUOTE_FILE_STATUSES), '`removed` after the 3 months: the metrics stay, the bytes are gone; it can no longer be ordered.'),
+    analysisMs: described(z.number(), 'Time the server spent importing and measuring the file, ms.'),
+  }),
+);
+export type QuoteFile = z.infer<typeof QuoteFileSchema>;
 
 /**
  * `POST project/{id}/files`: `multipart/form-data` with one part named `file` (the name of the
@@ -149,33 +279,40 @@ export interface QuoteFile {
  */
 export type UploadResponse = QuoteFile;
 
+/** The multipart body of an upload, for the OpenAPI document. */
+export const FileUploadSchema = z.object({ file: binaryFile() });
+
 /** `GET project/{id}/files`: every file of the project, oldest first (at most the per-project limit). */
-export interface QuoteFileList {
-  list: QuoteFile[];
-  total: number;
-}
+export const QuoteFileListSchema = z.object({ list: z.array(QuoteFileSchema), total: z.int() });
+export type QuoteFileList = z.infer<typeof QuoteFileListSchema>;
 
 /** `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (metrics are re-read). */
-export interface UnitsInput {
-  unit: LengthUnit;
-}
+export const UnitsInputSchema = named('UnitsInput', z.object({ unit: z.enum(['mm', 'inch'], { error: () => 'Please choose millimetres or inches.' }) }));
+export type UnitsInput = z.infer<typeof UnitsInputSchema>;
 
 /** `GET project/upload-history?page&pageSize`: the caller's uploads of the last 3 months, newest first. */
-export interface UploadHistoryItem {
-  id: string;
-  name: string;
-  projectId: string;
-  projectName: string;
-  process: ProcessSlug;
-  sizeBytes: number;
-  format: CadFormat;
-  orderable: boolean;
-  uploadedAt: string;
-  expiresAt: string;
-  status: QuoteFileStatus;
-}
+export const UploadHistoryItemSchema = named(
+  'UploadHistoryItem',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    projectId: z.string(),
+    projectName: z.string(),
+    process: processSlug(),
+    sizeBytes: z.int(),
+    format: cadFormat(),
+    orderable: z.boolean(),
+    uploadedAt: instant(),
+    expiresAt: instant(),
+    status: z.enum(QUOTE_FILE_STATUSES),
+  }),
+);
+export type UploadHistoryItem = z.infer<typeof UploadHistoryItemSchema>;
 
+export const UploadHistorySchema = pageOf(UploadHistoryItemSchema);
 export type UploadHistory = Page<UploadHistoryItem>;
+
+export const FileDeletedSchema = z.object({ deleted: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------
 // Configuration and the price that counts
@@ -186,102 +323,114 @@ export type UploadHistory = Page<UploadHistoryItem>;
  * An incomplete configuration is stored and answered with `result.validation` saying what is
  * missing (200); only a body that is not a configuration is a 422.
  */
-export interface PartQuote {
-  fileId: string;
-  configuration: PartConfiguration;
-  /** `quotePart(metrics, configuration, pricedAt, { geometryFindings })`, run by the server. */
-  result: QuoteResult;
-  /** The order time the price and ship date were computed for. */
-  pricedAt: string;
-}
+export const PartQuoteSchema = named(
+  'PartQuote',
+  z.object({
+    fileId: z.string(),
+    configuration: PartConfigurationSchema,
+    result: QuoteResultSchema,
+    pricedAt: described(instant(), 'The order time the price and ship date were computed for.'),
+  }),
+);
+export type PartQuote = z.infer<typeof PartQuoteSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Cart
 
 /** `POST cart/items`: each file with its configuration (the file's saved one when left out). */
-export interface CartItemsInput {
-  items: { fileId: string; configuration?: PartConfiguration }[];
-}
+export const CartItemsInputSchema = named(
+  'CartItemsInput',
+  z.object({ items: z.array(z.object({ fileId: id(), configuration: PartConfigurationSchema.optional() })).min(1).max(MAX.list) }),
+);
+export type CartItemsInput = z.infer<typeof CartItemsInputSchema>;
 
-export type CartLineProblem = 'file-removed' | 'not-orderable';
+export const CART_LINE_PROBLEMS = ['file-removed', 'not-orderable'] as const;
+export type CartLineProblem = (typeof CART_LINE_PROBLEMS)[number];
 
-export interface CartLine {
-  id: string;
-  fileId: string;
-  fileName: string;
-  projectId: string;
-  projectName: string;
-  configuration: PartConfiguration;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-  currency: 'USD';
-  /** Working days, and the day the parts leave the factory (`YYYY-MM-DD`). */
-  leadTimeDays: number;
-  shipDate: string;
-  /** When the line was last priced; a line older than a day is priced again when the cart is read. */
-  pricedAt: string;
-  /** Null when the line can be ordered as it is. */
-  problem: CartLineProblem | null;
-  /** What to do about the problem, for the customer. */
-  problemMessage: string | null;
-  summary: QuoteFileSummary | null;
-}
+export const CartLineSchema = named(
+  'CartLine',
+  z.object({
+    id: z.string(),
+    fileId: z.string(),
+    fileName: z.string(),
+    projectId: z.string(),
+    projectName: z.string(),
+    configuration: PartConfigurationSchema,
+    quantity: z.int(),
+    unitPriceCents: z.int(),
+    totalCents: z.int(),
+    currency: z.literal('USD'),
+    leadTimeDays: described(z.int(), 'Working days.'),
+    shipDate: described(day(), 'The day the parts leave the factory.'),
+    pricedAt: described(instant(), 'When the line was last priced; a line older than a day is priced again when the cart is read.'),
+    problem: described(z.enum(CART_LINE_PROBLEMS).nullable(), 'Null when the line can be ordered as it is.'),
+    problemMessage: described(z.string().nullable(), 'What to do about the problem, for the customer.'),
+    summary: QuoteFileSummarySchema.nullable(),
+  }),
+);
+export type CartLine = z.infer<typeof CartLineSchema>;
 
 /** `GET cart`, and the answer of `POST cart/items` and `DELETE cart/items/{id}`. */
-export interface Cart {
-  lines: CartLine[];
-  /** Sum of the orderable lines. */
-  totalCents: number;
-  currency: 'USD';
-  /** EXW (Incoterms 2020): shipping, duties and taxes are not included. */
-  exwNote: string;
-}
+export const CartSchema = named(
+  'Cart',
+  z.object({
+    lines: z.array(CartLineSchema),
+    totalCents: described(z.int(), 'Sum of the orderable lines.'),
+    currency: z.literal('USD'),
+    exwNote: described(z.string(), 'EXW (Incoterms 2020): shipping, duties and taxes are not included.'),
+  }),
+);
+export type Cart = z.infer<typeof CartSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Quote documents
 
 /** `POST project/{id}/quote-document`: the files to include (all priced, orderable parts when left out). */
-export interface QuoteDocumentInput {
-  fileIds?: string[];
-}
+export const QuoteDocumentInputSchema = named('QuoteDocumentInput', z.object({ fileIds: z.array(id()).max(MAX.list).optional() }));
+export type QuoteDocumentInput = z.infer<typeof QuoteDocumentInputSchema>;
 
-export interface QuoteDocumentLine {
-  fileName: string;
-  process: ProcessSlug;
-  processName: string;
-  materialName: string;
-  colourName: string | null;
-  /** Human-readable options: tolerance, finishes, tier. */
-  options: string[];
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-  leadTimeDays: number;
-  shipDate: string;
-  sizeMm: [number, number, number] | null;
-}
+export const QuoteDocumentLineSchema = z.object({
+  fileName: z.string(),
+  process: processSlug(),
+  processName: z.string(),
+  materialName: z.string(),
+  colourName: z.string().nullable(),
+  options: described(z.array(z.string()), 'Human-readable options: tolerance, finishes, tier.'),
+  quantity: z.int(),
+  unitPriceCents: z.int(),
+  totalCents: z.int(),
+  leadTimeDays: z.int(),
+  shipDate: day(),
+  sizeMm: vec3().nullable(),
+});
+export type QuoteDocumentLine = z.infer<typeof QuoteDocumentLineSchema>;
+
+const quoteDocumentFields = {
+  number: z.string(),
+  projectName: z.string(),
+  lines: z.array(QuoteDocumentLineSchema),
+  totalCents: z.int(),
+  currency: z.literal('USD'),
+  createdAt: instant(),
+  expiresAt: described(instant(), 'Created + 30 days: the prices hold until then.'),
+  exwNote: z.string(),
+};
 
 /**
  * `GET quote-document/{token}` (public, read-only): prices held until `expiresAt`;
  * `GET quote-document/{token}.pdf` is the same document as a PDF. After `expiresAt` both answer 410.
  */
-export interface QuoteDocument {
-  number: string;
-  projectName: string;
-  lines: QuoteDocumentLine[];
-  totalCents: number;
-  currency: 'USD';
-  createdAt: string;
-  /** Created + 30 days: the prices hold until then. */
-  expiresAt: string;
-  exwNote: string;
-}
+export const QuoteDocumentSchema = named('QuoteDocument', z.object(quoteDocumentFields));
+export type QuoteDocument = z.infer<typeof QuoteDocumentSchema>;
 
 /** The answer of `POST project/{id}/quote-document`: the share link is shown only this once. */
-export interface QuoteDocumentCreated extends QuoteDocument {
-  token: string;
-  /** Absolute links: the JSON document and the PDF. */
-  url: string;
-  pdfUrl: string;
-}
+export const QuoteDocumentCreatedSchema = named(
+  'QuoteDocumentCreated',
+  z.object({
+    ...quoteDocumentFields,
+    token: z.string(),
+    url: described(z.string(), 'Absolute link to the JSON document.'),
+    pdfUrl: described(z.string(), 'Absolute link to the PDF.'),
+  }),
+);
+export type QuoteDocumentCreated = z.infer<typeof QuoteDocumentCreatedSchema>;

@@ -4,32 +4,36 @@
  */
 import { MAX_FINDING_TRIANGLES } from '#domain/catalogue/limits';
 
-export type FindingSeverity = 'error' | 'warning' | 'info';
+export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
-export type FindingCode =
-  | 'empty-file'
-  | 'truncated-file'
-  | 'size-mismatch'
-  | 'unsupported-format'
-  | 'unreadable'
-  | 'no-triangles'
-  | 'too-many-triangles'
-  | 'non-finite-coordinates'
-  | 'malformed-facet'
-  | 'stored-normals-disagree'
-  | 'stored-normals-missing'
-  | 'binary-header-solid'
-  | 'solid-name-mismatch'
-  | 'open-edges'
-  | 'non-manifold-edges'
-  | 'inconsistent-orientation'
-  | 'inverted-normals'
-  | 'multiple-shells'
-  | 'degenerate-triangles'
-  | 'too-large'
-  | 'too-small'
-  | 'units-uncertain'
-  | 'step-external-references';
+export const FINDING_CODES = [
+  'empty-file',
+  'truncated-file',
+  'size-mismatch',
+  'unsupported-format',
+  'unreadable',
+  'no-triangles',
+  'too-many-triangles',
+  'non-finite-coordinates',
+  'malformed-facet',
+  'stored-normals-disagree',
+  'stored-normals-missing',
+  'binary-header-solid',
+  'solid-name-mismatch',
+  'open-edges',
+  'non-manifold-edges',
+  'inconsistent-orientation',
+  'inverted-normals',
+  'multiple-shells',
+  'degenerate-triangles',
+  'too-large',
+  'too-small',
+  'units-uncertain',
+  'step-external-references',
+] as const;
+
+export type FindingCode = (typeof FINDING_CODES)[number];
 
 export interface Finding {
   readonly code: FindingCode;

@@ -1,6 +1,6 @@
 /** The findings a mesh's metrics imply: holes, bad edges, several bodies, size, units. */
 import { createFinding, type Finding, type TriangleList } from './findings';
-import type { PartMetrics } from './metrics';
+import type { PartMetrics } from './part-metrics';
 import type { Topology } from './topology';
 import { UNIT_CONFIRMATION_THRESHOLD } from './units';
 

@@ -17,7 +17,7 @@ import type {
 } from '#domain/catalogue/types';
 import { fitsBuildVolume } from '#domain/geometry/fit';
 import { createFinding, type Finding } from '#domain/geometry/findings';
-import type { PartMetrics } from '#domain/geometry/metrics';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
 import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';

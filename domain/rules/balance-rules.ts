@@ -1,20 +1,39 @@
 import { enforce, test } from 'vest';
 import { defineSuite } from './define-suite.ts';
 
-/** The smallest balance reload, in whole US dollars (spec sections 5 and 9). */
+/**
+ * Prepaid balance rules (spec sections 5 and 9: "Reload amount: minimum USD 100, whole numbers
+ * only"). One source for the client's reload form and the server's `POST account/balance/reload`.
+ */
+
+/** Spec section 9: a reload is at least USD 100, in whole dollars. */
 export const MIN_RELOAD_USD = 100;
+/** The largest reload by card; more goes by bank transfer. */
+export const MAX_RELOAD_USD = 100_000;
 
 export const RELOAD_MESSAGES = {
-  minimum: 'Please enter at least USD 100.',
-  whole: 'Please enter a whole number of dollars.',
+  whole: 'Please enter a whole number of US dollars.',
+  minimum: `The minimum reload is USD ${MIN_RELOAD_USD}.`,
+  maximum: `The largest reload by card is USD ${MAX_RELOAD_USD.toLocaleString('en-US')}; please use a bank transfer for more.`,
 } as const;
 
-/** A balance reload amount: whole US dollars, at least MIN_RELOAD_USD. */
-export const reloadAmountSuite = defineSuite((data: Record<string, unknown>) => {
+/** A form's text ("150") or the API's number (150); anything else is not an amount. */
+function amountOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return undefined;
+}
+
+/** `{ amount }` in whole US dollars, from MIN_RELOAD_USD to MAX_RELOAD_USD. */
+export const reloadSuite = defineSuite((data: Record<string, unknown>) => {
+  const amount = amountOf(data.amount);
   test('amount', RELOAD_MESSAGES.whole, () => {
-    enforce(typeof data.amount === 'number' && Number.isInteger(data.amount)).isTruthy();
+    enforce(amount !== undefined && Number.isInteger(amount)).isTruthy();
   });
   test('amount', RELOAD_MESSAGES.minimum, () => {
-    enforce(typeof data.amount === 'number' && data.amount >= MIN_RELOAD_USD).isTruthy();
+    enforce(amount !== undefined && amount >= MIN_RELOAD_USD).isTruthy();
+  });
+  test('amount', RELOAD_MESSAGES.maximum, () => {
+    enforce(amount !== undefined && amount <= MAX_RELOAD_USD).isTruthy();
   });
 });

@@ -1,13 +1,13 @@
 import { enforce, omitWhen, test } from 'vest';
-import { CARD_CURRENCY, MAX_RELOAD_USD, MIN_RELOAD_USD, PAYMENT_METHODS } from '../api/payment.ts';
+import { CARD_CURRENCY, PAYMENT_METHODS } from '../orders/payments.ts';
 import { findCarrier } from '../orders/shipping.ts';
 import { EMAIL_PATTERN } from './account-rules.ts';
 import { defineSuite } from './define-suite.ts';
 
 /**
  * Checkout and payment rules (spec section 5: "At least one payment method must be selected",
- * "Reload amount: minimum USD 100, whole numbers only", "Credit card payment is USD only"), shared
- * by the checkout forms and the server.
+ * "Credit card payment is USD only"), shared by the checkout forms and the server. The reload
+ * amount's rules are in balance-rules.ts.
  */
 export const CHECKOUT_MESSAGES = {
   shippingAddressRequired: 'Please choose a shipping address.',
@@ -28,9 +28,6 @@ export const CHECKOUT_MESSAGES = {
   cardNumberInvalid: 'Please enter a valid card number.',
   cardExpiryInvalid: 'Please enter a valid expiry date in the future.',
   cardCvcInvalid: 'Please enter the 3 or 4 digit security code.',
-  reloadMinimum: `The minimum reload is USD ${MIN_RELOAD_USD}.`,
-  reloadWhole: 'Please enter a whole number of US dollars.',
-  reloadMaximum: `The largest reload by card is USD ${MAX_RELOAD_USD.toLocaleString('en-US')}; please use a bank transfer for more.`,
   ratingRange: 'Please give a rating from 1 to 5.',
   reviewTooLong: 'Comments can be at most 2000 characters.',
 } as const;
@@ -162,20 +159,6 @@ export const paymentSuite = defineSuite(
     });
   },
 );
-
-/** `POST account/balance/reload`: whole USD, at least 100 (spec sections 5 and 9). */
-export const reloadSuite = defineSuite((data: Record<string, unknown>) => {
-  const amount = typeof data.amount === 'string' && data.amount.trim() !== '' ? Number(data.amount) : data.amount;
-  test('amount', CHECKOUT_MESSAGES.reloadWhole, () => {
-    enforce(typeof amount === 'number' && Number.isInteger(amount)).isTruthy();
-  });
-  test('amount', CHECKOUT_MESSAGES.reloadMinimum, () => {
-    enforce(typeof amount === 'number' && amount >= MIN_RELOAD_USD).isTruthy();
-  });
-  test('amount', CHECKOUT_MESSAGES.reloadMaximum, () => {
-    enforce(typeof amount === 'number' && amount <= MAX_RELOAD_USD).isTruthy();
-  });
-});
 
 export const REVIEW_FIELDS = ['stars', 'workmanship', 'product', 'service', 'logistics'] as const;
 

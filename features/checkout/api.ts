@@ -1,7 +1,8 @@
 import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
 import type { AdditionalCost, AdditionalCostPublic, AgencySummary, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
-import { IDEMPOTENCY_HEADER, type CardInput, type PayResponse, type PaymentMethod } from '#domain/api/payment';
+import { IDEMPOTENCY_HEADER } from '#domain/api/bases';
+import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import type { Cart } from '#domain/api/quote';
 import type { CountryEntry, StateEntry } from '#domain/api/tools';
 import { mainApi, microserviceApi } from '#lib/api/client';

@@ -1,7 +1,7 @@
 import { proxy, ref } from 'valtio';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
-import { PROJECT_NAME_MAX_LENGTH } from '#domain/api/quote';
+import { PROJECT_NAME_MAX_LENGTH } from '#domain/rules/project-rules';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Project, QuoteFile } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';

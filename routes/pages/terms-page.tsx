@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'wouter';
-import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
-import { QUOTE_DOCUMENT_HOLD_DAYS, QUOTE_FILE_RETENTION_MONTHS } from '#domain/api/quote';
+import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { QUOTE_DOCUMENT_HOLD_DAYS, QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { EMAIL_LINK_VALID_HOURS } from '#domain/rules/account-rules';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';

@@ -13,7 +13,7 @@ import { readConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { parseUsd } from '../orders/additional-costs.ts';
 import { createPaymentProvider } from '../payments/create-provider.ts';
 import { Payments } from '../payments/payments.ts';

@@ -11,7 +11,7 @@ import { readConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { createAdditionalCost, parseUsd } from '../orders/additional-costs.ts';
 
 export async function createAdditionalCostCli(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {

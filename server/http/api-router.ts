@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { plainIssueMessage, shapeErrors } from '#domain/api/fields';
 import type { AppEnv, Auth } from '../auth/auth-context.ts';
 import type { RateLimiter, RateLimitName } from '../auth/rate-limit.ts';
+import { HttpError, MESSAGE_LOGIN_REQUIRED, MESSAGE_SESSION_EXPIRED } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
-import { HttpError } from './errors.ts';
-import type { JsonSchema } from './json-schema.ts';
 
 /**
  * Who may call a route (ADR 020): anyone; anyone holding a valid temporary or full token; or only
@@ -12,84 +13,250 @@ import type { JsonSchema } from './json-schema.ts';
  */
 export type AuthLevel = 'public' | 'session' | 'user';
 
-export interface QueryParam {
-  schema: JsonSchema;
-  required?: boolean;
-  description?: string;
+/** The largest JSON body a route reads (bodies are small: the largest is a cart of 100 parts). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export const BODY_MESSAGES = {
+  notJson: 'The request body is not valid JSON.',
+  notObject: 'The request body must be a JSON object.',
+  tooLarge: `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`,
+} as const;
+
+type Shape = z.ZodType;
+
+/** A vest result, or a field → messages map (empty lists are fine). */
+export type RuleOutcome = { getErrors(): Record<string, string[]> } | Record<string, string[]>;
+
+function ruleErrors(outcome: RuleOutcome): Record<string, string[]> {
+  const all = typeof outcome.getErrors === 'function' ? (outcome as { getErrors(): Record<string, string[]> }).getErrors() : (outcome as Record<string, string[]>);
+  return Object.fromEntries(Object.entries(all).filter(([, messages]) => messages.length > 0));
 }
 
-export interface RouteDefinition {
+/** 422 with the first message and every field's messages. */
+function invalid(errors: Record<string, string[]>): HttpError {
+  return new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The request is not valid.', errors);
+}
+type ObjectShape = z.ZodObject;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Answer<R> = R extends z.ZodType ? z.input<R> | Response : Response;
+
+/** What a handler gets: the request's body, query and path parameters, parsed by their shapes. */
+export interface RouteInput<B, Q, P> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+}
+
+export interface RouteDefinition<B extends Shape | undefined, Q extends ObjectShape | undefined, P extends ObjectShape | undefined, R extends Shape | undefined> {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /** Hono path relative to the router's prefix, e.g. `/address/:id`. */
   path: string;
+  /** The path as the OpenAPI document shows it, when the Hono path has a pattern in it. */
+  documentedPath?: string;
   summary: string;
   description?: string;
   auth: AuthLevel;
-  query?: Record<string, QueryParam>;
-  body?: JsonSchema;
-  /** `multipart/form-data` body instead of JSON. */
-  multipart?: JsonSchema;
-  response?: JsonSchema;
-  status?: ContentfulStatusCode;
   rateLimit?: RateLimitName;
-  handler: (c: Context<AppEnv>) => Response | Promise<Response>;
+  /** The JSON body; checked before the handler runs (400 when not a JSON object, 422 when the shape is wrong). */
+  body?: B;
+  /**
+   * The body's business rules (a vest suite of domain/rules, or a field → messages check), given
+   * the body and the request (a rule may depend on the caller, e.g. an entrust-order account).
+   * They run after the shape check, and when the shape check fails they run on the body as sent,
+   * so that a field they judge gets their message, not the shape's.
+   */
+  rules?: (body: Record<string, unknown>, c: Context<AppEnv>) => RuleOutcome | Promise<RuleOutcome>;
+  /** The query string's parameters; checked before the handler runs (422). */
+  query?: Q;
+  /** The path's parameters; a value that does not fit answers 404 with `notFound` (one message, or one per parameter). */
+  params?: P;
+  notFound?: string | Record<string, string>;
+  /** A `multipart/form-data` body the handler streams itself (documented, not parsed here). */
+  multipart?: Shape;
+  /** The success answer's JSON shape; the handler returns a value of it (or a Response). */
+  response?: R;
+  /** The media type of a success answer that is not JSON (a PDF, an image). */
+  produces?: string;
+  status?: 200 | 201 | 202;
+  /** Answers other than success that are not the usual `{ message, errors? }` (e.g. 402 card declined). */
+  responses?: Record<number, { description: string; schema: Shape }>;
+  handler: (c: Context<AppEnv>, input: RouteInput<B, Q, P>) => Answer<R> | Promise<Answer<R>>;
 }
 
-export interface Operation extends Omit<RouteDefinition, 'handler'> {
+/** One route as the OpenAPI document and the test suite see it. */
+export interface Operation {
+  method: RouteDefinition<Shape, ObjectShape, ObjectShape, Shape>['method'];
   /** Full path below the API base, e.g. `/account/address/{id}`. */
   fullPath: string;
   tag: string;
+  summary: string;
+  description?: string;
+  auth: AuthLevel;
+  rateLimit?: RateLimitName;
+  body?: Shape;
+  query?: ObjectShape;
+  params?: ObjectShape;
+  multipart?: Shape;
+  response?: Shape;
+  produces?: string;
+  status: number;
+  responses?: Record<number, { description: string; schema: Shape }>;
 }
 
-export const MESSAGE_LOGIN_REQUIRED = 'Please log in to continue.';
-export const MESSAGE_SESSION_EXPIRED = 'Your session has expired; please log in again.';
+/** Sees every answer a handler produced (the server test suite checks each against its shape). */
+export type ResponseObserver = (operation: Operation, response: Response) => void | Promise<void>;
+
+export interface RouterContext {
+  rateLimiter: RateLimiter;
+  config: { trustProxy: boolean };
+}
 
 function unauthorized(auth: Auth): HttpError {
   return new HttpError(401, auth.kind === 'anonymous' && auth.rejected ? MESSAGE_SESSION_EXPIRED : MESSAGE_LOGIN_REQUIRED);
 }
 
+/** 422 with every field's messages, in plain words; `prefix` names the part (a query parameter has its own name). */
+function shapeFailure(error: z.ZodError, prefix?: string): HttpError {
+  return invalid(shapeErrors(error, prefix));
+}
+
+/** The body as text, refusing more than `maxBytes` without holding more than that in memory. */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, BODY_MESSAGES.tooLarge);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, BODY_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON object body: `{}` when empty, 400 when not JSON or not an object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const raw = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  if (raw.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, BODY_MESSAGES.notJson);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BODY_MESSAGES.notObject);
+  return body as Record<string, unknown>;
+}
+
+/** Checks `value` against `shape`; the failure is a 422 whose messages are plain words. */
+export function parseShape<S extends Shape>(shape: S, value: unknown, prefix?: string): z.output<S> {
+  const result = shape.safeParse(value, { error: plainIssueMessage });
+  if (!result.success) throw shapeFailure(result.error, prefix);
+  return result.data;
+}
+
 /**
  * A group of routes that registers each Hono handler and records it for the OpenAPI document
- * from one definition, so the document cannot list a route that does not exist (ADR 024).
+ * from one definition (ADRs 024 and 060): the route's zod shapes check the request before the
+ * handler runs, type what the handler gets and returns, and describe the call in the document.
  */
 export class ApiRouter {
   readonly hono = new Hono<AppEnv>();
   readonly operations: Operation[] = [];
+  /** Set by the app when someone watches the answers (the server test suite does). */
+  observer?: ResponseObserver;
 
   constructor(
     readonly prefix: string,
     readonly tag: string,
-    private readonly options: { rateLimiter: RateLimiter; trustProxy: boolean },
+    private readonly ctx: RouterContext,
   ) {}
 
-  route(def: RouteDefinition): this {
-    const { handler, ...doc } = def;
-    this.operations.push({ ...doc, tag: this.tag, fullPath: `${this.prefix}${def.path}`.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/$/, '') });
+  /** The body checked by its shape, then by its rules; the rules' messages win for the fields they judge. */
+  private async readBody(c: Context<AppEnv>, shape: Shape, rules: RouteDefinition<Shape, undefined, undefined, undefined>['rules'], raw: Record<string, unknown>): Promise<unknown> {
+    const result = shape.safeParse(raw, { error: plainIssueMessage });
+    if (!result.success) {
+      const judged = rules ? ruleErrors(await rules(raw, c)) : {};
+      const shaped = Object.entries(shapeErrors(result.error)).filter(([field]) => !(field in judged));
+      throw invalid({ ...judged, ...Object.fromEntries(shaped) });
+    }
+    if (rules) {
+      const judged = ruleErrors(await rules(result.data as Record<string, unknown>, c));
+      if (Object.keys(judged).length > 0) throw invalid(judged);
+    }
+    return result.data;
+  }
+
+  route<B extends Shape | undefined = undefined, Q extends ObjectShape | undefined = undefined, P extends ObjectShape | undefined = undefined, R extends Shape | undefined = undefined>(
+    def: RouteDefinition<B, Q, P, R>,
+  ): this {
+    const status = def.status ?? 200;
+    const operation: Operation = {
+      method: def.method,
+      fullPath: def.documentedPath ?? `${this.prefix}${def.path}`.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/$/, ''),
+      tag: this.tag,
+      summary: def.summary,
+      auth: def.auth,
+      status,
+      ...(def.description ? { description: def.description } : {}),
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { query: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.multipart ? { multipart: def.multipart } : {}),
+      ...(def.response ? { response: def.response } : {}),
+      ...(def.produces ? { produces: def.produces } : {}),
+      ...(def.responses ? { responses: def.responses } : {}),
+    };
+    this.operations.push(operation);
     this.hono.on(def.method.toUpperCase(), def.path, async (c) => {
       if (def.rateLimit) {
-        const wait = this.options.rateLimiter.hit(def.rateLimit, clientAddress(c, this.options.trustProxy));
+        const wait = this.ctx.rateLimiter.hit(def.rateLimit, clientAddress(c, this.ctx.config.trustProxy));
         if (wait > 0) {
-          c.header('Retry-After', String(wait));
-          throw new HttpError(429, `Too many attempts; please try again in ${wait} second${wait === 1 ? '' : 's'}.`);
+          throw new HttpError(429, `Too many attempts; please try again in ${wait} second${wait === 1 ? '' : 's'}.`, undefined, { 'Retry-After': String(wait) });
         }
       }
       const auth = c.get('auth');
       if (def.auth === 'user' && auth.kind !== 'user') throw unauthorized(auth);
       if (def.auth === 'session' && auth.kind === 'anonymous') throw unauthorized(auth);
-      return handler(c);
+
+      let params: unknown;
+      if (def.params) {
+        const result = def.params.safeParse(c.req.param());
+        if (!result.success) {
+          const failed = String(result.error.issues[0]?.path[0] ?? '');
+          const message = typeof def.notFound === 'string' ? def.notFound : (def.notFound?.[failed] ?? 'Not found');
+          throw new HttpError(404, message);
+        }
+        params = result.data;
+      }
+      const query = def.query ? parseShape(def.query, c.req.query()) : undefined;
+      const body = def.body ? await this.readBody(c, def.body, def.rules, await readJsonObject(c.req.raw)) : undefined;
+
+      const answer = await def.handler(c, { body, query, params } as RouteInput<B, Q, P>);
+      const response = answer instanceof Response ? answer : c.json(answer as object, status);
+      if (this.observer) await this.observer(operation, response);
+      return response;
     });
     return this;
   }
 }
 
+/** The signed-in user's id (the route is `auth: 'user'`, so the router let only users through). */
 export function requireUser(c: Context<AppEnv>): string {
   const auth = c.get('auth');
   if (auth.kind !== 'user') throw unauthorized(auth);
   return auth.userId;
 }
 
-export function pathParam(c: Context<AppEnv>, name: string): string {
-  const value = c.req.param(name);
-  if (!value) throw new HttpError(404, 'Not found');
-  return value;
+/** A JSON answer with its own status (a stored payment answer: 200, 402 or 422). */
+export function jsonAnswer(c: Context<AppEnv>, body: unknown, status: number): Response {
+  return c.json(body as object, status as ContentfulStatusCode);
 }

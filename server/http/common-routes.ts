@@ -1,26 +1,16 @@
 import { API_TIMEOUT_MS, MAIN_API_BASE } from '#domain/api/bases';
-import { BANK_ACCOUNT_CURRENCIES, PROCESSES, type BankAccount, type CommonIndexResponse, type Currency } from '#domain/api/common';
-import { HISTORY_VISIBLE_YEARS } from '#domain/api/balance';
+import { CommonIndexResponseSchema, PROCESSES, type Currency } from '#domain/api/common';
+import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { BALANCE_UPDATE_MINUTES } from '#domain/orders/payments';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { PASSWORD_MIN, REFERRAL_CODE_MIN, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
+import { findUser } from '../accounts/accounts.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
+import { BANK_ACCOUNTS } from '../payments/bank-accounts.ts';
 import { ApiRouter } from './api-router.ts';
-import { s } from './json-schema.ts';
-import { schemas } from './schemas.ts';
-
-/**
- * The bank accounts offered for transfers (spec section 9: USD, HKD, EUR, GBP, RMB). These are
- * placeholders that say so; the operator replaces them before taking real transfers.
- */
-export const BANK_ACCOUNTS: BankAccount[] = BANK_ACCOUNT_CURRENCIES.map((currency) => ({
-  currency,
-  bankName: 'Example Bank (placeholder: set the real account before going live)',
-  accountName: 'Manufacture Ltd',
-  accountNumber: `EXAMPLE-${currency}-000000`,
-  swift: 'EXAMPLEXXX',
-  address: '1 Example Street, Example City',
-}));
 
 const CURRENCIES: Currency[] = [
   { code: 'USD', symbol: '$', card: true },
@@ -33,7 +23,7 @@ const CURRENCIES: Currency[] = [
 export function commonRoutes(ctx: AppContext): ApiRouter {
   const { db, config } = ctx;
   const apiBase = `${MAIN_API_BASE}/${config.apiSegment}`;
-  const router = new ApiRouter('/common', 'Common', { rateLimiter: ctx.rateLimiter, trustProxy: config.trustProxy });
+  const router = new ApiRouter('/common', 'Common', ctx);
 
   router.route({
     method: 'get',
@@ -41,28 +31,18 @@ export function commonRoutes(ctx: AppContext): ApiRouter {
     summary: 'What the app needs at start: the user (or null) and general data',
     description: 'userInfo is null without a valid full token (a temporary, expired or revoked token included), so the client clears stale token data.',
     auth: 'public',
-    response: s.object({
-      userInfo: s.nullable(schemas.UserInfo),
-      processes: s.array(s.object({ id: s.integer(), kind: s.string(), name: s.string() })),
-      limits: s.object({}, { additionalProperties: true }),
-      bankAccounts: s.array(s.object({ currency: s.string(), bankName: s.string(), accountName: s.string(), accountNumber: s.string(), swift: s.string(), address: s.string() })),
-      currencies: s.array(s.object({ code: s.string(), symbol: s.string(), card: s.boolean() })),
-      quickLogin: s.array(s.object({ channel: s.string(), name: s.string() })),
-    }),
+    response: CommonIndexResponseSchema,
     handler: async (c) => {
       const auth = c.get('auth');
-      const user =
-        auth.kind === 'user'
-          ? await db.selectFrom('user_account').selectAll().where('id', '=', auth.userId).where('deleted_at', 'is', null).executeTakeFirst()
-          : undefined;
-      const body: CommonIndexResponse = {
+      const user = auth.kind === 'user' ? await findUser(db, auth.userId) : undefined;
+      return {
         userInfo: user ? toUserInfo(user, apiBase) : null,
         processes: PROCESSES.map((p) => ({ ...p })),
         limits: {
           apiTimeoutMs: API_TIMEOUT_MS,
-          minReloadUsd: 100,
+          minReloadUsd: MIN_RELOAD_USD,
           historyVisibleYears: HISTORY_VISIBLE_YEARS,
-          uploadedFileRetentionMonths: 3,
+          uploadedFileRetentionMonths: QUOTE_FILE_RETENTION_MONTHS,
           accountDeletionConfirmHours: EMAIL_TOKEN_TTL.delete / 3600,
           contactReplyHours: 24,
           usernameMinLength: USERNAME_MIN,
@@ -70,14 +50,13 @@ export function commonRoutes(ctx: AppContext): ApiRouter {
           passwordMinLength: PASSWORD_MIN,
           referralCodeMinLength: REFERRAL_CODE_MIN,
           referralDiscountPercent: 10,
-          balanceUpdateMinutes: [5, 10],
+          balanceUpdateMinutes: BALANCE_UPDATE_MINUTES,
           avatarMaxBytes: config.avatarMaxBytes,
         },
         bankAccounts: BANK_ACCOUNTS,
         currencies: CURRENCIES,
         quickLogin: config.oauthProviders.map((p) => ({ channel: p.channel, name: p.name })),
       };
-      return c.json(body);
     },
   });
   return router;

@@ -1,17 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { HttpError } from '../errors.ts';
+import { recentMails } from '../mail/mailer.ts';
 import { isLoopback } from './client-address.ts';
-import { HttpError } from './errors.ts';
-
-export interface OutboxEntry {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  transport: 'smtp' | 'outbox';
-  createdAt: string;
-}
 
 /**
  * Whether GET /dev/outbox is served (ADR 021): always when no SMTP is configured (the mails go
@@ -27,21 +18,8 @@ export function devRoutes(ctx: AppContext): Hono {
   routes.get('/outbox', async (c) => {
     if (!ctx.config.devOutbox && !isLoopback(c)) throw new HttpError(404, 'Not found');
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 500);
-    const to = c.req.query('to');
-    let query = ctx.db.selectFrom('outbox_mail').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-    if (to) query = query.where('to_address', '=', to.trim().toLowerCase());
-    const rows = await query.execute();
-    const list = rows.map(
-      (r): OutboxEntry => ({
-        id: r.id,
-        to: r.to_address,
-        subject: r.subject,
-        text: r.body_text,
-        links: JSON.parse(r.links) as string[],
-        transport: r.transport,
-        createdAt: r.created_at,
-      }),
-    );
+    const to = c.req.query('to')?.slice(0, 254);
+    const list = await recentMails(ctx.db, { limit, ...(to ? { to } : {}) });
     if ((c.req.header('accept') ?? '').includes('text/html')) {
       const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
       const items = list

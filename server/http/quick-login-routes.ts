@@ -1,72 +1,29 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { LoginResponse, QuickCallbackResponse, QuickLoginChannel, QuickLoginUrlResponse } from '#domain/api/account';
-import { insertUser, normaliseEmail } from '../accounts/users.ts';
+import { z } from 'zod';
+import {
+  OkResponseSchema,
+  QuickCallbackRequestSchema,
+  QuickCallbackResponseSchema,
+  QuickLoginChannelSchema,
+  QuickLoginUrlResponseSchema,
+  UnlinkQuickRequestSchema,
+} from '#domain/api/account';
+import { MAX, id, text } from '#domain/api/fields';
 import type { AppContext } from '../app-context.ts';
-import { addSeconds, iso } from '../clock.ts';
-import type { OAuthProviderConfig } from '../config.ts';
-import { signIn } from './account-routes.ts';
+import { QuickLogin } from '../auth/quick-login.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
-import { HttpError } from './errors.ts';
-import { s } from './json-schema.ts';
-import { readJson, requiredText } from './request.ts';
-import { schemas } from './schemas.ts';
 
-const STATE_TTL_SECONDS = 600;
-
-interface ProviderProfile {
-  id: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-const base64url = (data: Buffer): string => data.toString('base64url');
-
-function profileFrom(raw: Record<string, unknown>): ProviderProfile | undefined {
-  const id = raw.sub ?? raw.id;
-  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return undefined;
-  const email = typeof raw.email === 'string' && raw.email.includes('@') ? normaliseEmail(raw.email) : null;
-  const name = typeof raw.name === 'string' ? raw.name.trim() : '';
-  const [first, ...rest] = name.split(/\s+/);
-  return {
-    id: String(id),
-    email,
-    emailVerified: raw.email_verified === true || raw.email_verified === 'true',
-    firstName: typeof raw.given_name === 'string' ? raw.given_name : first || null,
-    lastName: typeof raw.family_name === 'string' ? raw.family_name : rest.join(' ') || null,
-  };
-}
-
-/**
- * Quick (social) login: the OAuth 2.0 authorization-code flow with PKCE against the providers of
- * OAUTH_PROVIDERS (ADR 022). The browser goes to `loginUrl`, the provider sends it back to the
- * app's `callback` page with `code` and `state`, and the page posts them to `quick/callback`.
- */
+/** Quick (social) login routes (ADR 022); the flow itself is `server/auth/quick-login.ts`. */
 export function quickLoginRoutes(ctx: AppContext): ApiRouter {
-  const { db, clock, config } = ctx;
-  const router = new ApiRouter('/account/quick', 'Quick login', { rateLimiter: ctx.rateLimiter, trustProxy: config.trustProxy });
-
-  const provider = (channel: unknown): OAuthProviderConfig => {
-    const found = config.oauthProviders.find((p) => p.channel === channel);
-    if (!found) throw new HttpError(422, 'This sign-in method is not available.', { channel: ['This sign-in method is not available.'] });
-    return found;
-  };
+  const quick = new QuickLogin(ctx);
+  const router = new ApiRouter('/account/quick', 'Quick login', ctx);
 
   router.route({
     method: 'get',
     path: '/list',
     summary: 'The configured quick-login providers (empty when none), with whether the user linked each',
     auth: 'public',
-    response: s.array(s.object({ channel: s.string(), name: s.string(), linked: s.boolean() })),
-    handler: async (c) => {
-      const auth = c.get('auth');
-      const linked =
-        auth.kind === 'user'
-          ? new Set((await db.selectFrom('oauth_identity').select('channel').where('user_id', '=', auth.userId).execute()).map((r) => r.channel))
-          : new Set<string>();
-      return c.json(config.oauthProviders.map((p): QuickLoginChannel => ({ channel: p.channel, name: p.name, linked: linked.has(p.channel) })));
-    },
+    response: z.array(QuickLoginChannelSchema),
+    handler: (c) => quick.channels(c.get('auth')),
   });
 
   router.route({
@@ -75,50 +32,9 @@ export function quickLoginRoutes(ctx: AppContext): ApiRouter {
     summary: 'Where to send the browser to sign in with a provider',
     description: 'callback must be a page of this app (same origin as PUBLIC_URL). Called with a full token, the flow links the provider to that account instead of signing in.',
     auth: 'public',
-    query: {
-      channel: { schema: s.string(), required: true },
-      callback: { schema: s.string({ format: 'uri' }), required: true },
-    },
-    response: s.object({ url: s.string() }),
-    handler: async (c) => {
-      const p = provider(c.req.query('channel'));
-      const callback = c.req.query('callback') ?? '';
-      let callbackOrigin: string | undefined;
-      try {
-        callbackOrigin = new URL(callback).origin;
-      } catch {
-        callbackOrigin = undefined;
-      }
-      if (callbackOrigin !== new URL(config.publicUrl).origin) {
-        throw new HttpError(422, 'The sign-in return address is not a page of this site.', { callback: ['The sign-in return address is not a page of this site.'] });
-      }
-      const state = base64url(randomBytes(24));
-      const verifier = base64url(randomBytes(32));
-      const now = clock();
-      const auth = c.get('auth');
-      await db
-        .insertInto('oauth_state')
-        .values({
-          id: state,
-          channel: p.channel,
-          callback,
-          code_verifier: verifier,
-          link_user_id: auth.kind === 'user' ? auth.userId : null,
-          created_at: iso(now),
-          expires_at: iso(addSeconds(now, STATE_TTL_SECONDS)),
-          used_at: null,
-        })
-        .execute();
-      const url = new URL(p.authorizeUrl);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', p.clientId);
-      url.searchParams.set('redirect_uri', callback);
-      url.searchParams.set('scope', p.scope);
-      url.searchParams.set('state', state);
-      url.searchParams.set('code_challenge', base64url(createHash('sha256').update(verifier).digest()));
-      url.searchParams.set('code_challenge_method', 'S256');
-      return c.json({ url: url.toString() } satisfies QuickLoginUrlResponse);
-    },
+    query: z.object({ channel: id().default(''), callback: text(MAX.url).default('') }),
+    response: QuickLoginUrlResponseSchema,
+    handler: async (c, { query }) => ({ url: await quick.loginUrl(c.get('auth'), query.channel, query.callback) }),
   });
 
   router.route({
@@ -127,112 +43,9 @@ export function quickLoginRoutes(ctx: AppContext): ApiRouter {
     summary: 'Finish a quick login: exchanges the code, then signs in (or links the provider)',
     auth: 'public',
     rateLimit: 'login',
-    body: s.object({ channel: s.string(), code: s.string(), state: s.string() }),
-    response: { anyOf: [{ ...schemas.LoginResponse, properties: { ...(schemas.LoginResponse.properties as object), linked: { const: false } } }, s.object({ linked: { const: true } })] },
-    handler: async (c) => {
-      const body = await readJson(c);
-      const p = provider(body.channel);
-      const code = requiredText(body.code);
-      const stateId = requiredText(body.state);
-      const now = iso(clock());
-      const expired = new HttpError(422, 'This sign-in attempt has expired; please try again.');
-      if (!code || !stateId) throw expired;
-      const state = await db
-        .selectFrom('oauth_state')
-        .selectAll()
-        .where('id', '=', stateId)
-        .where('channel', '=', p.channel)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (!state) throw expired;
-      const claimed = await db.updateTable('oauth_state').set({ used_at: now }).where('id', '=', stateId).where('used_at', 'is', null).executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw expired;
-
-      const failed = new HttpError(502, `Signing in with ${p.name} failed; please try again.`);
-      let profile: ProviderProfile | undefined;
-      try {
-        const tokenRes = await ctx.fetch(p.tokenUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: state.callback,
-            client_id: p.clientId,
-            client_secret: p.clientSecret,
-            code_verifier: state.code_verifier,
-          }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        const token = (await tokenRes.json()) as { access_token?: unknown };
-        if (!tokenRes.ok || typeof token.access_token !== 'string') throw failed;
-        const infoRes = await ctx.fetch(p.userInfoUrl, {
-          headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json', 'user-agent': 'manufacture' },
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!infoRes.ok) throw failed;
-        profile = profileFrom((await infoRes.json()) as Record<string, unknown>);
-      } catch (error) {
-        ctx.log(`[quick-login] ${p.channel}: ${error instanceof Error ? error.message : String(error)}`);
-        throw failed;
-      }
-      if (!profile) throw failed;
-
-      const identity = await db
-        .selectFrom('oauth_identity')
-        .select(['user_id'])
-        .where('channel', '=', p.channel)
-        .where('provider_user_id', '=', profile.id)
-        .executeTakeFirst();
-      const alreadyLinkedElsewhere = new HttpError(409, `This ${p.name} account is already linked to another account.`);
-
-      if (state.link_user_id) {
-        if (identity && identity.user_id !== state.link_user_id) throw alreadyLinkedElsewhere;
-        if (!identity) {
-          const other = await db.selectFrom('oauth_identity').select('id').where('user_id', '=', state.link_user_id).where('channel', '=', p.channel).executeTakeFirst();
-          if (other) throw new HttpError(409, `Another ${p.name} account is already linked; unlink it first.`);
-          await db
-            .insertInto('oauth_identity')
-            .values({ id: randomUUID(), user_id: state.link_user_id, channel: p.channel, provider_user_id: profile.id, email: profile.email, created_at: now })
-            .execute();
-        }
-        return c.json({ linked: true } satisfies QuickCallbackResponse);
-      }
-
-      let userId: string;
-      if (identity) {
-        const user = await db.selectFrom('user_account').select(['id']).where('id', '=', identity.user_id).where('deleted_at', 'is', null).executeTakeFirst();
-        if (!user) throw failed;
-        userId = user.id;
-      } else {
-        if (!profile.email) throw new HttpError(422, `${p.name} did not share an email address; please sign up with your email.`);
-        const existing = await db.selectFrom('user_account').select(['id', 'activated_at']).where('email', '=', profile.email).executeTakeFirst();
-        if (existing) {
-          if (!profile.emailVerified) {
-            throw new HttpError(409, `An account with this email exists; log in with your password, then link ${p.name} from your profile.`);
-          }
-          userId = existing.id;
-          if (!existing.activated_at) await db.updateTable('user_account').set({ activated_at: now, updated_at: now }).where('id', '=', userId).execute();
-        } else {
-          userId = await insertUser(db, {
-            email: profile.email,
-            password_hash: null,
-            first_name: profile.firstName,
-            last_name: profile.lastName,
-            activated_at: now,
-            created_at: now,
-            updated_at: now,
-          });
-        }
-        await db
-          .insertInto('oauth_identity')
-          .values({ id: randomUUID(), user_id: userId, channel: p.channel, provider_user_id: profile.id, email: profile.email, created_at: now })
-          .execute();
-      }
-      const login: LoginResponse = await signIn(ctx, c, userId);
-      return c.json({ ...login, linked: false } satisfies QuickCallbackResponse);
-    },
+    body: QuickCallbackRequestSchema,
+    response: QuickCallbackResponseSchema,
+    handler: (c, { body }) => quick.callback(c.get('auth'), body),
   });
 
   router.route({
@@ -240,21 +53,11 @@ export function quickLoginRoutes(ctx: AppContext): ApiRouter {
     path: '/unlinkQuick',
     summary: 'Unlink a quick-login provider from the account',
     auth: 'user',
-    body: s.object({ channel: s.string() }),
-    response: schemas.Ok,
-    handler: async (c) => {
-      const userId = requireUser(c);
-      const body = await readJson(c);
-      const channel = requiredText(body.channel);
-      const identities = await db.selectFrom('oauth_identity').select(['id', 'channel']).where('user_id', '=', userId).execute();
-      const target = identities.find((i) => i.channel === channel);
-      if (!target) throw new HttpError(404, 'This sign-in method is not linked to your account.');
-      const user = await db.selectFrom('user_account').select(['password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
-      if (!user.password_hash && identities.length === 1) {
-        throw new HttpError(422, 'This is your only way to sign in; set a password (Reset Password) before unlinking it.');
-      }
-      await db.deleteFrom('oauth_identity').where('id', '=', target.id).where('user_id', '=', userId).execute();
-      return c.json({ ok: true as const });
+    body: UnlinkQuickRequestSchema,
+    response: OkResponseSchema,
+    handler: async (c, { body }) => {
+      await quick.unlink(requireUser(c), body.channel);
+      return { ok: true as const };
     },
   });
 

@@ -56,3 +56,30 @@ export class Mailer {
     }
   }
 }
+
+/** A recorded mail as the developer's outbox shows it (ADR 021). */
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  transport: 'smtp' | 'outbox';
+  createdAt: string;
+}
+
+/** The newest recorded mails, to one address when `to` is given. */
+export async function recentMails(db: Kysely<Database>, options: { to?: string; limit: number }): Promise<OutboxEntry[]> {
+  let query = db.selectFrom('outbox_mail').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit);
+  if (options.to) query = query.where('to_address', '=', options.to.trim().toLowerCase());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.body_text,
+    links: JSON.parse(r.links) as string[],
+    transport: r.transport,
+    createdAt: r.created_at,
+  }));
+}

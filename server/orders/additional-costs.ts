@@ -1,20 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AdditionalCostCreated } from '#domain/api/order';
+import type { AdditionalCost, AdditionalCostCreated, AdditionalCostPublic, AdditionalCostStatus } from '#domain/api/order';
+import type { Page, PageQuery } from '#domain/api/paging';
 import { EMAIL_PATTERN } from '#domain/rules/account-rules';
 import { iso, type Clock } from '../clock.ts';
+import { paginate } from '../db/paginate.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
+import { LINK_NOT_FOUND, LINK_TOKEN_PATTERN, hashToken, newToken } from './link-tokens.ts';
 import { newNumber } from './numbers.ts';
 import { toAdditionalCost } from './records.ts';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 /** `12`, `12.5`, `"1234.50"` US dollars → cents; undefined when it is not an amount. */
 export function parseUsd(value: unknown): number | undefined {
@@ -74,4 +69,56 @@ export async function createAdditionalCost(
   };
   await db.insertInto('additional_cost').values(row).execute();
   return { ...toAdditionalCost(row, orderNumber), token, url: link(token) };
+}
+
+export const ADDITIONAL_COST_NOT_FOUND = 'Additional cost not found.';
+
+/** The customer's additional-cost orders, newest first, optionally of one status. */
+export function listAdditionalCosts(db: Kysely<Database>, userId: string, query: PageQuery & { status?: AdditionalCostStatus | undefined }): Promise<Page<AdditionalCost>> {
+  let filtered = db.selectFrom('additional_cost').where('additional_cost.user_id', '=', userId);
+  if (query.status) filtered = filtered.where('additional_cost.status', '=', query.status);
+  return paginate(
+    filtered,
+    query,
+    (q) =>
+      q
+        .leftJoin('customer_order', 'customer_order.id', 'additional_cost.order_id')
+        .selectAll('additional_cost')
+        .select('customer_order.number as order_number')
+        .orderBy('additional_cost.created_at', 'desc')
+        .orderBy('additional_cost.id'),
+    (r) => toAdditionalCost(r, r.order_number),
+  );
+}
+
+/** The customer's own additional cost (404 for another's). */
+export async function findOwnAdditionalCost(db: Kysely<Database>, userId: string, id: string): Promise<{ id: string }> {
+  const row = await db.selectFrom('additional_cost').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new HttpError(404, ADDITIONAL_COST_NOT_FOUND);
+  return row;
+}
+
+/** The additional cost behind a public payment link's token (404 when unknown). */
+export async function findAdditionalCostByToken(db: Kysely<Database>, token: string) {
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new HttpError(404, LINK_NOT_FOUND);
+  const row = await db.selectFrom('additional_cost').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!row) throw new HttpError(404, LINK_NOT_FOUND);
+  return row;
+}
+
+/** What the public payment page shows (spec route /additional-cost/payment). */
+export async function publicAdditionalCost(db: Kysely<Database>, token: string): Promise<AdditionalCostPublic> {
+  const row = await findAdditionalCostByToken(db, token);
+  const orderNumber = row.order_id ? ((await db.selectFrom('customer_order').select('number').where('id', '=', row.order_id).executeTakeFirst())?.number ?? null) : null;
+  const cost = toAdditionalCost(row, orderNumber);
+  return {
+    number: cost.number,
+    description: cost.description,
+    amountCents: cost.amountCents,
+    currency: 'USD',
+    status: cost.status,
+    statusLabel: cost.statusLabel,
+    orderNumber,
+    methods: ['card', 'bank_transfer'],
+  };
 }

@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Consignee, CreateOrderResponse, Order } from '#domain/api/order';
+import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderSummary, ReviewRequest } from '#domain/api/order';
 import { ORDER_NOT_FOUND } from '#domain/api/order';
+import type { Page, PageQuery } from '#domain/api/paging';
 import { findMaterial } from '#domain/catalogue/lookup';
 import type { Finding } from '#domain/geometry/findings';
-import type { PartMetrics } from '#domain/geometry/metrics';
-import { transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
+import { canReview, transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
 import { INCOTERM } from '#domain/orders/shipping';
 import { formatUsd } from '#domain/pricing/money';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import { checkoutSuite } from '#domain/rules/checkout-rules';
+import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { countryName } from '../geography.ts';
-import { HttpError } from '../http/errors.ts';
-import { assertValid, optionalText, requiredText } from '../http/request.ts';
+import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
+import { paginate } from '../db/paginate.ts';
 import { newNumber } from './numbers.ts';
-import { toOrder } from './records.ts';
+import { toOrder, toOrderSummary } from './records.ts';
+import { recordStatusEvent } from './status-events.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -33,6 +35,17 @@ export const ORDER_MESSAGES = {
   notOrderable: (name: string, why: string) => `"${name}" cannot be ordered as configured: ${why}`,
   paymentInProgress: 'A payment for this order is in progress; please wait a moment and refresh.',
 } as const;
+
+/** Whether the account orders on behalf of its own customers (spec section 6: entrust fields allowed). */
+export async function isEntrustAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('user_account').select(['is_entrust_order_account']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return user.is_entrust_order_account === 1;
+}
+
+/** The checkout rules (domain/rules/checkout-rules.ts) for this account; the route runs them before `createOrder`. */
+export async function checkoutRules(db: Kysely<Database>, userId: string, body: Record<string, unknown>) {
+  return checkoutSuite.runStatic(body, await isEntrustAccount(db, userId));
+}
 
 /** The caller's order, or 404 with the spec's message (another account's order included). */
 export async function findOwnOrder(db: Kysely<Database>, userId: string, id: string) {
@@ -62,26 +75,24 @@ function firstProblem(result: QuoteResult, findings: readonly Finding[]): string
 }
 
 /**
- * `POST checkout/order` (ADR 050): the caller's cart lines, priced again now with `quotePart` on
+ * `POST checkout/order` (ADR 050), after the checkout rules (`checkoutRules`): the caller's cart lines, priced again now with `quotePart` on
  * the server's own analysis (the price charged is this one, not the cart's), the addresses copied
  * as they are now, the coupon taken (single-use, one per order), and the ordered lines removed
  * from the cart, all in one transaction.
  */
-export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: Record<string, unknown>): Promise<CreateOrderResponse> {
-  const user = await db.selectFrom('user_account').select(['is_entrust_order_account']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const entrust = user.is_entrust_order_account === 1;
-  assertValid(checkoutSuite.runStatic(body, entrust));
-  const lineComments = typeof body.lineComments === 'object' && body.lineComments !== null ? (body.lineComments as Record<string, unknown>) : {};
+export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: CreateOrderRequest): Promise<CreateOrderResponse> {
+  const entrust = await isEntrustAccount(db, userId);
+  const lineComments = body.lineComments ?? {};
   for (const [id, comment] of Object.entries(lineComments)) {
-    if (typeof comment !== 'string' || comment.length > 500) throw new HttpError(422, ORDER_MESSAGES.lineCommentTooLong, { [`lineComments.${id}`]: [ORDER_MESSAGES.lineCommentTooLong] });
+    if (comment.length > 500) throw fieldError(`lineComments.${id}`, ORDER_MESSAGES.lineCommentTooLong);
   }
 
-  const shippingAddress = await db.selectFrom('shipping_address').selectAll().where('id', '=', requiredText(body.shippingAddressId)).where('user_id', '=', userId).executeTakeFirst();
-  if (!shippingAddress) throw new HttpError(422, ORDER_MESSAGES.shippingAddressUnknown, { shippingAddressId: [ORDER_MESSAGES.shippingAddressUnknown] });
-  const billingAddress = await db.selectFrom('billing_address').selectAll().where('id', '=', requiredText(body.billingAddressId)).where('user_id', '=', userId).executeTakeFirst();
-  if (!billingAddress) throw new HttpError(422, ORDER_MESSAGES.billingAddressUnknown, { billingAddressId: [ORDER_MESSAGES.billingAddressUnknown] });
+  const shippingAddress = await db.selectFrom('shipping_address').selectAll().where('id', '=', body.shippingAddressId).where('user_id', '=', userId).executeTakeFirst();
+  if (!shippingAddress) throw fieldError('shippingAddressId', ORDER_MESSAGES.shippingAddressUnknown);
+  const billingAddress = await db.selectFrom('billing_address').selectAll().where('id', '=', body.billingAddressId).where('user_id', '=', userId).executeTakeFirst();
+  if (!billingAddress) throw fieldError('billingAddressId', ORDER_MESSAGES.billingAddressUnknown);
 
-  const wanted = Array.isArray(body.cartItemIds) ? [...new Set(body.cartItemIds.filter((x): x is string => typeof x === 'string'))] : undefined;
+  const wanted = body.cartItemIds ? [...new Set(body.cartItemIds)] : undefined;
   let query = db
     .selectFrom('cart_item')
     .innerJoin('quote_file', 'quote_file.id', 'cart_item.file_id')
@@ -142,13 +153,13 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         total_cents: result.totalCents,
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
-        comment: typeof comment === 'string' && comment.trim() !== '' ? comment.trim() : null,
+        comment: orNull(comment),
       },
     };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.values.total_cents, 0);
 
-  const couponCode = optionalText(body.couponCode)?.toUpperCase() ?? null;
+  const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;
   let coupon: { id: string; discount: number } | null = null;
   if (couponCode) {
     const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', couponCode).where('user_id', '=', userId).executeTakeFirst();
@@ -176,7 +187,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     addressLine2: shippingAddress.address_line2,
     addressLine3: shippingAddress.address_line3,
   };
-  const shipping = body.shipping as Record<string, unknown>;
+  const shipping = body.shipping;
   const orderId = randomUUID();
   const number = await newNumber(db, 'customer_order', 'W', now);
   const at = iso(now);
@@ -200,18 +211,18 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         total_cents: subtotal - discount,
         promo_code_id: coupon?.id ?? null,
         coupon_code: coupon ? couponCode : null,
-        po_number: optionalText(body.poNumber),
-        comment: optionalText(body.comment),
+        po_number: orNull(body.poNumber),
+        comment: orNull(body.comment),
         shipping_address_id: shippingAddress.id,
         consignee: JSON.stringify(consignee),
         billing_address_id: billingAddress.id,
         billing: JSON.stringify({ companyName: billingAddress.company_name, name: billingAddress.name, location: billingAddress.location }),
         incoterm: INCOTERM,
-        carrier: requiredText(shipping.carrier),
-        carrier_account: requiredText(shipping.carrierAccount),
-        customer_email: entrust ? optionalText(body.customerEmail) : null,
-        platform_order_number: entrust ? optionalText(body.platformOrderNumber) : null,
-        customer_note: entrust ? optionalText(body.customerNote) : null,
+        carrier: shipping.carrier,
+        carrier_account: shipping.carrierAccount,
+        customer_email: entrust ? orNull(body.customerEmail) : null,
+        platform_order_number: entrust ? orNull(body.platformOrderNumber) : null,
+        customer_note: entrust ? orNull(body.customerNote) : null,
         payment_method: null,
         paying_key: null,
         paying_since: null,
@@ -221,10 +232,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       })
       .execute();
     await trx.insertInto('order_line').values(lines.map((l) => ({ ...l.values, order_id: orderId }))).execute();
-    await trx
-      .insertInto('order_status_event')
-      .values({ id: randomUUID(), order_id: orderId, from_status: null, to_status: 'pending_payment', event: 'create', actor: 'customer', note: null, created_at: at })
-      .execute();
+    await recordStatusEvent(trx, { orderId, from: null, to: 'pending_payment', event: 'create', actor: 'customer', at });
     const removed = await trx.deleteFrom('cart_item').where('user_id', '=', userId).where('id', 'in', lines.map((l) => l.cartItemId)).executeTakeFirst();
     if (Number(removed.numDeletedRows) !== lines.length) throw new HttpError(409, ORDER_MESSAGES.cartChanged);
   });
@@ -250,10 +258,7 @@ export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: st
     if (order.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', order.promo_code_id).execute();
     await trx.updateTable('payment').set({ status: 'cancelled', updated_at: at }).where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'pending').execute();
     await trx.updateTable('agency_link').set({ revoked_at: at }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
-    await trx
-      .insertInto('order_status_event')
-      .values({ id: randomUUID(), order_id: orderId, from_status: order.status, to_status: 'cancelled', event: 'cancel', actor: 'customer', note: reason, created_at: at })
-      .execute();
+    await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: 'cancelled', event: 'cancel', actor: 'customer', note: reason, at });
   });
   return readOrder(db, orderId);
 }
@@ -305,10 +310,53 @@ export async function applyOperatorEvent(
         .execute();
     }
     if (event === 'deliver') await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
-    await trx
-      .insertInto('order_status_event')
-      .values({ id: randomUUID(), order_id: orderId, from_status: order.status, to_status: check.to, event, actor: 'operator', note: options.note, created_at: at })
-      .execute();
+    await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: check.to, event, actor: 'operator', note: options.note, at });
   });
   return readOrder(db, orderId);
+}
+
+/** The buyer's orders, newest first; `statuses` keeps only orders in one of them. */
+export async function listOrders(db: Kysely<Database>, userId: string, query: PageQuery, statuses: OrderStatus[] | undefined): Promise<Page<OrderSummary>> {
+  let filtered = db.selectFrom('customer_order').where('user_id', '=', userId);
+  if (statuses) filtered = filtered.where('status', 'in', statuses);
+  const page = await paginate(filtered, query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), (row) => row);
+  const counts = await countLines(db, page.list.map((r) => r.id));
+  return { ...page, list: page.list.map((r) => toOrderSummary(r, counts.get(r.id) ?? 0)) };
+}
+
+async function countLines(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_line')
+    .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+    .where('order_id', 'in', orderIds)
+    .groupBy('order_id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, Number(r.n)]));
+}
+
+/** The buyer reviews a shipped or delivered order, once (the review rules passed). */
+export async function reviewOrder(db: Kysely<Database>, clock: Clock, userId: string, orderId: string, body: ReviewRequest): Promise<Order> {
+  const row = await findOwnOrder(db, userId, orderId);
+  if (!canReview(row.status as OrderStatus)) throw new HttpError(409, 'You can review an order once it has shipped.');
+  assertValid(reviewSuite.runStatic(body));
+  const inserted = await db
+    .insertInto('order_review')
+    .values({
+      id: randomUUID(),
+      order_id: row.id,
+      user_id: userId,
+      stars: body.stars,
+      workmanship: body.workmanship,
+      product: body.product,
+      service: body.service,
+      logistics: body.logistics,
+      comments: orNull(body.comments),
+      created_at: iso(clock()),
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new HttpError(409, 'This order has already been reviewed.');
+  return readOrder(db, row.id);
 }

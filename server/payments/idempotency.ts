@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Context } from 'hono';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#domain/api/payment';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '#domain/api/bases';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 export type Claim = { kind: 'new'; recordId: string } | { kind: 'replay'; status: number; body: unknown };
 
@@ -22,9 +21,9 @@ export const MESSAGES = {
   busy: `A payment with this ${IDEMPOTENCY_HEADER} is still being processed; please try again in a moment.`,
 } as const;
 
-/** The request's Idempotency-Key; 400 when missing or malformed. */
-export function idempotencyKeyOf(c: Context): string {
-  const key = c.req.header(IDEMPOTENCY_HEADER)?.trim() ?? '';
+/** The request's Idempotency-Key (the header's value); 400 when missing or malformed. */
+export function idempotencyKeyOf(header: string | undefined): string {
+  const key = header?.trim() ?? '';
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, MESSAGES.missing, { [IDEMPOTENCY_HEADER]: [MESSAGES.missing] });
   return key;
 }

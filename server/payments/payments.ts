@@ -1,24 +1,28 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { BankCurrency } from '#domain/api/common';
-import {
-  CARD_CURRENCY,
-  type BankTransferInstructions,
-  type CardDeclinedBody,
-  type InsufficientBalanceBody,
-  type PaymentMethod,
-  type PaymentSummary,
-  type PayResponse,
-  type ReloadResponse,
+import type { BankCurrency } from '#domain/orders/payments';
+import type {
+  BankTransferInstructions,
+  CardDeclinedBody,
+  InsufficientBalanceBody,
+  PaymentMethod,
+  PaymentSummary,
+  PayRequest,
+  PayResponse,
+  ReloadRequest,
+  ReloadResponse,
 } from '#domain/api/payment';
+import { CARD_CURRENCY } from '#domain/orders/payments';
 import { formatUsd } from '#domain/pricing/money';
+import { ORDER_NOT_FOUND } from '#domain/api/order';
 import { ORDER_STATUS_LABELS, PAYABLE_STATUSES, transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
-import { cardDigits, paymentSuite, reloadSuite } from '#domain/rules/checkout-rules';
+import { reloadSuite } from '#domain/rules/balance-rules';
+import { cardDigits, paymentSuite } from '#domain/rules/checkout-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database, PaymentTable } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { assertValid } from '../http/request.ts';
-import { BANK_ACCOUNTS } from '../http/common-routes.ts';
+import { assertValid, HttpError } from '../errors.ts';
+import { recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
+import { BANK_ACCOUNTS } from './bank-accounts.ts';
 import { Idempotency, requestHash } from './idempotency.ts';
 import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
 import { ProviderRequestError, ProviderUnavailableError, type CardSource, type ChargeResult, type PaymentProvider } from './provider.ts';
@@ -85,19 +89,36 @@ export function bankInstructions(reference: string, amountCents: number, currenc
   };
 }
 
+/** What a pay or reload body says about the card. */
+type CardFields = Pick<PayRequest, 'card' | 'paymentMethodId'>;
+
 /** The card fields of a request, without the number: what the request fingerprint keeps. */
-function cardFingerprint(body: Record<string, unknown>): unknown {
-  const card = typeof body.card === 'object' && body.card !== null ? (body.card as Record<string, unknown>) : undefined;
-  return card ? { last4: cardDigits(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null;
+function cardFingerprint(body: CardFields): unknown {
+  return body.card ? { last4: cardDigits(body.card.number).slice(-4), expMonth: body.card.expMonth, expYear: body.card.expYear } : null;
 }
 
-function cardSource(body: Record<string, unknown>): CardSource {
-  if (typeof body.paymentMethodId === 'string' && body.paymentMethodId.trim() !== '') return { kind: 'payment_method', id: body.paymentMethodId.trim() };
-  const card = body.card as Record<string, unknown>;
-  return {
-    kind: 'card',
-    card: { number: cardDigits(card.number), expMonth: Number(card.expMonth), expYear: Number(card.expYear), cvc: String(card.cvc), ...(typeof card.name === 'string' ? { name: card.name } : {}) },
-  };
+/** The card to charge (the payment rules made sure there is one). */
+function cardSource(body: CardFields): CardSource {
+  const paymentMethodId = body.paymentMethodId?.trim();
+  if (paymentMethodId) return { kind: 'payment_method', id: paymentMethodId };
+  const card = body.card as NonNullable<CardFields['card']>;
+  return { kind: 'card', card: { number: cardDigits(card.number), expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc, ...(card.name ? { name: card.name } : {}) } };
+}
+
+/** A payment row to write: who paid what for which subject, how, and what the provider said. */
+interface PaymentRecord {
+  id?: string;
+  userId: string;
+  subject: { kind: SubjectKind | 'reload'; id: string };
+  amountCents: number;
+  method: PaymentMethod;
+  status: Selectable<PaymentTable>['status'];
+  provider: string;
+  via: Via;
+  idempotencyKey: string;
+  /** The card charge, when the payment went through the provider. */
+  charge?: ChargeResult;
+  message?: string | null;
 }
 
 /**
@@ -119,9 +140,9 @@ export class Payments {
   }
 
   /** Validates a pay body (before any claim: a malformed request is never stored). */
-  validate(body: Record<string, unknown>, options: { balanceAllowed: boolean }): void {
+  validate(body: Record<string, unknown> & CardFields, options: { balanceAllowed: boolean }): void {
     assertValid(paymentSuite.runStatic(body, { now: this.clock(), balanceAllowed: options.balanceAllowed }));
-    if (body.method === 'card' && body.card !== undefined && !(typeof body.paymentMethodId === 'string' && body.paymentMethodId) && !this.provider.acceptsCardNumbers) {
+    if (body.method === 'card' && body.card !== undefined && !body.paymentMethodId && !this.provider.acceptsCardNumbers) {
       throw new HttpError(422, PAYMENT_MESSAGES.cardNumbersRefused, { card: [PAYMENT_MESSAGES.cardNumbersRefused] });
     }
   }
@@ -139,10 +160,10 @@ export class Payments {
    * Pays an order or an additional-cost order the caller may pay (the route checked ownership or
    * the link). `scope` is who holds the key: `user:<id>`, `agency:<link id>`, `additional-cost:<id>`.
    */
-  async pay(args: { kind: SubjectKind; id: string; body: Record<string, unknown>; key: string; scope: string; via: Via }): Promise<Outcome> {
+  async pay(args: { kind: SubjectKind; id: string; body: PayRequest; key: string; scope: string; via: Via }): Promise<Outcome> {
     const { kind, id, body, key, scope, via } = args;
     this.validate(body, { balanceAllowed: via === 'owner' });
-    const method = body.method as PaymentMethod;
+    const { method } = body;
     const hash = requestHash({ op: 'pay', kind, id, method, currency: body.currency ?? null, card: cardFingerprint(body), paymentMethodId: body.paymentMethodId ?? null });
     const claim = await this.idempotency.claim(scope, key, hash);
     if (claim.kind === 'replay') return claim;
@@ -152,7 +173,7 @@ export class Payments {
       reserved = true;
       if (method === 'balance') return await this.payByBalance(subject, claim.recordId, key);
       if (method === 'card') return await this.payByCard(subject, claim.recordId, key, scope, cardSource(body), via);
-      return await this.chooseBankTransfer(subject, claim.recordId, key, via, body.currency as BankCurrency | undefined);
+      return await this.chooseBankTransfer(subject, claim.recordId, key, via, body.currency);
     } catch (error) {
       await this.idempotency.release(claim.recordId);
       if (reserved) await this.unreserve(this.db, kind, id, key);
@@ -173,7 +194,7 @@ export class Payments {
       .returning('id')
       .executeTakeFirst();
     const subject = await this.loadSubject(kind, id);
-    if (!subject) throw new HttpError(404, 'Can not found an order.');
+    if (!subject) throw new HttpError(404, ORDER_NOT_FOUND);
     if (!held) {
       if (subject.status === 'paid' || subject.status === 'in_production' || subject.status === 'shipped' || subject.status === 'delivered') {
         throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid(kind));
@@ -194,7 +215,7 @@ export class Payments {
   }
 
   /** The subject becomes `to`; only while this key holds it. */
-  private async moveSubject(trx: Kysely<Database>, subject: Subject, key: string, to: OrderStatus, method: PaymentMethod, event: OrderEvent, actor: string): Promise<void> {
+  private async moveSubject(trx: Kysely<Database>, subject: Subject, key: string, to: OrderStatus, method: PaymentMethod, event: OrderEvent, actor: StatusActor): Promise<void> {
     const now = iso(this.clock());
     const result = await trx
       .updateTable(TABLE[subject.kind])
@@ -203,17 +224,33 @@ export class Payments {
       .where('paying_key', '=', key)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, PAYMENT_MESSAGES.inProgress(subject.kind));
-    if (subject.kind === 'order' && subject.status !== to) {
-      await trx
-        .insertInto('order_status_event')
-        .values({ id: randomUUID(), order_id: subject.id, from_status: subject.status, to_status: to, event, actor, note: null, created_at: now })
-        .execute();
-    }
+    if (subject.kind === 'order' && subject.status !== to) await recordStatusEvent(trx, { orderId: subject.id, from: subject.status, to, event, actor, at: now });
   }
 
-  private async insertPayment(trx: Kysely<Database>, values: Omit<Selectable<PaymentTable>, 'created_at' | 'updated_at'>): Promise<Selectable<PaymentTable>> {
+  /** Writes one payment row: the only place a payment is recorded (balance, card, bank transfer, reload). */
+  private async recordPayment(trx: Kysely<Database>, p: PaymentRecord): Promise<Selectable<PaymentTable>> {
     const now = iso(this.clock());
-    const row = { ...values, created_at: now, updated_at: now };
+    const declined = p.charge?.status === 'declined' ? p.charge : undefined;
+    const row: Selectable<PaymentTable> = {
+      id: p.id ?? randomUUID(),
+      user_id: p.userId,
+      subject_kind: p.subject.kind,
+      subject_id: p.subject.id,
+      method: p.method,
+      status: p.status,
+      amount_cents: p.amountCents,
+      currency: 'USD',
+      provider: p.provider,
+      provider_charge_id: p.charge?.chargeId ?? null,
+      card_brand: p.charge?.brand ?? null,
+      card_last4: p.charge?.last4 ?? null,
+      decline_code: declined?.declineCode ?? null,
+      message: declined?.message ?? p.message ?? null,
+      via: p.via,
+      idempotency_key: p.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    };
     await trx.insertInto('payment').values(row).execute();
     return row;
   }
@@ -257,23 +294,16 @@ export class Payments {
         await this.idempotency.complete(trx, recordId, 422, body);
         return { status: 422, body };
       }
-      const payment = await this.insertPayment(trx, {
+      const payment = await this.recordPayment(trx, {
         id: paymentId,
-        user_id: subject.userId,
-        subject_kind: subject.kind,
-        subject_id: subject.id,
+        userId: subject.userId,
+        subject,
+        amountCents: subject.amountCents,
         method: 'balance',
         status: 'succeeded',
-        amount_cents: subject.amountCents,
-        currency: 'USD',
         provider: 'balance',
-        provider_charge_id: null,
-        card_brand: null,
-        card_last4: null,
-        decline_code: null,
-        message: null,
         via: 'owner',
-        idempotency_key: key,
+        idempotencyKey: key,
       });
       await this.moveSubject(trx, subject, key, 'paid', 'balance', 'pay', 'customer');
       const body = this.response(subject, 'paid', payment, { balanceCents: balanceAfter, message: `Paid ${formatUsd(subject.amountCents)} from your balance.` });
@@ -304,23 +334,16 @@ export class Payments {
       number: subject.number,
     });
     return this.db.transaction().execute(async (trx) => {
-      const payment = await this.insertPayment(trx, {
-        id: randomUUID(),
-        user_id: subject.userId,
-        subject_kind: subject.kind,
-        subject_id: subject.id,
+      const payment = await this.recordPayment(trx, {
+        userId: subject.userId,
+        subject,
+        amountCents: subject.amountCents,
         method: 'card',
         status: result.status,
-        amount_cents: subject.amountCents,
-        currency: 'USD',
         provider: this.provider.name,
-        provider_charge_id: result.chargeId,
-        card_brand: result.brand,
-        card_last4: result.last4,
-        decline_code: result.status === 'declined' ? result.declineCode : null,
-        message: result.status === 'declined' ? result.message : null,
+        charge: result,
         via,
-        idempotency_key: key,
+        idempotencyKey: key,
       });
       let outcome: Outcome;
       if (result.status === 'succeeded') {
@@ -348,23 +371,15 @@ export class Payments {
         .executeTakeFirst();
       const payment =
         pending ??
-        (await this.insertPayment(trx, {
-          id: randomUUID(),
-          user_id: subject.userId,
-          subject_kind: subject.kind,
-          subject_id: subject.id,
+        (await this.recordPayment(trx, {
+          userId: subject.userId,
+          subject,
+          amountCents: subject.amountCents,
           method: 'bank_transfer',
           status: 'pending',
-          amount_cents: subject.amountCents,
-          currency: 'USD',
           provider: 'bank',
-          provider_charge_id: null,
-          card_brand: null,
-          card_last4: null,
-          decline_code: null,
-          message: null,
           via,
-          idempotency_key: key,
+          idempotencyKey: key,
         }));
       await this.moveSubject(trx, subject, key, 'awaiting_transfer', 'bank_transfer', 'choose_bank_transfer', via === 'owner' ? 'customer' : 'agency');
       const body = this.response(subject, 'awaiting_transfer', payment, {
@@ -380,7 +395,7 @@ export class Payments {
    * `POST account/balance/reload`: whole USD ≥ 100 by card, recorded in `balance_recharge`, the
    * payment and a ledger credit, all in one transaction after the charge.
    */
-  async reload(args: { userId: string; body: Record<string, unknown>; key: string }): Promise<Outcome> {
+  async reload(args: { userId: string; body: ReloadRequest; key: string }): Promise<Outcome> {
     const { userId, body, key } = args;
     const user = await this.db.selectFrom('user_account').select(['is_recharge', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.deleted_at) throw new HttpError(404, 'Account not found.');
@@ -410,23 +425,16 @@ export class Payments {
             created_at: now,
           })
           .execute();
-        const payment = await this.insertPayment(trx, {
-          id: randomUUID(),
-          user_id: userId,
-          subject_kind: 'reload',
-          subject_id: rechargeId,
+        const payment = await this.recordPayment(trx, {
+          userId,
+          subject: { kind: 'reload', id: rechargeId },
+          amountCents,
           method: 'card',
           status: result.status,
-          amount_cents: amountCents,
-          currency: 'USD',
           provider: this.provider.name,
-          provider_charge_id: result.chargeId,
-          card_brand: result.brand,
-          card_last4: result.last4,
-          decline_code: result.status === 'declined' ? result.declineCode : null,
-          message: result.status === 'declined' ? result.message : null,
+          charge: result,
           via: 'owner',
-          idempotency_key: key,
+          idempotencyKey: key,
         });
         let outcome: Outcome;
         if (result.status === 'succeeded') {
@@ -493,33 +501,24 @@ export class Payments {
       if (pending) {
         await trx.updateTable('payment').set({ status: 'succeeded', message: note, updated_at: now }).where('id', '=', paymentId).execute();
       } else {
-        await this.insertPayment(trx, {
+        await this.recordPayment(trx, {
           id: paymentId,
-          user_id: subject.userId,
-          subject_kind: kind,
-          subject_id: subject.id,
+          userId: subject.userId,
+          subject,
+          amountCents: subject.amountCents,
           method: 'bank_transfer',
           status: 'succeeded',
-          amount_cents: subject.amountCents,
-          currency: 'USD',
           provider: 'bank',
-          provider_charge_id: null,
-          card_brand: null,
-          card_last4: null,
-          decline_code: null,
           message: note,
           via: 'owner',
-          idempotency_key: `operator:${paymentId}`,
+          idempotencyKey: `operator:${paymentId}`,
         });
       }
       if (excess > 0) {
         await postLedgerEntry(trx, { userId: subject.userId, amountCents: excess, kind: 'adjustment', description: `Bank transfer for ${subject.number} exceeded the amount due`, paymentId, at: now });
       }
       if (kind === 'order') {
-        await trx
-          .insertInto('order_status_event')
-          .values({ id: randomUUID(), order_id: subject.id, from_status: 'awaiting_transfer', to_status: 'paid', event: 'confirm_transfer', actor: 'operator', note: note ?? `Received ${formatUsd(amountCents)}`, created_at: now })
-          .execute();
+        await recordStatusEvent(trx, { orderId: subject.id, from: 'awaiting_transfer', to: 'paid', event: 'confirm_transfer', actor: 'operator', note: note ?? `Received ${formatUsd(amountCents)}`, at: now });
       }
     });
     return { kind, number: subject.number, status: 'paid', creditedCents: excess };
@@ -532,7 +531,7 @@ export class Payments {
    */
   async refundOrder(orderId: string, note: string | null): Promise<void> {
     const subject = await this.loadSubject('order', orderId);
-    if (!subject) throw new HttpError(404, 'Can not found an order.');
+    if (!subject) throw new HttpError(404, ORDER_NOT_FOUND);
     const check = transition(subject.status, 'refund', 'operator');
     if (!check.ok) throw new HttpError(409, check.message);
     const payments = await this.db.selectFrom('payment').selectAll().where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'succeeded').execute();
@@ -563,10 +562,7 @@ export class Payments {
         await trx.updateTable('payment').set({ status: 'refunded', updated_at: now }).where('id', '=', p.id).execute();
       }
       if (moved.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', moved.promo_code_id).execute();
-      await trx
-        .insertInto('order_status_event')
-        .values({ id: randomUUID(), order_id: orderId, from_status: 'paid', to_status: 'cancelled', event: 'refund', actor: 'operator', note, created_at: now })
-        .execute();
+      await recordStatusEvent(trx, { orderId, from: 'paid', to: 'cancelled', event: 'refund', actor: 'operator', note, at: now });
     });
   }
 }

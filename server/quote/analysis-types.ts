@@ -1,7 +1,7 @@
 import type { QuoteFileSummary } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/metrics';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
 
 /** What a worker answers for one file: the report of `analyseCadFile` without the mesh. */
 export interface AnalysisOutcome {

@@ -1,7 +1,7 @@
-import { REPRICE_AFTER_HOURS } from '#domain/api/quote';
+import { REPRICE_AFTER_HOURS } from '#domain/rules/project-rules';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { fileFindings, fileMetrics, type FileRow } from './records.ts';
 
 /**

@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { MICROSERVICE_API_BASE } from '#domain/api/bases';
-import { QUOTE_DOCUMENT_HOLD_DAYS, type QuoteDocument, type QuoteDocumentCreated, type QuoteDocumentLine } from '#domain/api/quote';
+import type { QuoteDocument, QuoteDocumentCreated, QuoteDocumentLine } from '#domain/api/quote';
+import { QUOTE_DOCUMENT_HOLD_DAYS } from '#domain/rules/project-rules';
 import { findMaterial, findProcess, getFinish } from '#domain/catalogue/lookup';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import type { QuoteDocumentTable, QuoteProjectTable } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { priceFile } from './pricing.ts';
 import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';
@@ -79,15 +80,12 @@ export function documentLine(file: Pick<FileRow, 'name' | 'metrics'>, configurat
  * Prices the chosen parts afresh and stores the lines with a 30-day hold (ADR 043). With no
  * `fileIds`, every configured part of the project that can be ordered is included.
  */
-export async function createQuoteDocument(ctx: AppContext, owner: Owner, project: QuoteProjectTable, rawFileIds: unknown): Promise<QuoteDocumentCreated> {
-  if (rawFileIds !== undefined && (!Array.isArray(rawFileIds) || rawFileIds.length > 100 || !rawFileIds.every((v) => typeof v === 'string'))) {
-    throw new HttpError(422, 'fileIds must be a list of file ids.', { fileIds: ['fileIds must be a list of file ids.'] });
-  }
+export async function createQuoteDocument(ctx: AppContext, owner: Owner, project: QuoteProjectTable, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {
   const files = await ctx.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
   const now = ctx.clock();
   const lines: QuoteDocumentLine[] = [];
-  if (rawFileIds !== undefined) {
-    const wanted = [...new Set(rawFileIds as string[])];
+  if (fileIds !== undefined) {
+    const wanted = [...new Set(fileIds)];
     for (const id of wanted) {
       const file = files.find((f) => f.id === id);
       if (!file) throw new HttpError(404, 'File not found.');

@@ -6,9 +6,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
-import type { Context } from 'hono';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -42,17 +41,17 @@ export function cleanFileName(raw: string | undefined): string {
  * before reading. Anything else wrong (no file, a second file, not multipart) is a 422 with the
  * spool file deleted.
  */
-export async function receiveUpload(c: Context, options: { spoolDir: string; maxBytes: number }): Promise<ReceivedFile> {
-  const contentType = c.req.header('content-type') ?? '';
+export async function receiveUpload(request: Request, options: { spoolDir: string; maxBytes: number }): Promise<ReceivedFile> {
+  const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new HttpError(422, 'Send the file as multipart/form-data, in a part named "file".', { file: [FILE_MESSAGES.none] });
   }
-  const declared = Number(c.req.header('content-length') ?? NaN);
+  const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_SLACK_BYTES) {
-    c.header('Connection', 'close');
-    throw new HttpError(413, sizeLimitMessage('the file', options.maxBytes), { file: [sizeLimitMessage('the file', options.maxBytes)] });
+    const message = sizeLimitMessage('the file', options.maxBytes);
+    throw new HttpError(413, message, { file: [message] }, { Connection: 'close' });
   }
-  const body = c.req.raw.body;
+  const body = request.body;
   if (!body) throw new HttpError(422, FILE_MESSAGES.none, { file: [FILE_MESSAGES.none] });
 
   await fs.mkdir(options.spoolDir, { recursive: true });

@@ -3,7 +3,7 @@ import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/metrics';
+import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { CartItemTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';

@@ -39,6 +39,51 @@ describe('the import direction of docs/architecture.md', () => {
   });
 });
 
+describe('the server’s layers run one way (ADR 061): app -> http -> services -> db -> core; cli uses services, never http', () => {
+  test.each([
+    ['a service importing http', 'server/orders/probe.ts', "import { ApiRouter as x } from '../http/api-router.ts';"],
+    ['a service importing the app', 'server/quote/probe.ts', "import { createApp as x } from '../app.ts';"],
+    ['the CLI importing http', 'server/cli/probe.ts', "import { ApiRouter as x } from '../http/api-router.ts';"],
+    ['http importing the database layer', 'server/http/probe.ts', "import { paginate as x } from '../db/paginate.ts';"],
+    ['the database layer importing a service', 'server/db/probe.ts', "import { insertUser as x } from '../accounts/users.ts';"],
+    ['the database layer importing http', 'server/db/seed/probe.ts', "import { ApiRouter as x } from '../../http/api-router.ts';"],
+    ['the core (errors) importing a service', 'server/errors.ts', "import { insertUser as x } from './accounts/users.ts';"],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).toContain(BOUNDARY);
+  });
+
+  test.each([
+    ['the app importing http', 'server/app.ts', "import { ApiRouter as x } from './http/api-router.ts';"],
+    ['http importing a service and the core', 'server/http/probe.ts', "import { insertUser as x } from '../accounts/users.ts';\nimport { HttpError } from '../errors.ts';\nvoid HttpError;"],
+    ['a service importing the database layer', 'server/orders/probe.ts', "import { paginate as x } from '../db/paginate.ts';"],
+    ['the CLI importing a service and the database layer', 'server/cli/probe.ts', "import { Payments as x } from '../payments/payments.ts';\nimport { openDatabase } from '../db/database.ts';\nvoid openDatabase;"],
+    ['the database layer importing the core', 'server/db/probe.ts', "import { readConfig as x } from '../config.ts';"],
+  ])('%s passes', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).not.toContain(BOUNDARY);
+  });
+});
+
+describe('the browser takes only types from domain/api (ADR 060: its values are zod schemas)', () => {
+  const RESTRICTED = '@typescript-eslint/no-restricted-imports';
+
+  test.each([
+    ['a feature importing a schema', 'features/auth/probe.ts', "import { UserInfoSchema as x } from '#domain/api/account';"],
+    ['lib importing a constant of a schema module', 'lib/probe.ts', "import { ORDER_NOT_FOUND as x } from '#domain/api/order';"],
+    ['a machine importing by relative path', 'machines/probe.ts', "import { CartSchema as x } from '../domain/api/quote.ts';"],
+    ['a route importing a schema', 'routes/probe.ts', "import { PageQuerySchema as x } from '#domain/api/paging';"],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).toContain(RESTRICTED);
+  });
+
+  test.each([
+    ['a feature importing a type', 'features/auth/probe.ts', "import type { UserInfo } from '#domain/api/account';\nconst x = null as UserInfo | null;"],
+    ['lib importing the API bases', 'lib/probe.ts', "import { MAIN_API_BASE as x } from '#domain/api/bases';"],
+    ['the server importing a schema', 'server/http/probe.ts', "import { UserInfoSchema as x } from '#domain/api/account';"],
+  ])('%s passes', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).not.toContain(RESTRICTED);
+  });
+});
+
 test('file names must be kebab-case', async () => {
   expect(await rulesFired('ui/MyButton.ts', 'const x = 1;')).toContain('check-file/filename-naming-convention');
   expect(await rulesFired('ui/my-button.ts', 'const x = 1;')).not.toContain('check-file/filename-naming-convention');

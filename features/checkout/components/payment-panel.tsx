@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { BANK_ACCOUNT_CURRENCIES } from '#domain/api/common';
+import { BANK_ACCOUNT_CURRENCIES } from '#domain/orders/payments';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import { SANDBOX_TEST_CARDS, groupCardNumber } from '#domain/orders/sandbox-cards';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';

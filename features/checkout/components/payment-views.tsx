@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
-import { PAYMENT_METHODS } from '#domain/api/payment';
+import { PAYMENT_METHODS } from '#domain/orders/payments';
 import { ORDER_STATUS_LABELS, isOrderStatus, isPayable } from '#domain/orders/order-status';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';

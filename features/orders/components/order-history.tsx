@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { OrderSummary } from '#domain/api/order';
-import { DEFAULT_PAGE_SIZE, type Page } from '#domain/api/paging';
+import type { Page } from '#domain/api/paging';
+import { DEFAULT_PAGE_SIZE } from '#domain/rules/paging-rules';
 import type { PaymentMethod } from '#domain/api/payment';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PROJECT_MESSAGES, projectInputErrors, type Project } from '#domain/api/quote';
+import type { Project } from '#domain/api/quote';
+import { PROJECT_MESSAGES, projectInputErrors } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';

@@ -8,7 +8,8 @@ import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage } from '#server/storage/storage';
-import type { OutboxEntry } from '#server/http/dev-routes';
+import type { OutboxEntry } from '#server/mail/mailer';
+import { contractObserver } from './contract.ts';
 
 /** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
 export interface TestClock {
@@ -126,8 +127,18 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   const clock = options.clock ?? createTestClock();
   const storage = new MemoryStorage();
   const log: string[] = [];
-  const { app, ctx } = createAppWithContext({ db: database.db, config, clock, storage, log: (line) => log.push(line), ...(options.fetch ? { fetch: options.fetch } : {}) });
-  const fetchApp = async (path: string, init?: RequestInit) => app.request(path, init);
+  // Every answer of every test is checked against its route's declared shape (ADR 060).
+  const contract = contractObserver();
+  const { app, ctx } = createAppWithContext(
+    { db: database.db, config, clock, storage, log: (line) => log.push(line), ...(options.fetch ? { fetch: options.fetch } : {}) },
+    { observe: contract.observe },
+  );
+  const fetchApp = async (path: string, init?: RequestInit) => {
+    const response = await app.request(path, init);
+    const mismatches = contract.takeMismatches();
+    if (mismatches.length > 0) throw new Error(`The API answered outside its contract:\n${mismatches.join('\n')}`);
+    return response;
+  };
   const api = (path: string, init?: RequestInit) => fetchApp(`/api/${config.apiSegment}/${path}`, init);
 
   const call = async <T,>(path: string, o: CallOptions = {}) => {

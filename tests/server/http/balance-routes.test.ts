@@ -43,8 +43,8 @@ describe(`balance lists (${db})`, () => {
     const defaults = await t.call<Page<never>>(path, { token: u.token });
     expect(defaults.body).toMatchObject({ page: 1, pageSize: 10 });
     expect((await t.call(`${path}?pageSize=abc`, { token: u.token })).body).toEqual({
-      message: 'pageSize must be a whole number from 1 to 100.',
-      errors: { pageSize: ['pageSize must be a whole number from 1 to 100.'] },
+      message: 'Page size must be a whole number from 1 to 100.',
+      errors: { pageSize: ['Page size must be a whole number from 1 to 100.'] },
     });
   });
 

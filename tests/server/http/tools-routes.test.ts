@@ -30,7 +30,7 @@ describe(`GET tools/countryList (${process.env.DATABASE_URL ? 'postgres' : 'sqli
   test('answers an unknown list type with 422 and a message', async () => {
     const res = await t.api('tools/countryList?type=planets');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: 'Unknown list type "planets"; use one of phoneCode, country, state' });
+    expect(await res.json()).toEqual({ message: 'Type must be one of: phoneCode, country, state.', errors: { type: ['Type must be one of: phoneCode, country, state.'] } });
   });
 
   test('is served under the configured business segment only', async () => {

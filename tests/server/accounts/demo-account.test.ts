@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { PromoCode, UserInfo } from '#domain/api/account';
 import type { Page } from '#domain/api/paging';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from '#server/db/seed/demo-account';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from '#server/accounts/demo-account';
 import { createTestApp } from '../helpers/test-app.ts';
 
 test('the demo customer: seeded once, only into an empty users table, and lived-in', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { insertUser } from '../../accounts/users.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import type { Database } from '../schema.ts';
+import { insertUser } from './users.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/schema.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,0 +1,51 @@
+/**
+ * What the geometry analysis measures of a part (`analyseMesh` in metrics.ts computes it). A type
+ * of its own so that the findings, the quote and the API contract can name it without importing
+ * the analysis (and without an import cycle between metrics.ts and mesh-findings.ts).
+ */
+import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
+import type { UnitAssessment } from './units';
+
+export type Vec3 = readonly [number, number, number];
+
+export interface BoundingBox {
+  readonly min: Vec3;
+  readonly max: Vec3;
+}
+
+export interface ShellSummary {
+  readonly firstTriangle: number;
+  readonly triangleCount: number;
+  /** Enclosed volume, mm³, positive for an outward-facing surface. Meaningless when not closed. */
+  readonly signedVolumeMm3: number;
+  readonly bbox: BoundingBox;
+  readonly closed: boolean;
+  /** A cavity is an inward-facing closed shell inside a body: a hollow, not a separate part. */
+  readonly kind: 'body' | 'cavity';
+}
+
+export interface PartMetrics {
+  /** Every length below is in millimetres, read in these units. */
+  readonly units: UnitAssessment;
+  readonly triangleCount: number;
+  readonly vertexCount: number;
+  readonly bbox: BoundingBox;
+  readonly size: SizeMm;
+  readonly volumeMm3: number;
+  readonly areaMm2: number;
+  readonly shellCount: number;
+  readonly bodyCount: number;
+  readonly cavityCount: number;
+  /** The largest shells (up to MAX_SHELL_SUMMARIES), by triangle count. */
+  readonly shells: readonly ShellSummary[];
+  readonly openEdgeCount: number;
+  readonly nonManifoldEdgeCount: number;
+  readonly misorientedEdgeCount: number;
+  readonly degenerateTriangleCount: number;
+  /** Closed, manifold and consistently oriented: the volume is then exact for this mesh. */
+  readonly watertight: boolean;
+  /** 'inward' when the whole surface faces inwards (negative signed volume). */
+  readonly orientation: 'outward' | 'inward';
+  /** Whether the part fits the build volume of each process, in some axis-aligned orientation. */
+  readonly fits: Readonly<Record<ProcessSlug, boolean>>;
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  ContactUsRequest,
+  LoginRequest,
+  LoginResponse,
+  PasswordResetRequest,
+  ProfilePatch,
+  PromoCode,
+  PromoCodeStatus,
+  RegisterRequest,
+} from '#domain/api/account';
+import type { Page, PageQuery } from '#domain/api/paging';
+import { isReferralCode } from '#domain/rules/account-rules';
+import type { AppContext } from '../app-context.ts';
+import type { Auth } from '../auth/auth-context.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { iso } from '../clock.ts';
+import { paginate } from '../db/paginate.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError, fieldError, orNull } from '../errors.ts';
+import { accountMails } from '../mail/account-mails.ts';
+import { anonymiseAccount } from './deletion.ts';
+import { insertUser, normaliseEmail } from './users.ts';
+
+export const ACCOUNT_SERVICE_MESSAGES = {
+  badCredentials: 'The email or password is incorrect.',
+  notActivated: 'Please activate your account through the link we emailed to you.',
+  alreadyRegisteredUnactivated: 'The email is already registered; activate it via email.',
+  alreadyRegistered: 'This email is already registered; please log in.',
+  referralUnknown: 'This referral code does not exist.',
+  captchaWrong: 'The CAPTCHA is wrong or has expired; please try again.',
+  activationInvalid: 'This activation link is invalid or has expired; please request a new one.',
+  resetInvalid: 'This reset link is invalid or has expired; please request a new one.',
+  deletionInvalid: 'This deletion link is invalid or has expired; please request a new one.',
+  oldPasswordWrong: 'The current password is incorrect.',
+  nothingToChange: 'Nothing to change.',
+  referralLinkIncomplete: 'The referral link is incomplete.',
+} as const;
+
+const M = ACCOUNT_SERVICE_MESSAGES;
+
+/** The account's row while it exists and is not deleted; 404 otherwise. */
+export async function loadUser(db: Kysely<Database>, userId: string) {
+  const user = await db.selectFrom('user_account').selectAll().where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!user) throw new HttpError(404, 'Not found');
+  return user;
+}
+
+/** The account's row, or undefined (an unusable token on a public call counts as anonymous). */
+export function findUser(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user_account').selectAll().where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** Signs the user in: adopts the caller's temporary subject, if any, and issues a full token. */
+export async function signIn(ctx: AppContext, auth: Auth, userId: string): Promise<LoginResponse> {
+  if (auth.kind === 'temporary') await ctx.adoption.adopt(auth.subjectId, userId);
+  const { token, expiresIn } = await ctx.tokens.issueUserToken(userId);
+  return { accessToken: token, expiresIn };
+}
+
+async function sendActivation(ctx: AppContext, userId: string, email: string): Promise<void> {
+  const key = await ctx.emailTokens.create(userId, 'activate');
+  await ctx.mailer.send(accountMails.activation(email, ctx.links.activate(key)));
+}
+
+/** Email and password; a wrong pair and an unknown email answer the same, in the same time. */
+export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest): Promise<LoginResponse> {
+  const user = await ctx.db
+    .selectFrom('user_account')
+    .select(['id', 'password_hash', 'activated_at'])
+    .where('email', '=', normaliseEmail(body.email))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
+  if (!user || !passwordOk) throw new HttpError(422, M.badCredentials);
+  if (!user.activated_at) throw new HttpError(403, M.notActivated);
+  return signIn(ctx, auth, user.id);
+}
+
+const PROFILE_COLUMNS = {
+  username: 'username',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phoneCode: 'phone_code',
+  phone: 'phone',
+  company: 'company',
+  title: 'title',
+  industry: 'industry',
+} as const;
+
+type ProfileField = keyof typeof PROFILE_COLUMNS;
+
+/** The profile fields that were sent, or 422 when none was. */
+export function sentProfileFields(patch: ProfilePatch): ProfileField[] {
+  const sent = (Object.keys(PROFILE_COLUMNS) as ProfileField[]).filter((f) => patch[f] !== undefined);
+  if (sent.length === 0) throw new HttpError(422, M.nothingToChange);
+  return sent;
+}
+
+/** The profile as the rules check it: the fields sent over the stored ones. */
+export function mergedProfile(user: Awaited<ReturnType<typeof loadUser>>, patch: ProfilePatch): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(PROFILE_COLUMNS)) merged[field] = patch[field as ProfileField] !== undefined ? patch[field as ProfileField] : (user[column] ?? undefined);
+  return merged;
+}
+
+export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch, fields: readonly ProfileField[]): Promise<void> {
+  const changes: Record<string, string | null> = {};
+  for (const field of fields) changes[PROFILE_COLUMNS[field]] = orNull(patch[field]);
+  await ctx.db.updateTable('user_account').set({ ...changes, updated_at: iso(ctx.clock()) }).where('id', '=', userId).execute();
+}
+
+/** A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. */
+export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest): Promise<{ email: string }> {
+  const { db, clock } = ctx;
+  if (!(await ctx.captcha.solve(body.captchaId, body.captchaCode))) throw fieldError('captchaCode', M.captchaWrong);
+  const email = normaliseEmail(body.email);
+  const existing = await db.selectFrom('user_account').select(['activated_at']).where('email', '=', email).executeTakeFirst();
+  if (existing) throw new HttpError(409, existing.activated_at ? M.alreadyRegistered : M.alreadyRegisteredUnactivated);
+  let referrerId: string | null = null;
+  if (isReferralCode(body.referralCode)) {
+    const referrer = await db
+      .selectFrom('user_account')
+      .select('id')
+      .where('referral_code', '=', (body.referralCode ?? '').toUpperCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!referrer) throw fieldError('referralCode', M.referralUnknown);
+    referrerId = referrer.id;
+  }
+  const now = iso(clock());
+  const userId = await insertUser(db, {
+    email,
+    password_hash: await hashPassword(body.password),
+    username: orNull(body.username),
+    first_name: orNull(body.firstName),
+    last_name: orNull(body.lastName),
+    phone_code: orNull(body.phoneCode),
+    phone: orNull(body.phone),
+    company: orNull(body.company),
+    referred_by_user_id: referrerId,
+    pending_temp_subject_id: auth.kind === 'temporary' ? auth.subjectId : null,
+    created_at: now,
+    updated_at: now,
+  });
+  await sendActivation(ctx, userId, email);
+  return { email };
+}
+
+/** Sends the activation link again when the address waits for activation; silent otherwise. */
+export async function resendActivation(ctx: AppContext, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const user = await ctx.db.selectFrom('user_account').select(['id', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+  if (user && !user.activated_at) await sendActivation(ctx, user.id, email);
+}
+
+/** Follows the emailed activation key: the account works, the visitor's quotes are adopted, the caller is signed in. */
+export async function activate(ctx: AppContext, auth: Auth, key: string): Promise<LoginResponse> {
+  const { db, clock } = ctx;
+  const userId = await ctx.emailTokens.consume(key, 'activate');
+  const user = userId ? await findUser(db, userId) : undefined;
+  if (!user) throw fieldError('key', M.activationInvalid);
+  const now = iso(clock());
+  await db.updateTable('user_account').set({ activated_at: user.activated_at ?? now, pending_temp_subject_id: null, updated_at: now }).where('id', '=', user.id).execute();
+  if (user.pending_temp_subject_id) await ctx.adoption.adopt(user.pending_temp_subject_id, user.id);
+  return signIn(ctx, auth, user.id);
+}
+
+/** Emails a reset link (and its code) when the address has an account; silent otherwise. */
+export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const user = await ctx.db.selectFrom('user_account').select(['id']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!user) return;
+  const key = await ctx.emailTokens.create(user.id, 'reset');
+  await ctx.mailer.send(accountMails.passwordReset(email, ctx.links.resetPassword(key), key));
+}
+
+/**
+ * A new password with the emailed key (which also proves the address, so it activates a waiting
+ * account); every session of the account is revoked.
+ */
+export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string): Promise<void> {
+  const now = iso(ctx.clock());
+  const passwordHash = await hashPassword(password);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await ctx.emailTokens.consume(key, 'reset', trx);
+    if (!userId) return false;
+    const user = await trx.selectFrom('user_account').select(['activated_at']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!user) return false;
+    await trx.updateTable('user_account').set({ password_hash: passwordHash, activated_at: user.activated_at ?? now, updated_at: now }).where('id', '=', userId).execute();
+    await ctx.tokens.revokeAllForUser(userId, trx);
+    return true;
+  });
+  if (!done) throw fieldError('key', M.resetInvalid);
+}
+
+/** A new password for a signed-in user who knows the current one; every other session is revoked. */
+export async function changePassword(ctx: AppContext, userId: string, sessionId: string, body: PasswordResetRequest): Promise<void> {
+  const user = await loadUser(ctx.db, userId);
+  if (!(await verifyPassword(user.password_hash, body.oldPassword ?? ''))) throw fieldError('oldPassword', M.oldPasswordWrong);
+  const now = iso(ctx.clock());
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('user_account').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+    await trx.updateTable('auth_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', sessionId).execute();
+  });
+}
+
+/** Stores a message to customer service and mails it to them, with a receipt to the sender. */
+export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequest): Promise<void> {
+  const email = normaliseEmail(body.email);
+  const phoneNumber = orNull(body.phone);
+  const phone = phoneNumber ? `${orNull(body.phoneCode) ?? ''} ${phoneNumber}`.trim() : null;
+  await ctx.db
+    .insertInto('contact_message')
+    .values({
+      id: randomUUID(),
+      user_id: auth.kind === 'user' ? auth.userId : null,
+      name: body.name,
+      email,
+      phone,
+      title: orNull(body.title),
+      industry: orNull(body.industry),
+      message: body.message,
+      created_at: iso(ctx.clock()),
+    })
+    .execute();
+  await ctx.mailer.send(accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, message: body.message }));
+  await ctx.mailer.send(accountMails.contactReceipt(email, body.name));
+}
+
+/** The account's coupons, newest first; `status` filters active (unused, unexpired) or inactive ones. */
+export async function listPromoCodes(ctx: AppContext, userId: string, query: PageQuery & { status?: PromoCodeStatus | undefined }): Promise<Page<PromoCode>> {
+  const now = iso(ctx.clock());
+  let filtered = ctx.db.selectFrom('promo_code').where('user_id', '=', userId);
+  if (query.status === 'active') {
+    filtered = filtered.where('used_at', 'is', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  } else if (query.status === 'inactive') {
+    filtered = filtered.where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]));
+  }
+  return paginate(
+    filtered,
+    query,
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+    (r): PromoCode => ({
+      id: r.id,
+      code: r.code,
+      description: r.description,
+      percentOff: r.percent_off,
+      amountOffCents: r.amount_off_cents,
+      expiresAt: r.expires_at,
+      status: r.used_at === null && (r.expires_at === null || r.expires_at > now) ? 'active' : 'inactive',
+    }),
+  );
+}
+
+/** Records a visit through a referral link; answers whether `cm` is a known referral code. */
+export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCode: string): Promise<boolean> {
+  const cm = rawCode.trim().toUpperCase();
+  if (!cm) throw fieldError('cm', M.referralLinkIncomplete);
+  const referrer = await ctx.db.selectFrom('user_account').select('id').where('referral_code', '=', cm).where('deleted_at', 'is', null).executeTakeFirst();
+  await ctx.db
+    .insertInto('distribution_visit')
+    .values({
+      id: randomUUID(),
+      cm,
+      referrer_user_id: referrer?.id ?? null,
+      user_id: auth.kind === 'user' ? auth.userId : null,
+      temp_subject_id: auth.kind === 'temporary' ? auth.subjectId : null,
+      created_at: iso(ctx.clock()),
+    })
+    .execute();
+  return Boolean(referrer);
+}
+
+/** Emails the link that confirms the account's deletion. */
+export async function requestDeletion(ctx: AppContext, userId: string): Promise<void> {
+  const user = await loadUser(ctx.db, userId);
+  const key = await ctx.emailTokens.create(user.id, 'delete');
+  await ctx.mailer.send(accountMails.deletion(user.email, ctx.links.deleteAccount(key)));
+}
+
+/** Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar deleted. */
+export async function confirmDeletion(ctx: AppContext, key: string): Promise<void> {
+  const avatar = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await ctx.emailTokens.consume(key, 'delete', trx);
+    if (!userId) return undefined;
+    const user = await trx.selectFrom('user_account').select(['avatar_key']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!user) return undefined;
+    await anonymiseAccount(trx, userId, iso(ctx.clock()));
+    return { key: user.avatar_key };
+  });
+  if (!avatar) throw fieldError('key', M.deletionInvalid);
+  if (avatar.key) await ctx.storage.delete(avatar.key).catch(() => undefined);
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import type { AppContext } from '../app-context.ts';
+import { iso } from '../clock.ts';
+import { fieldError } from '../errors.ts';
+import { sniffImageType } from '../storage/storage.ts';
+
+export const AVATAR_MESSAGES = {
+  imageRequired: 'Please choose an image file.',
+  imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
+  tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
+} as const;
+
+/** Reads the one file of a `multipart/form-data` request, streaming, stopping at `maxBytes` (413). */
+export function readSingleFile(request: Request, maxBytes: number): Promise<Buffer> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const body = request.body;
+  const required = () => fieldError('file', AVATAR_MESSAGES.imageRequired);
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !body) return Promise.reject(required());
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: maxBytes, fields: 10 } });
+    } catch {
+      reject(required());
+      return;
+    }
+    let file: Buffer | undefined;
+    let tooLarge = false;
+    parser.on('file', (_name, stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
+      stream.on('end', () => {
+        file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('close', () => {
+      const limitMb = (maxBytes / 1024 / 1024).toFixed(maxBytes % (1024 * 1024) === 0 ? 0 : 1);
+      if (tooLarge) reject(fieldError('file', AVATAR_MESSAGES.tooLarge(limitMb), 413));
+      else if (!file || file.length === 0) reject(required());
+      else resolve(file);
+    });
+    parser.on('error', () => reject(required()));
+    Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>).pipe(parser);
+  });
+}
+
+/** Stores an avatar image (PNG, JPEG, GIF or WebP by its content) and answers its storage key. */
+export async function saveAvatar(ctx: AppContext, userId: string, previousKey: string | null, data: Buffer): Promise<string> {
+  const type = sniffImageType(data);
+  if (!type) throw fieldError('file', AVATAR_MESSAGES.imageType);
+  const key = `avatars/${randomUUID()}.${type.slice('image/'.length)}`;
+  await ctx.storage.put(key, data, type);
+  await ctx.db.updateTable('user_account').set({ avatar_key: key, updated_at: iso(ctx.clock()) }).where('id', '=', userId).execute();
+  if (previousKey) await ctx.storage.delete(previousKey).catch(() => undefined);
+  return key;
+}

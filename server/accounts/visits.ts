@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { DetainRequest, SemRecordBody } from '#domain/api/tools';
+import type { AppContext } from '../app-context.ts';
+import type { Auth } from '../auth/auth-context.ts';
+import { iso } from '../clock.ts';
+import { assertNoErrors, orNull } from '../errors.ts';
+
+/** At most this many utm_* parameters are kept from one landing URL. */
+const MAX_UTM_PARAMETERS = 20;
+
+const owner = (auth: Auth) => ({
+  user_id: auth.kind === 'user' ? auth.userId : null,
+  temp_subject_id: auth.kind === 'temporary' ? auth.subjectId : null,
+});
+
+/** Where a visitor came from: the utm_* parameters, nested under `query` or at the top level. */
+export async function recordSemVisit(ctx: AppContext, auth: Auth, body: SemRecordBody): Promise<void> {
+  const source: Record<string, unknown> = { ...body, ...(body.query ?? {}) };
+  const utm: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (Object.keys(utm).length >= MAX_UTM_PARAMETERS) break;
+    if (key.startsWith('utm_') && typeof value === 'string' && value !== '') utm[key.slice(0, 64)] = value.slice(0, 500);
+  }
+  assertNoErrors({
+    browse_url: body.browse_url ? [] : ['browse_url is required.'],
+    query: Object.keys(utm).length > 0 ? [] : ['At least one utm_ parameter is required.'],
+  });
+  await ctx.db
+    .insertInto('sem_record')
+    .values({ id: randomUUID(), referer: orNull(body.referer), browse_url: body.browse_url, utm: JSON.stringify(utm), ...owner(auth), created_at: iso(ctx.clock()) })
+    .execute();
+}
+
+/** The retention dialog's answer; a user's answer also stops the dialog for the account. */
+export async function recordDetainAnswer(ctx: AppContext, auth: Auth, body: DetainRequest): Promise<void> {
+  const now = iso(ctx.clock());
+  await ctx.db.insertInto('detain_answer').values({ id: randomUUID(), option: body.option, reason: orNull(body.reason), ...owner(auth), created_at: now }).execute();
+  if (auth.kind === 'user') await ctx.db.updateTable('user_account').set({ detain_popup: 0, updated_at: now }).where('id', '=', auth.userId).execute();
+}

@@ -1,0 +1,57 @@
+/**
+ * The failures every layer of the server may raise (services, the CLI and the HTTP routes alike).
+ * The HTTP layer turns them into answers (`server/http/error-response.ts`); the CLI prints the
+ * message. Nothing here knows about HTTP frameworks.
+ */
+
+/** A failure the client should show as-is (spec section 8: "show the server message"). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries, e.g. `Retry-After` or `Connection: close`. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Spec section 8: what a caller without a usable token is told. */
+export const MESSAGE_LOGIN_REQUIRED = 'Please log in to continue.';
+export const MESSAGE_SESSION_EXPIRED = 'Your session has expired; please log in again.';
+
+/** A vest-like result: anything with `hasErrors()` and `getErrors()`. */
+interface SuiteOutcome {
+  hasErrors(): boolean;
+  getErrors(): Record<string, string[]>;
+}
+
+/** 422 with the first message and every field's messages when the suite failed (ADR 025). */
+export function assertValid(result: SuiteOutcome, onlyFields?: readonly string[]): void {
+  if (!result.hasErrors()) return;
+  const all = result.getErrors();
+  const errors = Object.fromEntries(
+    Object.entries(all).filter(([field, messages]) => messages.length > 0 && (!onlyFields || onlyFields.includes(field))),
+  );
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(422, first, errors);
+}
+
+/** 422 from a field → messages map (rules checked by hand), when it has any message. */
+export function assertNoErrors(errors: Record<string, string[]>): void {
+  const broken = Object.fromEntries(Object.entries(errors).filter(([, messages]) => messages.length > 0));
+  const first = Object.values(broken)[0]?.[0];
+  if (first) throw new HttpError(422, first, broken);
+}
+
+/** A 422 about one field: the message shown and the same message under the field. */
+export function fieldError(field: string, message: string, status: 409 | 410 | 413 | 422 = 422): HttpError {
+  return new HttpError(status, message, { [field]: [message] });
+}
+
+/** Optional text as stored: trimmed, and null when empty. */
+export function orNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}

@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '#domain/api/tools';
+import { HttpError } from '../errors.ts';
+
+export const MESSAGE_UNEXPECTED = 'Unexpected error, please contact customer service.';
+
+/** Every failing call answers `{ message, errors? }` (spec section 8); anything unforeseen is a 500. */
+export function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    const body: ApiErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return c.json(body, error.status as ContentfulStatusCode);
+  }
+  console.error('[server] unexpected error', error);
+  return c.json({ message: MESSAGE_UNEXPECTED } satisfies ApiErrorBody, 500);
+}

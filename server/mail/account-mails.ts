@@ -1,0 +1,42 @@
+import type { Mail } from './mailer.ts';
+
+/**
+ * The texts of the mails the account calls send (sign-up activation, password reset, account
+ * deletion, the contact form). One place for their words; the services decide when to send.
+ */
+export const accountMails = {
+  activation: (to: string, link: string): Mail => ({
+    to,
+    subject: 'Activate your Manufacture account',
+    text: `Welcome to Manufacture.\n\nOpen this link to activate your account:\n${link}\n\nThe link is valid for 7 days. If you did not sign up, ignore this email.`,
+    links: [link],
+  }),
+
+  passwordReset: (to: string, link: string, key: string): Mail => ({
+    to,
+    subject: 'Reset your Manufacture password',
+    text: `Open this link to choose a new password:\n${link}\n\nOr enter this verification code on the Reset Password page:\n${key}\n\nThe link and the code are valid for 2 hours and work once. If you did not ask for it, ignore this email.`,
+    links: [link],
+  }),
+
+  deletion: (to: string, link: string): Mail => ({
+    to,
+    subject: 'Confirm the deletion of your Manufacture account',
+    text: `Open this link to delete your account and sign out everywhere:\n${link}\n\nThe link is valid for 24 hours. If you did not ask for it, ignore this email and change your password.`,
+    links: [link],
+  }),
+
+  contactToSupport: (to: string, from: { name: string; email: string; phone: string | null; message: string }): Mail => ({
+    to,
+    subject: `Contact request from ${from.name}`,
+    text: `From: ${from.name} <${from.email}>${from.phone ? `\nPhone: ${from.phone}` : ''}\n\n${from.message}`,
+    links: [],
+  }),
+
+  contactReceipt: (to: string, name: string): Mail => ({
+    to,
+    subject: 'We received your message',
+    text: `Hello ${name},\n\nThank you for contacting Manufacture. We reply within 24 hours.`,
+    links: [],
+  }),
+};

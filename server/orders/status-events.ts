@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { OrderEvent, OrderStatus } from '#domain/orders/order-status';
+import type { Database } from '../db/schema.ts';
+
+export type StatusActor = 'customer' | 'operator' | 'agency' | 'system';
+
+/**
+ * One line of an order's status history (ADR 050): every move of an order's status is written
+ * here, by the order services and the payments alike, inside the transaction that moved it.
+ */
+export async function recordStatusEvent(
+  db: Kysely<Database>,
+  event: { orderId: string; from: OrderStatus | null; to: OrderStatus; event: OrderEvent | 'create'; actor: StatusActor; note?: string | null; at: string },
+): Promise<void> {
+  await db
+    .insertInto('order_status_event')
+    .values({
+      id: randomUUID(),
+      order_id: event.orderId,
+      from_status: event.from,
+      to_status: event.to,
+      event: event.event,
+      actor: event.actor,
+      note: event.note ?? null,
+      created_at: event.at,
+    })
+    .execute();
+}

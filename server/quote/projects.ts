@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Page, PageQuery } from '#domain/api/paging';
+import type { PartQuote, Project, ProjectDeleted, ProjectInput, ProjectPatch, QuoteDocumentCreated, QuoteFile, QuoteFileList, UploadHistoryItem } from '#domain/api/quote';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import type { LengthUnit } from '#domain/geometry/units';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { AppContext } from '../app-context.ts';
+import { iso } from '../clock.ts';
+import { paginate } from '../db/paginate.ts';
+import { HttpError, fieldError } from '../errors.ts';
+import { AnalysisFailedError } from './analysis-pool.ts';
+import { ownerColumns, type Owner } from './owner.ts';
+import { isStale, priceFile } from './pricing.ts';
+import { createQuoteDocument } from './quote-document.ts';
+import { receiveUpload } from './receive-upload.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from './records.ts';
+import { addMonths } from './retention.ts';
+import { findingsWithUnit } from './units.ts';
+
+export const PROJECT_NOT_FOUND = 'Project not found.';
+export const FILE_NOT_FOUND = 'File not found.';
+const NO_QUOTE = 'This part has no configuration yet: choose its options to get a price.';
+
+/** An upload's answer and how long its steps took (the route reports them as Server-Timing). */
+export interface Uploaded {
+  file: QuoteFile;
+  timing: { receiveMs: number; analyseMs: number; totalMs: number };
+}
+
+/**
+ * Quote projects and their files (ADRs 040–044): create, list, read, rename, delete; streamed
+ * upload analysed in the worker pool; the part's configuration and the server's price; the
+ * caller's upload history. Every method takes the owner: someone else's project or file is not
+ * found, exactly as a missing one.
+ */
+export class Projects {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  async find(owner: Owner, id: string) {
+    const row = await this.db.selectFrom('quote_project').selectAll().where('id', '=', id).where(owner.column, '=', owner.id).executeTakeFirst();
+    if (!row) throw new HttpError(404, PROJECT_NOT_FOUND);
+    return row;
+  }
+
+  async keptFileCount(projectId: string): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('quote_file')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('project_id', '=', projectId)
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  async read(owner: Owner, id: string): Promise<Project> {
+    return toProject(await this.find(owner, id), await this.keptFileCount(id));
+  }
+
+  async create(owner: Owner, input: ProjectInput): Promise<Project> {
+    const now = iso(this.ctx.clock());
+    const id = randomUUID();
+    try {
+      await this.db.insertInto('quote_project').values({ id, ...ownerColumns(owner), name: input.name, process: input.process, created_at: now, updated_at: now }).execute();
+    } catch (error) {
+      this.ctx.log(`[quote] project insert failed: ${String(error)}`);
+      throw new HttpError(500, 'Unable to create new project.');
+    }
+    return this.read(owner, id);
+  }
+
+  /** The owner's projects, newest first, with the count of files still kept. */
+  list(owner: Owner, query: PageQuery): Promise<Page<Project>> {
+    const filtered = this.db.selectFrom('quote_project').where(`quote_project.${owner.column}`, '=', owner.id);
+    return paginate(
+      filtered,
+      query,
+      (q) =>
+        q
+          .selectAll('quote_project')
+          .select((eb) =>
+            eb
+              .selectFrom('quote_file')
+              .select(eb.fn.countAll().as('n'))
+              .whereRef('quote_file.project_id', '=', 'quote_project.id')
+              .where('quote_file.removed_at', 'is', null)
+              .as('file_count'),
+          )
+          .orderBy('quote_project.created_at', 'desc')
+          .orderBy('quote_project.id'),
+      (r) => toProject(r, r.file_count),
+    );
+  }
+
+  /** The owner's uploads of the last 3 months, newest first. */
+  uploadHistory(owner: Owner, query: PageQuery): Promise<Page<UploadHistoryItem>> {
+    const since = iso(addMonths(this.ctx.clock(), -QUOTE_FILE_RETENTION_MONTHS));
+    const filtered = this.db
+      .selectFrom('quote_file')
+      .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
+      .where(`quote_project.${owner.column}`, '=', owner.id)
+      .where('quote_file.uploaded_at', '>=', since);
+    return paginate(
+      filtered,
+      query,
+      (q) =>
+        q
+          .selectAll('quote_file')
+          .select(['quote_project.name as project_name', 'quote_project.process as project_process'])
+          .orderBy('quote_file.uploaded_at', 'desc')
+          .orderBy('quote_file.id'),
+      toUploadHistoryItem,
+    );
+  }
+
+  /** Renames the project or changes its service (configurations of another service are cleared). */
+  async update(owner: Owner, id: string, patch: ProjectPatch): Promise<Project> {
+    const project = await this.find(owner, id);
+    const name = patch.name ?? project.name;
+    const process = patch.process ?? (project.process as ProcessSlug);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('quote_project').set({ name, process, updated_at: iso(this.ctx.clock()) }).where('id', '=', project.id).execute();
+      if (process === project.process) return;
+      const configured = await trx.selectFrom('quote_file').select(['id', 'configuration']).where('project_id', '=', project.id).where('configuration', 'is not', null).execute();
+      for (const file of configured) {
+        if (parseJson<PartConfiguration>(file.configuration as string).process === process) continue;
+        await trx.updateTable('quote_file').set({ configuration: null, quote: null, priced_at: null }).where('id', '=', file.id).execute();
+      }
+    });
+    return this.read(owner, project.id);
+  }
+
+  /** Deletes the project, its files (their bytes too) and their cart lines. */
+  async remove(owner: Owner, id: string): Promise<ProjectDeleted> {
+    const project = await this.find(owner, id);
+    const files = await this.db.selectFrom('quote_file').select(['id', 'storage_key', 'removed_at']).where('project_id', '=', project.id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const ids = files.map((f) => f.id);
+      if (ids.length > 0) {
+        await trx.deleteFrom('cart_item').where('file_id', 'in', ids).execute();
+        await trx.deleteFrom('quote_file').where('project_id', '=', project.id).execute();
+      }
+      await trx.deleteFrom('quote_project').where('id', '=', project.id).execute();
+    });
+    for (const file of files) if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+    return { deleted: true, files: files.length };
+  }
+
+  async files(owner: Owner, id: string): Promise<QuoteFileList> {
+    const project = await this.find(owner, id);
+    const rows = await this.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
+    return { list: rows.map(toQuoteFile), total: rows.length };
+  }
+
+  async findFile(owner: Owner, projectId: string, fileId: string) {
+    const project = await this.find(owner, projectId);
+    const file = await this.db.selectFrom('quote_file').selectAll().where('id', '=', fileId).where('project_id', '=', project.id).executeTakeFirst();
+    if (!file) throw new HttpError(404, FILE_NOT_FOUND);
+    return { project, file };
+  }
+
+  async readFile(owner: Owner, projectId: string, fileId: string): Promise<QuoteFile> {
+    return toQuoteFile((await this.findFile(owner, projectId, fileId)).file);
+  }
+
+  /**
+   * Streams one uploaded file to the spool, analyses it in the worker pool and stores it with its
+   * metrics and findings (a damaged file is stored with findings that say what is wrong).
+   */
+  async upload(owner: Owner, projectId: string, request: Request): Promise<Uploaded> {
+    const { ctx } = this;
+    const { config } = ctx;
+    const project = await this.find(owner, projectId);
+    const tooMany = () => fieldError('file', `A project holds at most ${config.quoteMaxFilesPerProject} files: remove one or start another project.`);
+    if ((await this.keptFileCount(project.id)) >= config.quoteMaxFilesPerProject) throw tooMany();
+
+    const started = performance.now();
+    const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes });
+    const receiveMs = performance.now() - started;
+    const discard = () => fs.rm(received.path, { force: true });
+    let outcome;
+    try {
+      outcome = await ctx.quote.analysis.analyse(received.path);
+    } catch (error) {
+      await discard();
+      if (!(error instanceof AnalysisFailedError)) throw error;
+      throw fieldError('file', `"${received.name}" could not be analysed: ${error.message} Try again, or upload an STL or STEP export of the part.`);
+    }
+    if (outcome.format === null) {
+      await discard();
+      throw fieldError('file', FILE_MESSAGES.type(received.name));
+    }
+    if ((await this.keptFileCount(project.id)) >= config.quoteMaxFilesPerProject) {
+      await discard();
+      throw tooMany();
+    }
+
+    const id = randomUUID();
+    const key = `${project.id}/${id}`;
+    const now = ctx.clock();
+    await ctx.quote.files.putFile(key, received.path);
+    const row: FileRow = {
+      id,
+      project_id: project.id,
+      name: received.name,
+      storage_key: key,
+      size_bytes: received.sizeBytes,
+      sha256: received.sha256,
+      format: outcome.format,
+      metrics: outcome.metrics ? JSON.stringify(outcome.metrics) : null,
+      findings: JSON.stringify(outcome.findings),
+      summary: outcome.summary ? JSON.stringify(outcome.summary) : null,
+      orderable: outcome.orderable ? 1 : 0,
+      analysis_ms: outcome.analysisMs,
+      configuration: null,
+      quote: null,
+      priced_at: null,
+      uploaded_at: iso(now),
+      expires_at: iso(addMonths(now, QUOTE_FILE_RETENTION_MONTHS)),
+      removed_at: null,
+    };
+    try {
+      await this.db.insertInto('quote_file').values(row).execute();
+      await this.db.updateTable('quote_project').set({ updated_at: iso(now) }).where('id', '=', project.id).execute();
+    } catch (error) {
+      await ctx.quote.files.delete(key);
+      throw error;
+    }
+    return { file: toQuoteFile(row), timing: { receiveMs, analyseMs: outcome.analysisMs, totalMs: performance.now() - started } };
+  }
+
+  /** The stored bytes of a file still kept (410 once removed). */
+  async content(owner: Owner, projectId: string, fileId: string): Promise<{ name: string; stream: Readable; sizeBytes: number }> {
+    const { file } = await this.findFile(owner, projectId, fileId);
+    if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    const stored = await this.ctx.quote.files.open(file.storage_key);
+    if (!stored) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    return { name: file.name, stream: stored.stream, sizeBytes: stored.sizeBytes };
+  }
+
+  async removeFile(owner: Owner, projectId: string, fileId: string): Promise<void> {
+    const { file } = await this.findFile(owner, projectId, fileId);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+      await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
+    });
+    if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+  }
+
+  /** Saves the part's configuration and answers the server's quote (the price that counts). */
+  async configure(owner: Owner, projectId: string, fileId: string, configuration: PartConfiguration): Promise<PartQuote> {
+    const { project, file } = await this.findFile(owner, projectId, fileId);
+    if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    if (configuration.process !== project.process) {
+      throw fieldError('process', `This project is for ${project.process}: change the project’s manufacturing service to configure the part for ${configuration.process}.`);
+    }
+    const at = this.ctx.clock();
+    const result = priceFile(file, configuration, at);
+    await this.db
+      .updateTable('quote_file')
+      .set({ configuration: JSON.stringify(configuration), quote: JSON.stringify(result), priced_at: iso(at) })
+      .where('id', '=', file.id)
+      .execute();
+    return { fileId: file.id, configuration, result, pricedAt: iso(at) };
+  }
+
+  /** The user confirmed the units of an STL/OBJ file: metrics read again, findings and price updated. */
+  async confirmUnits(owner: Owner, projectId: string, fileId: string, unit: LengthUnit): Promise<QuoteFile> {
+    const { file } = await this.findFile(owner, projectId, fileId);
+    if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    const metrics = fileMetrics(file);
+    if (!metrics) throw new HttpError(422, `"${file.name}" could not be read, so it has no size to read in other units.`);
+    if (metrics.units.source === 'file') throw new HttpError(422, `"${file.name}" declares its own units (millimetres): there is nothing to confirm.`);
+    const updated = findingsWithUnit(metrics, fileFindings(file), unit);
+    const at = this.ctx.clock();
+    const row: FileRow = {
+      ...file,
+      metrics: JSON.stringify(updated.metrics),
+      findings: JSON.stringify(updated.findings),
+      summary: file.summary ? JSON.stringify(updated.summary(parseJson(file.summary))) : null,
+      orderable: updated.orderable ? 1 : 0,
+    };
+    if (file.configuration) {
+      row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at));
+      row.priced_at = iso(at);
+    }
+    await this.db
+      .updateTable('quote_file')
+      .set({ metrics: row.metrics, findings: row.findings, summary: row.summary, orderable: row.orderable, quote: row.quote, priced_at: row.priced_at })
+      .where('id', '=', file.id)
+      .execute();
+    return toQuoteFile(row);
+  }
+
+  /** The saved configuration and quote, priced again when older than a day. */
+  async quote(owner: Owner, projectId: string, fileId: string): Promise<PartQuote> {
+    const { file } = await this.findFile(owner, projectId, fileId);
+    if (!file.configuration || !file.quote || !file.priced_at) throw new HttpError(404, NO_QUOTE);
+    const configuration = parseJson<PartConfiguration>(file.configuration);
+    const now = this.ctx.clock();
+    if (!file.removed_at && isStale(file.priced_at, now)) {
+      const result = priceFile(file, configuration, now);
+      await this.db.updateTable('quote_file').set({ quote: JSON.stringify(result), priced_at: iso(now) }).where('id', '=', file.id).execute();
+      return { fileId: file.id, configuration, result, pricedAt: iso(now) };
+    }
+    return { fileId: file.id, configuration, result: parseJson(file.quote), pricedAt: file.priced_at };
+  }
+
+  async createDocument(owner: Owner, projectId: string, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {
+    const project = await this.find(owner, projectId);
+    return createQuoteDocument(this.ctx, owner, project, fileIds);
+  }
+}
