@@ -1,6 +1,6 @@
 import { Button as RACButton, ProgressBar, composeRenderProps, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import type { VariantProps } from 'tailwind-variants';
-import { tv } from './tv.ts';
+import { tv, twMerge } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export const buttonStyles = tv({
@@ -43,7 +43,7 @@ export function Button({ variant, ...props }: ButtonProps) {
           {children}
           {isPending && (
             <ProgressBar aria-label="In progress" isIndeterminate className="absolute inset-0 flex items-center justify-center">
-              <span aria-hidden className={`size-4 animate-spin rounded-full border-2 border-current border-r-transparent ${spinnerTone}`} />
+              <span aria-hidden className={twMerge('size-4 animate-spin rounded-full border-2 border-current border-r-transparent', spinnerTone)} />
             </ProgressBar>
           )}
         </>

@@ -7,12 +7,11 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
-  composeRenderProps,
   type ComboBoxProps as RACComboBoxProps,
   type ListBoxItemProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 
 export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T>, 'children'> {
@@ -30,7 +29,7 @@ export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T
  */
 export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, ...props }: ComboBoxProps<T>) {
   return (
-    <RACComboBox {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
+    <RACComboBox {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}>
       <Label>{label}</Label>
       <Group className={fieldGroupStyles}>
         <Input className={inputStyles} placeholder={placeholder} />

@@ -2,27 +2,26 @@ import {
   FieldError as RACFieldError,
   Label as RACLabel,
   Text,
-  composeRenderProps,
   type FieldErrorProps,
   type LabelProps,
   type TextProps,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv, twMerge } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export function Label(props: LabelProps) {
-  return <RACLabel {...props} className={`text-caption font-medium text-neutral-700 ${props.className ?? ''}`} />;
+  return <RACLabel {...props} className={twMerge('text-caption font-medium text-neutral-700', props.className)} />;
 }
 
 export function Description(props: TextProps) {
-  return <Text {...props} slot="description" className={`text-caption text-neutral-600 ${props.className ?? ''}`} />;
+  return <Text {...props} slot="description" className={twMerge('text-caption text-neutral-600', props.className)} />;
 }
 
 export function FieldError(props: FieldErrorProps) {
   return (
     <RACFieldError
       {...props}
-      className={composeRenderProps(props.className, (className) => `text-caption text-danger-700 forced-colors:text-[Mark] ${className ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, 'text-caption text-danger-700 forced-colors:text-[Mark]')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { twMerge } from './tv.ts';
 
 /** Small decorative icons (16px grid, currentColor). Always aria-hidden: the text beside them carries meaning. */
 function Icon({ children, className, ...props }: SVGProps<SVGSVGElement>) {
@@ -11,7 +12,7 @@ function Icon({ children, className, ...props }: SVGProps<SVGSVGElement>) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={className ?? 'size-4 shrink-0'}
+      className={twMerge('size-4 shrink-0', className)}
       {...props}
     >
       {children}

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import {
   Radio as RACRadio,
   RadioGroup as RACRadioGroup,
-  composeRenderProps,
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps as RACRadioProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 import { Description, FieldError, Label } from './field.tsx';
 
@@ -21,7 +20,7 @@ export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
 /** One choice among a few (process, payment method). Arrow keys move the choice; Tab leaves the group. */
 export function RadioGroup({ label, description, errorMessage, children, ...props }: RadioGroupProps) {
   return (
-    <RACRadioGroup {...props} className={composeRenderProps(props.className, (c) => `group flex flex-col gap-2 ${c ?? ''}`)}>
+    <RACRadioGroup {...props} className={composeTailwindRenderProps(props.className, 'group flex flex-col gap-2')}>
       <Label>{label}</Label>
       <div className="flex gap-2 group-orientation-vertical:flex-col group-orientation-horizontal:gap-4">{children}</div>
       {description && <Description>{description}</Description>}
@@ -43,6 +42,11 @@ const circleStyles = tv({
   },
 });
 
+const radioStyles = tv({
+  base: 'flex items-start gap-2 text-body text-neutral-900',
+  variants: { isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' } },
+});
+
 export interface RadioProps extends Omit<RACRadioProps, 'children'> {
   children?: ReactNode;
   description?: ReactNode;
@@ -52,7 +56,7 @@ export function Radio({ children, description, ...props }: RadioProps) {
   return (
     <RACRadio
       {...props}
-      className={composeRenderProps(props.className, (c, rp) => `flex items-start gap-2 text-body ${rp.isDisabled ? 'text-neutral-500 forced-colors:text-[GrayText]' : 'text-neutral-900'} ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, (rp) => radioStyles(rp))}
     >
       {(rp) => (
         <>

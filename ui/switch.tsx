@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { Switch as RACSwitch, composeRenderProps, type SwitchProps as RACSwitchProps } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { Switch as RACSwitch, type SwitchProps as RACSwitchProps } from 'react-aria-components';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export interface SwitchProps extends Omit<RACSwitchProps, 'children'> {
   children: ReactNode;
 }
+
+const switchStyles = tv({
+  base: 'flex items-center gap-2 text-body text-neutral-900',
+  variants: { isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' } },
+});
 
 const trackStyles = tv({
   extend: focusRing,
@@ -31,7 +36,7 @@ export function Switch({ children, ...props }: SwitchProps) {
   return (
     <RACSwitch
       {...props}
-      className={composeRenderProps(props.className, (c, rp) => `flex items-center gap-2 text-body ${rp.isDisabled ? 'text-neutral-500 forced-colors:text-[GrayText]' : 'text-neutral-900'} ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, (rp) => switchStyles(rp))}
     >
       {(rp) => (
         <>

@@ -17,19 +17,19 @@ import {
 } from 'react-aria-components';
 import { focusRing } from './focus-ring.ts';
 import { SortIcon } from './icons.tsx';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 
 /** A data table (orders, transactions). Arrow keys move between cells; sortable columns sort on Enter. */
 export function Table(props: TableProps) {
   return (
     <div className="overflow-auto rounded-card border border-neutral-200 bg-neutral-0">
-      <RACTable {...props} className={composeRenderProps(props.className, (c) => `w-full border-separate border-spacing-0 text-body ${c ?? ''}`)} />
+      <RACTable {...props} className={composeTailwindRenderProps(props.className, 'w-full border-separate border-spacing-0 text-body')} />
     </div>
   );
 }
 
 export function TableHeader<T extends object>(props: TableHeaderProps<T>) {
-  return <RACTableHeader {...props} className={composeRenderProps(props.className, (c) => `bg-neutral-50 ${c ?? ''}`)} />;
+  return <RACTableHeader {...props} className={composeTailwindRenderProps(props.className, 'bg-neutral-50')} />;
 }
 
 const columnStyles = tv({

@@ -60,6 +60,11 @@ const toastStyles = tv({
   },
 });
 
+const closeButtonStyles = tv({
+  extend: focusRing,
+  base: 'flex size-7 shrink-0 items-center justify-center rounded text-neutral-600 hover:bg-neutral-100 pressed:bg-neutral-200',
+});
+
 const toneIcon = {
   error: <ErrorIcon className="mt-0.5 size-5 shrink-0 text-danger-700" />,
   success: <SuccessIcon className="mt-0.5 size-5 shrink-0 text-success-700" />,
@@ -95,7 +100,7 @@ export function ToastRegion({ toasts: source = toasts, dismissLabel = 'Dismiss',
               </Text>
             )}
           </RACToastContent>
-          <Button slot="close" aria-label={dismissLabel} className={(rp) => `${focusRing(rp)} flex size-7 shrink-0 items-center justify-center rounded text-neutral-600 hover:bg-neutral-100 pressed:bg-neutral-200`}>
+          <Button slot="close" aria-label={dismissLabel} className={(rp) => closeButtonStyles(rp)}>
             <CloseIcon />
           </Button>
         </RACToast>
