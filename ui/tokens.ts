@@ -48,9 +48,19 @@ export const spacing = {
   gutter: '1.5rem',
 } as const;
 
+/**
+ * The one face of the UI: Inter, shipped with the product (ui/theme.css declares it, index.html preloads it).
+ * The fallbacks only show for the moment before it loads (`font-display: swap`) or for scripts it lacks.
+ * `mono` (account numbers, SWIFT codes) is Inter too, with tabular figures and a slashed zero (the
+ * feature settings are in ui/theme.css), so identifiers line up and 0/O stay apart without a second font.
+ */
 export const fontFamily = {
-  sans: ['Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
-};
+  sans: ['"Inter Variable"', 'Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
+  mono: ['"Inter Variable"', 'Inter', 'ui-monospace', 'monospace'],
+} as const;
+
+/** The family name ui/theme.css gives Inter; tests and the story test-runner check it loaded. */
+export const FONT_FACE_NAME = 'Inter Variable';
 
 /**
  * The text/background pairs the components actually use, with the minimum contrast each must reach.
