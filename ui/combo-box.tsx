@@ -49,9 +49,8 @@ export function ComboBox<T extends object>({ label, description, errorMessage, p
 }
 
 const itemStyles = tv({
-  base: 'flex cursor-default items-center gap-2 rounded px-3 py-1.5 text-body outline-0 forced-color-adjust-none',
+  base: 'flex cursor-default items-center gap-2 rounded px-3 py-1.5 text-body outline-0 forced-color-adjust-none focus:bg-brand-600 focus:text-neutral-0 forced-colors:focus:bg-[Highlight] forced-colors:focus:text-[HighlightText]',
   variants: {
-    isFocused: { true: 'bg-brand-600 text-neutral-0 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]' },
     isSelected: { true: 'font-semibold' },
     isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' },
   },

@@ -26,17 +26,16 @@ export function FieldError(props: FieldErrorProps) {
   );
 }
 
-/** The frame around an input: border, invalid and disabled states, focus ring on the group. */
+/**
+ * The frame around an input: border, invalid and disabled states, focus ring on the group. Focus
+ * follows RAC's attributes: `data-focus-within` on a Group, `data-focused` on a lone Input.
+ */
 export const fieldGroupStyles = tv({
   extend: focusRing,
-  base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 forced-colors:bg-[Field]',
+  base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 border-neutral-400 focus-within:border-brand-600 focus:border-brand-600 forced-colors:bg-[Field] forced-colors:border-[ButtonBorder] forced-colors:focus-within:border-[Highlight] forced-colors:focus:border-[Highlight]',
   variants: {
-    isFocusWithin: {
-      false: 'border-neutral-400 forced-colors:border-[ButtonBorder]',
-      true: 'border-brand-600 forced-colors:border-[Highlight]',
-    },
     isInvalid: {
-      true: 'border-danger-600 forced-colors:border-[Mark]',
+      true: 'border-danger-600 focus-within:border-danger-600 focus:border-danger-600 forced-colors:border-[Mark] forced-colors:focus-within:border-[Mark] forced-colors:focus:border-[Mark]',
     },
     isDisabled: {
       true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]',

@@ -7,7 +7,7 @@ import {
   type ValidationResult,
 } from 'react-aria-components';
 import { composeTailwindRenderProps, tv } from './tv.ts';
-import { focusRing } from './focus-ring.ts';
+import { focusRingLook } from './focus-ring.ts';
 import { Description, FieldError, Label } from './field.tsx';
 
 export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
@@ -29,21 +29,22 @@ export function RadioGroup({ label, description, errorMessage, children, ...prop
   );
 }
 
+/** The circle: hover darkens its ring, a press darkens it more (the label's `data-hovered`/`data-pressed`). */
 const circleStyles = tv({
-  extend: focusRing,
-  base: 'mt-0.5 size-5 shrink-0 rounded-full border-2 bg-neutral-0 transition-all forced-color-adjust-none',
+  extend: focusRingLook,
+  base: 'mt-0.5 size-5 shrink-0 rounded-full border-2 bg-neutral-0 transition-all forced-color-adjust-none group-focus-visible/radio:outline-2',
   variants: {
     isSelected: {
-      false: 'border-neutral-500 forced-colors:border-[ButtonBorder]',
-      true: 'border-[6px] border-brand-600 forced-colors:border-[Highlight]',
+      false: 'border-neutral-500 group-hover/radio:border-neutral-700 group-pressed/radio:border-neutral-900 forced-colors:border-[ButtonBorder]',
+      true: 'border-[6px] border-brand-600 group-hover/radio:border-brand-700 group-pressed/radio:border-brand-800 forced-colors:border-[Highlight]',
     },
-    isInvalid: { true: 'border-danger-600 forced-colors:border-[Mark]' },
+    isInvalid: { true: 'border-danger-600 group-hover/radio:border-danger-700 group-pressed/radio:border-danger-700 forced-colors:border-[Mark]' },
     isDisabled: { true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]' },
   },
 });
 
 const radioStyles = tv({
-  base: 'flex items-start gap-2 text-body text-neutral-900',
+  base: 'group/radio flex items-start gap-2 text-body text-neutral-900',
   variants: { isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' } },
 });
 

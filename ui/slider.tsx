@@ -20,9 +20,8 @@ export interface SliderProps<T extends number | number[]> extends RACSliderProps
 
 const thumbStyles = tv({
   extend: focusRing,
-  base: 'top-1/2 size-5 rounded-full border-2 border-brand-600 bg-neutral-0 shadow forced-colors:border-[Highlight] forced-colors:bg-[ButtonFace]',
+  base: 'top-1/2 size-5 rounded-full border-2 border-brand-600 bg-neutral-0 shadow hover:bg-brand-50 dragging:bg-brand-100 forced-colors:border-[Highlight] forced-colors:bg-[ButtonFace]',
   variants: {
-    isDragging: { true: 'bg-brand-100' },
     isDisabled: { true: 'border-neutral-400 forced-colors:border-[GrayText]' },
   },
 });

@@ -32,9 +32,9 @@ export function TextField({ label, description, errorMessage, placeholder, isMul
     <RACTextField {...props} className={composeTailwindRenderProps(props.className, fieldStyles)}>
       <Label>{label}</Label>
       {isMultiline ? (
-        <TextArea rows={rows} placeholder={placeholder} className={(rp) => twMerge(inputFrame({ ...rp, isFocusWithin: rp.isFocused }), inputStyles, 'w-full resize-y')} />
+        <TextArea rows={rows} placeholder={placeholder} className={(rp) => twMerge(inputStyles, inputFrame(rp), 'w-full resize-y')} />
       ) : (
-        <Input placeholder={placeholder} className={(rp) => twMerge(inputFrame({ ...rp, isFocusWithin: rp.isFocused }), inputStyles, 'w-full')} />
+        <Input placeholder={placeholder} className={(rp) => twMerge(inputStyles, inputFrame(rp), 'w-full')} />
       )}
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
