@@ -27,9 +27,9 @@ export function GridList<T extends object>({ children, ...props }: GridListProps
 
 const itemStyles = tv({
   extend: focusRing,
-  base: 'relative flex cursor-default items-center gap-3 border-b border-neutral-100 px-4 py-2.5 text-body text-neutral-900 -outline-offset-2 last:border-b-0',
+  base: 'relative flex cursor-default items-center gap-3 border-b border-neutral-100 px-4 py-2.5 text-body text-neutral-900 -outline-offset-2 last:border-b-0 hover:bg-neutral-50',
   variants: {
-    isSelected: { true: 'bg-brand-50' },
+    isSelected: { true: 'bg-brand-50 hover:bg-brand-50' },
     isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' },
   },
 });
