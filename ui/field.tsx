@@ -17,11 +17,12 @@ export function Description(props: TextProps) {
   return <Text {...props} slot="description" className={twMerge('text-caption text-neutral-600', props.className)} />;
 }
 
+/** The field's error. In forced colours it keeps the system text colour (Mark is a highlight, too faint as text). */
 export function FieldError(props: FieldErrorProps) {
   return (
     <RACFieldError
       {...props}
-      className={composeTailwindRenderProps(props.className, 'text-caption text-danger-700 forced-colors:text-[Mark]')}
+      className={composeTailwindRenderProps(props.className, 'text-caption text-danger-700')}
     />
   );
 }

@@ -18,8 +18,8 @@ const trackStyles = tv({
   base: 'flex h-5 w-9 shrink-0 items-center rounded-full border-2 border-transparent px-0.5 transition-colors forced-color-adjust-none group-focus-visible/switch:outline-2',
   variants: {
     isSelected: {
-      false: 'bg-neutral-500 group-hover/switch:bg-neutral-600 group-pressed/switch:bg-neutral-700 forced-colors:border-[ButtonBorder] forced-colors:bg-[ButtonFace]',
-      true: 'bg-brand-600 group-hover/switch:bg-brand-700 group-pressed/switch:bg-brand-800 forced-colors:bg-[Highlight]',
+      false: 'bg-neutral-500 group-hover/switch:bg-neutral-600 group-pressed/switch:bg-neutral-700 forced-colors:border-[ButtonBorder] forced-colors:bg-[ButtonFace] forced-colors:group-hover/switch:bg-[ButtonFace] forced-colors:group-pressed/switch:bg-[ButtonFace]',
+      true: 'bg-brand-600 group-hover/switch:bg-brand-700 group-pressed/switch:bg-brand-800 forced-colors:bg-[Highlight] forced-colors:group-hover/switch:bg-[Highlight] forced-colors:group-pressed/switch:bg-[Highlight]',
     },
     isDisabled: { true: 'bg-neutral-300 forced-colors:border-[GrayText]' },
   },

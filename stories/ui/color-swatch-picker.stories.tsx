@@ -4,7 +4,7 @@ import { ColorSwatchPicker, type SwatchColor } from '#ui/color-swatch-picker';
 import { disabledArg, onChangeArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
 
-const firstSwatch = (root: HTMLElement) => [root.querySelector('[role=option]')!];
+const firstSwatch = (root: HTMLElement) => [root.querySelector('[role=option]')];
 
 /** Finish colours are content (a catalogue), so their values are hex here, not design tokens. */
 const finishColours: SwatchColor[] = [

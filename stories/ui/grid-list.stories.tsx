@@ -5,7 +5,7 @@ import { GridList, GridListItem } from '#ui/grid-list';
 import { CloseIcon, FileIcon } from '#ui/icons';
 import { StateGrid } from './state-grid.tsx';
 
-const firstRow = (root: HTMLElement) => [root.querySelector('[role=row]')!];
+const firstRow = (root: HTMLElement) => [root.querySelector('[role=row]')];
 
 const files = [
   { id: 'bracket', name: 'bracket.stl', size: '2.4 MB' },

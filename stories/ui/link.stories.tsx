@@ -83,6 +83,6 @@ export const States: Story = {
     </StateGrid>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('link', { name: 'My orders' })).toHaveLength(9);
+    await expect(within(canvasElement).getAllByRole('link', { name: 'My orders' })).toHaveLength(12);
   },
 };

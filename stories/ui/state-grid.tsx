@@ -32,7 +32,7 @@ const attributesOf: Record<InteractionState, string[]> = {
 };
 
 /** Which elements carry the state: RAC's outermost element by default, or what `target` picks. */
-export type StateTarget = (root: HTMLElement) => Element[];
+export type StateTarget = (root: HTMLElement) => (Element | null)[];
 const firstRacElement: StateTarget = (root) => {
   const el = root.querySelector('[data-rac]');
   return el ? [el] : [];
@@ -51,11 +51,14 @@ export function Forced({ state, target = firstRacElement, children }: { state: I
     if (!root) return;
     const names = attributesOf[state];
     const apply = () => {
-      for (const el of target(root)) for (const name of names) if (el.getAttribute(name) !== 'true') el.setAttribute(name, 'true');
+      for (const el of target(root)) {
+        if (el) for (const name of names) if (el.getAttribute(name) !== 'true') el.setAttribute(name, 'true');
+      }
     };
     apply();
+    // Again when react-aria clears a state attribute, or renders a collection's items on its second pass.
     const observer = new MutationObserver(apply);
-    observer.observe(root, { attributes: true, subtree: true, attributeFilter: names });
+    observer.observe(root, { attributes: true, childList: true, subtree: true, attributeFilter: names });
     return () => observer.disconnect();
   }, [state, target]);
   return (

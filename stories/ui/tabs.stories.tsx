@@ -77,6 +77,8 @@ export const States: Story = {
             <Tab id="products">Products</Tab>
             <Tab id="tracking">Tracking</Tab>
           </TabList>
+          <TabPanel id="products">3 parts</TabPanel>
+          <TabPanel id="tracking">Shipped</TabPanel>
         </Tabs>
       )}
     </StateGrid>
