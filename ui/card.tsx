@@ -20,7 +20,7 @@ export function Card({ title, description, actions, footer, children, level = 2,
   return (
     <section
       aria-labelledby={title ? id : undefined}
-      className={twMerge('flex flex-col rounded-card border border-neutral-200 bg-neutral-0 shadow-sm forced-colors:border-[CanvasText]', className)}
+      className={twMerge('flex flex-col rounded-card border border-neutral-200 bg-neutral-0 shadow-raised forced-colors:border-[CanvasText]', className)}
     >
       {(title || actions) && (
         <header className="flex items-start justify-between gap-4 px-5 pt-4">

@@ -39,7 +39,7 @@ export function ComboBox<T extends object>({ label, description, errorMessage, p
       </Group>
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
-      <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-lg entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
+      <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-overlay entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
         <ListBox className="max-h-72 p-1 outline-0">
           {children}
         </ListBox>

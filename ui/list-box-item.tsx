@@ -12,7 +12,7 @@ export const dropdownItemStyles = tv({
 });
 
 export const dropdownPopoverStyles =
-  'min-w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 p-1 shadow-lg outline-0 forced-colors:bg-[Canvas]';
+  'min-w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 p-1 shadow-overlay outline-0 forced-colors:bg-[Canvas]';
 
 export function DropdownItem(props: ListBoxItemProps) {
   const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined);

@@ -20,7 +20,7 @@ export interface SliderProps<T extends number | number[]> extends RACSliderProps
 
 const thumbStyles = tv({
   extend: focusRing,
-  base: 'top-1/2 size-5 rounded-full border-2 border-brand-600 bg-neutral-0 shadow hover:bg-brand-50 dragging:bg-brand-100 forced-colors:border-[Highlight] forced-colors:bg-[ButtonFace]',
+  base: 'top-1/2 size-5 rounded-full border-2 border-brand-600 bg-neutral-0 shadow-raised hover:bg-brand-50 dragging:bg-brand-100 forced-colors:border-[Highlight] forced-colors:bg-[ButtonFace]',
   variants: {
     isDisabled: { true: 'border-neutral-400 forced-colors:border-[GrayText]' },
   },

@@ -26,7 +26,7 @@ const trackStyles = tv({
 });
 
 const handleStyles = tv({
-  base: 'size-3.5 rounded-full bg-neutral-0 shadow-sm transition-transform forced-colors:bg-[ButtonText]',
+  base: 'size-3.5 rounded-full bg-neutral-0 shadow-raised transition-transform forced-colors:bg-[ButtonText]',
   variants: {
     isSelected: { true: 'translate-x-4 forced-colors:bg-[HighlightText]' },
   },

@@ -50,7 +50,7 @@ export const toasts: Toasts = createToasts();
 
 const toastStyles = tv({
   extend: focusRing,
-  base: 'flex w-80 items-start gap-3 rounded-control border bg-neutral-0 p-4 shadow-lg forced-colors:border-[CanvasText] forced-colors:bg-[Canvas]',
+  base: 'flex w-80 items-start gap-3 rounded-control border bg-neutral-0 p-4 shadow-overlay forced-colors:border-[CanvasText] forced-colors:bg-[Canvas]',
   variants: {
     tone: {
       error: 'border-danger-600 border-l-4',

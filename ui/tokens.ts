@@ -44,6 +44,19 @@ export const fontSize = {
   headline: ['1.75rem', { lineHeight: '2.25rem', fontWeight: '700' }],
 } as const satisfies Record<string, [string, { lineHeight: string; fontWeight?: string }]>;
 
+/**
+ * Elevation: how far a surface floats above the page, one shadow per layer (Tailwind's own values,
+ * named for their use). `shadow-raised` cards and thumbs, `shadow-floating` tooltips,
+ * `shadow-overlay` popovers, dropdowns and toasts, `shadow-modal` dialogs over a dimmed page.
+ * Forced colours drop shadows: every layer also has a border.
+ */
+export const boxShadow = {
+  raised: '0 1px 3px 0 rgb(0 0 0 / 0.1), 0 1px 2px -1px rgb(0 0 0 / 0.1)',
+  floating: '0 4px 6px -1px rgb(0 0 0 / 0.1), 0 2px 4px -2px rgb(0 0 0 / 0.1)',
+  overlay: '0 10px 15px -3px rgb(0 0 0 / 0.1), 0 4px 6px -4px rgb(0 0 0 / 0.1)',
+  modal: '0 25px 50px -12px rgb(0 0 0 / 0.25)',
+} as const;
+
 export const spacing = {
   gutter: '1.5rem',
 } as const;

@@ -1,13 +1,13 @@
 import { composeRenderProps } from 'react-aria-components';
 import { extendTailwindMerge } from 'tailwind-merge';
 import { createTV } from 'tailwind-variants';
-import { borderRadius, fontSize, spacing } from './tokens.ts';
+import { borderRadius, boxShadow, fontSize, spacing } from './tokens.ts';
 
 /**
  * What tailwind-merge must know about our tokens, or it merges them wrongly. The type scale
  * (`text-body`, `text-caption`, ...) are font sizes: left alone, tailwind-merge takes `text-body` for a
  * colour, drops it next to `text-neutral-900` and keeps both `text-body` and `text-title`. The radii
- * (`rounded-control`) and spacing (`px-gutter`) names would not be recognised at all, so a caller's
+ * (`rounded-control`), shadows (`shadow-overlay`) and spacing (`px-gutter`) names would not be recognised at all, so a caller's
  * `rounded-none` would not replace them. One config serves `tv` and `twMerge`.
  */
 const twMergeConfig = {
@@ -15,6 +15,7 @@ const twMergeConfig = {
     theme: {
       text: Object.keys(fontSize),
       radius: Object.keys(borderRadius),
+      shadow: Object.keys(boxShadow),
       spacing: Object.keys(spacing),
     },
   },

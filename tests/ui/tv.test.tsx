@@ -26,9 +26,10 @@ describe('twMerge (our type scale, radii and spacing known)', () => {
     expect(twMerge('text-body', 'text-brand-700').split(' ')).toEqual(['text-body', 'text-brand-700']);
   });
 
-  it('knows the radius and spacing tokens', () => {
+  it('knows the radius, shadow and spacing tokens', () => {
     expect(twMerge('rounded-control', 'rounded-none')).toBe('rounded-none');
     expect(twMerge('px-gutter', 'px-2')).toBe('px-2');
+    expect(twMerge('shadow-overlay', 'shadow-none')).toBe('shadow-none');
   });
 
   it('skips falsy entries', () => {
@@ -90,7 +91,7 @@ describe('ui components let the caller override their classes', () => {
     const card = classesOf(container.querySelector('section')!);
     expect(card).toEqual(expect.arrayContaining(['rounded-none', 'shadow-none']));
     expect(card).not.toContain('rounded-card');
-    expect(card).not.toContain('shadow-sm');
+    expect(card).not.toContain('shadow-raised');
     const money = classesOf(screen.getByText('-$5.00'));
     expect(money).toContain('text-neutral-900');
     expect(money).not.toContain('text-danger-700');
