@@ -64,8 +64,9 @@ export const spacing = {
 /**
  * The one face of the UI: Inter, shipped with the product (ui/theme.css declares it, index.html preloads it).
  * The fallbacks only show for the moment before it loads (`font-display: swap`) or for scripts it lacks.
- * `mono` (account numbers, SWIFT codes) is Inter too, with tabular figures and a slashed zero (the
- * feature settings are in ui/theme.css), so identifiers line up and 0/O stay apart without a second font.
+ * `mono` (account numbers, SWIFT codes) is Inter too, with tabular figures (set in ui/theme.css), so
+ * identifiers line up without a second font to download. (The shipped Latin subset has no slashed-zero
+ * feature: print identifiers in groups, as banks do.)
  */
 export const fontFamily = {
   sans: ['"Inter Variable"', 'Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],

@@ -75,7 +75,7 @@ export function FontSpecimen() {
       ))}
       <p className="text-body">Français : « Délai de fabrication » — œuvre, façade, déjà, naïve, 0123456789 €</p>
       <p className="text-body tabular-nums">Tabular figures · 1,111.11 · 9,999.99 · 10,234</p>
-      <p className="font-mono text-body">font-mono (Inter, tabular, slashed zero) · IBAN GB29 NWBK 6016 1331 9268 19 · SWIFT 0O0O</p>
+      <p className="font-mono text-body">font-mono (Inter, tabular figures) · IBAN GB29 NWBK 6016 1331 9268 19 · SWIFT NWBKGB2L</p>
     </div>
   );
 }
@@ -122,7 +122,7 @@ type IconComponent = (props: SVGProps<SVGSVGElement>) => ReactNode;
 export function IconGallery() {
   const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon')) as [string, IconComponent][];
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3">
       {all.map(([name, Icon]) => (
         <li key={name} className="flex items-center gap-3 rounded-control border border-neutral-200 bg-neutral-0 px-3 py-2 text-caption text-neutral-900">
           <Icon className="size-5 shrink-0 text-neutral-900" />
