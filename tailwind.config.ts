@@ -1,6 +1,6 @@
 import type { Config } from 'tailwindcss';
 import reactAria from 'tailwindcss-react-aria-components';
-import { borderRadius, colors, fontFamily, fontSize, spacing } from './ui/tokens.ts';
+import { borderRadius, boxShadow, colors, fontFamily, fontSize, spacing } from './ui/tokens.ts';
 
 /**
  * Design tokens live in ui/tokens.ts (one source for Tailwind, the overview page and the contrast test).
@@ -13,6 +13,7 @@ export default {
     extend: {
       colors,
       borderRadius,
+      boxShadow,
       fontFamily,
       fontSize,
       spacing,

@@ -1,26 +1,82 @@
 import type { Preview } from '@storybook/react-vite';
-import { I18nProvider } from 'react-aria-components';
 import { initialize, mswLoader } from 'msw-storybook-addon';
-import '../ui/theme.css';
+import { create } from 'storybook/theming';
+import { FONT_FACE_NAME } from '#ui/tokens';
+import { ReviewSettings, type ReviewGlobals } from './review-settings.tsx';
+import { viewports } from './viewports.ts';
+import './preview.css';
 
 // Mock Service Worker answers API calls in stories only; the app itself always talks to the real server.
 initialize({ onUnhandledRequest: 'bypass', quiet: true });
 
+/**
+ * Every story renders in Inter, never in the machine's font: wait for the face before the first render
+ * (the test-runner also fails a story whose text was drawn in any other font; see test-runner.ts).
+ */
+async function fontLoader() {
+  await document.fonts.load(`400 1em "${FONT_FACE_NAME}"`);
+  return {};
+}
+
 const preview: Preview = {
   tags: ['autodocs'],
-  loaders: [mswLoader],
+  loaders: [fontLoader, mswLoader],
   parameters: {
     layout: 'padded',
-    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i }, sort: 'requiredFirst' },
     // Every story is checked with axe by the addon in the UI and by the test-runner in CI.
     // react-aria's visually hidden live announcer is left out (see .storybook/test-runner.ts).
     a11y: { test: 'error', context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
+    viewport: { options: viewports },
+    // Docs pages in the product's face too.
+    docs: {
+      theme: create({ base: 'light', fontBase: `"${FONT_FACE_NAME}", system-ui, sans-serif`, brandTitle: 'Manufacture UI' }),
+    },
   },
+  globalTypes: {
+    locale: {
+      description: 'Message catalogue: the product speaks English; French shows where longer text overflows',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English', right: 'en' },
+          { value: 'fr', title: 'Français (preview)', right: 'fr' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    forcedColors: {
+      description: 'Forced colours (Windows high contrast): a preview here; the test-runner uses real emulation',
+      toolbar: {
+        title: 'Forced colours',
+        icon: 'contrast',
+        items: [
+          { value: 'none', title: 'Normal colours' },
+          { value: 'active', title: 'Forced colours' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    reducedMotion: {
+      description: 'The prefers-reduced-motion setting the motion-safe/motion-reduce classes follow',
+      toolbar: {
+        title: 'Motion',
+        icon: 'lightning',
+        items: [
+          { value: 'no-preference', title: 'Motion' },
+          { value: 'reduce', title: 'Reduced motion' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'en', forcedColors: 'none', reducedMotion: 'no-preference' },
   decorators: [
-    (Story) => (
-      <I18nProvider locale="en-US">
+    (Story, { globals }) => (
+      <ReviewSettings globals={globals as ReviewGlobals}>
         <Story />
-      </I18nProvider>
+      </ReviewSettings>
     ),
   ],
 };

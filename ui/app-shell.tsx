@@ -27,10 +27,10 @@ export function AppShell({ header, navigation, navigationLabel = 'Main', footer,
         {skipLinkLabel}
       </a>
       <header className="border-b border-neutral-200 bg-neutral-0">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-gutter py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-gutter py-3">
           {header}
           {navigation && (
-            <nav aria-label={navigationLabel} className="flex items-center gap-4 text-body">
+            <nav aria-label={navigationLabel} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-body">
               {navigation}
             </nav>
           )}

@@ -2,19 +2,19 @@ import {
   Breadcrumb as RACBreadcrumb,
   Breadcrumbs as RACBreadcrumbs,
   Link,
-  composeRenderProps,
   type BreadcrumbProps as RACBreadcrumbProps,
   type BreadcrumbsProps,
   type LinkProps,
 } from 'react-aria-components';
 import { ChevronRightIcon } from './icons.tsx';
 import { linkStyles } from './link.tsx';
+import { composeTailwindRenderProps, twMerge } from './tv.ts';
 
 /** Where the page sits ("Account / Orders / 10234"), inside a `nav` named by `aria-label`. The last crumb is the current page. */
 export function Breadcrumbs<T extends object>({ 'aria-label': ariaLabel = 'Breadcrumbs', ...props }: BreadcrumbsProps<T> & { 'aria-label'?: string }) {
   return (
     <nav aria-label={ariaLabel}>
-      <RACBreadcrumbs {...props} className={`flex flex-wrap items-center gap-1 text-caption ${typeof props.className === 'string' ? props.className : ''}`} />
+      <RACBreadcrumbs {...props} className={twMerge('flex flex-wrap items-center gap-1 text-caption', props.className)} />
     </nav>
   );
 }
@@ -27,7 +27,7 @@ export interface BreadcrumbProps extends RACBreadcrumbProps {
 
 export function Breadcrumb({ href, children, routerOptions, ...props }: BreadcrumbProps) {
   return (
-    <RACBreadcrumb {...props} className={composeRenderProps(props.className, (c) => `flex items-center gap-1 ${c ?? ''}`)}>
+    <RACBreadcrumb {...props} className={composeTailwindRenderProps(props.className, 'flex items-center gap-1')}>
       {({ isCurrent }) => (
         <>
           <Link

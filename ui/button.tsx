@@ -1,11 +1,11 @@
 import { Button as RACButton, ProgressBar, composeRenderProps, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import type { VariantProps } from 'tailwind-variants';
-import { tv } from './tv.ts';
+import { tv, twMerge } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export const buttonStyles = tv({
   extend: focusRing,
-  base: 'relative inline-flex items-center justify-center gap-2 rounded-control px-4 py-2 text-body font-medium transition-colors cursor-default border forced-colors:border-[ButtonBorder]',
+  base: 'relative inline-flex items-center justify-center gap-2 rounded-control px-4 py-2 text-body font-medium transition-colors cursor-default border forced-colors:border-[ButtonBorder] forced-colors:bg-[ButtonFace] forced-colors:text-[ButtonText]',
   variants: {
     variant: {
       primary: 'bg-brand-600 border-transparent text-neutral-0 hover:bg-brand-700 pressed:bg-brand-800',
@@ -17,7 +17,8 @@ export const buttonStyles = tv({
       true: 'bg-neutral-100 border-neutral-200 text-neutral-500 forced-colors:text-[GrayText] forced-colors:border-[GrayText]',
     },
     isPending: {
-      true: 'text-transparent',
+      // The label stays in the accessible name but is not drawn (in forced colours too) under the spinner.
+      true: 'text-transparent forced-colors:text-[ButtonFace]',
     },
   },
   defaultVariants: { variant: 'primary' },
@@ -43,7 +44,7 @@ export function Button({ variant, ...props }: ButtonProps) {
           {children}
           {isPending && (
             <ProgressBar aria-label="In progress" isIndeterminate className="absolute inset-0 flex items-center justify-center">
-              <span aria-hidden className={`size-4 animate-spin rounded-full border-2 border-current border-r-transparent ${spinnerTone}`} />
+              <span aria-hidden className={twMerge('size-4 animate-spin rounded-full border-2 border-current border-r-transparent', spinnerTone)} />
             </ProgressBar>
           )}
         </>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { twMerge } from './tv.ts';
 
 export interface CardProps {
   /** Names the card's section when given (a region a screen reader can list). */
@@ -19,7 +20,7 @@ export function Card({ title, description, actions, footer, children, level = 2,
   return (
     <section
       aria-labelledby={title ? id : undefined}
-      className={`flex flex-col rounded-card border border-neutral-200 bg-neutral-0 shadow-sm forced-colors:border-[CanvasText] ${className ?? ''}`}
+      className={twMerge('flex flex-col rounded-card border border-neutral-200 bg-neutral-0 shadow-raised forced-colors:border-[CanvasText]', className)}
     >
       {(title || actions) && (
         <header className="flex items-start justify-between gap-4 px-5 pt-4">

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import {
   CheckboxGroup as RACCheckboxGroup,
-  composeRenderProps,
   type CheckboxGroupProps as RACCheckboxGroupProps,
   type ValidationResult,
 } from 'react-aria-components';
 import { Description, FieldError, Label } from './field.tsx';
+import { composeTailwindRenderProps } from './tv.ts';
 
 export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'children'> {
   label: string;
@@ -17,7 +17,7 @@ export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'childre
 /** A labelled group of checkboxes sharing one value array (e.g. value-added services). */
 export function CheckboxGroup({ label, description, errorMessage, children, ...props }: CheckboxGroupProps) {
   return (
-    <RACCheckboxGroup {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-2 ${c ?? ''}`)}>
+    <RACCheckboxGroup {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-2')}>
       <Label>{label}</Label>
       <div className="flex flex-col gap-2">{children}</div>
       {description && <Description>{description}</Description>}

@@ -38,9 +38,9 @@ export interface ColorSwatchPickerProps {
 
 const swatchItemStyles = tv({
   extend: focusRing,
-  base: 'relative flex size-10 items-center justify-center rounded-control border-2 border-transparent p-0.5 forced-color-adjust-none',
+  base: 'relative flex size-10 items-center justify-center rounded-control border-2 border-transparent p-0.5 forced-color-adjust-none hover:border-neutral-400',
   variants: {
-    isSelected: { true: 'border-neutral-900 forced-colors:border-[Highlight]' },
+    isSelected: { true: 'border-neutral-900 hover:border-neutral-900 forced-colors:border-[Highlight] forced-colors:hover:border-[Highlight]' },
     isDisabled: { true: 'opacity-50' },
   },
 });

@@ -7,12 +7,11 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
-  composeRenderProps,
   type ComboBoxProps as RACComboBoxProps,
   type ListBoxItemProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 
 export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T>, 'children'> {
@@ -30,7 +29,7 @@ export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T
  */
 export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, ...props }: ComboBoxProps<T>) {
   return (
-    <RACComboBox {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
+    <RACComboBox {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}>
       <Label>{label}</Label>
       <Group className={fieldGroupStyles}>
         <Input className={inputStyles} placeholder={placeholder} />
@@ -40,7 +39,7 @@ export function ComboBox<T extends object>({ label, description, errorMessage, p
       </Group>
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
-      <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-lg entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
+      <Popover className="w-(--trigger-width) overflow-auto rounded-control border border-neutral-200 bg-neutral-0 shadow-overlay entering:animate-in exiting:animate-out forced-colors:bg-[Canvas]">
         <ListBox className="max-h-72 p-1 outline-0">
           {children}
         </ListBox>
@@ -50,9 +49,8 @@ export function ComboBox<T extends object>({ label, description, errorMessage, p
 }
 
 const itemStyles = tv({
-  base: 'flex cursor-default items-center gap-2 rounded px-3 py-1.5 text-body outline-0 forced-color-adjust-none',
+  base: 'flex cursor-default items-center gap-2 rounded px-3 py-1.5 text-body outline-0 forced-color-adjust-none focus:bg-brand-600 focus:text-neutral-0 forced-colors:focus:bg-[Highlight] forced-colors:focus:text-[HighlightText]',
   variants: {
-    isFocused: { true: 'bg-brand-600 text-neutral-0 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]' },
     isSelected: { true: 'font-semibold' },
     isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' },
   },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, type DialogProps as RACDialogProps } from 'react-aria-components';
+import { twMerge } from './tv.ts';
 
 export interface DialogProps extends RACDialogProps {
   /** The dialog's heading; it also names the dialog. */
@@ -12,7 +13,7 @@ export interface DialogProps extends RACDialogProps {
  */
 export function Dialog({ title, children, ...props }: DialogProps) {
   return (
-    <RACDialog {...props} className={`relative flex max-h-[inherit] flex-col gap-4 overflow-auto p-6 outline-0 ${typeof props.className === 'string' ? props.className : ''}`}>
+    <RACDialog {...props} className={twMerge('relative flex max-h-[inherit] flex-col gap-4 overflow-auto p-6 outline-0', props.className)}>
       {(renderProps) => (
         <>
           {title && (

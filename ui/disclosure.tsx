@@ -4,12 +4,11 @@ import {
   Disclosure as RACDisclosure,
   DisclosurePanel,
   Heading,
-  composeRenderProps,
   type DisclosureProps as RACDisclosureProps,
 } from 'react-aria-components';
 import { focusRing } from './focus-ring.ts';
 import { ChevronRightIcon } from './icons.tsx';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 
 export interface DisclosureProps extends Omit<RACDisclosureProps, 'children'> {
   title: string;
@@ -26,7 +25,7 @@ const triggerStyles = tv({
 /** A section that opens and closes (FAQ, order details). The trigger is a button inside a heading. */
 export function Disclosure({ title, children, level = 3, ...props }: DisclosureProps) {
   return (
-    <RACDisclosure {...props} className={composeRenderProps(props.className, (c) => `group w-full max-w-xl border-b border-neutral-200 ${c ?? ''}`)}>
+    <RACDisclosure {...props} className={composeTailwindRenderProps(props.className, 'group w-full max-w-xl border-b border-neutral-200')}>
       <Heading level={level} className="m-0">
         <Button slot="trigger" className={triggerStyles}>
           <ChevronRightIcon className="size-4 text-neutral-600 transition-transform group-expanded:rotate-90" />

@@ -23,12 +23,8 @@ export interface FileDropZoneProps {
 
 const zoneStyles = tv({
   extend: focusRing,
-  base: 'flex w-full max-w-lg flex-col items-center gap-3 rounded-card border-2 border-dashed p-8 text-center transition-colors forced-colors:border-[ButtonBorder]',
+  base: 'flex w-full max-w-lg flex-col items-center gap-3 rounded-card border-2 border-dashed border-neutral-400 bg-neutral-0 p-8 text-center transition-colors drop-target:border-brand-600 drop-target:bg-brand-50 forced-colors:border-[ButtonBorder] forced-colors:drop-target:border-[Highlight]',
   variants: {
-    isDropTarget: {
-      false: 'border-neutral-400 bg-neutral-0',
-      true: 'border-brand-600 bg-brand-50 forced-colors:border-[Highlight]',
-    },
     isDisabled: { true: 'border-neutral-300 bg-neutral-100 text-neutral-500' },
   },
 });

@@ -2,42 +2,41 @@ import {
   FieldError as RACFieldError,
   Label as RACLabel,
   Text,
-  composeRenderProps,
   type FieldErrorProps,
   type LabelProps,
   type TextProps,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv, twMerge } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 
 export function Label(props: LabelProps) {
-  return <RACLabel {...props} className={`text-caption font-medium text-neutral-700 ${props.className ?? ''}`} />;
+  return <RACLabel {...props} className={twMerge('text-caption font-medium text-neutral-700', props.className)} />;
 }
 
 export function Description(props: TextProps) {
-  return <Text {...props} slot="description" className={`text-caption text-neutral-600 ${props.className ?? ''}`} />;
+  return <Text {...props} slot="description" className={twMerge('text-caption text-neutral-600', props.className)} />;
 }
 
+/** The field's error. In forced colours it keeps the system text colour (Mark is a highlight, too faint as text). */
 export function FieldError(props: FieldErrorProps) {
   return (
     <RACFieldError
       {...props}
-      className={composeRenderProps(props.className, (className) => `text-caption text-danger-700 forced-colors:text-[Mark] ${className ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, 'text-caption text-danger-700')}
     />
   );
 }
 
-/** The frame around an input: border, invalid and disabled states, focus ring on the group. */
+/**
+ * The frame around an input: border, invalid and disabled states, focus ring on the group. Focus
+ * follows RAC's attributes: `data-focus-within` on a Group, `data-focused` on a lone Input.
+ */
 export const fieldGroupStyles = tv({
   extend: focusRing,
-  base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 forced-colors:bg-[Field]',
+  base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 border-neutral-400 focus-within:border-brand-600 focus:border-brand-600 forced-colors:bg-[Field] forced-colors:border-[ButtonBorder] forced-colors:focus-within:border-[Highlight] forced-colors:focus:border-[Highlight]',
   variants: {
-    isFocusWithin: {
-      false: 'border-neutral-400 forced-colors:border-[ButtonBorder]',
-      true: 'border-brand-600 forced-colors:border-[Highlight]',
-    },
     isInvalid: {
-      true: 'border-danger-600 forced-colors:border-[Mark]',
+      true: 'border-danger-600 focus-within:border-danger-600 focus:border-danger-600 forced-colors:border-[Mark] forced-colors:focus-within:border-[Mark] forced-colors:focus:border-[Mark]',
     },
     isDisabled: {
       true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]',

@@ -1,4 +1,5 @@
 import { Form as RACForm, type FormProps as RACFormProps } from 'react-aria-components';
+import { twMerge } from './tv.ts';
 
 /** Field errors by field name, as RAC's `validationErrors` takes them. */
 export type FieldErrors = Record<string, string | string[]>;
@@ -31,5 +32,5 @@ export interface FormProps extends RACFormProps {
  * blocked by the browser, so the suite (the same rules the server runs) stays the judge.
  */
 export function Form({ validationBehavior = 'aria', ...props }: FormProps) {
-  return <RACForm {...props} validationBehavior={validationBehavior} className={props.className ?? 'flex flex-col gap-4'} />;
+  return <RACForm {...props} validationBehavior={validationBehavior} className={twMerge('flex flex-col gap-4', props.className)} />;
 }

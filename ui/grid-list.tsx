@@ -7,7 +7,7 @@ import {
 } from 'react-aria-components';
 import { Checkbox } from './checkbox.tsx';
 import { focusRing } from './focus-ring.ts';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 
 /**
  * A list whose rows hold actions (uploaded files with Remove, projects with a menu).
@@ -17,7 +17,7 @@ export function GridList<T extends object>({ children, ...props }: GridListProps
   return (
     <RACGridList
       {...props}
-      className={composeRenderProps(props.className, (c) => `flex w-full max-w-xl flex-col overflow-auto rounded-card border border-neutral-200 bg-neutral-0 outline-0 ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, 'flex w-full max-w-xl flex-col overflow-auto rounded-card border border-neutral-200 bg-neutral-0 outline-0')}
       renderEmptyState={props.renderEmptyState ?? (() => <p className="p-6 text-center text-body text-neutral-600">No files yet</p>)}
     >
       {children}
@@ -27,9 +27,9 @@ export function GridList<T extends object>({ children, ...props }: GridListProps
 
 const itemStyles = tv({
   extend: focusRing,
-  base: 'relative flex cursor-default items-center gap-3 border-b border-neutral-100 px-4 py-2.5 text-body text-neutral-900 -outline-offset-2 last:border-b-0',
+  base: 'relative flex cursor-default items-center gap-3 border-b border-neutral-100 px-4 py-2.5 text-body text-neutral-900 -outline-offset-2 last:border-b-0 hover:bg-neutral-50',
   variants: {
-    isSelected: { true: 'bg-brand-50' },
+    isSelected: { true: 'bg-brand-50 hover:bg-brand-50' },
     isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' },
   },
 });

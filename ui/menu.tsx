@@ -28,9 +28,8 @@ export function Menu<T extends object>({ placement = 'bottom start', ...props }:
 const menuItemStyles = tv({
   extend: dropdownItemStyles,
   variants: {
-    variant: { default: '', destructive: 'text-danger-700' },
+    variant: { default: '', destructive: 'text-danger-700 focus:bg-danger-600 focus:text-neutral-0' },
   },
-  compoundVariants: [{ variant: 'destructive', isFocused: true, class: 'bg-danger-600 text-neutral-0' }],
 });
 
 export function MenuItem({ variant = 'default', ...props }: MenuItemProps & { variant?: 'default' | 'destructive' }) {

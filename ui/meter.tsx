@@ -1,5 +1,6 @@
 import { Meter as RACMeter, type MeterProps as RACMeterProps } from 'react-aria-components';
 import { Label } from './field.tsx';
+import { composeTailwindRenderProps, twMerge } from './tv.ts';
 
 export interface MeterProps extends RACMeterProps {
   label: string;
@@ -10,7 +11,7 @@ export interface MeterProps extends RACMeterProps {
 /** A measured quantity within a known range (membership points toward the next level, storage used). */
 export function Meter({ label, warningAt, ...props }: MeterProps) {
   return (
-    <RACMeter {...props} className={`flex w-72 flex-col gap-1 ${typeof props.className === 'string' ? props.className : ''}`}>
+    <RACMeter {...props} className={composeTailwindRenderProps(props.className, 'flex w-72 flex-col gap-1')}>
       {({ percentage, valueText }) => (
         <>
           <div className="flex justify-between gap-2">
@@ -19,7 +20,7 @@ export function Meter({ label, warningAt, ...props }: MeterProps) {
           </div>
           <div className="relative h-2 overflow-hidden rounded-full bg-neutral-200 outline outline-1 -outline-offset-1 outline-transparent forced-colors:outline-[ButtonBorder]">
             <div
-              className={`absolute left-0 top-0 h-full rounded-full forced-colors:bg-[Highlight] ${warningAt !== undefined && percentage >= warningAt ? 'bg-warning-600' : 'bg-success-600'}`}
+              className={twMerge('absolute left-0 top-0 h-full rounded-full forced-colors:bg-[Highlight]', warningAt !== undefined && percentage >= warningAt ? 'bg-warning-600' : 'bg-success-600')}
               style={{ width: `${percentage}%` }}
             />
           </div>

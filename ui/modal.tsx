@@ -6,7 +6,7 @@ const overlayStyles = tv({
 });
 
 const modalStyles = tv({
-  base: 'w-full max-w-md max-h-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-0 text-left align-middle shadow-2xl forced-colors:bg-[Canvas] forced-colors:border-[CanvasText]',
+  base: 'w-full max-w-md max-h-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-0 text-left align-middle shadow-modal forced-colors:bg-[Canvas] forced-colors:border-[CanvasText]',
   variants: {
     size: { small: 'max-w-sm', medium: 'max-w-md', large: 'max-w-2xl' },
   },

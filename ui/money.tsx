@@ -1,4 +1,5 @@
 import { useLocale } from 'react-aria-components';
+import { twMerge } from './tv.ts';
 
 /**
  * Formats an integer amount in minor units (cents) as the locale's currency text.
@@ -25,5 +26,5 @@ export interface MoneyProps {
 /** An amount of money in the current locale (RAC's I18nProvider), in tabular figures. */
 export function Money({ cents, currency = 'USD', className }: MoneyProps) {
   const { locale } = useLocale();
-  return <span className={`tabular-nums ${cents < 0 ? 'text-danger-700' : ''} ${className ?? ''}`}>{formatMoney(cents, currency, locale)}</span>;
+  return <span className={twMerge('tabular-nums', cents < 0 && 'text-danger-700', className)}>{formatMoney(cents, currency, locale)}</span>;
 }

@@ -3,11 +3,10 @@ import {
   Group,
   Input,
   NumberField as RACNumberField,
-  composeRenderProps,
   type NumberFieldProps as RACNumberFieldProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv, twMerge } from './tv.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 import { MinusIcon, PlusIcon } from './icons.tsx';
 
@@ -37,7 +36,7 @@ const stepperStyles = tv({
  */
 export function NumberField({ label, description, errorMessage, placeholder, unit, unitLabel, decrementLabel = 'Decrease', incrementLabel = 'Increase', ...props }: NumberFieldProps) {
   return (
-    <RACNumberField {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}>
+    <RACNumberField {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}>
       <Label>
         {label}
         {unit && <span className="sr-only"> ({unitLabel ?? unit})</span>}
@@ -46,7 +45,7 @@ export function NumberField({ label, description, errorMessage, placeholder, uni
         <Button slot="decrement" aria-label={decrementLabel} className={stepperStyles}>
           <MinusIcon />
         </Button>
-        <Input placeholder={placeholder} className={`${inputStyles} w-16 text-right tabular-nums`} />
+        <Input placeholder={placeholder} className={twMerge(inputStyles, 'w-16 text-right tabular-nums')} />
         {unit && (
           <span aria-hidden className="pr-3 text-body text-neutral-600">
             {unit}

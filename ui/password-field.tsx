@@ -4,11 +4,10 @@ import {
   Input,
   TextField as RACTextField,
   ToggleButton,
-  composeRenderProps,
   type TextFieldProps as RACTextFieldProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
@@ -39,7 +38,7 @@ export function PasswordField({ label, description, errorMessage, placeholder, s
       autoComplete="current-password"
       {...props}
       type={visible ? 'text' : 'password'}
-      className={composeRenderProps(props.className, (c) => `flex flex-col gap-1 ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}
     >
       <Label>{label}</Label>
       <Group className={fieldGroupStyles}>

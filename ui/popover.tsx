@@ -8,7 +8,7 @@ export interface PopoverProps extends Omit<RACPopoverProps, 'children'> {
 }
 
 const popoverStyles = tv({
-  base: 'rounded-control border border-neutral-200 bg-neutral-0 text-neutral-900 shadow-lg outline-0 forced-colors:bg-[Canvas] forced-colors:border-[CanvasText]',
+  base: 'rounded-control border border-neutral-200 bg-neutral-0 text-neutral-900 shadow-overlay outline-0 forced-colors:bg-[Canvas] forced-colors:border-[CanvasText]',
 });
 
 /** A non-modal layer anchored to its trigger (put a Dialog inside for focusable content). */

@@ -1,5 +1,6 @@
 import { ProgressBar as RACProgressBar, type ProgressBarProps as RACProgressBarProps } from 'react-aria-components';
 import { Label } from './field.tsx';
+import { composeTailwindRenderProps, twMerge } from './tv.ts';
 
 export interface ProgressBarProps extends RACProgressBarProps {
   label?: string;
@@ -8,7 +9,7 @@ export interface ProgressBarProps extends RACProgressBarProps {
 /** Progress of a task (upload, analysis). Without a value (`isIndeterminate`) it says only that work is under way. */
 export function ProgressBar({ label, ...props }: ProgressBarProps) {
   return (
-    <RACProgressBar {...props} className={`flex w-72 flex-col gap-1 ${typeof props.className === 'string' ? props.className : ''}`}>
+    <RACProgressBar {...props} className={composeTailwindRenderProps(props.className, 'flex w-72 flex-col gap-1')}>
       {({ percentage, valueText, isIndeterminate }) => (
         <>
           <div className="flex justify-between gap-2">
@@ -17,7 +18,7 @@ export function ProgressBar({ label, ...props }: ProgressBarProps) {
           </div>
           <div className="relative h-2 overflow-hidden rounded-full bg-neutral-200 outline outline-1 -outline-offset-1 outline-transparent forced-colors:outline-[ButtonBorder]">
             <div
-              className={`absolute top-0 h-full rounded-full bg-brand-600 forced-colors:bg-[Highlight] ${isIndeterminate ? 'left-1/4 w-2/5 motion-safe:animate-pulse' : 'left-0'}`}
+              className={twMerge('absolute top-0 h-full rounded-full bg-brand-600 forced-colors:bg-[Highlight]', isIndeterminate ? 'left-1/4 w-2/5 motion-safe:animate-pulse' : 'left-0')}
               style={isIndeterminate ? undefined : { width: `${percentage ?? 0}%` }}
             />
           </div>

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import {
   Radio as RACRadio,
   RadioGroup as RACRadioGroup,
-  composeRenderProps,
   type RadioGroupProps as RACRadioGroupProps,
   type RadioProps as RACRadioProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
-import { focusRing } from './focus-ring.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
+import { focusRingLook } from './focus-ring.ts';
 import { Description, FieldError, Label } from './field.tsx';
 
 export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
@@ -21,7 +20,7 @@ export interface RadioGroupProps extends Omit<RACRadioGroupProps, 'children'> {
 /** One choice among a few (process, payment method). Arrow keys move the choice; Tab leaves the group. */
 export function RadioGroup({ label, description, errorMessage, children, ...props }: RadioGroupProps) {
   return (
-    <RACRadioGroup {...props} className={composeRenderProps(props.className, (c) => `group flex flex-col gap-2 ${c ?? ''}`)}>
+    <RACRadioGroup {...props} className={composeTailwindRenderProps(props.className, 'group flex flex-col gap-2')}>
       <Label>{label}</Label>
       <div className="flex gap-2 group-orientation-vertical:flex-col group-orientation-horizontal:gap-4">{children}</div>
       {description && <Description>{description}</Description>}
@@ -30,17 +29,23 @@ export function RadioGroup({ label, description, errorMessage, children, ...prop
   );
 }
 
+/** The circle: hover darkens its ring, a press darkens it more (the label's `data-hovered`/`data-pressed`). */
 const circleStyles = tv({
-  extend: focusRing,
-  base: 'mt-0.5 size-5 shrink-0 rounded-full border-2 bg-neutral-0 transition-all forced-color-adjust-none',
+  extend: focusRingLook,
+  base: 'mt-0.5 size-5 shrink-0 rounded-full border-2 bg-neutral-0 transition-all forced-color-adjust-none group-focus-visible/radio:outline-2',
   variants: {
     isSelected: {
-      false: 'border-neutral-500 forced-colors:border-[ButtonBorder]',
-      true: 'border-[6px] border-brand-600 forced-colors:border-[Highlight]',
+      false: 'border-neutral-500 group-hover/radio:border-neutral-700 group-pressed/radio:border-neutral-900 forced-colors:border-[ButtonBorder] forced-colors:group-hover/radio:border-[ButtonBorder] forced-colors:group-pressed/radio:border-[ButtonBorder]',
+      true: 'border-[6px] border-brand-600 group-hover/radio:border-brand-700 group-pressed/radio:border-brand-800 forced-colors:border-[Highlight] forced-colors:group-hover/radio:border-[Highlight] forced-colors:group-pressed/radio:border-[Highlight]',
     },
-    isInvalid: { true: 'border-danger-600 forced-colors:border-[Mark]' },
+    isInvalid: { true: 'border-danger-600 group-hover/radio:border-danger-700 group-pressed/radio:border-danger-700 forced-colors:border-[Mark]' },
     isDisabled: { true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]' },
   },
+});
+
+const radioStyles = tv({
+  base: 'group/radio flex items-start gap-2 text-body text-neutral-900',
+  variants: { isDisabled: { true: 'text-neutral-500 forced-colors:text-[GrayText]' } },
 });
 
 export interface RadioProps extends Omit<RACRadioProps, 'children'> {
@@ -52,7 +57,7 @@ export function Radio({ children, description, ...props }: RadioProps) {
   return (
     <RACRadio
       {...props}
-      className={composeRenderProps(props.className, (c, rp) => `flex items-start gap-2 text-body ${rp.isDisabled ? 'text-neutral-500 forced-colors:text-[GrayText]' : 'text-neutral-900'} ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, (rp) => radioStyles(rp))}
     >
       {(rp) => (
         <>

@@ -5,12 +5,11 @@ import {
   Popover,
   Select as RACSelect,
   SelectValue,
-  composeRenderProps,
   type ListBoxItemProps,
   type SelectProps as RACSelectProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 import { focusRing } from './focus-ring.ts';
 import { Description, FieldError, Label } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
@@ -36,7 +35,7 @@ const triggerStyles = tv({
 /** A choice from a short list (up to ~15 options; use ComboBox for long ones). Type-ahead works on the closed button too. */
 export function Select<T extends object>({ label, description, errorMessage, items, children, ...props }: SelectProps<T>) {
   return (
-    <RACSelect {...props} className={composeRenderProps(props.className, (c) => `group flex flex-col gap-1 ${c ?? ''}`)}>
+    <RACSelect {...props} className={composeTailwindRenderProps(props.className, 'group flex flex-col gap-1')}>
       {({ isInvalid }) => (
         <>
           <Label>{label}</Label>

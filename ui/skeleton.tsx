@@ -1,6 +1,7 @@
 /** A placeholder block while content loads. Decorative: pair it with a status message (`SkeletonGroup` gives one). */
+import { twMerge } from './tv.ts';
 export function Skeleton({ className = 'h-4 w-full' }: { className?: string }) {
-  return <div aria-hidden className={`rounded bg-neutral-200 motion-safe:animate-pulse forced-colors:bg-[GrayText] ${className}`} />;
+  return <div aria-hidden className={twMerge('rounded bg-neutral-200 motion-safe:animate-pulse forced-colors:bg-[GrayText]', className)} />;
 }
 
 export interface SkeletonGroupProps {
@@ -14,9 +15,9 @@ export interface SkeletonGroupProps {
 /** Lines of placeholder text with one polite status for screen readers. */
 export function SkeletonGroup({ label = 'Loading…', lines = 3, className }: SkeletonGroupProps) {
   return (
-    <div role="status" aria-label={label} className={`flex w-full max-w-md flex-col gap-2 ${className ?? ''}`}>
+    <div role="status" aria-label={label} className={twMerge('flex w-full max-w-md flex-col gap-2', className)}>
       {Array.from({ length: lines }, (_, i) => (
-        <Skeleton key={i} className={`h-4 ${i === lines - 1 ? 'w-2/3' : 'w-full'}`} />
+        <Skeleton key={i} className={i === lines - 1 ? 'h-4 w-2/3' : 'h-4 w-full'} />
       ))}
     </div>
   );

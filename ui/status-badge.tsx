@@ -1,5 +1,24 @@
-import type { ReactNode } from 'react';
-import { AlertIcon, ClockIcon, DotIcon, ErrorIcon, SuccessIcon } from './icons.tsx';
+import type { ReactNode, SVGProps } from 'react';
+import {
+  AlertIcon,
+  BankIcon,
+  BanknoteIcon,
+  CheckIcon,
+  ClockIcon,
+  CloseIcon,
+  DotIcon,
+  ErrorIcon,
+  FileIcon,
+  GearIcon,
+  HourglassIcon,
+  InfoIcon,
+  PencilIcon,
+  RefreshIcon,
+  ReturnIcon,
+  SearchIcon,
+  SuccessIcon,
+  TruckIcon,
+} from './icons.tsx';
 import { tv } from './tv.ts';
 
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -17,63 +36,81 @@ const badgeStyles = tv({
   },
 });
 
-/** Each tone has its own icon shape as well as its colour, so the tone never rests on colour alone. */
-const toneIcons: Record<StatusTone, ReactNode> = {
-  neutral: <DotIcon className="size-3.5" />,
-  info: <ClockIcon className="size-3.5" />,
-  success: <SuccessIcon className="size-3.5" />,
-  warning: <AlertIcon className="size-3.5" />,
-  danger: <ErrorIcon className="size-3.5" />,
+type IconComponent = (props: SVGProps<SVGSVGElement>) => ReactNode;
+
+/** The icon a tone shows when the status itself has none of its own (a custom status with `tone`). */
+const toneIcons: Record<StatusTone, IconComponent> = {
+  neutral: DotIcon,
+  info: InfoIcon,
+  success: SuccessIcon,
+  warning: AlertIcon,
+  danger: ErrorIcon,
 };
 
 /**
- * The usual order and payment statuses and their tone. The spec does not list statuses; the app
- * passes its own label and may pass `tone` for anything not here. Keys are compared in lower case,
- * with `_`/`-` read as spaces, so domain identifiers (`pending_payment`, `awaiting_transfer`) match.
+ * The usual order and payment statuses: each its own icon shape and a tone, so two statuses never
+ * look alike even where they share a colour ("In production" a gear, "Shipped" a truck) and the
+ * status never rests on colour alone. The spec does not list statuses; the app passes its own label
+ * (and may pass the identifier as `status`). Keys are compared in lower case, with `_`/`-` read as
+ * spaces, so domain identifiers (`pending_payment`, `awaiting_transfer`) match.
  */
-export const statusTones: Readonly<Record<string, StatusTone>> = {
-  'draft': 'neutral',
-  'quoted': 'neutral',
-  'unpaid': 'warning',
-  'pending payment': 'warning',
-  'awaiting payment': 'warning',
-  'awaiting transfer': 'warning',
-  'paid': 'success',
-  'in review': 'info',
-  'in production': 'info',
-  'processing': 'info',
-  'shipped': 'info',
-  'delivered': 'success',
-  'completed': 'success',
-  'refunded': 'neutral',
-  'partially refunded': 'neutral',
-  'cancelled': 'danger',
-  'failed': 'danger',
-  'declined': 'danger',
-  'expired': 'neutral',
-  'active': 'success',
-  'inactive': 'neutral',
+export const statusLooks: Readonly<Record<string, { tone: StatusTone; icon: IconComponent }>> = {
+  'draft': { tone: 'neutral', icon: PencilIcon },
+  'quoted': { tone: 'neutral', icon: FileIcon },
+  'unpaid': { tone: 'warning', icon: ClockIcon },
+  'pending payment': { tone: 'warning', icon: ClockIcon },
+  'awaiting payment': { tone: 'warning', icon: ClockIcon },
+  'awaiting transfer': { tone: 'warning', icon: BankIcon },
+  'paid': { tone: 'success', icon: BanknoteIcon },
+  'in review': { tone: 'info', icon: SearchIcon },
+  'in production': { tone: 'info', icon: GearIcon },
+  'processing': { tone: 'info', icon: RefreshIcon },
+  'shipped': { tone: 'info', icon: TruckIcon },
+  'delivered': { tone: 'success', icon: CheckIcon },
+  'completed': { tone: 'success', icon: SuccessIcon },
+  'refunded': { tone: 'neutral', icon: ReturnIcon },
+  'partially refunded': { tone: 'neutral', icon: ReturnIcon },
+  'cancelled': { tone: 'danger', icon: CloseIcon },
+  'failed': { tone: 'danger', icon: AlertIcon },
+  'declined': { tone: 'danger', icon: AlertIcon },
+  'expired': { tone: 'neutral', icon: HourglassIcon },
+  'active': { tone: 'success', icon: SuccessIcon },
+  'inactive': { tone: 'neutral', icon: DotIcon },
 };
+
+const lookUp = (status: string) => statusLooks[status.trim().toLowerCase().replace(/[_-]+/g, ' ')];
+
+/** The tone of each known status (kept for callers that only need the colour). */
+export const statusTones: Readonly<Record<string, StatusTone>> = Object.fromEntries(
+  Object.entries(statusLooks).map(([status, look]) => [status, look.tone]),
+);
 
 /** The tone of a status given as words ("In production") or as an identifier (`in_production`). */
 export function statusTone(status: string): StatusTone {
-  return statusTones[status.trim().toLowerCase().replace(/[_-]+/g, ' ')] ?? 'neutral';
+  return lookUp(status)?.tone ?? 'neutral';
 }
 
 export interface StatusBadgeProps {
   /** The status as the user reads it ("In production"). Always shown. */
   children: string;
-  /** Overrides the tone looked up from the text. */
+  /**
+   * The status identifier (`in_production`) to pick the look by, so a translated label still gets
+   * its icon and tone. Defaults to the label.
+   */
+  status?: string;
+  /** Overrides the tone looked up from the status. */
   tone?: StatusTone;
   className?: string;
 }
 
-/** A status label (order, payment, coupon): text always present, tone by colour and icon shape. */
-export function StatusBadge({ children, tone, className }: StatusBadgeProps) {
-  const resolved = tone ?? statusTone(children);
+/** A status label (order, payment, coupon): text always present, tone by colour, the status by icon shape. */
+export function StatusBadge({ children, status, tone, className }: StatusBadgeProps) {
+  const look = lookUp(status ?? children);
+  const resolved = tone ?? look?.tone ?? 'neutral';
+  const Icon = look?.icon ?? toneIcons[resolved];
   return (
     <span className={badgeStyles({ tone: resolved, className })}>
-      {toneIcons[resolved]}
+      <Icon className="size-3.5" />
       {children}
     </span>
   );

@@ -17,32 +17,44 @@ import {
 } from 'react-aria-components';
 import { focusRing } from './focus-ring.ts';
 import { SortIcon } from './icons.tsx';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 
 /** A data table (orders, transactions). Arrow keys move between cells; sortable columns sort on Enter. */
 export function Table(props: TableProps) {
   return (
     <div className="overflow-auto rounded-card border border-neutral-200 bg-neutral-0">
-      <RACTable {...props} className={composeRenderProps(props.className, (c) => `w-full border-separate border-spacing-0 text-body ${c ?? ''}`)} />
+      <RACTable {...props} className={composeTailwindRenderProps(props.className, 'w-full border-separate border-spacing-0 text-body')} />
     </div>
   );
 }
 
 export function TableHeader<T extends object>(props: TableHeaderProps<T>) {
-  return <RACTableHeader {...props} className={composeRenderProps(props.className, (c) => `bg-neutral-50 ${c ?? ''}`)} />;
+  return <RACTableHeader {...props} className={composeTailwindRenderProps(props.className, 'bg-neutral-50')} />;
 }
 
 const columnStyles = tv({
   extend: focusRing,
   base: 'border-b border-neutral-200 px-4 py-2 text-start text-caption font-semibold text-neutral-700 -outline-offset-2 cursor-default',
-  variants: { allowsSorting: { true: 'hover:bg-neutral-100' } },
+  variants: {
+    allowsSorting: { true: 'hover:bg-neutral-100' },
+    align: { start: '', end: 'text-end' },
+  },
 });
 
-export function Column({ children, ...props }: ColumnProps & { children: ReactNode }) {
+/** Where a column's content sits: `end` for amounts and quantities, so digits line up (with tabular figures). */
+export type ColumnAlign = 'start' | 'end';
+
+export interface TableColumnProps extends ColumnProps {
+  children: ReactNode;
+  /** `end` for numbers (money, quantities): right-aligned in left-to-right text. Give its cells the same `align`. */
+  align?: ColumnAlign;
+}
+
+export function Column({ children, align = 'start', ...props }: TableColumnProps) {
   return (
-    <RACColumn {...props} className={composeRenderProps(props.className, (className, rp) => columnStyles({ ...rp, className }))}>
+    <RACColumn {...props} className={composeRenderProps(props.className, (className, rp) => columnStyles({ ...rp, align, className }))}>
       {({ allowsSorting, sortDirection }) => (
-        <span className="flex items-center gap-1">
+        <span className={align === 'end' ? 'flex items-center justify-end gap-1' : 'flex items-center gap-1'}>
           {children}
           {allowsSorting && (
             <span className={sortDirection ? 'text-neutral-900' : 'text-neutral-500'}>
@@ -91,8 +103,17 @@ export function Row<T extends object>(props: RowProps<T>) {
   return <RACRow {...props} className={composeRenderProps(props.className, (className, rp) => rowStyles({ ...rp, className }))} />;
 }
 
-const cellStyles = tv({ extend: focusRing, base: 'border-b border-neutral-100 px-4 py-2.5 -outline-offset-2' });
+const cellStyles = tv({
+  extend: focusRing,
+  base: 'border-b border-neutral-100 px-4 py-2.5 -outline-offset-2',
+  variants: { align: { start: '', end: 'text-end tabular-nums' } },
+});
 
-export function Cell(props: CellProps) {
-  return <RACCell {...props} className={composeRenderProps(props.className, (className, rp) => cellStyles({ ...rp, className }))} />;
+export interface TableCellProps extends CellProps {
+  /** `end` for numbers, matching its column's `align`: right-aligned, in tabular figures. */
+  align?: ColumnAlign;
+}
+
+export function Cell({ align = 'start', ...props }: TableCellProps) {
+  return <RACCell {...props} className={composeRenderProps(props.className, (className, rp) => cellStyles({ ...rp, align, className }))} />;
 }

@@ -10,15 +10,15 @@ import {
   type TabsProps,
 } from 'react-aria-components';
 import { focusRing } from './focus-ring.ts';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv } from './tv.ts';
 
 /** Views of one thing side by side (order details: Products, Tracking, Review). Arrow keys move between tabs. */
 export function Tabs(props: TabsProps) {
-  return <RACTabs {...props} className={composeRenderProps(props.className, (c) => `flex flex-col gap-4 ${c ?? ''}`)} />;
+  return <RACTabs {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-4')} />;
 }
 
 export function TabList<T extends object>(props: TabListProps<T>) {
-  return <RACTabList {...props} className={composeRenderProps(props.className, (c) => `flex gap-1 border-b border-neutral-300 ${c ?? ''}`)} />;
+  return <RACTabList {...props} className={composeTailwindRenderProps(props.className, 'flex gap-1 border-b border-neutral-300')} />;
 }
 
 const tabStyles = tv({

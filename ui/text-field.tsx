@@ -2,11 +2,10 @@ import {
   Input,
   TextArea,
   TextField as RACTextField,
-  composeRenderProps,
   type TextFieldProps as RACTextFieldProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { tv } from './tv.ts';
+import { composeTailwindRenderProps, tv, twMerge } from './tv.ts';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 
 export interface TextFieldProps extends RACTextFieldProps {
@@ -30,12 +29,12 @@ const inputFrame = tv({
 /** A labelled text input with a description and a field error. */
 export function TextField({ label, description, errorMessage, placeholder, isMultiline, rows = 3, ...props }: TextFieldProps) {
   return (
-    <RACTextField {...props} className={composeRenderProps(props.className, (c) => `${fieldStyles} ${c ?? ''}`)}>
+    <RACTextField {...props} className={composeTailwindRenderProps(props.className, fieldStyles)}>
       <Label>{label}</Label>
       {isMultiline ? (
-        <TextArea rows={rows} placeholder={placeholder} className={(rp) => `${inputFrame({ ...rp, isFocusWithin: rp.isFocused })} ${inputStyles} w-full resize-y`} />
+        <TextArea rows={rows} placeholder={placeholder} className={(rp) => twMerge(inputStyles, inputFrame(rp), 'w-full resize-y')} />
       ) : (
-        <Input placeholder={placeholder} className={(rp) => `${inputFrame({ ...rp, isFocusWithin: rp.isFocused })} ${inputStyles} w-full`} />
+        <Input placeholder={placeholder} className={(rp) => twMerge(inputStyles, inputFrame(rp), 'w-full')} />
       )}
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>

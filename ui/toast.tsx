@@ -50,7 +50,7 @@ export const toasts: Toasts = createToasts();
 
 const toastStyles = tv({
   extend: focusRing,
-  base: 'flex w-80 items-start gap-3 rounded-control border bg-neutral-0 p-4 shadow-lg forced-colors:border-[CanvasText] forced-colors:bg-[Canvas]',
+  base: 'flex w-80 items-start gap-3 rounded-control border bg-neutral-0 p-4 shadow-overlay forced-colors:border-[CanvasText] forced-colors:bg-[Canvas]',
   variants: {
     tone: {
       error: 'border-danger-600 border-l-4',
@@ -58,6 +58,11 @@ const toastStyles = tv({
       info: 'border-brand-600 border-l-4',
     },
   },
+});
+
+const closeButtonStyles = tv({
+  extend: focusRing,
+  base: 'flex size-7 shrink-0 items-center justify-center rounded text-neutral-600 hover:bg-neutral-100 pressed:bg-neutral-200',
 });
 
 const toneIcon = {
@@ -95,7 +100,7 @@ export function ToastRegion({ toasts: source = toasts, dismissLabel = 'Dismiss',
               </Text>
             )}
           </RACToastContent>
-          <Button slot="close" aria-label={dismissLabel} className={(rp) => `${focusRing(rp)} flex size-7 shrink-0 items-center justify-center rounded text-neutral-600 hover:bg-neutral-100 pressed:bg-neutral-200`}>
+          <Button slot="close" aria-label={dismissLabel} className={(rp) => closeButtonStyles(rp)}>
             <CloseIcon />
           </Button>
         </RACToast>

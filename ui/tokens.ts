@@ -44,13 +44,37 @@ export const fontSize = {
   headline: ['1.75rem', { lineHeight: '2.25rem', fontWeight: '700' }],
 } as const satisfies Record<string, [string, { lineHeight: string; fontWeight?: string }]>;
 
+/**
+ * Elevation: how far a surface floats above the page, one shadow per layer (Tailwind's own values,
+ * named for their use). `shadow-raised` cards and thumbs, `shadow-floating` tooltips,
+ * `shadow-overlay` popovers, dropdowns and toasts, `shadow-modal` dialogs over a dimmed page.
+ * Forced colours drop shadows: every layer also has a border.
+ */
+export const boxShadow = {
+  raised: '0 1px 3px 0 rgb(0 0 0 / 0.1), 0 1px 2px -1px rgb(0 0 0 / 0.1)',
+  floating: '0 4px 6px -1px rgb(0 0 0 / 0.1), 0 2px 4px -2px rgb(0 0 0 / 0.1)',
+  overlay: '0 10px 15px -3px rgb(0 0 0 / 0.1), 0 4px 6px -4px rgb(0 0 0 / 0.1)',
+  modal: '0 25px 50px -12px rgb(0 0 0 / 0.25)',
+} as const;
+
 export const spacing = {
   gutter: '1.5rem',
 } as const;
 
+/**
+ * The one face of the UI: Inter, shipped with the product (ui/theme.css declares it, index.html preloads it).
+ * The fallbacks only show for the moment before it loads (`font-display: swap`) or for scripts it lacks.
+ * `mono` (account numbers, SWIFT codes) is Inter too, with tabular figures (set in ui/theme.css), so
+ * identifiers line up without a second font to download. (The shipped Latin subset has no slashed-zero
+ * feature: print identifiers in groups, as banks do.)
+ */
 export const fontFamily = {
-  sans: ['Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
-};
+  sans: ['"Inter Variable"', 'Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
+  mono: ['"Inter Variable"', 'Inter', 'ui-monospace', 'monospace'],
+} as const;
+
+/** The family name ui/theme.css gives Inter; tests and the story test-runner check it loaded. */
+export const FONT_FACE_NAME = 'Inter Variable';
 
 /**
  * The text/background pairs the components actually use, with the minimum contrast each must reach.

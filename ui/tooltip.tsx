@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { OverlayArrow, Tooltip as RACTooltip, composeRenderProps, type TooltipProps as RACTooltipProps } from 'react-aria-components';
+import { OverlayArrow, Tooltip as RACTooltip, type TooltipProps as RACTooltipProps } from 'react-aria-components';
+import { composeTailwindRenderProps } from './tv.ts';
 
 export interface TooltipProps extends Omit<RACTooltipProps, 'children'> {
   children: ReactNode;
@@ -15,7 +16,7 @@ export function Tooltip({ children, ...props }: TooltipProps) {
     <RACTooltip
       offset={10}
       {...props}
-      className={composeRenderProps(props.className, (c) => `group max-w-60 rounded-control bg-neutral-900 px-3 py-1.5 text-caption text-neutral-0 shadow-md forced-colors:border forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:text-[CanvasText] ${c ?? ''}`)}
+      className={composeTailwindRenderProps(props.className, 'group max-w-60 rounded-control bg-neutral-900 px-3 py-1.5 text-caption text-neutral-0 shadow-floating forced-colors:border forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:text-[CanvasText]')}
     >
       <OverlayArrow>
         <svg aria-hidden width={8} height={8} viewBox="0 0 8 8" className="fill-neutral-900 group-placement-bottom:rotate-180 group-placement-left:-rotate-90 group-placement-right:rotate-90 forced-colors:fill-[Canvas]">

@@ -52,3 +52,19 @@ export const SkipLink: Story = {
     await waitFor(() => expect(canvas.getByRole('main')).toHaveFocus());
   },
 };
+
+/** The frame on a 320 px phone (the test-runner sizes the page from the story's viewport). */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('navigation', { name: 'Main' })).toBeVisible();
+  },
+};
+
+/** The frame on a 1280 px laptop. */
+export const Desktop: Story = {
+  globals: { viewport: { value: 'desktop' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('main')).toBeVisible();
+  },
+};

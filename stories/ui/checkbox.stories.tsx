@@ -1,11 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox } from '#ui/checkbox';
+import { classNameArg, disabledArg, invalidArg, onChangeArg, readOnlyArg, requiredArg } from './arg-types.ts';
+import { StateGrid } from './state-grid.tsx';
 
 const meta = {
   title: 'UI/Checkbox',
   component: Checkbox,
   args: { children: 'Remember me', onChange: fn() },
+  argTypes: {
+    children: { control: 'text', description: 'The label.', table: { category: 'Content' } },
+    description: { control: 'text', description: 'Extra text under the label.', table: { category: 'Content' } },
+    isSelected: { control: 'boolean', description: 'Checked (controlled).', table: { category: 'Value' } },
+    defaultSelected: { control: 'boolean', description: 'Checked at first (uncontrolled).', table: { category: 'Value' } },
+    isIndeterminate: { control: 'boolean', description: 'Some of a group checked.', table: { category: 'Value' } },
+    name: { control: 'text', table: { category: 'Form' } },
+    value: { control: 'text', description: 'The value inside a CheckboxGroup.', table: { category: 'Form' } },
+    ...disabledArg,
+    ...invalidArg,
+    ...requiredArg,
+    ...readOnlyArg,
+    ...onChangeArg,
+    ...classNameArg,
+  },
 } satisfies Meta<typeof Checkbox>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -54,3 +71,31 @@ export const Validation: Story = {
     await expect(box).toBeChecked();
   },
 };
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Unchecked, checked and indeterminate in each state: hover, pressed and focus-visible forced through RAC's state attributes. */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid
+      label="Checkbox states"
+      states={['default', 'hover', 'pressed', 'focus-visible', 'disabled', 'invalid']}
+      variants={['unchecked', 'checked', 'indeterminate'] as const}
+    >
+      {(state, variant) => (
+        <Checkbox
+          {...args}
+          defaultSelected={variant === 'checked'}
+          isIndeterminate={variant === 'indeterminate'}
+          isDisabled={state === 'disabled'}
+          isInvalid={state === 'invalid'}
+        />
+      )}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('checkbox', { name: 'Remember me' })).toHaveLength(18);
+  },
+};
+
+export const StatesForcedColours: Story = { ...States, globals: { forcedColors: 'active' } };

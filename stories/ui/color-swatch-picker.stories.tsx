@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ColorSwatchPicker, type SwatchColor } from '#ui/color-swatch-picker';
+import { disabledArg, onChangeArg } from './arg-types.ts';
+import { StateGrid } from './state-grid.tsx';
+
+const firstSwatch = (root: HTMLElement) => [root.querySelector('[role=option]')];
 
 /** Finish colours are content (a catalogue), so their values are hex here, not design tokens. */
 const finishColours: SwatchColor[] = [
@@ -18,6 +22,17 @@ const meta = {
   title: 'UI/ColorSwatchPicker',
   component: ColorSwatchPicker,
   args: { label: 'Painting colours', colors: finishColours, maxSelected: 5, onChange: fn() },
+  argTypes: {
+    label: { control: 'text', description: 'Names the list of colours.', table: { category: 'Content' } },
+    colors: { control: 'object', description: 'The catalogue colours: id, name (read aloud), value (CSS colour).', table: { category: 'Content' } },
+    maxSelected: { control: { type: 'number', min: 1 }, description: 'Most colours the user may choose; more is refused with a message.', table: { category: 'Value' } },
+    value: { control: 'object', description: 'Chosen ids (controlled).', table: { category: 'Value' } },
+    defaultValue: { control: 'object', description: 'Chosen ids at first (uncontrolled).', table: { category: 'Value' } },
+    countLabel: { control: 'text', description: 'With {count} and {max}.', table: { category: 'Content' } },
+    maxReachedMessage: { control: 'text', description: 'With {max}.', table: { category: 'Content' } },
+    ...disabledArg,
+    ...onChangeArg,
+  },
 } satisfies Meta<typeof ColorSwatchPicker>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -66,5 +81,20 @@ export const Disabled: Story = {
     await expect(blue).toHaveAttribute('aria-selected', 'true');
     await userEvent.tab();
     await expect(blue).not.toHaveFocus();
+  },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** The first swatch (Jet black) in each state, with and without it chosen: hover and focus-visible forced through RAC's attributes. */
+export const States: Story = {
+  args: { colors: finishColours.slice(0, 3) },
+  render: (args) => (
+    <StateGrid label="Swatch states" states={['default', 'hover', 'focus-visible', 'disabled']} variants={['not chosen', 'chosen'] as const} target={firstSwatch}>
+      {(state, variant) => <ColorSwatchPicker {...args} defaultValue={variant === 'chosen' ? ['black'] : []} isDisabled={state === 'disabled'} />}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findAllByRole('listbox', { name: 'Painting colours' })).toHaveLength(8);
   },
 };

@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { classNameArg, fieldArgs, onSelectionChangeArg, placeholderArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const frames = select('[role=group], input');
 
 interface Country {
   id: string;
@@ -22,6 +26,19 @@ const meta = {
     defaultItems: countries,
     onSelectionChange: fn(),
     children: (c: Country) => <ComboBoxItem id={c.id}>{c.name}</ComboBoxItem>,
+  },
+  argTypes: {
+    ...fieldArgs,
+    ...placeholderArg,
+    selectedKey: { control: 'text', description: 'The chosen item id (controlled).', table: { category: 'Value' } },
+    defaultSelectedKey: { control: 'text', description: 'The item chosen at first (uncontrolled).', table: { category: 'Value' } },
+    inputValue: { control: 'text', description: 'The typed text (controlled).', table: { category: 'Value' } },
+    defaultItems: { control: false, description: 'Items the field filters itself as the user types.', table: { category: 'Content' } },
+    items: { control: false, description: 'Items filtered by the caller.', table: { category: 'Content' } },
+    menuTrigger: { control: 'inline-radio', options: ['input', 'focus', 'manual'], description: 'What opens the list.', table: { category: 'Behaviour' } },
+    allowsCustomValue: { control: 'boolean', description: 'Accepts text that matches no item.', table: { category: 'Behaviour' } },
+    ...onSelectionChangeArg,
+    ...classNameArg,
   },
 } satisfies Meta<typeof ComboBox<Country>>;
 export default meta;
@@ -61,4 +78,25 @@ export const Validation: Story = {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription('Please choose a country');
   },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Empty and chosen, in each state (focus-visible forced through RAC's attributes). */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Combo box states" states={['default', 'focus-visible', 'invalid', 'disabled']} variants={['empty', 'chosen'] as const} target={frames}>
+      {(state, variant) => (
+        <div className="w-60">
+          <ComboBox
+            {...args}
+            defaultSelectedKey={variant === 'chosen' ? 'FR' : undefined}
+            isDisabled={state === 'disabled'}
+            isInvalid={state === 'invalid'}
+            errorMessage={state === 'invalid' ? 'Choose a country from the list.' : undefined}
+          />
+        </div>
+      )}
+    </StateGrid>
+  ),
 };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FileDropZone } from '#ui/drop-zone';
+import { disabledArg } from './arg-types.ts';
+import { StateGrid } from './state-grid.tsx';
 
 const meta = {
   title: 'UI/DropZone',
@@ -10,6 +12,16 @@ const meta = {
     limits: 'STL, STEP, OBJ or 3MF. Up to 20 files, 100 MB each.',
     acceptedFileTypes: ['.stl', '.step', '.stp', '.obj', '.3mf'],
     onFiles: fn(),
+  },
+  argTypes: {
+    title: { control: 'text', description: 'The visible invitation.', table: { category: 'Content' } },
+    limits: { control: 'text', description: 'Types, size and count, written out (not only enforced).', table: { category: 'Content' } },
+    browseLabel: { control: 'text', description: 'The file-picker button.', table: { category: 'Content' } },
+    'aria-label': { control: 'text', description: 'Name of the drop target (defaults to the title).', table: { category: 'Content' } },
+    acceptedFileTypes: { control: 'object', description: 'Extensions or MIME types the picker offers.', table: { category: 'Behaviour' } },
+    allowsMultiple: { control: 'boolean', table: { category: 'Behaviour' } },
+    ...disabledArg,
+    onFiles: { control: false, description: 'Called with the dropped or picked files.', table: { category: 'Events' } },
   },
   decorators: [(Story) => <div className="w-[32rem]"><Story /></div>],
 } satisfies Meta<typeof FileDropZone>;
@@ -37,4 +49,15 @@ export const Disabled: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Browse files' })).toBeDisabled();
   },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** The zone in each state: a file dragged over it (drop target) and keyboard focus forced through RAC's attributes. */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Drop zone states" states={['default', 'drop-target', 'focus-visible', 'disabled']}>
+      {(state) => <FileDropZone {...args} isDisabled={state === 'disabled'} />}
+    </StateGrid>
+  ),
 };

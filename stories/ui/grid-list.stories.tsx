@@ -3,6 +3,9 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '#ui/button';
 import { GridList, GridListItem } from '#ui/grid-list';
 import { CloseIcon, FileIcon } from '#ui/icons';
+import { StateGrid } from './state-grid.tsx';
+
+const firstRow = (root: HTMLElement) => [root.querySelector('[role=row]')];
 
 const files = [
   { id: 'bracket', name: 'bracket.stl', size: '2.4 MB' },
@@ -10,9 +13,21 @@ const files = [
   { id: 'lid', name: 'lid.stl', size: '860 KB' },
 ];
 
-function FileList({ onRemove, selectionMode }: { onRemove: (id: string) => void; selectionMode?: 'none' | 'multiple' }) {
+function FileList({
+  onRemove,
+  selectionMode,
+  defaultSelectedKeys,
+  disabledKeys,
+  'aria-label': ariaLabel = 'Uploaded files',
+}: {
+  onRemove: (id: string) => void;
+  selectionMode?: 'none' | 'multiple';
+  defaultSelectedKeys?: string[];
+  disabledKeys?: string[];
+  'aria-label'?: string;
+}) {
   return (
-    <GridList aria-label="Uploaded files" items={files} selectionMode={selectionMode}>
+    <GridList aria-label={ariaLabel} items={files} selectionMode={selectionMode} defaultSelectedKeys={defaultSelectedKeys} disabledKeys={disabledKeys}>
       {(file) => (
         <GridListItem id={file.id} textValue={file.name}>
           <FileIcon className="size-5 text-neutral-600" />
@@ -31,6 +46,13 @@ const meta = {
   title: 'UI/GridList',
   component: FileList,
   args: { onRemove: fn() },
+  argTypes: {
+    selectionMode: { control: 'inline-radio', options: ['none', 'multiple'], description: 'Rows with a checkbox to select.', table: { category: 'Behaviour' } },
+    defaultSelectedKeys: { control: 'object', table: { category: 'Value' } },
+    disabledKeys: { control: 'object', description: 'Rows that cannot be focused or selected.', table: { category: 'State' } },
+    'aria-label': { control: 'text', description: 'Names the list.', table: { category: 'Content' } },
+    onRemove: { control: false, description: 'A row’s Remove button.', table: { category: 'Events' } },
+  },
   decorators: [(Story) => <div className="w-[32rem]"><Story /></div>],
 } satisfies Meta<typeof FileList>;
 export default meta;
@@ -66,5 +88,29 @@ export const Empty: Story = {
   render: () => <GridList aria-label="Uploaded files">{[]}</GridList>,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No files yet')).toBeVisible();
+  },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** The first row in each state (hover and focus-visible forced through RAC's attributes; selected and disabled are props). */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Grid list row states" states={['default', 'hover', 'focus-visible', 'selected', 'disabled']} target={firstRow}>
+      {(state) => (
+        <div className="w-[28rem]">
+          <FileList
+            {...args}
+            aria-label={`Uploaded files (${state})`}
+            selectionMode={state === 'selected' ? 'multiple' : 'none'}
+            defaultSelectedKeys={state === 'selected' ? ['bracket'] : []}
+            disabledKeys={state === 'disabled' ? ['bracket'] : []}
+          />
+        </div>
+      )}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findAllByRole('row', { name: 'bracket.stl' })).toHaveLength(5);
   },
 };

@@ -1,5 +1,7 @@
 import { contrastRatio } from '#ui/contrast';
-import { borderRadius, colors, fontSize } from '#ui/tokens';
+import type { ReactNode, SVGProps } from 'react';
+import * as icons from '#ui/icons';
+import { FONT_FACE_NAME, borderRadius, boxShadow, colors, fontFamily, fontSize, spacing } from '#ui/tokens';
 
 /** Blocks for stories/ui/overview.mdx and the UI/Tokens stories: every value comes from ui/tokens.ts. */
 
@@ -53,6 +55,78 @@ export function Radii() {
         <li key={name} className="flex flex-col items-center gap-1 text-caption text-neutral-700">
           <span aria-hidden className="size-16 border-2 border-brand-600 bg-brand-50" style={{ borderRadius: value }} />
           rounded-{name} · {value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The face itself: its name, the weights the UI uses, and the characters French needs. */
+export function FontSpecimen() {
+  return (
+    <div className="flex flex-col gap-2 text-neutral-900">
+      <p className="text-caption text-neutral-700">
+        font-sans · {fontFamily.sans.join(', ')} · loaded from @fontsource-variable/inter ({FONT_FACE_NAME})
+      </p>
+      {([['400', 'font-normal'], ['500', 'font-medium'], ['600', 'font-semibold'], ['700', 'font-bold']] as const).map(([weight, cls]) => (
+        <p key={weight} className={`text-title ${cls}`}>
+          {weight} · Instant quote for 3D printing: 1,234.50 USD
+        </p>
+      ))}
+      <p className="text-body">Français : « Délai de fabrication » — œuvre, façade, déjà, naïve, 0123456789 €</p>
+      <p className="text-body tabular-nums">Tabular figures · 1,111.11 · 9,999.99 · 10,234</p>
+      <p className="font-mono text-body">font-mono (Inter, tabular figures) · IBAN GB29 NWBK 6016 1331 9268 19 · SWIFT NWBKGB2L</p>
+    </div>
+  );
+}
+
+/** The spacing scale: Tailwind's 4 px steps the components use, and the named page gutter. */
+export function Spacing() {
+  const steps = [['1', '0.25rem'], ['2', '0.5rem'], ['3', '0.75rem'], ['4', '1rem'], ['6', '1.5rem'], ['8', '2rem'], ['10', '2.5rem']] as const;
+  return (
+    <ul className="flex flex-col gap-2">
+      {[...steps, ...Object.entries(spacing)].map(([name, value]) => (
+        <li key={name} className="flex items-center gap-4 text-caption text-neutral-700">
+          <span className="w-40 shrink-0">{name === 'gutter' ? 'gutter (page side padding)' : `${name} · p-${name}, gap-${name}`} · {value}</span>
+          <span aria-hidden className="h-3 rounded-sm bg-brand-500" style={{ width: value }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Elevation: one shadow per layer, from ui/tokens.ts. */
+export function Elevation() {
+  const uses: Record<keyof typeof boxShadow, string> = {
+    raised: 'cards, switch handle, slider thumb',
+    floating: 'tooltips',
+    overlay: 'popovers, dropdowns, toasts',
+    modal: 'dialogs over a dimmed page',
+  };
+  return (
+    <ul className="flex flex-wrap gap-6">
+      {Object.entries(boxShadow).map(([name, value]) => (
+        <li key={name} className="flex w-44 flex-col gap-2 text-caption text-neutral-700">
+          <span aria-hidden className="h-16 rounded-card border border-neutral-200 bg-neutral-0" style={{ boxShadow: value }} />
+          <span className="font-medium text-neutral-900">shadow-{name}</span>
+          <span>{uses[name as keyof typeof boxShadow]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type IconComponent = (props: SVGProps<SVGSVGElement>) => ReactNode;
+
+/** Every icon of ui/icons.tsx with its name (16 px grid, currentColor, always aria-hidden). */
+export function IconGallery() {
+  const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon')) as [string, IconComponent][];
+  return (
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3">
+      {all.map(([name, Icon]) => (
+        <li key={name} className="flex items-center gap-3 rounded-control border border-neutral-200 bg-neutral-0 px-3 py-2 text-caption text-neutral-900">
+          <Icon className="size-5 shrink-0 text-neutral-900" />
+          {name}
         </li>
       ))}
     </ul>

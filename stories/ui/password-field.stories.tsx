@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { PasswordField } from '#ui/password-field';
+import { classNameArg, fieldArgs, onChangeArg, placeholderArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const frames = select('[role=group], input');
 
 const meta = {
   title: 'UI/PasswordField',
   component: PasswordField,
   args: { label: 'Password', name: 'password' },
+  argTypes: {
+    ...fieldArgs,
+    ...placeholderArg,
+    showLabel: { control: 'text', description: 'Name of the show/hide toggle.', table: { category: 'Content' } },
+    autoComplete: { control: 'inline-radio', options: ['current-password', 'new-password'], table: { category: 'Form' } },
+    ...onChangeArg,
+    ...classNameArg,
+  },
   decorators: [(Story) => <div className="w-72"><Story /></div>],
 } satisfies Meta<typeof PasswordField>;
 export default meta;
@@ -54,4 +66,26 @@ export const Validation: Story = {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription(/Password must be at least 6 characters/);
   },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Empty and filled, in each state: focus-visible forced through RAC's attributes, the rest real props. */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Password field states" states={['default', 'focus-visible', 'invalid', 'disabled', 'readonly']} variants={['empty', 'filled'] as const} target={frames}>
+      {(state, variant) => (
+        <div className="w-60">
+          <PasswordField
+            {...args}
+            defaultValue={variant === 'filled' ? 'correct horse' : undefined}
+            isDisabled={state === 'disabled'}
+            isReadOnly={state === 'readonly'}
+            isInvalid={state === 'invalid'}
+            errorMessage={state === 'invalid' ? 'Use at least 8 characters.' : undefined}
+          />
+        </div>
+      )}
+    </StateGrid>
+  ),
 };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Radio, RadioGroup } from '#ui/radio-group';
+import { classNameArg, fieldArgs, onChangeArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
 
 const processes = (
   <>
@@ -14,6 +16,15 @@ const meta = {
   title: 'UI/RadioGroup',
   component: RadioGroup,
   args: { label: 'Manufacturing process', children: processes, onChange: fn() },
+  argTypes: {
+    ...fieldArgs,
+    children: { control: false, description: '`Radio` options (each with a `value`, optional `description`).', table: { category: 'Content' } },
+    value: { control: 'text', description: 'The chosen value (controlled).', table: { category: 'Value' } },
+    defaultValue: { control: 'text', description: 'The value chosen at first (uncontrolled).', table: { category: 'Value' } },
+    orientation: { control: 'inline-radio', options: ['vertical', 'horizontal'], description: 'Arrow keys follow it.', table: { category: 'Style' } },
+    ...onChangeArg,
+    ...classNameArg,
+  },
 } satisfies Meta<typeof RadioGroup>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -68,5 +79,34 @@ export const Validation: Story = {
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await expect(canvas.getByRole('radio', { name: '3D printing' })).toBeChecked();
+  },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+const radios = select('.group\\/radio');
+
+/** A group with one option chosen, in each state (hover, pressed, focus-visible forced on every option through RAC's attributes). */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Radio states" states={['default', 'hover', 'pressed', 'focus-visible', 'disabled', 'invalid']} target={radios}>
+      {(state) => (
+        <RadioGroup
+          {...args}
+          label={`Process (${state})`}
+          orientation="horizontal"
+          defaultValue="cnc"
+          isDisabled={state === 'disabled'}
+          isInvalid={state === 'invalid'}
+          errorMessage={state === 'invalid' ? 'Choose a process.' : undefined}
+        >
+          <Radio value="3d-printing">3D printing</Radio>
+          <Radio value="cnc">CNC</Radio>
+        </RadioGroup>
+      )}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('radiogroup')).toHaveLength(6);
   },
 };

@@ -1,11 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchField } from '#ui/search-field';
+import { classNameArg, disabledArg, fieldArgs, onChangeArg, placeholderArg, readOnlyArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const frames = select('[role=group], input');
 
 const meta = {
   title: 'UI/SearchField',
   component: SearchField,
   args: { label: 'Search orders', placeholder: 'Order ID or PO number', onSubmit: fn(), onClear: fn() },
+  argTypes: {
+    label: fieldArgs.label,
+    description: fieldArgs.description,
+    ...placeholderArg,
+    ...disabledArg,
+    ...readOnlyArg,
+    clearLabel: { control: 'text', description: 'Name of the clear button.', table: { category: 'Content' } },
+    onSubmit: { control: false, description: 'Enter: search.', table: { category: 'Events' } },
+    onClear: { control: false, description: 'Escape or the clear button.', table: { category: 'Events' } },
+    ...onChangeArg,
+    ...classNameArg,
+  },
   decorators: [(Story) => <div className="w-72"><Story /></div>],
 } satisfies Meta<typeof SearchField>;
 export default meta;
@@ -44,4 +60,19 @@ export const Disabled: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('searchbox', { name: 'Search orders' })).toBeDisabled();
   },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Empty and filled, in each state (focus-visible forced through RAC's attributes). */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Search field states" states={['default', 'focus-visible', 'disabled']} variants={['empty', 'filled'] as const} target={frames}>
+      {(state, variant) => (
+        <div className="w-60">
+          <SearchField {...args} defaultValue={variant === 'filled' ? '10234' : undefined} isDisabled={state === 'disabled'} />
+        </div>
+      )}
+    </StateGrid>
+  ),
 };

@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Select, SelectItem } from '#ui/select';
+import { classNameArg, fieldArgs, onSelectionChangeArg, placeholderArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const triggers = select('button');
 
 const meta = {
   title: 'UI/Select',
@@ -19,6 +23,16 @@ const meta = {
         <SelectItem id="RMB">Renminbi (RMB)</SelectItem>
       </>
     ),
+  },
+  argTypes: {
+    ...fieldArgs,
+    ...placeholderArg,
+    selectedKey: { control: 'text', description: 'The chosen option id (controlled).', table: { category: 'Value' } },
+    defaultSelectedKey: { control: 'text', description: 'The option chosen at first (uncontrolled).', table: { category: 'Value' } },
+    children: { control: false, description: '`SelectItem` options, or a function of `items`.', table: { category: 'Content' } },
+    items: { control: false, table: { category: 'Content' } },
+    ...onSelectionChangeArg,
+    ...classNameArg,
   },
   decorators: [(Story) => <div className="h-80 w-72"><Story /></div>],
 } satisfies Meta<typeof Select>;
@@ -64,5 +78,27 @@ export const Validation: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: /Currency/ })).toHaveFocus();
     await expect(canvas.getByText('Please choose a currency')).toBeVisible();
+  },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Nothing chosen and chosen, in each state (focus-visible forced through RAC's attributes). */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Select states" states={['default', 'focus-visible', 'invalid', 'disabled']} variants={['empty', 'chosen'] as const} target={triggers}>
+      {(state, variant) => (
+        <Select
+          {...args}
+          defaultSelectedKey={variant === 'chosen' ? 'EUR' : undefined}
+          isDisabled={state === 'disabled'}
+          isInvalid={state === 'invalid'}
+          errorMessage={state === 'invalid' ? 'Choose a currency.' : undefined}
+        />
+      )}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('button', { name: /Currency/ })).toHaveLength(8);
   },
 };

@@ -16,15 +16,17 @@ export const Default: Story = {
   },
 };
 
-const orderStatuses = ['Pending payment', 'Paid', 'In production', 'Shipped', 'Delivered', 'Cancelled', 'Refunded'];
-const paymentStatuses = ['Unpaid', 'Awaiting transfer', 'Paid', 'Failed', 'Refunded'];
+const orderStatuses = ['Pending payment', 'Awaiting transfer', 'Paid', 'In production', 'Shipped', 'Delivered', 'Cancelled', 'Refunded'];
+const paymentStatuses = ['Unpaid', 'Processing', 'Paid', 'Failed', 'Declined', 'Partially refunded'];
+const otherStatuses = ['Draft', 'Quoted', 'In review', 'Completed', 'Expired'];
 
-/** Every tone in use: the words carry the status, colour and icon shape only support them. */
+/** Every status the library knows: each its own icon shape and a tone; the words carry the status, colour and shape support them. */
 export const OrderAndPaymentStatuses: Story = {
   render: () => (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">{orderStatuses.map((s) => <StatusBadge key={s}>{s}</StatusBadge>)}</div>
       <div className="flex flex-wrap gap-2">{paymentStatuses.map((s) => <StatusBadge key={s}>{s}</StatusBadge>)}</div>
+      <div className="flex flex-wrap gap-2">{otherStatuses.map((s) => <StatusBadge key={s}>{s}</StatusBadge>)}</div>
       <div className="flex flex-wrap gap-2">
         <StatusBadge tone="success">Active</StatusBadge>
         <StatusBadge>Inactive</StatusBadge>

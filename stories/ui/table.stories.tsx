@@ -33,7 +33,7 @@ function OrdersTable({ items, isLoading }: { items: Order[]; isLoading?: boolean
         <TableHeader>
           <Column id="id" isRowHeader allowsSorting>Order ID</Column>
           <Column id="date" allowsSorting>Date</Column>
-          <Column id="amount" allowsSorting>Amount</Column>
+          <Column id="amount" allowsSorting align="end">Amount</Column>
           <Column id="status">Status</Column>
         </TableHeader>
         <TableBody items={sorted} isLoading={isLoading} loadingLabel="Loading orders…" emptyState={<EmptyState level={3} title="No orders yet" description="Orders appear here once you check out a quote." />}>
@@ -41,7 +41,7 @@ function OrdersTable({ items, isLoading }: { items: Order[]; isLoading?: boolean
             <Row id={o.id}>
               <Cell>{o.id}</Cell>
               <Cell>{o.date}</Cell>
-              <Cell><Money cents={o.amount} /></Cell>
+              <Cell align="end"><Money cents={o.amount} /></Cell>
               <Cell><StatusBadge>{o.status}</StatusBadge></Cell>
             </Row>
           )}

@@ -1,11 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
+import { classNameArg, disabledArg, onSelectionChangeArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const secondTab = select('[role=tab]:nth-child(2)');
 
 const meta = {
   title: 'UI/Tabs',
   component: Tabs,
   args: { onSelectionChange: fn() },
+  argTypes: {
+    selectedKey: { control: 'text', description: 'The open tab (controlled).', table: { category: 'Value' } },
+    defaultSelectedKey: { control: 'inline-radio', options: ['products', 'tracking', 'review'], description: 'The tab open at first.', table: { category: 'Value' } },
+    disabledKeys: { control: 'object', description: 'Tabs that cannot be opened.', table: { category: 'State' } },
+    keyboardActivation: { control: 'inline-radio', options: ['automatic', 'manual'], description: 'Arrow keys open a tab at once, or Enter does.', table: { category: 'Behaviour' } },
+    orientation: { control: 'inline-radio', options: ['horizontal', 'vertical'], table: { category: 'Style' } },
+    ...disabledArg,
+    ...onSelectionChangeArg,
+    ...classNameArg,
+  },
   render: (args) => (
     <Tabs {...args} className="w-[28rem]">
       <TabList aria-label="Order details">
@@ -48,5 +62,28 @@ export const DisabledTab: Story = {
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     await expect(canvas.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** The second tab (Tracking) in each state beside the open one: hover and focus-visible forced through RAC's attributes. */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Tab states" states={['default', 'hover', 'focus-visible', 'disabled']} target={secondTab}>
+      {(state) => (
+        <Tabs {...args} disabledKeys={state === 'disabled' ? ['tracking'] : []}>
+          <TabList aria-label={`Order details (${state})`}>
+            <Tab id="products">Products</Tab>
+            <Tab id="tracking">Tracking</Tab>
+          </TabList>
+          <TabPanel id="products">3 parts</TabPanel>
+          <TabPanel id="tracking">Shipped</TabPanel>
+        </Tabs>
+      )}
+    </StateGrid>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findAllByRole('tab', { name: 'Tracking' })).toHaveLength(4);
   },
 };

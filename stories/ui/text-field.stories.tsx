@@ -1,11 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from '#ui/text-field';
+import { classNameArg, fieldArgs, onChangeArg, placeholderArg } from './arg-types.ts';
+import { StateGrid, select } from './state-grid.tsx';
+
+const inputs = select('input, textarea');
 
 const meta = {
   title: 'UI/TextField',
   component: TextField,
   args: { label: 'Email', name: 'email', type: 'email', onChange: fn() },
+  argTypes: {
+    ...fieldArgs,
+    ...placeholderArg,
+    type: { control: 'select', options: ['text', 'email', 'tel', 'url', 'password', 'search'], description: 'The input type (keyboard on phones, autofill).', table: { category: 'Form' } },
+    value: { control: 'text', description: 'The text (controlled).', table: { category: 'Value' } },
+    defaultValue: { control: 'text', description: 'The text at first (uncontrolled).', table: { category: 'Value' } },
+    isMultiline: { control: 'boolean', description: 'A text area (comments, notes).', table: { category: 'Style' } },
+    rows: { control: { type: 'number', min: 1 }, description: 'Rows of a multi-line field.', table: { category: 'Style' } },
+    maxLength: { control: 'number', table: { category: 'Form' } },
+    autoComplete: { control: 'text', description: 'Autofill hint (`email`, `name`, `street-address`).', table: { category: 'Form' } },
+    ...onChangeArg,
+    ...classNameArg,
+  },
   decorators: [(Story) => <div className="w-72"><Story /></div>],
 } satisfies Meta<typeof TextField>;
 export default meta;
@@ -63,3 +80,27 @@ export const Validation: Story = {
     await expect(input).toHaveAccessibleDescription('Please enter a valid email address');
   },
 };
+
+export const Playground: Story = { tags: ['!test'] };
+
+/** Empty and filled, in each state: focus-visible forced through RAC's attributes, the rest real props. */
+export const States: Story = {
+  render: (args) => (
+    <StateGrid label="Text field states" states={['default', 'focus-visible', 'invalid', 'disabled', 'readonly']} variants={['empty', 'filled'] as const} target={inputs}>
+      {(state, variant) => (
+        <div className="w-60">
+          <TextField
+            {...args}
+            defaultValue={variant === 'filled' ? 'ada@example.com' : undefined}
+            isDisabled={state === 'disabled'}
+            isReadOnly={state === 'readonly'}
+            isInvalid={state === 'invalid'}
+            errorMessage={state === 'invalid' ? 'Enter a valid email address.' : undefined}
+          />
+        </div>
+      )}
+    </StateGrid>
+  ),
+};
+
+export const StatesForcedColours: Story = { ...States, globals: { forcedColors: 'active' } };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ColorTokens, Radii, TypeScale } from './overview-blocks.tsx';
+import { ColorTokens, Elevation, FontSpecimen, IconGallery, Radii, Spacing, TypeScale } from './overview-blocks.tsx';
 
 /** The design tokens as stories, so axe and a baseline check them too (the Overview page shows them with the components). */
 const meta = {
@@ -29,5 +29,34 @@ export const Radius: Story = {
   render: () => <Radii />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/rounded-control/)).toBeVisible();
+  },
+};
+
+export const Font: Story = {
+  render: () => <FontSpecimen />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Délai de fabrication/)).toBeVisible();
+  },
+};
+
+export const SpacingScale: Story = {
+  render: () => <Spacing />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/gutter/)).toBeVisible();
+  },
+};
+
+export const ElevationLevels: Story = {
+  render: () => <Elevation />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('shadow-overlay')).toBeVisible();
+  },
+};
+
+export const Icons: Story = {
+  render: () => <IconGallery />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('TruckIcon')).toBeVisible();
+    await expect(within(canvasElement).getByText('GearIcon')).toBeVisible();
   },
 };
