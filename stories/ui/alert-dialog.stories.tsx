@@ -34,7 +34,7 @@ export const Default: Story = {
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete project?' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await userEvent.tab();
-    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).not.toBeInTheDocument());

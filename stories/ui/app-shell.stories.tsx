@@ -35,9 +35,9 @@ export const Default: Story = {
     await expect(canvas.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     await expect(canvas.getByRole('contentinfo')).toBeInTheDocument();
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'Skip to main content' })).toHaveFocus());
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: 'Instant quote' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'Instant quote' })).toHaveFocus());
   },
 };
 

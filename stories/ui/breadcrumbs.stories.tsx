@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Breadcrumb, Breadcrumbs } from '#ui/breadcrumbs';
 
 const navigate = fn();
@@ -32,7 +32,7 @@ export const Default: Story = {
     await expect(await within(nav).findByRole('link', { name: 'Order 10234' })).toHaveAttribute('aria-current', 'page');
     await userEvent.tab();
     await userEvent.tab();
-    await expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveFocus();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(navigate).toHaveBeenCalledWith('/account/orders', undefined);
   },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Button } from '#ui/button';
 import { classNameArg, disabledArg, onPressArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -32,7 +32,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const button = canvas.getByRole('button', { name: 'Get instant quote' });
     await userEvent.tab();
-    await expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await userEvent.keyboard(' ');
     await expect(args.onPress).toHaveBeenCalledTimes(2);
@@ -59,7 +59,7 @@ export const Pending: Story = {
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole('button', { name: /Pay now/ });
     await userEvent.tab();
-    await expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onPress).not.toHaveBeenCalled();
     await expect(within(canvasElement).getByRole('progressbar', { name: 'In progress' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within, waitFor } from 'storybook/test';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { Money } from '#ui/money';
@@ -25,7 +25,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Default shipping address' })).toBeInTheDocument();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Edit' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit' })).toHaveFocus());
   },
 };
 
@@ -45,6 +45,6 @@ export const WithFooter: Story = {
   },
   play: async ({ canvasElement }) => {
     await userEvent.tab();
-    await expect(within(canvasElement).getByRole('button', { name: 'Checkout' })).toHaveFocus();
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Checkout' })).toHaveFocus());
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Checkbox } from '#ui/checkbox';
 import { CheckboxGroup } from '#ui/checkbox-group';
 
@@ -47,6 +47,6 @@ export const Validation: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Choose at least one service')).toBeVisible();
     await userEvent.tab();
-    await expect(canvas.getByRole('checkbox', { name: /Tapping/ })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('checkbox', { name: /Tapping/ })).toHaveFocus());
   },
 };

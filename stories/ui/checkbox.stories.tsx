@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Checkbox } from '#ui/checkbox';
 import { classNameArg, disabledArg, invalidArg, onChangeArg, readOnlyArg, requiredArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -31,7 +31,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const box = within(canvasElement).getByRole('checkbox', { name: 'Remember me' });
     await userEvent.tab();
-    await expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
     await userEvent.keyboard(' ');
     await expect(box).toBeChecked();
     await expect(args.onChange).toHaveBeenLastCalledWith(true);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { ColorSwatchPicker, type SwatchColor } from '#ui/color-swatch-picker';
 import { disabledArg, onChangeArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -44,7 +44,7 @@ export const Default: Story = {
     await canvas.findByRole('option', { name: 'Jet black' });
     await expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
     await userEvent.tab();
-    await expect(canvas.getByRole('option', { name: 'Jet black' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('option', { name: 'Jet black' })).toHaveFocus());
     await userEvent.keyboard(' ');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight} ');
     await expect(canvas.getByRole('option', { name: 'Signal red' })).toHaveAttribute('aria-selected', 'true');

@@ -49,7 +49,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const input = canvas.getByRole('combobox', { name: 'Country' });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await userEvent.keyboard('unit');
     const listbox = await within(document.body).findByRole('listbox');
     const options = within(listbox).getAllByRole('option');

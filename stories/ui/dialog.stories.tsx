@@ -40,7 +40,7 @@ export const Default: Story = {
     const dialog = await within(document.body).findByRole('dialog', { name: 'Sign in to save your quote' });
     await waitFor(() => expect(dialog).toHaveFocus());
     await userEvent.tab();
-    await expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus());
   },
 };
 

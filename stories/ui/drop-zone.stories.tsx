@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { FileDropZone } from '#ui/drop-zone';
 import { disabledArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -36,7 +36,7 @@ export const Default: Story = {
     await userEvent.tab();
     await userEvent.tab();
     const browse = canvas.getByRole('button', { name: 'Browse files' });
-    await expect(browse).toHaveFocus();
+    await waitFor(() => expect(browse).toHaveFocus());
     await expect(browse).toHaveAccessibleDescription('STL, STEP, OBJ or 3MF. Up to 20 files, 100 MB each.');
     const input = canvasElement.querySelector('input[type=file]');
     await expect(input).toHaveAttribute('accept', '.stl,.step,.stp,.obj,.3mf');

@@ -93,7 +93,7 @@ export const ServerErrors: Story = {
     const email = within(canvasElement).getByRole('textbox', { name: 'Email' });
     await userEvent.tab();
     await userEvent.tab();
-    await expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription('The email is already registered; activate it via email.');
   },

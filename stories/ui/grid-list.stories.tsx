@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Button } from '#ui/button';
 import { GridList, GridListItem } from '#ui/grid-list';
 import { CloseIcon, FileIcon } from '#ui/icons';
@@ -63,11 +63,11 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('row', { name: 'bracket.stl' });
     await userEvent.tab();
-    await expect(canvas.getByRole('row', { name: 'bracket.stl' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('row', { name: 'bracket.stl' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
-    await expect(canvas.getByRole('row', { name: 'housing.step' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('row', { name: 'housing.step' })).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
-    await expect(canvas.getByRole('button', { name: 'Remove housing.step' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Remove housing.step' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onRemove).toHaveBeenCalledWith('housing');
   },

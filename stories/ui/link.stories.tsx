@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Link } from '#ui/link';
 import { classNameArg, disabledArg, onPressArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -45,7 +45,7 @@ export const Default: Story = {
     const link = within(canvasElement).getByRole('link', { name: 'My orders' });
     await expect(link).toHaveAttribute('href', '/manufacture/orders');
     await userEvent.tab();
-    await expect(link).toHaveFocus();
+    await waitFor(() => expect(link).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(navigate).toHaveBeenCalledWith('/orders', undefined);
   },

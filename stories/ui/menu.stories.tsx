@@ -30,7 +30,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const trigger = await within(canvasElement).findByRole('button', { name: 'Actions for bracket.stl' });
     await userEvent.tab();
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const menu = await within(document.body).findByRole('menu', { name: 'Actions for bracket.stl' });
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
@@ -44,7 +44,7 @@ export const Open: Story = {
   play: async ({ canvasElement }) => {
     const trigger = await within(canvasElement).findByRole('button', { name: 'Actions for bracket.stl' });
     await userEvent.tab();
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     const menu = await within(document.body).findByRole('menu', { name: 'Actions for bracket.stl' });
     // Type-ahead jumps to the item.
@@ -58,7 +58,7 @@ export const Selection: Story = {
   play: async ({ canvasElement }) => {
     const trigger = await within(canvasElement).findByRole('button', { name: 'Actions for bracket.stl' });
     await userEvent.tab();
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const menu = await within(document.body).findByRole('menu', { name: 'Actions for bracket.stl' });
     await expect(within(menu).getByRole('menuitemradio', { name: 'Duplicate' })).toHaveAttribute('aria-checked', 'true');

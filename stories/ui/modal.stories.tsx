@@ -41,10 +41,10 @@ export const Default: Story = {
     // The dialog itself takes focus (its heading is read); Tab reaches the first field.
     await waitFor(() => expect(dialog).toHaveFocus());
     await userEvent.tab();
-    await expect(within(dialog).getByRole('textbox', { name: 'Project name' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Project name' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
@@ -58,8 +58,8 @@ export const Open: Story = {
     await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();
-    await expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus());
     await userEvent.tab();
-    await expect(within(dialog).getByRole('textbox', { name: 'Project name' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Project name' })).toHaveFocus());
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { NumberField } from '#ui/number-field';
 import { classNameArg, fieldArgs, onChangeArg, placeholderArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -35,7 +35,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Quantity (pieces)' });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     await expect(input).toHaveValue('3');
     await expect(args.onChange).toHaveBeenLastCalledWith(3);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Breadcrumb, Breadcrumbs } from '#ui/breadcrumbs';
 import { Button } from '#ui/button';
 import { PageHeader } from '#ui/page-header';
@@ -23,7 +23,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'New project' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'New project' })).toHaveFocus());
   },
 };
 
@@ -44,6 +44,6 @@ export const WithBreadcrumbs: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('link', { name: 'Account' });
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: 'Account' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'Account' })).toHaveFocus());
   },
 };

@@ -38,7 +38,7 @@ export const Default: Story = {
     await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await userEvent.tab(); // page size
     await userEvent.tab(); // next (previous is disabled)
-    await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByText('Page 2 of 7')).toBeVisible();
     await expect(canvas.getByText('11–20 of 64')).toBeVisible();
@@ -54,7 +54,7 @@ export const LastPage: Story = {
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await userEvent.tab();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Previous page' })).toHaveFocus());
   },
 };
 

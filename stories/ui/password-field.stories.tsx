@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within, waitFor } from 'storybook/test';
 import { PasswordField } from '#ui/password-field';
 import { classNameArg, fieldArgs, onChangeArg, placeholderArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -28,12 +28,12 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const input = canvas.getByLabelText('Password');
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await userEvent.keyboard('secret1');
     await expect(input).toHaveAttribute('type', 'password');
     await userEvent.tab();
     const toggle = canvas.getByRole('button', { name: 'Show password' });
-    await expect(toggle).toHaveFocus();
+    await waitFor(() => expect(toggle).toHaveFocus());
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.keyboard(' ');
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');

@@ -44,6 +44,6 @@ export const ClosesOnEscape: Story = {
     await within(document.body).findByRole('dialog', { name: 'Tolerance' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };

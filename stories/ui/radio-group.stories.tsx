@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { classNameArg, fieldArgs, onChangeArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -33,7 +33,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: '3D printing' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('radio', { name: '3D printing' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
     await expect(args.onChange).toHaveBeenLastCalledWith('cnc');
@@ -45,7 +45,7 @@ export const Horizontal: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('radio', { name: 'CNC machining' })).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('radio', { name: 'Vacuum casting' })).toBeChecked();
   },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { SearchField } from '#ui/search-field';
 import { classNameArg, disabledArg, fieldArgs, onChangeArg, placeholderArg, readOnlyArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -31,7 +31,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole('searchbox', { name: 'Search orders' });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await userEvent.keyboard('PO-1234{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledWith('PO-1234');
     await userEvent.keyboard('{Escape}');

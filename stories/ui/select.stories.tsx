@@ -43,7 +43,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole('button', { name: /Currency/ });
     await userEvent.tab();
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     const listbox = await within(document.body).findByRole('listbox');
     await expect(within(listbox).getAllByRole('option')).toHaveLength(5);
@@ -76,7 +76,7 @@ export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: /Currency/ })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Currency/ })).toHaveFocus());
     await expect(canvas.getByText('Please choose a currency')).toBeVisible();
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Slider } from '#ui/slider';
 import { classNameArg, disabledArg, fieldArgs, onChangeArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -36,7 +36,7 @@ export const Default: Story = {
     const slider = within(canvasElement).getByRole('slider', { name: 'Hardness (Shore A)' });
     await expect(slider).toHaveValue('70');
     await userEvent.tab();
-    await expect(slider).toHaveFocus();
+    await waitFor(() => expect(slider).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
     await expect(slider).toHaveValue('75');
     await expect(args.onChange).toHaveBeenLastCalledWith(75);
@@ -53,7 +53,7 @@ export const Range: Story = {
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('slider', { name: /Minimum/ })).toHaveValue('110');
     await userEvent.tab();
-    await expect(canvas.getByRole('slider', { name: /Maximum/ })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('slider', { name: /Maximum/ })).toHaveFocus());
   },
 };
 

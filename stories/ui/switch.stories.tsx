@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Switch } from '#ui/switch';
 import { classNameArg, disabledArg, onChangeArg, readOnlyArg } from './arg-types.ts';
 import { StateGrid } from './state-grid.tsx';
@@ -26,7 +26,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const sw = within(canvasElement).getByRole('switch', { name: 'Email me when an order ships' });
     await userEvent.tab();
-    await expect(sw).toHaveFocus();
+    await waitFor(() => expect(sw).toHaveFocus());
     await userEvent.keyboard(' ');
     await expect(sw).toBeChecked();
     await expect(args.onChange).toHaveBeenLastCalledWith(true);

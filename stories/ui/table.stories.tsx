@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SortDescriptor } from 'react-aria-components';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within, waitFor } from 'storybook/test';
 import { EmptyState } from '#ui/empty-state';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
@@ -72,7 +72,7 @@ export const Default: Story = {
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     await userEvent.keyboard('{Home}');
     const idHeader = canvas.getByRole('columnheader', { name: /Order ID/ });
-    await expect(idHeader).toHaveFocus();
+    await waitFor(() => expect(idHeader).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}');
     const amountHeader = canvas.getByRole('columnheader', { name: /Amount/ });
     await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');

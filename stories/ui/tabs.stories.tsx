@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
 import { classNameArg, disabledArg, onSelectionChangeArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -42,13 +42,13 @@ export const Default: Story = {
     // RAC builds collections in a second render: wait for the tabs before pressing Tab.
     const products = await canvas.findByRole('tab', { name: 'Products' });
     await userEvent.tab();
-    await expect(products).toHaveFocus();
+    await waitFor(() => expect(products).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
     const tracking = canvas.getByRole('tab', { name: 'Tracking' });
     await expect(tracking).toHaveAttribute('aria-selected', 'true');
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('tracking');
     await userEvent.tab();
-    await expect(canvas.getByRole('tabpanel', { name: 'Tracking' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('tabpanel', { name: 'Tracking' })).toHaveFocus());
   },
 };
 
@@ -58,7 +58,7 @@ export const DisabledTab: Story = {
     const canvas = within(canvasElement);
     const products = await canvas.findByRole('tab', { name: 'Products' });
     await userEvent.tab();
-    await expect(products).toHaveFocus();
+    await waitFor(() => expect(products).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     await expect(canvas.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-disabled', 'true');

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { TextField } from '#ui/text-field';
 import { classNameArg, fieldArgs, onChangeArg, placeholderArg } from './arg-types.ts';
 import { StateGrid, select } from './state-grid.tsx';
@@ -32,7 +32,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Email' });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await userEvent.keyboard('ada@example.com');
     await expect(input).toHaveValue('ada@example.com');
     await expect(args.onChange).toHaveBeenLastCalledWith('ada@example.com');
@@ -44,7 +44,7 @@ export const WithDescription: Story = {
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'User name' });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await expect(input).toHaveAccessibleDescription('2 to 12 characters.');
   },
 };

@@ -73,9 +73,9 @@ export const Dismiss: Story = {
     await userEvent.keyboard('{Enter}');
     const toast = await within(document.body).findByRole('alertdialog', { name: 'Unable to create new project.' });
     await userEvent.tab();
-    await expect(toast).toHaveFocus();
+    await waitFor(() => expect(toast).toHaveFocus());
     await userEvent.tab();
-    await expect(within(toast).getByRole('button', { name: 'Dismiss' })).toHaveFocus();
+    await waitFor(() => expect(within(toast).getByRole('button', { name: 'Dismiss' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).not.toBeInTheDocument());
   },

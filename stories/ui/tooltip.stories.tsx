@@ -23,7 +23,7 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Reload balance' });
     await userEvent.tab();
-    await expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     const tooltip = await within(document.body).findByRole('tooltip');
     await expect(tooltip).toHaveTextContent('Balances update 5–10 minutes after payment.');
     await expect(button).toHaveAccessibleDescription('Balances update 5–10 minutes after payment.');

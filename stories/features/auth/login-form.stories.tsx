@@ -20,7 +20,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus());
     await userEvent.keyboard('ada@example.com');
     await userEvent.tab();
     await userEvent.keyboard('secret-1{Enter}');
@@ -34,7 +34,7 @@ export const Validation: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
     await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.');
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus());
     await userEvent.keyboard('not-an-email');
     await userEvent.tab();
     await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter a valid email address.');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within, waitFor } from 'storybook/test';
 import { SignUpForm } from '#features/auth/components/sign-up-form';
 import { AppFrame } from '../../support/app-frame.tsx';
 
@@ -44,7 +44,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('img', { name: 'CAPTCHA: type the characters shown' })).toBeInTheDocument();
     await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus());
   },
 };
 

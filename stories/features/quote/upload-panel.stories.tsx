@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ref } from 'valtio';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { UploadPanel } from '#features/quote/components/upload-panel';
 import { createWorkspace, type QuoteWorkspace } from '#features/quote/quote-workspace';
@@ -59,7 +59,7 @@ export const Default: Story = {
     await expect(canvas.getByText('STL, STEP, OBJ or 3MF · up to 100 MB a file · up to 20 files a project')).toBeInTheDocument();
     await userEvent.tab();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Choose files' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Choose files' })).toHaveFocus());
   },
 };
 
