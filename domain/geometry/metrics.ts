@@ -6,7 +6,7 @@
  */
 import { buildVolumesByProcess, smallestMakeableDimension } from '#domain/catalogue/lookup';
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
-import { addCompensated, CompensatedSum } from './compensated-sum';
+import { addCompensated } from './compensated-sum';
 import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
 import type { DeclaredUnit, Mesh } from './mesh';
@@ -142,8 +142,10 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
   const dx = box.max[0] - box.min[0], dy = box.max[1] - box.min[1], dz = box.max[2] - box.min[2];
   const degenerateLimit = 1e-12 * (dx * dx + dy * dy + dz * dz);
   const shells = new ShellAccumulator(topology.shellCount);
-  const area = new CompensatedSum();
-  const volume = new CompensatedSum();
+  // One shell (most parts): its sums and box are the whole mesh's, so the per-shell work is skipped.
+  const perShell = topology.shellCount > 1;
+  // Neumaier sums (as CompensatedSum), kept in locals for the hot loop.
+  let area = 0, areaCompensation = 0, volume = 0, volumeCompensation = 0;
   const degenerate = new TriangleList();
   const shellOf = topology.shellOfTriangle;
   for (let t = 0; t < triangleCount; t++) {
@@ -154,17 +156,24 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const doubleArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (doubleArea <= degenerateLimit) degenerate.add(t);
-    area.add(doubleArea / 2);
+    const a = doubleArea / 2;
+    let sum = area + a;
+    areaCompensation += Math.abs(area) >= Math.abs(a) ? area - sum + a : a - sum + area;
+    area = sum;
     // a · ((b − a) × (c − a)) = a · (b × c): six times the signed volume of the tetrahedron (centre, a, b, c).
-    const sixVolume = ax * nx + ay * ny + az * nz;
-    volume.add(sixVolume / 6);
-    shells.add(shellOf[t] as number, t, sixVolume / 6, positions, i);
+    const v = (ax * nx + ay * ny + az * nz) / 6;
+    sum = volume + v;
+    volumeCompensation += Math.abs(volume) >= Math.abs(v) ? volume - sum + v : v - sum + volume;
+    volume = sum;
+    if (perShell) shells.add(shellOf[t] as number, t, v, positions, i);
   }
-  const orientation = volume.value < 0 ? -1 : 1;
+  if (!perShell && triangleCount > 0) shells.setWhole(triangleCount, volume, volumeCompensation, box);
+  const signedVolume = volume + volumeCompensation;
+  const orientation = signedVolume < 0 ? -1 : 1;
   const summaries = shells.summaries(topology.shellIsOpen, orientation);
   return {
-    area: area.value,
-    signedVolume: volume.value,
+    area: area + areaCompensation,
+    signedVolume,
     degenerate,
     shells: summaries.shells,
     smallShellTriangles: trianglesOutsideLargestBody(shellOf, triangleCount, summaries),
@@ -205,6 +214,15 @@ class ShellAccumulator {
       if (y > (b[o + 4] as number)) b[o + 4] = y;
       if (z > (b[o + 5] as number)) b[o + 5] = z;
     }
+  }
+
+  /** The one shell of a single-shell mesh: all triangles, the mesh's own sums and box. */
+  setWhole(triangleCount: number, volume: number, compensation: number, box: BoundingBox): void {
+    this.first[0] = 0;
+    this.count[0] = triangleCount;
+    this.volume[0] = volume;
+    this.compensation[0] = compensation;
+    this.box.set([...box.min, ...box.max]);
   }
 
   summaries(shellIsOpen: Uint8Array, orientation: number) {
