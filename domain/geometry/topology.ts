@@ -89,24 +89,34 @@ const NON_MANIFOLD = 2;
 const MISORIENTED = 4;
 
 /**
- * Edges grouped by their lower vertex id (a counting sort) as (higher id, half-edge code) pairs
- * in one array; the code is triangle * 2 + 1 when the edge runs from the lower id to the higher.
+ * Half-edges grouped by their lower vertex id. Half-edge `h = 3t + k` runs from corner k of
+ * triangle t to corner k + 1 (mod 3). The half-edges of vertex v's group are
+ * `halfEdges[group[v]] … halfEdges[group[v + 1] - 1]`; after `sortEdgeGroups` each group is
+ * ordered by the other vertex, so the two sides of an edge are neighbours.
  */
-function edgeCensus(
-  vertexIds: Uint32Array,
-  vertexCount: number,
-  triangleCount: number,
-  shellOfTriangle: Int32Array,
-  shellCount: number,
-) {
-  const collapsedTriangles = new TriangleList();
+export interface EdgeGroups {
+  readonly group: Int32Array;
+  readonly halfEdges: Int32Array;
+}
+
+/** The vertex id a half-edge runs to. */
+export function edgeEnd(vertexIds: Uint32Array, h: number): number {
+  const k = h % 3;
+  return vertexIds[k === 2 ? h - 2 : h + 1] as number;
+}
+
+/**
+ * Groups the half-edges of a welded mesh by lower vertex (a counting sort: linear time, 4 bytes
+ * a half-edge). Triangles with a repeated corner are left out (and listed in `collapsed`).
+ */
+export function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number, collapsed?: TriangleList): EdgeGroups {
   // group[v] counts v's edges, then (prefix sums) marks the end of v's group; placing fills each
-  // group from its end, which leaves group[v] at its start: v's edges are group[v] .. group[v + 1].
+  // group from its end, which leaves group[v] at its start.
   const group = new Int32Array(vertexCount + 1);
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
     if (a === b || b === c || a === c) {
-      collapsedTriangles.add(t);
+      collapsed?.add(t);
       continue;
     }
     countEdge(group, a < b ? a : b);
@@ -116,67 +126,76 @@ function edgeCensus(
   for (let v = 1; v < vertexCount; v++) group[v] = (group[v] as number) + (group[v - 1] as number);
   const edgeTotal = vertexCount > 0 ? (group[vertexCount - 1] as number) : 0;
   group[vertexCount] = edgeTotal;
-  const edges = new Int32Array(edgeTotal * 2);
+  const halfEdges = new Int32Array(edgeTotal);
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
     if (a === b || b === c || a === c) continue;
-    placeEdge(group, edges, a, b, t);
-    placeEdge(group, edges, b, c, t);
-    placeEdge(group, edges, c, a, t);
+    placeEdge(group, halfEdges, a < b ? a : b, t * 3);
+    placeEdge(group, halfEdges, b < c ? b : c, t * 3 + 1);
+    placeEdge(group, halfEdges, c < a ? c : a, t * 3 + 2);
   }
-  return classifyEdges(group, edges, vertexCount, triangleCount, shellOfTriangle, shellCount, collapsedTriangles);
+  return { group, halfEdges };
 }
 
 function countEdge(group: Int32Array, lower: number): void {
   group[lower] = (group[lower] as number) + 1;
 }
 
-/** Puts the half-edge from → to of triangle t at the end of its lower vertex's group. */
-function placeEdge(group: Int32Array, edges: Int32Array, from: number, to: number, t: number): void {
-  const lower = from < to ? from : to;
+function placeEdge(group: Int32Array, halfEdges: Int32Array, lower: number, h: number): void {
   const at = (group[lower] as number) - 1;
   group[lower] = at;
-  edges[at * 2] = from < to ? to : from;
-  edges[at * 2 + 1] = t * 2 + (from < to ? 1 : 0);
+  halfEdges[at] = h;
 }
 
-function classifyEdges(
-  group: Int32Array,
-  edges: Int32Array,
+function edgeCensus(
+  vertexIds: Uint32Array,
   vertexCount: number,
   triangleCount: number,
   shellOfTriangle: Int32Array,
   shellCount: number,
-  collapsedTriangles: TriangleList,
 ) {
+  const collapsedTriangles = new TriangleList();
+  const edges = groupEdges(vertexIds, vertexCount, triangleCount, collapsedTriangles);
+  const { group, halfEdges } = edges;
   const flags = new Uint8Array(triangleCount);
   const shellIsOpen = new Uint8Array(shellCount);
   let openEdgeCount = 0;
   let nonManifoldEdgeCount = 0;
   let misorientedEdgeCount = 0;
+  let others = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
     const s = group[v] as number;
     const e = group[v + 1] as number;
-    if (e - s > 1) sortGroup(edges, s, e);
-    let k = s;
-    while (k < e) {
-      const other = edges[k * 2] as number;
+    const n = e - s;
+    if (n === 0) continue;
+    if (n > others.length) others = new Int32Array(n * 2);
+    for (let i = 0; i < n; i++) {
+      const h = halfEdges[s + i] as number;
+      const from = vertexIds[h] as number;
+      // The sign records the direction: + when the half-edge runs from v (the lower id) upwards.
+      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
+    }
+    sortByOther(halfEdges, others, s, n);
+    let k = 0;
+    while (k < n) {
+      const other = Math.abs(others[k] as number);
       let run = k + 1;
-      while (run < e && edges[run * 2] === other) run++;
+      while (run < n && Math.abs(others[run] as number) === other) run++;
       const size = run - k;
       if (size === 2) {
-        const p = edges[k * 2 + 1] as number, q = edges[k * 2 + 3] as number;
-        if (((p ^ q) & 1) === 0) {
+        if ((others[k] as number) > 0 === (others[k + 1] as number) > 0) {
           misorientedEdgeCount++;
-          flags[p >>> 1] = (flags[p >>> 1] as number) | MISORIENTED;
-          flags[q >>> 1] = (flags[q >>> 1] as number) | MISORIENTED;
+          const p = ((halfEdges[s + k] as number) / 3) | 0;
+          const q = ((halfEdges[s + k + 1] as number) / 3) | 0;
+          flags[p] = (flags[p] as number) | MISORIENTED;
+          flags[q] = (flags[q] as number) | MISORIENTED;
         }
       } else {
         const flag = size === 1 ? OPEN : NON_MANIFOLD;
         if (size === 1) openEdgeCount++;
         else nonManifoldEdgeCount++;
         for (let j = k; j < run; j++) {
-          const t = (edges[j * 2 + 1] as number) >>> 1;
+          const t = ((halfEdges[s + j] as number) / 3) | 0;
           flags[t] = (flags[t] as number) | flag;
           shellIsOpen[shellOfTriangle[t] as number] = 1;
         }
@@ -207,50 +226,48 @@ function classifyEdges(
 }
 
 /**
- * Sorts one group of (other, code) pairs by the other vertex id, stably: insertion sort for the
- * usual small groups (about 3 to 6 entries), a packed numeric sort for high-valence vertices
- * (cone tips, fan centres).
+ * Sorts a group's entries by |others| (the other vertex + 1), stably, keeping the half-edges
+ * alongside: insertion sort for the usual small groups (about 3 to 6 entries), a packed numeric
+ * sort for high-valence vertices (cone tips, fan centres).
  */
-function sortGroup(edges: Int32Array, from: number, to: number): void {
-  if (to - from > 32) {
-    sortLargeGroup(edges, from, to);
+function sortByOther(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
+  if (n > 32) {
+    sortLargeGroup(halfEdges, others, s, n);
     return;
   }
-  for (let i = from + 1; i < to; i++) {
-    const o = edges[i * 2] as number;
-    const c = edges[i * 2 + 1] as number;
+  for (let i = 1; i < n; i++) {
+    const o = others[i] as number;
+    const key = Math.abs(o);
+    const h = halfEdges[s + i] as number;
     let j = i - 1;
-    while (j >= from && (edges[j * 2] as number) > o) {
-      edges[j * 2 + 2] = edges[j * 2] as number;
-      edges[j * 2 + 3] = edges[j * 2 + 1] as number;
+    while (j >= 0 && Math.abs(others[j] as number) > key) {
+      others[j + 1] = others[j] as number;
+      halfEdges[s + j + 1] = halfEdges[s + j] as number;
       j--;
     }
-    edges[j * 2 + 2] = o;
-    edges[j * 2 + 3] = c;
+    others[j + 1] = o;
+    halfEdges[s + j + 1] = h;
   }
 }
 
 const INDEX_BITS = 2 ** 22;
 
-function sortLargeGroup(edges: Int32Array, from: number, to: number): void {
-  const n = to - from;
-  const pairs = edges.slice(from * 2, to * 2);
-  if (n >= INDEX_BITS) {
-    const order = Array.from({ length: n }, (_, k) => k);
-    order.sort((a, b) => (pairs[a * 2] as number) - (pairs[b * 2] as number) || a - b);
-    order.forEach((k, i) => {
-      edges[(from + i) * 2] = pairs[k * 2] as number;
-      edges[(from + i) * 2 + 1] = pairs[k * 2 + 1] as number;
-    });
-    return;
+function sortLargeGroup(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
+  const signed = others.slice(0, n);
+  const original = halfEdges.slice(s, s + n);
+  let order: ArrayLike<number>;
+  if (n < INDEX_BITS) {
+    // |other| < 2^31 and k < 2^22: the packed key is an exact double, and a typed sort is numeric.
+    const keys = new Float64Array(n);
+    for (let k = 0; k < n; k++) keys[k] = Math.abs(signed[k] as number) * INDEX_BITS + k;
+    keys.sort();
+    order = keys.map((key) => key % INDEX_BITS);
+  } else {
+    order = Array.from({ length: n }, (_, k) => k).sort((a, b) => Math.abs(signed[a] as number) - Math.abs(signed[b] as number) || a - b);
   }
-  const keys = new Float64Array(n);
-  for (let k = 0; k < n; k++) keys[k] = (pairs[k * 2] as number) * INDEX_BITS + k;
-  keys.sort();
-  for (let k = 0; k < n; k++) {
-    const key = keys[k] as number;
-    const original = key % INDEX_BITS;
-    edges[(from + k) * 2] = (key - original) / INDEX_BITS;
-    edges[(from + k) * 2 + 1] = pairs[original * 2 + 1] as number;
+  for (let i = 0; i < n; i++) {
+    const k = order[i] as number;
+    halfEdges[s + i] = original[k] as number;
+    others[i] = signed[k] as number;
   }
 }

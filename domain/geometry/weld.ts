@@ -7,7 +7,7 @@
  * Three passes over typed arrays, no per-vertex objects (docs/decisions/070-geometry-engine-passes.md):
  * 1. a small direct-mapped cache resolves the corners seen a moment ago (neighbouring triangles
  *    share corners: about five corners in six on a closed mesh) to that earlier corner, and lists
- *    the others with their key and hash;
+ *    the others with their hash;
  * 2. the listed corners are partitioned by the top bits of their hash (a counting sort), and each
  *    partition is deduplicated in a hash table small enough to stay in the processor's cache, so
  *    no lookup waits on main memory;
@@ -38,23 +38,22 @@ const PARTITION_SIZE = 4096;
 export function weldVertices(positions: Float32Array): Weld {
   const corners = Math.floor(positions.length / 3);
   const bits = new Int32Array(positions.buffer, positions.byteOffset, corners * 3);
-  // representative[c]: an earlier corner (or c itself) at the same position; after pass 2 the first one.
-  const representative = new Int32Array(corners);
-  const listed = cachePass(bits, corners, representative);
-  resolveListed(representative, listed);
-  const vertexIds = new Uint32Array(corners);
+  // ids[c]: first an earlier corner at the same position (or c itself), then c's vertex id.
+  const ids = new Int32Array(corners);
+  const listed = cachePass(bits, corners, ids);
+  resolveListed(bits, ids, listed);
+  // Pass 3, in place: an earlier corner already holds its vertex id when a later one reads it.
   let vertexCount = 0;
   for (let c = 0; c < corners; c++) {
-    const r = representative[c] as number;
-    vertexIds[c] = r === c ? vertexCount++ : (vertexIds[r] as number);
+    const r = ids[c] as number;
+    ids[c] = r === c ? vertexCount++ : (ids[r] as number);
   }
-  return { vertexIds, vertexCount };
+  return { vertexIds: new Uint32Array(ids.buffer, 0, corners), vertexCount };
 }
 
-/** Corners the cache could not resolve: key (x, y, z bits, corner) and hash of each. */
+/** Corners the cache could not resolve: (hash, corner) pairs. */
 interface Listed {
-  keys: Int32Array<ArrayBuffer>;
-  hashes: Int32Array<ArrayBuffer>;
+  entries: Int32Array<ArrayBuffer>;
   count: number;
 }
 
@@ -67,11 +66,10 @@ function hash(x: number, y: number, z: number): number {
 }
 
 /** Pass 1: the cache. Closed meshes list about one corner in six; room grows for soups. */
-function cachePass(bits: Int32Array, corners: number, representative: Int32Array): Listed {
+function cachePass(bits: Int32Array, corners: number, ids: Int32Array): Listed {
   const cache = new Int32Array(CACHE_SLOTS * 4);
   let room = Math.min(corners, Math.max(1024, corners >>> 2));
-  let keys = new Int32Array(room * 4);
-  let hashes = new Int32Array(room);
+  let entries = new Int32Array(room * 2);
   let count = 0;
   for (let c = 0; c < corners; c++) {
     let x = bits[c * 3] as number;
@@ -83,28 +81,23 @@ function cachePass(bits: Int32Array, corners: number, representative: Int32Array
     const h = hash(x, y, z);
     const line = (h & (CACHE_SLOTS - 1)) << 2;
     if (cache[line] === x && cache[line + 1] === y && cache[line + 2] === z && cache[line + 3] !== 0) {
-      representative[c] = (cache[line + 3] as number) - 1;
+      ids[c] = (cache[line + 3] as number) - 1;
       continue;
     }
-    representative[c] = c;
+    ids[c] = c;
     cache[line] = x;
     cache[line + 1] = y;
     cache[line + 2] = z;
     cache[line + 3] = c + 1;
     if (count === room) {
       room = Math.min(corners, room * 2);
-      keys = grow(keys, room * 4);
-      hashes = grow(hashes, room);
+      entries = grow(entries, room * 2);
     }
-    const k = count << 2;
-    keys[k] = x;
-    keys[k + 1] = y;
-    keys[k + 2] = z;
-    keys[k + 3] = c;
-    hashes[count] = h;
+    entries[count * 2] = h;
+    entries[count * 2 + 1] = c;
     count++;
   }
-  return { keys, hashes, count };
+  return { entries, count };
 }
 
 function grow(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
@@ -114,23 +107,23 @@ function grow(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
 }
 
 /** Pass 2: partition the listed corners by hash, then deduplicate each partition on its own. */
-function resolveListed(representative: Int32Array, listed: Listed): void {
+function resolveListed(bits: Int32Array, ids: Int32Array, listed: Listed): void {
   const { count } = listed;
   let partitionBits = 0;
   while (count >>> partitionBits > PARTITION_SIZE && partitionBits < 16) partitionBits++;
   const partitions = 1 << partitionBits;
   const start = new Int32Array(partitions + 1);
-  let { keys, hashes } = listed;
+  let { entries } = listed;
   if (partitionBits === 0) {
     start[1] = count;
   } else {
     const shift = 32 - partitionBits;
     for (let i = 0; i < count; i++) {
-      const p = ((hashes[i] as number) >>> shift) + 1;
+      const p = ((entries[i * 2] as number) >>> shift) + 1;
       start[p] = (start[p] as number) + 1;
     }
     for (let p = 0; p < partitions; p++) start[p + 1] = (start[p + 1] as number) + (start[p] as number);
-    ({ keys, hashes } = scatter(listed, start, shift));
+    entries = scatter(entries, count, start, shift);
   }
   let largest = 0;
   for (let p = 0; p < partitions; p++) largest = Math.max(largest, (start[p + 1] as number) - (start[p] as number));
@@ -139,7 +132,7 @@ function resolveListed(representative: Int32Array, listed: Listed): void {
     const from = start[p] as number;
     const to = start[p + 1] as number;
     const slots = tableSlots(to - from);
-    dedupePartition(representative, keys, hashes, from, to, table, slots - 1);
+    dedupePartition(bits, ids, entries, from, to, table, slots - 1);
     table.fill(0, 0, slots * 2);
   }
 }
@@ -150,66 +143,56 @@ function tableSlots(entries: number): number {
   return slots;
 }
 
-/** The listed corners in partition order (stable: corner order within a partition). */
-function scatter(listed: Listed, start: Int32Array, shift: number): { keys: Int32Array<ArrayBuffer>; hashes: Int32Array<ArrayBuffer> } {
-  const { count } = listed;
-  const keys = new Int32Array(count * 4);
-  const hashes = new Int32Array(count);
+/** The listed (hash, corner) pairs in partition order (stable: corner order within a partition). */
+function scatter(entries: Int32Array, count: number, start: Int32Array, shift: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(count * 2);
   const fill = start.slice(0, start.length - 1);
   for (let i = 0; i < count; i++) {
-    const h = listed.hashes[i] as number;
+    const h = entries[i * 2] as number;
     const p = h >>> shift;
     const at = fill[p] as number;
     fill[p] = at + 1;
-    hashes[at] = h;
-    const s = i << 2;
-    const d = at << 2;
-    keys[d] = listed.keys[s] as number;
-    keys[d + 1] = listed.keys[s + 1] as number;
-    keys[d + 2] = listed.keys[s + 2] as number;
-    keys[d + 3] = listed.keys[s + 3] as number;
+    out[at * 2] = h;
+    out[at * 2 + 1] = entries[i * 2 + 1] as number;
   }
-  return { keys, hashes };
+  return out;
 }
 
 /**
- * Open addressing over one partition; a slot holds (index of the first key with this position
- * + 1, its hash), so most mismatches are settled on the hash without reading the key.
+ * Open addressing over one partition; a slot holds (hash, first corner at that position + 1).
+ * Slots are compared on the hash; the coordinates are read only when the hashes agree (the
+ * same position, or a rare collision).
  */
-function dedupePartition(
-  representative: Int32Array,
-  keys: Int32Array,
-  hashes: Int32Array,
-  from: number,
-  to: number,
-  table: Int32Array,
-  mask: number,
-): void {
+function dedupePartition(bits: Int32Array, ids: Int32Array, entries: Int32Array, from: number, to: number, table: Int32Array, mask: number): void {
   for (let k = from; k < to; k++) {
-    const h = hashes[k] as number;
-    const o = k << 2;
-    const x = keys[o] as number;
-    const y = keys[o + 1] as number;
-    const z = keys[o + 2] as number;
+    const h = entries[k * 2] as number;
+    const c = entries[k * 2 + 1] as number;
     let slot = h & mask;
     for (;;) {
       const s = slot << 1;
-      const stored = table[s] as number;
+      const stored = table[s + 1] as number;
       if (stored === 0) {
-        table[s] = k + 1;
-        table[s + 1] = h;
+        table[s] = h;
+        table[s + 1] = c + 1;
         break;
       }
-      if (table[s + 1] === h) {
-        const q = (stored - 1) << 2;
-        if (keys[q] === x && keys[q + 1] === y && keys[q + 2] === z) {
-          representative[keys[o + 3] as number] = keys[q + 3] as number;
-          break;
-        }
+      if (table[s] === h && samePosition(bits, stored - 1, c)) {
+        ids[c] = stored - 1;
+        break;
       }
       slot = (slot + 1) & mask;
     }
   }
+}
+
+/** Whether corners p and q have the same coordinates, -0 equal to +0. */
+function samePosition(bits: Int32Array, p: number, q: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const a = bits[p * 3 + k] as number;
+    const b = bits[q * 3 + k] as number;
+    if (a !== b && !((a === 0 || a === NEGATIVE_ZERO_BITS) && (b === 0 || b === NEGATIVE_ZERO_BITS))) return false;
+  }
+  return true;
 }
 
 export interface TriangleRange {
