@@ -23,6 +23,7 @@ export type FindingCode =
   | 'open-edges'
   | 'non-manifold-edges'
   | 'inconsistent-orientation'
+  | 'orientation-repaired'
   | 'inverted-normals'
   | 'multiple-shells'
   | 'degenerate-triangles'
@@ -101,7 +102,11 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   },
   'inconsistent-orientation': {
     severity: 'error',
-    fixHint: 'Some faces point inwards while their neighbours point outwards: unify the normals and export again.',
+    fixHint: 'The surface cannot be given one inside and one outside (like a Möbius strip): rebuild it as a closed solid in your CAD program and export again.',
+  },
+  'orientation-repaired': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the repaired model is the one shown and priced. To fix the file itself, unify the normals in your CAD or mesh program.',
   },
   'inverted-normals': {
     severity: 'warning',

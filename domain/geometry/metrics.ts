@@ -11,6 +11,7 @@ import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
 import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
+import { repairOrientation } from './orientation';
 import { analyseTopology, type Topology } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
 import { weldBodies } from './weld';
@@ -62,6 +63,13 @@ export interface PartMetrics {
 export interface MeshAnalysis {
   readonly metrics: PartMetrics;
   readonly findings: readonly Finding[];
+  /**
+   * The mesh the metrics describe: the input, or a copy with its facets' orientation repaired
+   * (orientation.ts). This is the mesh to show and to price.
+   */
+  readonly mesh: Mesh;
+  /** How many facets the orientation repair reversed (0 when the file was consistent). */
+  readonly flippedTriangleCount: number;
 }
 
 export interface AnalyseOptions {
@@ -76,13 +84,33 @@ export interface AnalyseOptions {
 export const MAX_SHELL_SUMMARIES = 100;
 const PACK = 2 ** 26;
 
+/**
+ * Measures a mesh (lengths in the file's units, scaled to millimetres by the unit found or
+ * declared) after repairing its facets' orientation, and lists the findings. Returns the metrics,
+ * the findings, and the (repaired) mesh they describe.
+ */
 export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnalysis {
   const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
-  const { positions, triangleCount } = mesh;
-  const box = boundingBox(positions, triangleCount);
-  const { vertexIds, vertexCount } = weldBodies(positions, triangleCount, mesh.bodies);
-  const topology = analyseTopology(vertexIds, vertexCount, triangleCount);
-  const measures = measure(positions, triangleCount, box, topology);
+  const { triangleCount } = mesh;
+  const box = boundingBox(mesh.positions, triangleCount);
+  const { vertexIds, vertexCount } = weldBodies(mesh.positions, triangleCount, mesh.bodies);
+  let topology = analyseTopology(vertexIds, vertexCount, triangleCount);
+  let measures = measure(mesh.positions, triangleCount, box, topology);
+  const repair = repairOrientation({
+    positions: mesh.positions,
+    vertexIds,
+    vertexCount,
+    topology,
+    shellVolumes: measures.shellVolumes,
+    shellBoxes: measures.shellBoxes,
+    centre: boxCentre(box),
+  });
+  let repaired = mesh;
+  if (repair.flipped.count > 0) {
+    repaired = { ...mesh, positions: repair.positions };
+    topology = analyseTopology(repair.vertexIds, vertexCount, triangleCount);
+    measures = measure(repair.positions, triangleCount, box, topology);
+  }
   const raw = rawMetrics(box, measures, topology, triangleCount, vertexCount);
   const largestSide = Math.max(...raw.size);
   const units = options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide);
@@ -93,9 +121,14 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
     topology,
     degenerate: measures.degenerate,
     smallShellTriangles: measures.smallShellTriangles,
+    flipped: repair.flipped,
     minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
   });
-  return { metrics, findings };
+  return { metrics, findings, mesh: repaired, flippedTriangleCount: repair.flipped.count };
+}
+
+function boxCentre(box: BoundingBox): Vec3 {
+  return [(box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2];
 }
 
 /** The same metrics read in another unit (the user's confirmation of mm or inches). */
@@ -135,6 +168,10 @@ interface Measures {
   readonly smallShellTriangles: TriangleList;
   readonly bodyCount: number;
   readonly cavityCount: number;
+  /** Per shell: signed volume (compensated sums). */
+  readonly shellVolumes: Float64Array;
+  /** Per shell: min x, y, z, max x, y, z. */
+  readonly shellBoxes: Float64Array;
 }
 
 function measure(positions: Float32Array, triangleCount: number, box: BoundingBox, topology: Topology): Measures {
@@ -179,6 +216,8 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
     smallShellTriangles: trianglesOutsideLargestBody(shellOf, triangleCount, summaries),
     bodyCount: summaries.bodyCount,
     cavityCount: summaries.cavityCount,
+    shellVolumes: shells.signedVolumes(),
+    shellBoxes: shells.boxes,
   };
 }
 
@@ -214,6 +253,16 @@ class ShellAccumulator {
       if (y > (b[o + 4] as number)) b[o + 4] = y;
       if (z > (b[o + 5] as number)) b[o + 5] = z;
     }
+  }
+
+  /** Per shell: min x, y, z, max x, y, z. */
+  get boxes(): Float64Array {
+    return this.box;
+  }
+
+  /** Per shell: its signed volume. */
+  signedVolumes(): Float64Array {
+    return this.volume.map((v, s) => v + (this.compensation[s] as number));
   }
 
   /** The one shell of a single-shell mesh: all triangles, the mesh's own sums and box. */

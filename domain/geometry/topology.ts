@@ -271,3 +271,41 @@ function sortLargeGroup(halfEdges: Int32Array, others: Int32Array, s: number, n:
     others[i] = signed[k] as number;
   }
 }
+
+/**
+ * The other side of every manifold edge: `twin[h]` is the half-edge of the neighbouring
+ * triangle along half-edge h (same two vertices), or -1 when the edge is open, shared by more
+ * than two triangles, or belongs to a triangle with a repeated corner. The two sides run in
+ * opposite directions when their triangles agree on orientation.
+ */
+export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
+  const { group, halfEdges } = groupEdges(vertexIds, vertexCount, triangleCount);
+  const twin = new Int32Array(triangleCount * 3).fill(-1);
+  let others = new Int32Array(64);
+  for (let v = 0; v < vertexCount; v++) {
+    const s = group[v] as number;
+    const n = (group[v + 1] as number) - s;
+    if (n < 2) continue;
+    if (n > others.length) others = new Int32Array(n * 2);
+    for (let i = 0; i < n; i++) {
+      const h = halfEdges[s + i] as number;
+      const from = vertexIds[h] as number;
+      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
+    }
+    sortByOther(halfEdges, others, s, n);
+    let k = 0;
+    while (k < n) {
+      const other = Math.abs(others[k] as number);
+      let run = k + 1;
+      while (run < n && Math.abs(others[run] as number) === other) run++;
+      if (run - k === 2) {
+        const p = halfEdges[s + k] as number;
+        const q = halfEdges[s + k + 1] as number;
+        twin[p] = q;
+        twin[q] = p;
+      }
+      k = run;
+    }
+  }
+  return twin;
+}

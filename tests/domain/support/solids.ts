@@ -198,3 +198,64 @@ function normal(soup: Float32Array, i: number): Vec3 {
   const length = Math.hypot(...n) || 1;
   return [n[0] / length, n[1] / length, n[2] / length];
 }
+
+/** A 3 × 3 rotation matrix, row by row. */
+export type Matrix3 = [number, number, number, number, number, number, number, number, number];
+
+/** The rotation by `angle` radians about a unit axis (Rodrigues' formula). */
+export function rotationMatrix(axis: Vec3, angle: number): Matrix3 {
+  const length = Math.hypot(...axis);
+  const [x, y, z] = [axis[0] / length, axis[1] / length, axis[2] / length];
+  const c = Math.cos(angle), s = Math.sin(angle), k = 1 - c;
+  return [
+    c + x * x * k, x * y * k - z * s, x * z * k + y * s,
+    y * x * k + z * s, c + y * y * k, y * z * k - x * s,
+    z * x * k - y * s, z * y * k + x * s, c + z * z * k,
+  ];
+}
+
+/**
+ * Every corner multiplied by a matrix (computed in float64, stored as float32): the same corner
+ * value always maps to the same result, so shared corners stay shared.
+ */
+export function transformed(soup: Float32Array, m: Matrix3, offset: Vec3 = [0, 0, 0]): Float32Array {
+  const out = new Float32Array(soup.length);
+  for (let i = 0; i < soup.length; i += 3) {
+    const x = soup[i]!, y = soup[i + 1]!, z = soup[i + 2]!;
+    out[i] = m[0] * x + m[1] * y + m[2] * z + offset[0];
+    out[i + 1] = m[3] * x + m[4] * y + m[5] * z + offset[1];
+    out[i + 2] = m[6] * x + m[7] * y + m[8] * z + offset[2];
+  }
+  return out;
+}
+
+/** The mirror image through the plane x = 0, with the winding reversed so it still faces outwards. */
+export function mirrored(soup: Float32Array): Float32Array {
+  return flipped(soup.map((v, i) => (i % 3 === 0 ? -v : v)));
+}
+
+/** The same soup with the listed triangles' winding reversed (as careless exporters write them). */
+export function withReversedFacets(soup: Float32Array, triangles: Iterable<number>): Float32Array {
+  const out = soup.slice();
+  for (const t of triangles) out.set(flipped(soup.subarray(t * 9, t * 9 + 9)), t * 9);
+  return out;
+}
+
+/**
+ * A Möbius band of `segments` quads (radius r, half-width w): a surface with one side, which no
+ * choice of facet orientation makes consistent.
+ */
+export function mobiusBand(r: number, w: number, segments: number): Float32Array {
+  const w2 = new SoupWriter(2 * segments);
+  const point = (i: number, side: number): Vec3 => {
+    const u = (2 * Math.PI * i) / segments;
+    const s = side * w;
+    return [(r + s * Math.cos(u / 2)) * Math.cos(u), (r + s * Math.cos(u / 2)) * Math.sin(u), s * Math.sin(u / 2)];
+  };
+  for (let i = 0; i < segments; i++) {
+    // The last quad joins the first with the sides swapped: the half twist.
+    const next = i + 1 === segments ? [point(0, 1), point(0, -1)] : [point(i + 1, -1), point(i + 1, 1)];
+    w2.quad(point(i, -1), next[0]!, next[1]!, point(i, 1));
+  }
+  return w2.positions;
+}
