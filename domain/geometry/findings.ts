@@ -26,6 +26,7 @@ export type FindingCode =
   | 'orientation-repaired'
   | 'inverted-normals'
   | 'multiple-shells'
+  | 'sealed-void'
   | 'degenerate-triangles'
   | 'too-large'
   | 'too-small'
@@ -115,6 +116,10 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'multiple-shells': {
     severity: 'warning',
     fixHint: 'Each separate body is made and priced as part of this one part; upload them as separate files if they are separate parts.',
+  },
+  'sealed-void': {
+    severity: 'warning',
+    fixHint: 'A sealed hollow inside the part traps resin or powder and cannot be machined: add a drain hole or make it solid.',
   },
   'degenerate-triangles': {
     severity: 'warning',

@@ -9,6 +9,8 @@ interface MeshFindingInput {
   readonly topology: Topology;
   readonly degenerate: TriangleList;
   readonly smallShellTriangles: TriangleList;
+  /** Triangles of the surfaces of sealed hollows. */
+  readonly cavityTriangles: TriangleList;
   /** Facets the orientation repair reversed. */
   readonly flipped: TriangleList;
   readonly minDimensionMm: number;
@@ -21,6 +23,7 @@ export function meshFindings(input: MeshFindingInput): Finding[] {
     ...edgeFindings(input.topology),
     ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
+    ...voidFindings(metrics, input.cavityTriangles),
     ...degenerateFindings(input.degenerate),
     ...sizeFindings(metrics, input.minDimensionMm),
   ];
@@ -82,6 +85,17 @@ function shellFindings(m: PartMetrics, smallShellTriangles: TriangleList): Findi
     createFinding('multiple-shells', `The file holds ${m.bodyCount} separate bodies${cavities}; the highlighted triangles are all but the largest.`, {
       triangles: smallShellTriangles.indices,
       count: smallShellTriangles.count,
+    }),
+  ];
+}
+
+function voidFindings(m: PartMetrics, cavityTriangles: TriangleList): Finding[] {
+  if (m.cavityCount === 0) return [];
+  const hollows = m.cavityCount === 1 ? 'a sealed hollow' : `${m.cavityCount} sealed hollows`;
+  return [
+    createFinding('sealed-void', `The part encloses ${hollows} with no opening to the outside (highlighted).`, {
+      triangles: cavityTriangles.indices,
+      count: cavityTriangles.count,
     }),
   ];
 }

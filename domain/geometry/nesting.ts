@@ -79,6 +79,8 @@ export interface NestingInput {
   /** Per shell: 1 when it is closed and consistently oriented, so it can contain others. */
   readonly closed: Uint8Array;
   readonly reversed?: Uint8Array;
+  /** Per shell: a group (the file's body); a shell is only nested in shells of its own group. */
+  readonly groups?: Int32Array;
 }
 
 export interface Nesting {
@@ -111,6 +113,7 @@ export function nestShells(input: NestingInput): Nesting {
     for (let j = 0; j < i; j++) {
       const outer = order[j] as number;
       if (Math.abs(volumes[outer] as number) <= Math.abs(volumes[inner] as number) || !boxInside(boxes, inner, outer)) continue;
+      if (input.groups && input.groups[outer] !== input.groups[inner]) continue;
       points ??= extremePoints(input, inner);
       if (allInside(input, outer, points)) {
         depth[inner] = (depth[inner] as number) + 1;

@@ -16,7 +16,7 @@
  */
 import type { Vec3 } from './metrics';
 import { TriangleList } from './findings';
-import { listShellTriangles, nestShells } from './nesting';
+import { listShellTriangles, nestShells, type Nesting } from './nesting';
 import { pairHalfEdges, type Topology } from './topology';
 
 export interface OrientationInput {
@@ -29,6 +29,8 @@ export interface OrientationInput {
   readonly shellVolumes: Float64Array;
   /** Per shell: min x, y, z, max x, y, z. */
   readonly shellBoxes: Float64Array;
+  /** Per shell: the file's body it belongs to, when bodies were welded apart (a solid is never another's hollow). */
+  readonly shellGroups?: Int32Array;
   /** The point volumes are measured from (the bounding-box centre). */
   readonly centre: Vec3;
 }
@@ -40,6 +42,8 @@ export interface OrientationRepair {
   readonly vertexIds: Uint32Array;
   /** The reversed triangles (first MAX_FINDING_TRIANGLES, and the count). */
   readonly flipped: TriangleList;
+  /** How the closed shells nest (null when fewer than two shells are closed, so none nests). */
+  readonly nesting: Nesting | null;
 }
 
 /** Reverses the facets that face the wrong way; returns the input arrays when all face right. */
@@ -54,7 +58,7 @@ export function repairOrientation(input: OrientationInput): OrientationRepair {
     unorientable = orientPatches(input, reversed);
     volumes = shellVolumes(input, reversed);
   }
-  const turn = shellsToTurn(input, volumes, unorientable, reversed);
+  const { turn, nesting } = shellsToTurn(input, volumes, unorientable, reversed);
   if (turn) {
     reversed ??= new Uint8Array(triangleCount);
     const shellOf = topology.shellOfTriangle;
@@ -62,8 +66,8 @@ export function repairOrientation(input: OrientationInput): OrientationRepair {
   }
   const flipped = new TriangleList();
   if (reversed) for (let t = 0; t < triangleCount; t++) if (reversed[t] === 1) flipped.add(t);
-  if (flipped.count === 0) return { positions, vertexIds, flipped };
-  return { ...applyReversal(positions, vertexIds, reversed as Uint8Array), flipped };
+  if (flipped.count === 0) return { positions, vertexIds, flipped, nesting };
+  return { ...applyReversal(positions, vertexIds, reversed as Uint8Array), flipped, nesting };
 }
 
 /**
@@ -154,9 +158,14 @@ function shellVolumes(input: OrientationInput, reversed: Uint8Array): Float64Arr
 
 /**
  * Step 2: per shell, 1 when the whole shell must be turned: a closed shell facing inwards that
- * is not a hollow, or a hollow facing outwards. Null when no shell needs turning.
+ * is not a hollow, or a hollow facing outwards (`turn` is null when no shell needs turning).
  */
-function shellsToTurn(input: OrientationInput, volumes: Float64Array, unorientable: Uint8Array, reversed: Uint8Array | null): Uint8Array | null {
+function shellsToTurn(
+  input: OrientationInput,
+  volumes: Float64Array,
+  unorientable: Uint8Array,
+  reversed: Uint8Array | null,
+): { turn: Uint8Array | null; nesting: Nesting | null } {
   const { topology } = input;
   const count = topology.shellCount;
   const closed = new Uint8Array(count);
@@ -167,9 +176,9 @@ function shellsToTurn(input: OrientationInput, volumes: Float64Array, unorientab
       closedCount++;
     }
   }
-  let depth: Int32Array | null = null;
+  let nesting: Nesting | null = null;
   if (closedCount > 1) {
-    depth = nestShells({
+    nesting = nestShells({
       positions: input.positions,
       shells: listShellTriangles(topology.shellOfTriangle, count),
       shellCount: count,
@@ -177,8 +186,10 @@ function shellsToTurn(input: OrientationInput, volumes: Float64Array, unorientab
       volumes,
       closed,
       reversed: reversed ?? undefined,
-    }).depth;
+      groups: input.shellGroups,
+    });
   }
+  const depth = nesting?.depth ?? null;
   let turn: Uint8Array | null = null;
   for (let s = 0; s < count; s++) {
     if (closed[s] === 0) continue;
@@ -189,7 +200,7 @@ function shellsToTurn(input: OrientationInput, volumes: Float64Array, unorientab
       turn[s] = 1;
     }
   }
-  return turn;
+  return { turn, nesting };
 }
 
 function applyReversal(positions: Float32Array, vertexIds: Uint32Array, reversed: Uint8Array): { positions: Float32Array; vertexIds: Uint32Array } {

@@ -259,3 +259,65 @@ export function mobiusBand(r: number, w: number, segments: number): Float32Array
   }
   return w2.positions;
 }
+
+/** Every coordinate multiplied per axis (a unit cube becomes a box). */
+export function scaled(soup: Float32Array, factors: Vec3): Float32Array {
+  return soup.map((v, i) => v * factors[i % 3]!);
+}
+
+/** A box of the given sides with its lowest corner at the origin (12 triangles). */
+export function box(x: number, y: number, z: number): Float32Array {
+  return scaled(subdividedCube(1, 1), [x, y, z]);
+}
+
+/**
+ * A solid of revolution about the z axis: the profile is a list of (radius, height) points,
+ * turned in `segments` steps. An open profile runs from a point on the axis to another (a bolt:
+ * bottom centre, out, up, back to the top centre); a `closed` profile is a loop away from the
+ * axis (a nut or a ring). Listed anticlockwise in the (r, z) plane, the facets face outwards.
+ */
+export function lathe(profile: [number, number][], segments: number, closed = false): Float32Array {
+  const ring = (r: number, z: number, j: number): Vec3 => {
+    const a = (2 * Math.PI * (j % segments)) / segments;
+    return r === 0 ? [0, 0, z] : [r * Math.cos(a), r * Math.sin(a), z];
+  };
+  const triangles: Vec3[][] = [];
+  const steps = closed ? profile.length : profile.length - 1;
+  for (let i = 0; i < steps; i++) {
+    const [r0, z0] = profile[i]!;
+    const [r1, z1] = profile[(i + 1) % profile.length]!;
+    for (let j = 0; j < segments; j++) {
+      const a = ring(r0, z0, j), b = ring(r0, z0, j + 1), c = ring(r1, z1, j + 1), d = ring(r1, z1, j);
+      if (r0 === 0) triangles.push([a, c, d]);
+      else if (r1 === 0) triangles.push([a, b, c]);
+      else triangles.push([a, b, c], [a, c, d]);
+    }
+  }
+  const w = new SoupWriter(triangles.length);
+  for (const [a, b, c] of triangles) w.triangle(a!, b!, c!);
+  return w.positions;
+}
+
+/** A bolt: a round shank and a head (radii and lengths in mm), with `segments` sides. */
+export function bolt(length = 20, segments = 24, shankRadius = 3, headRadius = 5, headHeight = 4): Float32Array {
+  return lathe([[0, 0], [shankRadius, 0], [shankRadius, length], [headRadius, length], [headRadius, length + headHeight], [0, length + headHeight]], segments);
+}
+
+/** A hexagonal nut: a six-sided ring with a six-sided hole. */
+export function nut(outer = 5, inner = 3, height = 3): Float32Array {
+  return lathe([[inner, 0], [outer, 0], [outer, height], [inner, height]], 6, true);
+}
+
+/**
+ * A tetrahedron with six different edge lengths: chiral, so its mirror image is a different
+ * solid that no rotation turns into it.
+ */
+export function irregularTetrahedron(): Float32Array {
+  const p: Vec3[] = [[0, 0, 0], [4, 0, 0], [0, 3, 0], [0, 0, 2]];
+  const w = new SoupWriter(4);
+  w.triangle(p[0]!, p[2]!, p[1]!);
+  w.triangle(p[0]!, p[1]!, p[3]!);
+  w.triangle(p[0]!, p[3]!, p[2]!);
+  w.triangle(p[1]!, p[2]!, p[3]!);
+  return w.positions;
+}
