@@ -27,6 +27,7 @@ export type FindingCode =
   | 'inverted-normals'
   | 'multiple-shells'
   | 'sealed-void'
+  | 'thin-wall'
   | 'degenerate-triangles'
   | 'too-large'
   | 'too-small'
@@ -120,6 +121,10 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'sealed-void': {
     severity: 'warning',
     fixHint: 'A sealed hollow inside the part traps resin or powder and cannot be machined: add a drain hole or make it solid.',
+  },
+  'thin-wall': {
+    severity: 'warning',
+    fixHint: 'Thicken the highlighted walls, or choose a material that allows thinner walls.',
   },
   'degenerate-triangles': {
     severity: 'warning',

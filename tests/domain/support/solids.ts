@@ -321,3 +321,54 @@ export function irregularTetrahedron(): Float32Array {
   w.triangle(p[1]!, p[2]!, p[3]!);
   return w.positions;
 }
+
+/**
+ * A prism: a polygon in the xy plane (anticlockwise seen from +z) extruded from z = 0 to `depth`.
+ * `caps` triangulates the polygon (indices into `outline`, anticlockwise), so caps and sides share
+ * corners exactly.
+ */
+export function extruded(outline: [number, number][], caps: [number, number, number][], depth: number): Float32Array {
+  const w = new SoupWriter(caps.length * 2 + outline.length * 2);
+  const at = (i: number, z: number): Vec3 => [outline[i]![0], outline[i]![1], z];
+  for (const [a, b, c] of caps) {
+    w.triangle(at(a, depth), at(b, depth), at(c, depth));
+    w.triangle(at(a, 0), at(c, 0), at(b, 0));
+  }
+  for (let i = 0; i < outline.length; i++) {
+    const j = (i + 1) % outline.length;
+    w.quad(at(i, 0), at(j, 0), at(j, depth), at(i, depth));
+  }
+  return w.positions;
+}
+
+/**
+ * A cup turned about z: outer radius, height, side wall and bottom thickness (mm); each edge of
+ * its profile is cut into `steps` pieces (a finer mesh of the same solid).
+ */
+export function cup(radius: number, height: number, wall: number, bottom: number, segments = 64, steps = 1): Float32Array {
+  const corners: [number, number][] = [[0, 0], [radius, 0], [radius, height], [radius - wall, height], [radius - wall, bottom], [0, bottom]];
+  const profile: [number, number][] = [];
+  for (let i = 0; i + 1 < corners.length; i++) {
+    const [r0, z0] = corners[i]!;
+    const [r1, z1] = corners[i + 1]!;
+    for (let k = 0; k < steps; k++) profile.push([r0 + ((r1 - r0) * k) / steps, z0 + ((z1 - z0) * k) / steps]);
+  }
+  profile.push(corners[corners.length - 1]!);
+  return lathe(profile, segments);
+}
+
+/**
+ * A 40 × 40 × 10 mm block with one rib on top, `rib` mm thick and 10 mm high, running the
+ * block's length (extruded T-shaped section).
+ */
+export function blockWithRib(rib: number): Float32Array {
+  const l = 20 - rib / 2, r = 20 + rib / 2;
+  const outline: [number, number][] = [[0, 0], [40, 0], [40, 10], [r, 10], [r, 20], [l, 20], [l, 10], [0, 10]];
+  const caps: [number, number, number][] = [[0, 1, 2], [0, 2, 3], [0, 3, 6], [0, 6, 7], [6, 3, 4], [6, 4, 5]];
+  return extruded(outline, caps, 40);
+}
+
+/** A hollow ball: a sphere of radius `outer` with a spherical hollow of radius `inner`. */
+export function sphereShell(outer: number, inner: number, segments = 64, rings = 32): Float32Array {
+  return concat(uvSphere(outer, segments, rings), flipped(uvSphere(inner, segments, rings)));
+}
