@@ -5,6 +5,7 @@
  * by the higher id: linear time, typed arrays only, fit for millions of triangles.
  */
 import { TriangleList } from './findings';
+import { scratchInt32 } from './scratch';
 
 export interface Topology {
   /** Shell index of each triangle. */
@@ -34,7 +35,7 @@ export function analyseTopology(vertexIds: Uint32Array, vertexCount: number, tri
  * the order of their first triangle.
  */
 function findShells(vertexIds: Uint32Array, vertexCount: number, triangleCount: number) {
-  const parent = new Int32Array(vertexCount);
+  const parent = scratchInt32('shells.parent', vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
   for (let t = 0; t < triangleCount; t++) {
     let a = vertexIds[t * 3] as number;
@@ -56,7 +57,8 @@ function findShells(vertexIds: Uint32Array, vertexCount: number, triangleCount: 
     }
   }
   for (let v = 0; v < vertexCount; v++) parent[v] = parent[parent[v] as number] as number;
-  const shellOfRoot = new Int32Array(vertexCount).fill(-1);
+  const shellOfRoot = scratchInt32('shells.root', vertexCount);
+  shellOfRoot.fill(-1);
   const shellOfTriangle = new Int32Array(triangleCount);
   let shellCount = 0;
   for (let t = 0; t < triangleCount; t++) {
@@ -108,11 +110,12 @@ export function edgeEnd(vertexIds: Uint32Array, h: number): number {
 /**
  * Groups the half-edges of a welded mesh by lower vertex (a counting sort: linear time, 4 bytes
  * a half-edge). Triangles with a repeated corner are left out (and listed in `collapsed`).
+ * The arrays are scratch (scratch.ts): valid until the next call.
  */
-export function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number, collapsed?: TriangleList): EdgeGroups {
+function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number, collapsed?: TriangleList): EdgeGroups {
   // group[v] counts v's edges, then (prefix sums) marks the end of v's group; placing fills each
   // group from its end, which leaves group[v] at its start.
-  const group = new Int32Array(vertexCount + 1);
+  const group = scratchInt32('edges.group', vertexCount + 1, true);
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
     if (a === b || b === c || a === c) {
@@ -126,7 +129,7 @@ export function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangle
   for (let v = 1; v < vertexCount; v++) group[v] = (group[v] as number) + (group[v - 1] as number);
   const edgeTotal = vertexCount > 0 ? (group[vertexCount - 1] as number) : 0;
   group[vertexCount] = edgeTotal;
-  const halfEdges = new Int32Array(edgeTotal);
+  const halfEdges = scratchInt32('edges.halfEdges', edgeTotal);
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
     if (a === b || b === c || a === c) continue;

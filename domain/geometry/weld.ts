@@ -15,6 +15,8 @@
  * Vertex ids come out in order of first appearance, as a single hash table would give them.
  */
 
+import { scratchInt32 } from './scratch';
+
 export interface Weld {
   /** For each triangle corner (3 per triangle), its vertex id: 0, 1, 2, … in order of first appearance. */
   readonly vertexIds: Uint32Array;
@@ -69,7 +71,7 @@ function hash(x: number, y: number, z: number): number {
 function cachePass(bits: Int32Array, corners: number, ids: Int32Array): Listed {
   const cache = new Int32Array(CACHE_SLOTS * 4);
   let room = Math.min(corners, Math.max(1024, corners >>> 2));
-  let entries = new Int32Array(room * 2);
+  let entries = scratchInt32('weld.entries', room * 2);
   let count = 0;
   for (let c = 0; c < corners; c++) {
     let x = bits[c * 3] as number;
@@ -145,7 +147,7 @@ function tableSlots(entries: number): number {
 
 /** The listed (hash, corner) pairs in partition order (stable: corner order within a partition). */
 function scatter(entries: Int32Array, count: number, start: Int32Array, shift: number): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(count * 2);
+  const out = scratchInt32('weld.scatter', count * 2);
   const fill = start.slice(0, start.length - 1);
   for (let i = 0; i < count; i++) {
     const h = entries[i * 2] as number;
