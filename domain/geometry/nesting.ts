@@ -94,6 +94,12 @@ export interface Nesting {
 export const MAX_NESTED_SHELLS = 2000;
 
 /**
+ * Most triangle visits spent on winding numbers per mesh (~1 s here); past it, the remaining
+ * shells count as not nested (outer bodies), which is the reading without the check.
+ */
+export const MAX_WINDING_WORK = 30_000_000;
+
+/**
  * Finds, for every closed shell, the closed shells around it. Candidates are pruned by volume
  * (a container is larger) and by bounding box before any winding number is computed, so a
  * single part or an assembly of bodies side by side costs next to nothing.
@@ -106,7 +112,8 @@ export function nestShells(input: NestingInput): Nesting {
   for (let s = 0; s < shellCount; s++) if (closed[s] === 1) order.push(s);
   order.sort((a, b) => Math.abs(volumes[b] as number) - Math.abs(volumes[a] as number) || a - b);
   order.length = Math.min(order.length, MAX_NESTED_SHELLS);
-  for (let i = 1; i < order.length; i++) {
+  const work = { left: MAX_WINDING_WORK };
+  for (let i = 1; i < order.length && work.left > 0; i++) {
     const inner = order[i] as number;
     let points: number[] | null = null;
     // Larger shells first, so the last container found is the smallest: the parent.
@@ -115,7 +122,7 @@ export function nestShells(input: NestingInput): Nesting {
       if (Math.abs(volumes[outer] as number) <= Math.abs(volumes[inner] as number) || !boxInside(boxes, inner, outer)) continue;
       if (input.groups && input.groups[outer] !== input.groups[inner]) continue;
       points ??= extremePoints(input, inner);
-      if (allInside(input, outer, points)) {
+      if (allInside(input, outer, points, work)) {
         depth[inner] = (depth[inner] as number) + 1;
         parent[inner] = outer;
       }
@@ -155,11 +162,12 @@ function extremePoints(input: NestingInput, shell: number): number[] {
   return points;
 }
 
-function allInside(input: NestingInput, outer: number, points: number[]): boolean {
+function allInside(input: NestingInput, outer: number, points: number[], work: { left: number }): boolean {
   const { positions, shells, reversed } = input;
   const from = shells.start[outer] as number;
   const to = shells.start[outer + 1] as number;
   for (let p = 0; p < points.length; p += 3) {
+    work.left -= to - from;
     const w = windingNumber(positions, shells.triangles, from, to, points[p] as number, points[p + 1] as number, points[p + 2] as number, reversed);
     if (!(Math.abs(w) > 0.5)) return false;
   }
