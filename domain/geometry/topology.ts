@@ -23,6 +23,11 @@ export interface Topology {
   readonly collapsedTriangles: TriangleList;
 }
 
+/**
+ * Shells and the edge census of a welded mesh (vertex ids per corner, 3 per triangle). Returns
+ * each triangle's shell, which shells are open, and the counts and located triangles of open,
+ * non-manifold and misoriented edges (counts of edges; triangle lists capped for findings).
+ */
 export function analyseTopology(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Topology {
   const { shellOfTriangle, shellCount } = findShells(vertexIds, vertexCount, triangleCount);
   const census = edgeCensus(vertexIds, vertexCount, triangleCount, shellOfTriangle, shellCount);
