@@ -4,7 +4,8 @@
 // 1. STL import + metrics: ours (one-pass typed arrays) against three.js's STLLoader followed by the
 //    same metrics computed the three.js way (mergeVertices, Vector3/Triangle, a Map of edges), on
 //    generated binary STL tori of 1M and 5M triangles. Each case runs in its own Node process
-//    (fresh heap and JIT), so one side's garbage never lands on the other's clock.
+//    (fresh heap and JIT), so one side's garbage never lands on the other's clock; each side is
+//    warmed up with three runs on 100 000 triangles.
 // 2. STEP import (OpenCascade WASM) of the shared fixtures.
 // 3. One quote (pricing + price breaks + lead time + rules) and, for comparison, a vest suite run.
 import { spawnSync } from 'node:child_process';
@@ -103,7 +104,10 @@ function runThree(buffer: ArrayBuffer): Omit<StlRun, 'side' | 'rssMb'> {
 
 function child(side: 'ours' | 'three', size: string, repeats: number): void {
   const run = side === 'ours' ? runOurs : runThree;
-  run(stlBytes('warm-up')); // warm the JIT on 100 000 triangles
+  // Warm the JIT on 100 000 triangles, three times: one run leaves long loops to on-stack
+  // replacement, which on a busy 2-core machine can take most of the next (measured) run.
+  const warm = stlBytes('warm-up');
+  for (let w = 0; w < 3; w++) run(warm);
   const buffer = stlBytes(size);
   let best: Omit<StlRun, 'side' | 'rssMb'> | undefined;
   for (let r = 0; r < repeats; r++) {

@@ -24,8 +24,11 @@ export const FINDING_CODES = [
   'open-edges',
   'non-manifold-edges',
   'inconsistent-orientation',
+  'orientation-repaired',
   'inverted-normals',
   'multiple-shells',
+  'sealed-void',
+  'thin-wall',
   'degenerate-triangles',
   'too-large',
   'too-small',
@@ -105,7 +108,11 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   },
   'inconsistent-orientation': {
     severity: 'error',
-    fixHint: 'Some faces point inwards while their neighbours point outwards: unify the normals and export again.',
+    fixHint: 'The surface cannot be given one inside and one outside (like a Möbius strip): rebuild it as a closed solid in your CAD program and export again.',
+  },
+  'orientation-repaired': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the repaired model is the one shown and priced. To fix the file itself, unify the normals in your CAD or mesh program.',
   },
   'inverted-normals': {
     severity: 'warning',
@@ -114,6 +121,14 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'multiple-shells': {
     severity: 'warning',
     fixHint: 'Each separate body is made and priced as part of this one part; upload them as separate files if they are separate parts.',
+  },
+  'sealed-void': {
+    severity: 'warning',
+    fixHint: 'A sealed hollow inside the part traps resin or powder and cannot be machined: add a drain hole or make it solid.',
+  },
+  'thin-wall': {
+    severity: 'warning',
+    fixHint: 'Thicken the highlighted walls, or choose a material that allows thinner walls.',
   },
   'degenerate-triangles': {
     severity: 'warning',

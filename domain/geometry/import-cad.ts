@@ -64,6 +64,7 @@ function unrecognised(bytes: Uint8Array): ImportResult {
 
 export interface CadFileReport {
   readonly format: ImportResult['format'];
+  /** The mesh to show: orientation repaired (see MeshAnalysis.mesh); null when nothing could be read. */
   readonly mesh: Mesh | null;
   readonly metrics: PartMetrics | null;
   /** Import and geometry findings together, errors first. */
@@ -81,7 +82,7 @@ export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOption
   const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? [])]);
   return {
     format: imported.format,
-    mesh: imported.mesh,
+    mesh: analysis?.mesh ?? imported.mesh,
     metrics: analysis?.metrics ?? null,
     findings,
     orderable: analysis !== null && !findings.some((f) => f.severity === 'error'),

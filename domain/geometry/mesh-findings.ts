@@ -9,6 +9,10 @@ interface MeshFindingInput {
   readonly topology: Topology;
   readonly degenerate: TriangleList;
   readonly smallShellTriangles: TriangleList;
+  /** Triangles of the surfaces of sealed hollows. */
+  readonly cavityTriangles: TriangleList;
+  /** Facets the orientation repair reversed. */
+  readonly flipped: TriangleList;
   readonly minDimensionMm: number;
 }
 
@@ -17,8 +21,9 @@ export function meshFindings(input: MeshFindingInput): Finding[] {
   if (metrics.triangleCount === 0) return [createFinding('no-triangles', 'The model has no triangles.')];
   return [
     ...edgeFindings(input.topology),
-    ...orientationFindings(metrics),
+    ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
+    ...voidFindings(metrics, input.cavityTriangles),
     ...degenerateFindings(input.degenerate),
     ...sizeFindings(metrics, input.minDimensionMm),
   ];
@@ -44,7 +49,7 @@ function edgeFindings(t: Topology): Finding[] {
   }
   if (t.misorientedEdgeCount > 0) {
     findings.push(
-      createFinding('inconsistent-orientation', `${t.misorientedEdgeCount} edge(s) join triangles facing opposite ways: some faces are flipped.`, {
+      createFinding('inconsistent-orientation', `${t.misorientedEdgeCount} edge(s) join triangles facing opposite ways in a surface that cannot be oriented consistently (it has no single inside), so it was left as read.`, {
         triangles: t.misorientedTriangles.indices,
         count: t.misorientedTriangles.count,
       }),
@@ -53,9 +58,20 @@ function edgeFindings(t: Topology): Finding[] {
   return findings;
 }
 
-function orientationFindings(m: PartMetrics): Finding[] {
-  if (m.orientation !== 'inward' || m.openEdgeCount > 0) return [];
+function orientationFindings(m: PartMetrics, flipped: TriangleList): Finding[] {
+  const findings: Finding[] = [];
+  if (flipped.count > 0) {
+    const facets = flipped.count === 1 ? '1 facet' : `${flipped.count} facets`;
+    findings.push(
+      createFinding('orientation-repaired', `${facets} flipped so that every shell faces outwards consistently; the volume, area and preview use the repaired model.`, {
+        triangles: flipped.indices,
+        count: flipped.count,
+      }),
+    );
+  }
+  if (m.orientation !== 'inward' || m.openEdgeCount > 0) return findings;
   return [
+    ...findings,
     createFinding('inverted-normals', 'The surface faces inwards (its signed volume is negative); the volume is measured as if the normals were flipped.', {
       count: m.triangleCount,
     }),
@@ -69,6 +85,17 @@ function shellFindings(m: PartMetrics, smallShellTriangles: TriangleList): Findi
     createFinding('multiple-shells', `The file holds ${m.bodyCount} separate bodies${cavities}; the highlighted triangles are all but the largest.`, {
       triangles: smallShellTriangles.indices,
       count: smallShellTriangles.count,
+    }),
+  ];
+}
+
+function voidFindings(m: PartMetrics, cavityTriangles: TriangleList): Finding[] {
+  if (m.cavityCount === 0) return [];
+  const hollows = m.cavityCount === 1 ? 'a sealed hollow' : `${m.cavityCount} sealed hollows`;
+  return [
+    createFinding('sealed-void', `The part encloses ${hollows} with no opening to the outside (highlighted).`, {
+      triangles: cavityTriangles.indices,
+      count: cavityTriangles.count,
     }),
   ];
 }

@@ -6,12 +6,13 @@
  */
 import { buildVolumesByProcess, smallestMakeableDimension } from '#domain/catalogue/lookup';
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
-import { addCompensated, CompensatedSum } from './compensated-sum';
+import { addCompensated } from './compensated-sum';
 import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
 import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
-import type { BoundingBox, PartMetrics, ShellSummary } from './part-metrics';
+import type { BoundingBox, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
+import { repairOrientation } from './orientation';
 import { analyseTopology, type Topology } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
 import { weldBodies } from './weld';
@@ -21,6 +22,33 @@ export type { BoundingBox, PartMetrics, ShellSummary, Vec3 } from './part-metric
 export interface MeshAnalysis {
   readonly metrics: PartMetrics;
   readonly findings: readonly Finding[];
+  /**
+   * The mesh the metrics describe: the input, or a copy with its facets' orientation repaired
+   * (orientation.ts). This is the mesh to show and to price.
+   */
+  readonly mesh: Mesh;
+  /** How many facets the orientation repair reversed (0 when the file was consistent). */
+  readonly flippedTriangleCount: number;
+  /** Shells, their nesting and the weld, for splitting the mesh into bodies (bodies.ts). */
+  readonly structure: ShellStructure;
+}
+
+/** The shells of an analysed mesh and how they nest. */
+export interface ShellStructure {
+  readonly shellCount: number;
+  /** Shell index of each triangle. */
+  readonly shellOfTriangle: Int32Array;
+  /** Per shell: 1 when it is closed (no open or non-manifold edge). */
+  readonly closed: Uint8Array;
+  /** Per shell: the closed shell it lies directly inside, or -1. */
+  readonly parent: Int32Array;
+  /** Per shell: how many closed shells it lies inside (odd: the surface of a hollow). */
+  readonly depth: Int32Array;
+  /** Per shell: signed enclosed volume in the file's units (negative for a hollow's surface). */
+  readonly signedVolumes: Float64Array;
+  /** Vertex id of each corner (the weld of the analysed mesh) and how many vertices. */
+  readonly vertexIds: Uint32Array;
+  readonly vertexCount: number;
 }
 
 export interface AnalyseOptions {
@@ -30,31 +58,89 @@ export interface AnalyseOptions {
   readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
   /** Thinnest overall dimension any process makes, mm; the catalogue's by default. */
   readonly minDimensionMm?: number;
+  /**
+   * Read the lengths in this unit instead of guessing or declaring one: a body split from a file
+   * keeps the file's unit (a nut alone would be guessed in inches).
+   */
+  readonly unit?: UnitAssessment;
 }
 
 export const MAX_SHELL_SUMMARIES = 100;
 const PACK = 2 ** 26;
 
+/**
+ * Measures a mesh (lengths in the file's units, scaled to millimetres by the unit found or
+ * declared) after repairing its facets' orientation, and lists the findings. Returns the metrics,
+ * the findings, and the (repaired) mesh they describe.
+ */
 export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnalysis {
   const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
-  const { positions, triangleCount } = mesh;
-  const box = boundingBox(positions, triangleCount);
-  const { vertexIds, vertexCount } = weldBodies(positions, triangleCount, mesh.bodies);
-  const topology = analyseTopology(vertexIds, vertexCount, triangleCount);
-  const measures = measure(positions, triangleCount, box, topology);
+  const { triangleCount } = mesh;
+  const box = boundingBox(mesh.positions, triangleCount);
+  const { vertexIds, vertexCount } = weldBodies(mesh.positions, triangleCount, mesh.bodies);
+  let topology = analyseTopology(vertexIds, vertexCount, triangleCount);
+  let sums = measure(mesh.positions, triangleCount, box, topology);
+  const repair = repairOrientation({
+    positions: mesh.positions,
+    vertexIds,
+    vertexCount,
+    topology,
+    shellVolumes: sums.shells.signedVolumes(),
+    shellBoxes: sums.shells.boxes,
+    shellGroups: shellGroups(mesh, topology),
+    centre: boxCentre(box),
+  });
+  let repaired = mesh;
+  if (repair.flipped.count > 0) {
+    repaired = { ...mesh, positions: repair.positions };
+    topology = analyseTopology(repair.vertexIds, vertexCount, triangleCount);
+    sums = measure(repair.positions, triangleCount, box, topology);
+  }
+  const depth = repair.nesting?.depth ?? new Int32Array(topology.shellCount);
+  const measures = summarise(sums, topology, depth);
   const raw = rawMetrics(box, measures, topology, triangleCount, vertexCount);
   const largestSide = Math.max(...raw.size);
-  const units = options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide);
+  const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide));
   const factor = MM_PER_UNIT[units.unit];
   const metrics = scaleMetrics(raw, units, buildVolumes, (v, power) => v * factor ** power);
   const findings = meshFindings({
     metrics,
     topology,
-    degenerate: measures.degenerate,
+    degenerate: sums.degenerate,
     smallShellTriangles: measures.smallShellTriangles,
+    cavityTriangles: measures.cavityTriangles,
+    flipped: repair.flipped,
     minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
   });
-  return { metrics, findings };
+  const structure: ShellStructure = {
+    shellCount: topology.shellCount,
+    shellOfTriangle: topology.shellOfTriangle,
+    closed: topology.shellIsOpen.map((open) => 1 - open),
+    parent: repair.nesting?.parent ?? new Int32Array(topology.shellCount).fill(-1),
+    depth,
+    signedVolumes: sums.shells.signedVolumes(),
+    vertexIds: repair.vertexIds,
+    vertexCount,
+  };
+  return { metrics, findings, mesh: repaired, flippedTriangleCount: repair.flipped.count, structure };
+}
+
+/**
+ * Per shell, the index of the file's body it belongs to (a STEP solid), when the mesh has several
+ * bodies welded apart: a solid is never the hollow of another. Null for one body.
+ */
+function shellGroups(mesh: Mesh, topology: Topology): Int32Array | undefined {
+  if (mesh.bodies.length <= 1) return undefined;
+  const groups = new Int32Array(topology.shellCount);
+  mesh.bodies.forEach((body, index) => {
+    const end = Math.min(body.firstTriangle + body.triangleCount, mesh.triangleCount);
+    for (let t = body.firstTriangle; t < end; t++) groups[topology.shellOfTriangle[t] as number] = index;
+  });
+  return groups;
+}
+
+function boxCentre(box: BoundingBox): Vec3 {
+  return [(box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2];
 }
 
 /** The same metrics read in another unit (the user's confirmation of mm or inches). */
@@ -86,23 +172,34 @@ function boundingBox(positions: Float32Array, triangleCount: number): BoundingBo
   return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
 
+interface Sums {
+  readonly area: number;
+  readonly signedVolume: number;
+  readonly degenerate: TriangleList;
+  readonly shells: ShellAccumulator;
+}
+
 interface Measures {
   readonly area: number;
   readonly signedVolume: number;
   readonly degenerate: TriangleList;
   readonly shells: ShellSummary[];
   readonly smallShellTriangles: TriangleList;
+  readonly cavityTriangles: TriangleList;
   readonly bodyCount: number;
   readonly cavityCount: number;
 }
 
-function measure(positions: Float32Array, triangleCount: number, box: BoundingBox, topology: Topology): Measures {
+/** Area, volume and per-shell sums and boxes: one pass over the triangles. */
+function measure(positions: Float32Array, triangleCount: number, box: BoundingBox, topology: Topology): Sums {
   const cx = (box.min[0] + box.max[0]) / 2, cy = (box.min[1] + box.max[1]) / 2, cz = (box.min[2] + box.max[2]) / 2;
   const dx = box.max[0] - box.min[0], dy = box.max[1] - box.min[1], dz = box.max[2] - box.min[2];
   const degenerateLimit = 1e-12 * (dx * dx + dy * dy + dz * dz);
   const shells = new ShellAccumulator(topology.shellCount);
-  const area = new CompensatedSum();
-  const volume = new CompensatedSum();
+  // One shell (most parts): its sums and box are the whole mesh's, so the per-shell work is skipped.
+  const perShell = topology.shellCount > 1;
+  // Neumaier sums (as CompensatedSum), kept in locals for the hot loop.
+  let area = 0, areaCompensation = 0, volume = 0, volumeCompensation = 0;
   const degenerate = new TriangleList();
   const shellOf = topology.shellOfTriangle;
   for (let t = 0; t < triangleCount; t++) {
@@ -113,20 +210,33 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const doubleArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (doubleArea <= degenerateLimit) degenerate.add(t);
-    area.add(doubleArea / 2);
+    const a = doubleArea / 2;
+    let sum = area + a;
+    areaCompensation += Math.abs(area) >= Math.abs(a) ? area - sum + a : a - sum + area;
+    area = sum;
     // a · ((b − a) × (c − a)) = a · (b × c): six times the signed volume of the tetrahedron (centre, a, b, c).
-    const sixVolume = ax * nx + ay * ny + az * nz;
-    volume.add(sixVolume / 6);
-    shells.add(shellOf[t] as number, t, sixVolume / 6, positions, i);
+    const v = (ax * nx + ay * ny + az * nz) / 6;
+    sum = volume + v;
+    volumeCompensation += Math.abs(volume) >= Math.abs(v) ? volume - sum + v : v - sum + volume;
+    volume = sum;
+    if (perShell) shells.add(shellOf[t] as number, t, v, positions, i);
   }
-  const orientation = volume.value < 0 ? -1 : 1;
-  const summaries = shells.summaries(topology.shellIsOpen, orientation);
+  if (!perShell && triangleCount > 0) shells.setWhole(triangleCount, volume, volumeCompensation, box);
+  return { area: area + areaCompensation, signedVolume: volume + volumeCompensation, degenerate, shells };
+}
+
+/** Shell summaries and kinds: a closed shell inside an odd number of others bounds a hollow. */
+function summarise(sums: Sums, topology: Topology, depth: Int32Array): Measures {
+  const summaries = sums.shells.summaries(topology.shellIsOpen, depth);
+  const shellOf = topology.shellOfTriangle;
+  const triangleCount = shellOf.length;
   return {
-    area: area.value,
-    signedVolume: volume.value,
-    degenerate,
+    area: sums.area,
+    signedVolume: sums.signedVolume,
+    degenerate: sums.degenerate,
     shells: summaries.shells,
     smallShellTriangles: trianglesOutsideLargestBody(shellOf, triangleCount, summaries),
+    cavityTriangles: trianglesOfKind(shellOf, triangleCount, summaries.kinds, 'cavity'),
     bodyCount: summaries.bodyCount,
     cavityCount: summaries.cavityCount,
   };
@@ -166,9 +276,29 @@ class ShellAccumulator {
     }
   }
 
-  summaries(shellIsOpen: Uint8Array, orientation: number) {
+  /** Per shell: min x, y, z, max x, y, z. */
+  get boxes(): Float64Array {
+    return this.box;
+  }
+
+  /** Per shell: its signed volume. */
+  signedVolumes(): Float64Array {
+    return this.volume.map((v, s) => v + (this.compensation[s] as number));
+  }
+
+  /** The one shell of a single-shell mesh: all triangles, the mesh's own sums and box. */
+  setWhole(triangleCount: number, volume: number, compensation: number, box: BoundingBox): void {
+    this.first[0] = 0;
+    this.count[0] = triangleCount;
+    this.volume[0] = volume;
+    this.compensation[0] = compensation;
+    this.box.set([...box.min, ...box.max]);
+  }
+
+  summaries(shellIsOpen: Uint8Array, depth: Int32Array) {
     const order = this.largestFirst();
-    const kinds = this.classify(order, shellIsOpen, orientation);
+    const kinds = new Array<'body' | 'cavity'>(this.shellCount).fill('body');
+    for (let s = 0; s < this.shellCount; s++) if (shellIsOpen[s] === 0 && (depth[s] as number) % 2 === 1) kinds[s] = 'cavity';
     const shells = order.slice(0, MAX_SHELL_SUMMARIES).map((s) => this.summary(s, shellIsOpen, kinds[s] ?? 'body'));
     const bodies = order.filter((s) => kinds[s] === 'body');
     return { shells, kinds, largestBody: bodies[0] ?? -1, bodyCount: bodies.length, cavityCount: this.shellCount - bodies.length };
@@ -194,33 +324,13 @@ class ShellAccumulator {
       kind,
     };
   }
+}
 
-  /**
-   * A closed shell facing against the model's overall orientation, lying inside the box of a
-   * body facing with it, is a cavity. Bounded work: the 10 000 largest shells are classified,
-   * against the 100 largest bodies; the rest count as bodies.
-   */
-  private classify(order: number[], shellIsOpen: Uint8Array, orientation: number): ('body' | 'cavity')[] {
-    const kinds = new Array<'body' | 'cavity'>(this.shellCount).fill('body');
-    const signed = (s: number) => ((this.volume[s] as number) + (this.compensation[s] as number)) * orientation;
-    const candidates = order.slice(0, 10_000);
-    const containers = candidates.filter((s) => shellIsOpen[s] === 0 && signed(s) > 0).slice(0, 100);
-    for (const s of candidates) {
-      if (shellIsOpen[s] !== 0 || signed(s) >= 0) continue;
-      if (containers.some((c) => c !== s && this.boxInside(s, c))) kinds[s] = 'cavity';
-    }
-    return kinds;
-  }
-
-  private boxInside(inner: number, outer: number): boolean {
-    const b = this.box;
-    const i = inner * 6;
-    const o = outer * 6;
-    for (let k = 0; k < 3; k++) {
-      if ((b[i + k] as number) < (b[o + k] as number) || (b[i + 3 + k] as number) > (b[o + 3 + k] as number)) return false;
-    }
-    return true;
-  }
+function trianglesOfKind(shellOf: Int32Array, triangleCount: number, kinds: ('body' | 'cavity')[], kind: 'body' | 'cavity'): TriangleList {
+  const list = new TriangleList();
+  if (!kinds.includes(kind)) return list;
+  for (let t = 0; t < triangleCount; t++) if (kinds[shellOf[t] as number] === kind) list.add(t);
+  return list;
 }
 
 function trianglesOutsideLargestBody(

@@ -5,6 +5,7 @@
  * by the higher id: linear time, typed arrays only, fit for millions of triangles.
  */
 import { TriangleList } from './findings';
+import { scratchInt32 } from './scratch';
 
 export interface Topology {
   /** Shell index of each triangle. */
@@ -22,59 +23,137 @@ export interface Topology {
   readonly collapsedTriangles: TriangleList;
 }
 
+/**
+ * Shells and the edge census of a welded mesh (vertex ids per corner, 3 per triangle). Returns
+ * each triangle's shell, which shells are open, and the counts and located triangles of open,
+ * non-manifold and misoriented edges (counts of edges; triangle lists capped for findings).
+ */
 export function analyseTopology(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Topology {
   const { shellOfTriangle, shellCount } = findShells(vertexIds, vertexCount, triangleCount);
   const census = edgeCensus(vertexIds, vertexCount, triangleCount, shellOfTriangle, shellCount);
   return { shellOfTriangle, shellCount, ...census };
 }
 
+/**
+ * Shells by union-find on vertex ids. Links always point to the smaller root, so every parent is
+ * at most its child and one pass in id order compresses every path; shells are then numbered in
+ * the order of their first triangle.
+ */
 function findShells(vertexIds: Uint32Array, vertexCount: number, triangleCount: number) {
-  const parent = new Int32Array(vertexCount);
+  const parent = scratchInt32('shells.parent', vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
-  const find = (v: number): number => {
-    let x = v;
-    while (parent[x] !== x) {
-      const grand = parent[parent[x] as number] as number;
-      parent[x] = grand;
-      x = grand;
-    }
-    return x;
-  };
-  const union = (a: number, b: number): void => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) {
-      if (ra < rb) parent[rb] = ra;
-      else parent[ra] = rb;
-    }
-  };
   for (let t = 0; t < triangleCount; t++) {
-    const a = vertexIds[t * 3] as number;
-    union(a, vertexIds[t * 3 + 1] as number);
-    union(a, vertexIds[t * 3 + 2] as number);
+    let a = vertexIds[t * 3] as number;
+    let b = vertexIds[t * 3 + 1] as number;
+    let c = vertexIds[t * 3 + 2] as number;
+    a = root(parent, a);
+    b = root(parent, b);
+    if (a !== b) {
+      if (a < b) parent[b] = a;
+      else {
+        parent[a] = b;
+        a = b;
+      }
+    }
+    c = root(parent, c);
+    if (a !== c) {
+      if (a < c) parent[c] = a;
+      else parent[a] = c;
+    }
   }
-  const shellOfRoot = new Int32Array(vertexCount).fill(-1);
+  for (let v = 0; v < vertexCount; v++) parent[v] = parent[parent[v] as number] as number;
+  const shellOfRoot = scratchInt32('shells.root', vertexCount);
+  shellOfRoot.fill(-1);
   const shellOfTriangle = new Int32Array(triangleCount);
   let shellCount = 0;
   for (let t = 0; t < triangleCount; t++) {
-    const root = find(vertexIds[t * 3] as number);
-    let shell = shellOfRoot[root] as number;
+    const r = parent[vertexIds[t * 3] as number] as number;
+    let shell = shellOfRoot[r] as number;
     if (shell < 0) {
       shell = shellCount++;
-      shellOfRoot[root] = shell;
+      shellOfRoot[r] = shell;
     }
     shellOfTriangle[t] = shell;
   }
   return { shellOfTriangle, shellCount };
 }
 
-function countEdge(start: Uint32Array, lower: number): void {
-  start[lower + 1] = (start[lower + 1] as number) + 1;
+/** The root of v, halving the path on the way (parent[x] <= x throughout). */
+function root(parent: Int32Array, v: number): number {
+  let x = v;
+  let p = parent[x] as number;
+  while (p !== x) {
+    const grand = parent[p] as number;
+    parent[x] = grand;
+    x = grand;
+    p = parent[x] as number;
+  }
+  return x;
 }
 
 const OPEN = 1;
 const NON_MANIFOLD = 2;
 const MISORIENTED = 4;
+
+/**
+ * Half-edges grouped by their lower vertex id. Half-edge `h = 3t + k` runs from corner k of
+ * triangle t to corner k + 1 (mod 3). The half-edges of vertex v's group are
+ * `halfEdges[group[v]] … halfEdges[group[v + 1] - 1]`; after `sortEdgeGroups` each group is
+ * ordered by the other vertex, so the two sides of an edge are neighbours.
+ */
+export interface EdgeGroups {
+  readonly group: Int32Array;
+  readonly halfEdges: Int32Array;
+}
+
+/** The vertex id a half-edge runs to. */
+export function edgeEnd(vertexIds: Uint32Array, h: number): number {
+  const k = h % 3;
+  return vertexIds[k === 2 ? h - 2 : h + 1] as number;
+}
+
+/**
+ * Groups the half-edges of a welded mesh by lower vertex (a counting sort: linear time, 4 bytes
+ * a half-edge). Triangles with a repeated corner are left out (and listed in `collapsed`).
+ * The arrays are scratch (scratch.ts): valid until the next call.
+ */
+function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number, collapsed?: TriangleList): EdgeGroups {
+  // group[v] counts v's edges, then (prefix sums) marks the end of v's group; placing fills each
+  // group from its end, which leaves group[v] at its start.
+  const group = scratchInt32('edges.group', vertexCount + 1, true);
+  for (let t = 0; t < triangleCount; t++) {
+    const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
+    if (a === b || b === c || a === c) {
+      collapsed?.add(t);
+      continue;
+    }
+    countEdge(group, a < b ? a : b);
+    countEdge(group, b < c ? b : c);
+    countEdge(group, c < a ? c : a);
+  }
+  for (let v = 1; v < vertexCount; v++) group[v] = (group[v] as number) + (group[v - 1] as number);
+  const edgeTotal = vertexCount > 0 ? (group[vertexCount - 1] as number) : 0;
+  group[vertexCount] = edgeTotal;
+  const halfEdges = scratchInt32('edges.halfEdges', edgeTotal);
+  for (let t = 0; t < triangleCount; t++) {
+    const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
+    if (a === b || b === c || a === c) continue;
+    placeEdge(group, halfEdges, a < b ? a : b, t * 3);
+    placeEdge(group, halfEdges, b < c ? b : c, t * 3 + 1);
+    placeEdge(group, halfEdges, c < a ? c : a, t * 3 + 2);
+  }
+  return { group, halfEdges };
+}
+
+function countEdge(group: Int32Array, lower: number): void {
+  group[lower] = (group[lower] as number) + 1;
+}
+
+function placeEdge(group: Int32Array, halfEdges: Int32Array, lower: number, h: number): void {
+  const at = (group[lower] as number) - 1;
+  group[lower] = at;
+  halfEdges[at] = h;
+}
 
 function edgeCensus(
   vertexIds: Uint32Array,
@@ -84,80 +163,50 @@ function edgeCensus(
   shellCount: number,
 ) {
   const collapsedTriangles = new TriangleList();
-  const start = new Uint32Array(vertexCount + 1);
-  for (let t = 0; t < triangleCount; t++) {
-    const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
-    if (a === b || b === c || a === c) {
-      collapsedTriangles.add(t);
-      continue;
-    }
-    countEdge(start, a < b ? a : b);
-    countEdge(start, b < c ? b : c);
-    countEdge(start, c < a ? c : a);
-  }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] = (start[v + 1] as number) + (start[v] as number);
-  const edgeTotal = start[vertexCount] as number;
-  const other = new Uint32Array(edgeTotal);
-  /** Half-edge code: triangle * 2 + (1 when the edge runs from the lower to the higher id). */
-  const code = new Uint32Array(edgeTotal);
-  const fill = start.slice(0, vertexCount);
-  const place = (from: number, to: number, t: number): void => {
-    const lo = from < to ? from : to;
-    const at = fill[lo] as number;
-    fill[lo] = at + 1;
-    other[at] = from < to ? to : from;
-    code[at] = t * 2 + (from < to ? 1 : 0);
-  };
-  for (let t = 0; t < triangleCount; t++) {
-    const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
-    if (a === b || b === c || a === c) continue;
-    place(a, b, t);
-    place(b, c, t);
-    place(c, a, t);
-  }
-  return classifyEdges(start, other, code, vertexCount, triangleCount, shellOfTriangle, shellCount, collapsedTriangles);
-}
-
-function classifyEdges(
-  start: Uint32Array,
-  other: Uint32Array,
-  code: Uint32Array,
-  vertexCount: number,
-  triangleCount: number,
-  shellOfTriangle: Int32Array,
-  shellCount: number,
-  collapsedTriangles: TriangleList,
-) {
+  const edges = groupEdges(vertexIds, vertexCount, triangleCount, collapsedTriangles);
+  const { group, halfEdges } = edges;
   const flags = new Uint8Array(triangleCount);
   const shellIsOpen = new Uint8Array(shellCount);
   let openEdgeCount = 0;
   let nonManifoldEdgeCount = 0;
   let misorientedEdgeCount = 0;
-  const mark = (from: number, to: number, flag: number): void => {
-    for (let k = from; k < to; k++) {
-      const t = (code[k] as number) >>> 1;
-      flags[t] = (flags[t] as number) | flag;
-      if (flag !== MISORIENTED) shellIsOpen[shellOfTriangle[t] as number] = 1;
-    }
-  };
+  let others = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
-    const s = start[v] as number;
-    const e = start[v + 1] as number;
-    sortGroup(other, code, s, e);
-    let k = s;
-    while (k < e) {
+    const s = group[v] as number;
+    const e = group[v + 1] as number;
+    const n = e - s;
+    if (n === 0) continue;
+    if (n > others.length) others = new Int32Array(n * 2);
+    for (let i = 0; i < n; i++) {
+      const h = halfEdges[s + i] as number;
+      const from = vertexIds[h] as number;
+      // The sign records the direction: + when the half-edge runs from v (the lower id) upwards.
+      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
+    }
+    sortByOther(halfEdges, others, s, n);
+    let k = 0;
+    while (k < n) {
+      const other = Math.abs(others[k] as number);
       let run = k + 1;
-      while (run < e && other[run] === other[k]) run++;
+      while (run < n && Math.abs(others[run] as number) === other) run++;
       const size = run - k;
-      if (size === 1) {
-        openEdgeCount++;
-        mark(k, run, OPEN);
-      } else if (size > 2) {
-        nonManifoldEdgeCount++;
-        mark(k, run, NON_MANIFOLD);
-      } else if (((code[k] as number) & 1) === ((code[k + 1] as number) & 1)) {
-        misorientedEdgeCount++;
-        mark(k, run, MISORIENTED);
+      if (size === 2) {
+        if ((others[k] as number) > 0 === (others[k + 1] as number) > 0) {
+          misorientedEdgeCount++;
+          const p = ((halfEdges[s + k] as number) / 3) | 0;
+          const q = ((halfEdges[s + k + 1] as number) / 3) | 0;
+          flags[p] = (flags[p] as number) | MISORIENTED;
+          flags[q] = (flags[q] as number) | MISORIENTED;
+        }
+      } else {
+        const flag = size === 1 ? OPEN : NON_MANIFOLD;
+        if (size === 1) openEdgeCount++;
+        else nonManifoldEdgeCount++;
+        for (let j = k; j < run; j++) {
+          const t = ((halfEdges[s + j] as number) / 3) | 0;
+          flags[t] = (flags[t] as number) | flag;
+          shellIsOpen[shellOfTriangle[t] as number] = 1;
+        }
       }
       k = run;
     }
@@ -185,55 +234,86 @@ function classifyEdges(
 }
 
 /**
- * Sorts one group by the other vertex id: insertion sort for the usual small groups (about 3 to 6
- * entries), a packed numeric sort for high-valence vertices (cone tips, fan centres).
+ * Sorts a group's entries by |others| (the other vertex + 1), stably, keeping the half-edges
+ * alongside: insertion sort for the usual small groups (about 3 to 6 entries), a packed numeric
+ * sort for high-valence vertices (cone tips, fan centres).
  */
-function sortGroup(other: Uint32Array, code: Uint32Array, from: number, to: number): void {
-  if (to - from > 32) {
-    sortLargeGroup(other, code, from, to);
+function sortByOther(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
+  if (n > 32) {
+    sortLargeGroup(halfEdges, others, s, n);
     return;
   }
-  for (let i = from + 1; i < to; i++) {
-    const o = other[i] as number;
-    const c = code[i] as number;
+  for (let i = 1; i < n; i++) {
+    const o = others[i] as number;
+    const key = Math.abs(o);
+    const h = halfEdges[s + i] as number;
     let j = i - 1;
-    while (j >= from && (other[j] as number) > o) {
-      other[j + 1] = other[j] as number;
-      code[j + 1] = code[j] as number;
+    while (j >= 0 && Math.abs(others[j] as number) > key) {
+      others[j + 1] = others[j] as number;
+      halfEdges[s + j + 1] = halfEdges[s + j] as number;
       j--;
     }
-    other[j + 1] = o;
-    code[j + 1] = c;
+    others[j + 1] = o;
+    halfEdges[s + j + 1] = h;
   }
 }
 
 const INDEX_BITS = 2 ** 22;
 
-function sortLargeGroup(other: Uint32Array, code: Uint32Array, from: number, to: number): void {
-  const n = to - from;
-  if (n >= INDEX_BITS) {
-    sortHugeGroup(other, code, from, to);
-    return;
+function sortLargeGroup(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
+  const signed = others.slice(0, n);
+  const original = halfEdges.slice(s, s + n);
+  let order: ArrayLike<number>;
+  if (n < INDEX_BITS) {
+    // |other| < 2^31 and k < 2^22: the packed key is an exact double, and a typed sort is numeric.
+    const keys = new Float64Array(n);
+    for (let k = 0; k < n; k++) keys[k] = Math.abs(signed[k] as number) * INDEX_BITS + k;
+    keys.sort();
+    order = keys.map((key) => key % INDEX_BITS);
+  } else {
+    order = Array.from({ length: n }, (_, k) => k).sort((a, b) => Math.abs(signed[a] as number) - Math.abs(signed[b] as number) || a - b);
   }
-  const keys = new Float64Array(n);
-  for (let k = 0; k < n; k++) keys[k] = (other[from + k] as number) * INDEX_BITS + k;
-  keys.sort();
-  const codes = code.slice(from, to);
-  for (let k = 0; k < n; k++) {
-    const key = keys[k] as number;
-    const original = key % INDEX_BITS;
-    other[from + k] = (key - original) / INDEX_BITS;
-    code[from + k] = codes[original] as number;
+  for (let i = 0; i < n; i++) {
+    const k = order[i] as number;
+    halfEdges[s + i] = original[k] as number;
+    others[i] = signed[k] as number;
   }
 }
 
-function sortHugeGroup(other: Uint32Array, code: Uint32Array, from: number, to: number): void {
-  const others = other.slice(from, to);
-  const codes = code.slice(from, to);
-  const order = Array.from({ length: to - from }, (_, k) => k);
-  order.sort((a, b) => (others[a] as number) - (others[b] as number));
-  order.forEach((k, i) => {
-    other[from + i] = others[k] as number;
-    code[from + i] = codes[k] as number;
-  });
+/**
+ * The other side of every manifold edge: `twin[h]` is the half-edge of the neighbouring
+ * triangle along half-edge h (same two vertices), or -1 when the edge is open, shared by more
+ * than two triangles, or belongs to a triangle with a repeated corner. The two sides run in
+ * opposite directions when their triangles agree on orientation.
+ */
+export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
+  const { group, halfEdges } = groupEdges(vertexIds, vertexCount, triangleCount);
+  const twin = new Int32Array(triangleCount * 3).fill(-1);
+  let others = new Int32Array(64);
+  for (let v = 0; v < vertexCount; v++) {
+    const s = group[v] as number;
+    const n = (group[v + 1] as number) - s;
+    if (n < 2) continue;
+    if (n > others.length) others = new Int32Array(n * 2);
+    for (let i = 0; i < n; i++) {
+      const h = halfEdges[s + i] as number;
+      const from = vertexIds[h] as number;
+      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
+    }
+    sortByOther(halfEdges, others, s, n);
+    let k = 0;
+    while (k < n) {
+      const other = Math.abs(others[k] as number);
+      let run = k + 1;
+      while (run < n && Math.abs(others[run] as number) === other) run++;
+      if (run - k === 2) {
+        const p = halfEdges[s + k] as number;
+        const q = halfEdges[s + k + 1] as number;
+        twin[p] = q;
+        twin[q] = p;
+      }
+      k = run;
+    }
+  }
+  return twin;
 }

@@ -83,20 +83,27 @@ describe('shells, cavities and orientation', () => {
     expect(analysis.findings.map((f) => f.code)).not.toContain('multiple-shells');
   });
 
-  it('measures an inside-out model as if flipped, with a warning', () => {
-    const analysis = analyse(flipped(subdividedCube(10, 2)));
-    expect(analysis.metrics.orientation).toBe('inward');
+  it('turns an inside-out model outwards, and says how many facets it flipped', () => {
+    const inside = flipped(subdividedCube(10, 2));
+    const analysis = analyse(inside);
+    expect(analysis.metrics.orientation).toBe('outward');
     expect(analysis.metrics.volumeMm3).toBe(1000);
-    expect(analysis.findings.find((f) => f.code === 'inverted-normals')?.severity).toBe('warning');
+    expect(analysis.flippedTriangleCount).toBe(48);
+    const finding = analysis.findings.find((f) => f.code === 'orientation-repaired');
+    expect(finding).toMatchObject({ severity: 'info', count: 48 });
+    expect(analysis.findings.map((f) => f.code)).not.toContain('inverted-normals');
+    expect(analysis.mesh.positions).toEqual(subdividedCube(10, 2));
   });
 
-  it('finds a single flipped triangle by its edges', () => {
+  it('turns a single flipped triangle back, and locates it', () => {
     const cube = subdividedCube(10, 2);
     const one = flipped(cube.slice(9 * 5, 9 * 6));
     cube.set(one, 9 * 5);
-    const finding = analyse(cube).findings.find((f) => f.code === 'inconsistent-orientation');
-    expect(finding?.severity).toBe('error');
-    expect(finding?.triangles).toContain(5);
+    const analysis = analyse(cube);
+    expect(analysis.metrics.misorientedEdgeCount).toBe(0);
+    expect(analysis.metrics.volumeMm3).toBe(1000);
+    expect(analysis.findings.find((f) => f.code === 'inconsistent-orientation')).toBeUndefined();
+    expect(analysis.findings.find((f) => f.code === 'orientation-repaired')?.triangles).toEqual([5]);
   });
 
   it('finds open edges around a removed triangle, and only there', () => {

@@ -198,3 +198,177 @@ function normal(soup: Float32Array, i: number): Vec3 {
   const length = Math.hypot(...n) || 1;
   return [n[0] / length, n[1] / length, n[2] / length];
 }
+
+/** A 3 × 3 rotation matrix, row by row. */
+export type Matrix3 = [number, number, number, number, number, number, number, number, number];
+
+/** The rotation by `angle` radians about a unit axis (Rodrigues' formula). */
+export function rotationMatrix(axis: Vec3, angle: number): Matrix3 {
+  const length = Math.hypot(...axis);
+  const [x, y, z] = [axis[0] / length, axis[1] / length, axis[2] / length];
+  const c = Math.cos(angle), s = Math.sin(angle), k = 1 - c;
+  return [
+    c + x * x * k, x * y * k - z * s, x * z * k + y * s,
+    y * x * k + z * s, c + y * y * k, y * z * k - x * s,
+    z * x * k - y * s, z * y * k + x * s, c + z * z * k,
+  ];
+}
+
+/**
+ * Every corner multiplied by a matrix (computed in float64, stored as float32): the same corner
+ * value always maps to the same result, so shared corners stay shared.
+ */
+export function transformed(soup: Float32Array, m: Matrix3, offset: Vec3 = [0, 0, 0]): Float32Array {
+  const out = new Float32Array(soup.length);
+  for (let i = 0; i < soup.length; i += 3) {
+    const x = soup[i]!, y = soup[i + 1]!, z = soup[i + 2]!;
+    out[i] = m[0] * x + m[1] * y + m[2] * z + offset[0];
+    out[i + 1] = m[3] * x + m[4] * y + m[5] * z + offset[1];
+    out[i + 2] = m[6] * x + m[7] * y + m[8] * z + offset[2];
+  }
+  return out;
+}
+
+/** The mirror image through the plane x = 0, with the winding reversed so it still faces outwards. */
+export function mirrored(soup: Float32Array): Float32Array {
+  return flipped(soup.map((v, i) => (i % 3 === 0 ? -v : v)));
+}
+
+/** The same soup with the listed triangles' winding reversed (as careless exporters write them). */
+export function withReversedFacets(soup: Float32Array, triangles: Iterable<number>): Float32Array {
+  const out = soup.slice();
+  for (const t of triangles) out.set(flipped(soup.subarray(t * 9, t * 9 + 9)), t * 9);
+  return out;
+}
+
+/**
+ * A Möbius band of `segments` quads (radius r, half-width w): a surface with one side, which no
+ * choice of facet orientation makes consistent.
+ */
+export function mobiusBand(r: number, w: number, segments: number): Float32Array {
+  const w2 = new SoupWriter(2 * segments);
+  const point = (i: number, side: number): Vec3 => {
+    const u = (2 * Math.PI * i) / segments;
+    const s = side * w;
+    return [(r + s * Math.cos(u / 2)) * Math.cos(u), (r + s * Math.cos(u / 2)) * Math.sin(u), s * Math.sin(u / 2)];
+  };
+  for (let i = 0; i < segments; i++) {
+    // The last quad joins the first with the sides swapped: the half twist.
+    const next = i + 1 === segments ? [point(0, 1), point(0, -1)] : [point(i + 1, -1), point(i + 1, 1)];
+    w2.quad(point(i, -1), next[0]!, next[1]!, point(i, 1));
+  }
+  return w2.positions;
+}
+
+/** Every coordinate multiplied per axis (a unit cube becomes a box). */
+export function scaled(soup: Float32Array, factors: Vec3): Float32Array {
+  return soup.map((v, i) => v * factors[i % 3]!);
+}
+
+/** A box of the given sides with its lowest corner at the origin (12 triangles). */
+export function box(x: number, y: number, z: number): Float32Array {
+  return scaled(subdividedCube(1, 1), [x, y, z]);
+}
+
+/**
+ * A solid of revolution about the z axis: the profile is a list of (radius, height) points,
+ * turned in `segments` steps. An open profile runs from a point on the axis to another (a bolt:
+ * bottom centre, out, up, back to the top centre); a `closed` profile is a loop away from the
+ * axis (a nut or a ring). Listed anticlockwise in the (r, z) plane, the facets face outwards.
+ */
+export function lathe(profile: [number, number][], segments: number, closed = false): Float32Array {
+  const ring = (r: number, z: number, j: number): Vec3 => {
+    const a = (2 * Math.PI * (j % segments)) / segments;
+    return r === 0 ? [0, 0, z] : [r * Math.cos(a), r * Math.sin(a), z];
+  };
+  const triangles: Vec3[][] = [];
+  const steps = closed ? profile.length : profile.length - 1;
+  for (let i = 0; i < steps; i++) {
+    const [r0, z0] = profile[i]!;
+    const [r1, z1] = profile[(i + 1) % profile.length]!;
+    for (let j = 0; j < segments; j++) {
+      const a = ring(r0, z0, j), b = ring(r0, z0, j + 1), c = ring(r1, z1, j + 1), d = ring(r1, z1, j);
+      if (r0 === 0) triangles.push([a, c, d]);
+      else if (r1 === 0) triangles.push([a, b, c]);
+      else triangles.push([a, b, c], [a, c, d]);
+    }
+  }
+  const w = new SoupWriter(triangles.length);
+  for (const [a, b, c] of triangles) w.triangle(a!, b!, c!);
+  return w.positions;
+}
+
+/** A bolt: a round shank and a head (radii and lengths in mm), with `segments` sides. */
+export function bolt(length = 20, segments = 24, shankRadius = 3, headRadius = 5, headHeight = 4): Float32Array {
+  return lathe([[0, 0], [shankRadius, 0], [shankRadius, length], [headRadius, length], [headRadius, length + headHeight], [0, length + headHeight]], segments);
+}
+
+/** A hexagonal nut: a six-sided ring with a six-sided hole. */
+export function nut(outer = 5, inner = 3, height = 3): Float32Array {
+  return lathe([[inner, 0], [outer, 0], [outer, height], [inner, height]], 6, true);
+}
+
+/**
+ * A tetrahedron with six different edge lengths: chiral, so its mirror image is a different
+ * solid that no rotation turns into it.
+ */
+export function irregularTetrahedron(): Float32Array {
+  const p: Vec3[] = [[0, 0, 0], [4, 0, 0], [0, 3, 0], [0, 0, 2]];
+  const w = new SoupWriter(4);
+  w.triangle(p[0]!, p[2]!, p[1]!);
+  w.triangle(p[0]!, p[1]!, p[3]!);
+  w.triangle(p[0]!, p[3]!, p[2]!);
+  w.triangle(p[1]!, p[2]!, p[3]!);
+  return w.positions;
+}
+
+/**
+ * A prism: a polygon in the xy plane (anticlockwise seen from +z) extruded from z = 0 to `depth`.
+ * `caps` triangulates the polygon (indices into `outline`, anticlockwise), so caps and sides share
+ * corners exactly.
+ */
+export function extruded(outline: [number, number][], caps: [number, number, number][], depth: number): Float32Array {
+  const w = new SoupWriter(caps.length * 2 + outline.length * 2);
+  const at = (i: number, z: number): Vec3 => [outline[i]![0], outline[i]![1], z];
+  for (const [a, b, c] of caps) {
+    w.triangle(at(a, depth), at(b, depth), at(c, depth));
+    w.triangle(at(a, 0), at(c, 0), at(b, 0));
+  }
+  for (let i = 0; i < outline.length; i++) {
+    const j = (i + 1) % outline.length;
+    w.quad(at(i, 0), at(j, 0), at(j, depth), at(i, depth));
+  }
+  return w.positions;
+}
+
+/**
+ * A cup turned about z: outer radius, height, side wall and bottom thickness (mm); each edge of
+ * its profile is cut into `steps` pieces (a finer mesh of the same solid).
+ */
+export function cup(radius: number, height: number, wall: number, bottom: number, segments = 64, steps = 1): Float32Array {
+  const corners: [number, number][] = [[0, 0], [radius, 0], [radius, height], [radius - wall, height], [radius - wall, bottom], [0, bottom]];
+  const profile: [number, number][] = [];
+  for (let i = 0; i + 1 < corners.length; i++) {
+    const [r0, z0] = corners[i]!;
+    const [r1, z1] = corners[i + 1]!;
+    for (let k = 0; k < steps; k++) profile.push([r0 + ((r1 - r0) * k) / steps, z0 + ((z1 - z0) * k) / steps]);
+  }
+  profile.push(corners[corners.length - 1]!);
+  return lathe(profile, segments);
+}
+
+/**
+ * A 40 × 40 × 10 mm block with one rib on top, `rib` mm thick and 10 mm high, running the
+ * block's length (extruded T-shaped section).
+ */
+export function blockWithRib(rib: number): Float32Array {
+  const l = 20 - rib / 2, r = 20 + rib / 2;
+  const outline: [number, number][] = [[0, 0], [40, 0], [40, 10], [r, 10], [r, 20], [l, 20], [l, 10], [0, 10]];
+  const caps: [number, number, number][] = [[0, 1, 2], [0, 2, 3], [0, 3, 6], [0, 6, 7], [6, 3, 4], [6, 4, 5]];
+  return extruded(outline, caps, 40);
+}
+
+/** A hollow ball: a sphere of radius `outer` with a spherical hollow of radius `inner`. */
+export function sphereShell(outer: number, inner: number, segments = 64, rings = 32): Float32Array {
+  return concat(uvSphere(outer, segments, rings), flipped(uvSphere(inner, segments, rings)));
+}

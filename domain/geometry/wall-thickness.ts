@@ -1,0 +1,359 @@
+/**
+ * Local wall thickness (docs/decisions/073-wall-thickness-by-inward-rays.md): from a point of a
+ * facet, a ray cast inwards (against the facet's normal) crosses the material and leaves it
+ * through the opposite wall; the distance is the wall's thickness there. A bounding volume
+ * hierarchy (three-mesh-bvh, a maintained library; three.js core objects work in Node and in
+ * workers without a DOM) answers each ray in logarithmic time.
+ *
+ * Work is bounded: when the mesh has more facets than `maxRays`, facets are sampled in
+ * proportion to their area (systematic sampling along the cumulative area, so the sample is
+ * spread over the whole surface and the same every run), and the result states the coverage.
+ * Around every thin facet found, the neighbours are measured too (a flood over shared edges), so
+ * a thin region is measured whole, not only where the sample fell. Both sides of a thin wall
+ * belong to one region: a thin facet is joined to the facet its ray came out through.
+ */
+import { BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
+import { MeshBVH } from 'three-mesh-bvh';
+import { createFinding, type Finding, type FindingSeverity } from './findings';
+import type { Mesh } from './mesh';
+import { pairHalfEdges } from './topology';
+import { weldBodies } from './weld';
+
+export interface WallThicknessOptions {
+  /** The thinnest wall allowed, mm: the material's minimum (catalogue data). */
+  readonly minWallMm: number;
+  /** Millimetres per unit of the mesh's coordinates (1 for mm, 25.4 for inches). Default 1. */
+  readonly mmPerUnit?: number;
+  /** At most this many facets are measured in the first pass (the sample). Default 60 000. */
+  readonly maxRays?: number;
+  /** At most this many more are measured around thin facets. Default 200 000. */
+  readonly maxRefineRays?: number;
+}
+
+export interface ThinRegion {
+  /** Every triangle of the region (both sides of the wall), ascending. */
+  readonly triangles: Int32Array;
+  /** The thinnest wall measured in it, mm. */
+  readonly minThicknessMm: number;
+  /** The triangle where that was measured. */
+  readonly thinnestTriangle: number;
+  /** Area of the region's triangles, mm². */
+  readonly areaMm2: number;
+}
+
+export interface WallCoverage {
+  /** Rays cast in all (sample and refinement). */
+  readonly rays: number;
+  /** Facets measured, and how many the mesh has. */
+  readonly measuredTriangles: number;
+  readonly triangleCount: number;
+  /** Share of the surface area whose facets were measured, 0 to 1. */
+  readonly measuredAreaFraction: number;
+  /** Rays that found no wall to leave through (open meshes, rays along an edge): not counted. */
+  readonly unanswered: number;
+  /** True when every facet was measured (no sampling). */
+  readonly complete: boolean;
+  /**
+   * True when every thin region was measured to its edge. False when the refinement budget ran
+   * out: the regions are then sampled too, and thin facets closer than twice the sample spacing
+   * are counted in one region.
+   */
+  readonly regionsMeasuredWhole: boolean;
+}
+
+export interface WallThickness {
+  /** The thinnest wall measured, mm; Infinity when no ray found a wall. */
+  readonly minThicknessMm: number;
+  /** The triangle where it was measured, or -1. */
+  readonly thinnestTriangle: number;
+  /** Regions thinner than `minWallMm`, thinnest first. */
+  readonly thinRegions: readonly ThinRegion[];
+  /** Thickness measured from each facet, mm; NaN where not measured (for a heat map on the model). */
+  readonly thicknessMm: Float32Array;
+  readonly coverage: WallCoverage;
+}
+
+const DEFAULT_MAX_RAYS = 60_000;
+const DEFAULT_MAX_REFINE_RAYS = 200_000;
+
+/**
+ * Measures wall thickness over a closed, outward-oriented mesh (analyse it first: the
+ * orientation repair makes every facet face away from the material). Returns the thinnest wall,
+ * the regions thinner than `minWallMm` with their facets and thickness, the per-facet thickness
+ * and the coverage, all lengths in mm.
+ */
+export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions): WallThickness {
+  const scale = options.mmPerUnit ?? 1;
+  const triangleCount = mesh.triangleCount;
+  const positions = mesh.positions.subarray(0, triangleCount * 9);
+  const caster = new WallCaster(positions);
+  const thickness = new Float32Array(triangleCount).fill(Number.NaN);
+  const exitOf = new Int32Array(triangleCount).fill(-1);
+  const areas = triangleAreas(positions, triangleCount);
+  const totalArea = areas.reduce((sum, a) => sum + a, 0);
+  const maxRays = options.maxRays ?? DEFAULT_MAX_RAYS;
+  const complete = triangleCount <= maxRays;
+  let rays = 0;
+  let unanswered = 0;
+  const measure = (t: number): void => {
+    if (!Number.isNaN(thickness[t] as number) || (areas[t] as number) === 0) return;
+    rays++;
+    const hit = caster.cast(t);
+    if (!hit) {
+      unanswered++;
+      thickness[t] = Number.POSITIVE_INFINITY;
+      return;
+    }
+    thickness[t] = hit.distance * scale;
+    exitOf[t] = hit.triangle;
+  };
+  for (const t of sampleByArea(areas, totalArea, complete ? triangleCount : maxRays)) measure(t);
+  const limit = options.minWallMm;
+  const thin = (t: number) => (thickness[t] as number) < limit;
+  // Edge neighbours, computed only when a thin facet is found.
+  let twins: Int32Array | null = null;
+  const adjacency = (): Int32Array => {
+    if (!twins) {
+      const { vertexIds, vertexCount } = weldBodies(positions, triangleCount, mesh.bodies);
+      twins = pairHalfEdges(vertexIds, vertexCount, triangleCount);
+    }
+    return twins;
+  };
+  let regionsMeasuredWhole = true;
+  if (!complete) {
+    // Measure the neighbours of thin facets until the thin regions are measured whole.
+    const queue: number[] = [];
+    for (let t = 0; t < triangleCount; t++) if (thin(t)) queue.push(t);
+    const budget = rays + (options.maxRefineRays ?? DEFAULT_MAX_REFINE_RAYS);
+    while (queue.length > 0 && rays < budget) {
+      const t = queue.pop() as number;
+      for (const n of [...neighbours(adjacency(), t), exitOf[t] as number]) {
+        if (n < 0 || !Number.isNaN(thickness[n] as number)) continue;
+        measure(n);
+        if (thin(n)) queue.push(n);
+      }
+    }
+    regionsMeasuredWhole = queue.length === 0;
+  }
+  let measuredTriangles = 0, measuredArea = 0, minThickness = Number.POSITIVE_INFINITY, thinnest = -1;
+  for (let t = 0; t < triangleCount; t++) {
+    const value = thickness[t] as number;
+    if (Number.isNaN(value)) continue;
+    measuredTriangles++;
+    measuredArea += areas[t] as number;
+    if (value < minThickness) {
+      minThickness = value;
+      thinnest = t;
+    }
+  }
+  for (let t = 0; t < triangleCount; t++) if (thickness[t] === Number.POSITIVE_INFINITY) thickness[t] = Number.NaN;
+  return {
+    minThicknessMm: minThickness,
+    thinnestTriangle: thinnest,
+    thinRegions: thinRegions(thickness, exitOf, areas, limit, scale, adjacency, regionsMeasuredWhole ? null : { positions, spacing: 2 * Math.sqrt(totalArea / maxRays) }),
+    thicknessMm: thickness,
+    coverage: {
+      rays,
+      measuredTriangles,
+      triangleCount,
+      measuredAreaFraction: totalArea > 0 ? measuredArea / totalArea : 0,
+      unanswered,
+      complete,
+      regionsMeasuredWhole,
+    },
+  };
+}
+
+/** The three triangles sharing an edge with t (-1 where there is none). */
+function neighbours(twin: Int32Array, t: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    const other = twin[t * 3 + k] as number;
+    out.push(other < 0 ? -1 : (other / 3) | 0);
+  }
+  return out;
+}
+
+/** Rays from facet centroids against the facet normal, through a BVH of the mesh. */
+class WallCaster {
+  private readonly bvh: MeshBVH;
+  private readonly index: ArrayLike<number>;
+  private readonly ray = new Ray();
+  private readonly normal = new Vector3();
+  /** How far inside the facet the ray starts, so it does not hit its own facet. */
+  private readonly offset: number;
+
+  constructor(private readonly positions: Float32Array) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(positions, 3));
+    geometry.computeBoundingBox();
+    const size = geometry.boundingBox ? geometry.boundingBox.max.distanceTo(geometry.boundingBox.min) : 1;
+    this.offset = Math.max(size * 1e-6, 1e-9);
+    this.bvh = new MeshBVH(geometry);
+    // The BVH reorders an index it creates; each entry still names a corner of the source.
+    this.index = (geometry.index as BufferAttribute).array;
+  }
+
+  /** The wall's thickness behind triangle t and the triangle the ray leaves through, or null. */
+  cast(t: number): { distance: number; triangle: number } | null {
+    const p = this.positions;
+    const i = t * 9;
+    const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
+    const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
+    const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
+    this.normal.set(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx).normalize();
+    this.ray.origin.set(ax + (ux + vx) / 3, ay + (uy + vy) / 3, az + (uz + vz) / 3).addScaledVector(this.normal, -this.offset);
+    this.ray.direction.copy(this.normal).negate();
+    const hit = this.bvh.raycastFirst(this.ray, DoubleSide);
+    if (!hit?.face) return null;
+    // Leaving the material, the ray meets the back of a facet; the front means it started outside.
+    if (hit.face.normal.dot(this.ray.direction) <= 0) return null;
+    const triangle = Math.floor((this.index[(hit.faceIndex ?? 0) * 3] as number) / 3);
+    return { distance: hit.distance + this.offset, triangle };
+  }
+}
+
+function triangleAreas(positions: Float32Array, triangleCount: number): Float64Array {
+  const areas = new Float64Array(triangleCount);
+  for (let t = 0; t < triangleCount; t++) {
+    const i = t * 9;
+    const ux = (positions[i + 3] as number) - (positions[i] as number), uy = (positions[i + 4] as number) - (positions[i + 1] as number), uz = (positions[i + 5] as number) - (positions[i + 2] as number);
+    const vx = (positions[i + 6] as number) - (positions[i] as number), vy = (positions[i + 7] as number) - (positions[i + 1] as number), vz = (positions[i + 8] as number) - (positions[i + 2] as number);
+    areas[t] = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
+  }
+  return areas;
+}
+
+/**
+ * Facets chosen in proportion to their area: `count` evenly spaced marks along the cumulative
+ * area, each picking the facet it falls in (a large facet may take several marks, counted once).
+ * With `count` at least the number of facets, every facet with an area is chosen.
+ */
+function sampleByArea(areas: Float64Array, totalArea: number, count: number): Int32Array {
+  if (count >= areas.length) return Int32Array.from({ length: areas.length }, (_, t) => t);
+  const chosen: number[] = [];
+  const step = totalArea / count;
+  let mark = step / 2;
+  let cumulative = 0;
+  for (let t = 0; t < areas.length && mark < totalArea; t++) {
+    cumulative += areas[t] as number;
+    if (cumulative > mark) {
+      chosen.push(t);
+      while (mark < cumulative) mark += step;
+    }
+  }
+  return Int32Array.from(chosen);
+}
+
+/** Thin facets joined over shared edges and across the wall (a facet and the one its ray left through). */
+function thinRegions(
+  thickness: Float32Array,
+  exitOf: Int32Array,
+  areas: Float64Array,
+  limit: number,
+  scale: number,
+  adjacency: () => Int32Array,
+  /** When the regions were only sampled: join thin facets closer than `spacing` (mesh units). */
+  nearby: { positions: Float32Array; spacing: number } | null,
+): ThinRegion[] {
+  const triangleCount = thickness.length;
+  const thinList: number[] = [];
+  for (let t = 0; t < triangleCount; t++) if ((thickness[t] as number) < limit) thinList.push(t);
+  if (thinList.length === 0) return [];
+  const twin = adjacency();
+  const parent = new Int32Array(triangleCount).fill(-1);
+  const find = (t: number): number => {
+    let x = t;
+    while (parent[x] !== x) {
+      const up = parent[x] as number;
+      parent[x] = parent[up] as number;
+      x = up;
+    }
+    return x;
+  };
+  const join = (a: number, b: number): void => {
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  for (const t of thinList) parent[t] = t;
+  // The far side of a thin wall belongs to its region even where it was not measured itself.
+  for (const t of thinList) {
+    const exit = exitOf[t] as number;
+    if (exit >= 0 && parent[exit] === -1) parent[exit] = exit;
+  }
+  for (const t of thinList) {
+    for (const n of neighbours(twin, t)) if (n >= 0 && (parent[n] as number) >= 0) join(t, n);
+    const exit = exitOf[t] as number;
+    if (exit >= 0) join(t, exit);
+  }
+  if (nearby) joinNearby(thinList, nearby.positions, nearby.spacing, join);
+  const regions = new Map<number, { triangles: number[]; min: number; thinnest: number; area: number }>();
+  for (let t = 0; t < triangleCount; t++) {
+    if ((parent[t] as number) < 0) continue;
+    const root = find(t);
+    let region = regions.get(root);
+    if (!region) {
+      region = { triangles: [], min: Number.POSITIVE_INFINITY, thinnest: -1, area: 0 };
+      regions.set(root, region);
+    }
+    region.triangles.push(t);
+    region.area += (areas[t] as number) * scale * scale;
+    const value = thickness[t] as number;
+    if (value < region.min) {
+      region.min = value;
+      region.thinnest = t;
+    }
+  }
+  return [...regions.values()]
+    .map((r) => ({ triangles: Int32Array.from(r.triangles), minThicknessMm: r.min, thinnestTriangle: r.thinnest, areaMm2: r.area }))
+    .sort((a, b) => a.minThicknessMm - b.minThicknessMm);
+}
+
+/** Joins facets whose centroids fall in the same or neighbouring cells of a grid of `spacing`. */
+function joinNearby(list: number[], positions: Float32Array, spacing: number, join: (a: number, b: number) => void): void {
+  const cells = new Map<string, number>();
+  const coordinates = (t: number): [number, number, number] => {
+    const i = t * 9;
+    const c = (k: number) => Math.floor(((positions[i + k] as number) + (positions[i + 3 + k] as number) + (positions[i + 6 + k] as number)) / 3 / spacing);
+    return [c(0), c(1), c(2)];
+  };
+  for (const t of list) {
+    const key = coordinates(t).join(',');
+    const first = cells.get(key);
+    if (first === undefined) cells.set(key, t);
+    else join(first, t);
+  }
+  for (const [key, t] of cells) {
+    const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -1; dz <= 1; dz++) {
+          const other = cells.get(`${x + dx},${y + dy},${z + dz}`);
+          if (other !== undefined) join(t, other);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The finding for walls thinner than the material allows: located on the thin regions' facets,
+ * with the thinnest wall and the minimum in the message. `severity` is the quote's to choose
+ * (a warning for a print that may sag, an error where the process cannot make it).
+ */
+export function thinWallFinding(result: WallThickness, minWallMm: number, severity: FindingSeverity = 'warning'): Finding | null {
+  if (result.thinRegions.length === 0) return null;
+  const regions = result.thinRegions.length === 1 ? 'one region' : `${result.thinRegions.length} regions`;
+  const triangles = result.thinRegions.flatMap((r) => Array.from(r.triangles));
+  const sampled = result.coverage.complete ? '' : ` (measured on ${Math.round(result.coverage.measuredAreaFraction * 100)} % of the surface)`;
+  return createFinding(
+    'thin-wall',
+    `Walls are as thin as ${+result.minThicknessMm.toPrecision(2)} mm in ${regions}; this material needs at least ${minWallMm} mm${sampled}.`,
+    {
+      severity,
+      fixHint: `Thicken the highlighted walls to at least ${minWallMm} mm, or choose a material that allows thinner walls.`,
+      triangles,
+      count: triangles.length,
+    },
+  );
+}

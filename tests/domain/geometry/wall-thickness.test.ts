@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { analyseMesh } from '#domain/geometry/metrics';
+import { createMesh } from '#domain/geometry/mesh';
+import { analyseWallThickness, thinWallFinding } from '#domain/geometry/wall-thickness';
+import { blockWithRib, concat, cup, sphereShell, subdividedCube, torus, translated } from '../support/solids';
+
+/** Analysed first, as in use: the walls are measured on the repaired, outward mesh. */
+const walls = (soup: Float32Array, minWallMm: number, maxRays?: number) =>
+  analyseWallThickness(analyseMesh(createMesh(soup), { declaredUnit: 'mm' }).mesh, { minWallMm, maxRays });
+
+describe('wall thickness', () => {
+  it('finds the 0.6 mm side wall of a cup with a 2 mm bottom, as one region (both faces)', () => {
+    const segments = 64;
+    const soup = cup(20, 30, 0.6, 2, segments);
+    const result = walls(soup, 1);
+    // Between the flat facets of two n-gons the wall is w · cos(π/n) thick.
+    expect(result.minThicknessMm).toBeCloseTo(0.6 * Math.cos(Math.PI / segments), 4);
+    expect(result.thinRegions).toHaveLength(1);
+    const region = result.thinRegions[0]!;
+    // The outer and inner side walls: 2 triangles per segment each.
+    expect(region.triangles.length).toBe(4 * segments);
+    expect(region.areaMm2).toBeGreaterThan(2 * Math.PI * 19 * 28 * 0.95);
+    expect(result.coverage).toMatchObject({ complete: true, measuredTriangles: soup.length / 9, unanswered: 0 });
+    // The bottom is 2 mm: thin only for a stricter material.
+    expect(walls(soup, 0.5).thinRegions).toEqual([]);
+    const bottom = walls(soup, 2.5).thinRegions.flatMap((r) => Array.from(r.triangles));
+    expect(bottom.length).toBeGreaterThan(4 * segments);
+  });
+
+  it('finds the thin rib of a block, and nothing when the rib is thick enough', () => {
+    const result = walls(blockWithRib(0.8), 1);
+    expect(result.minThicknessMm).toBeCloseTo(0.8, 5);
+    expect(result.thinRegions).toHaveLength(1);
+    expect(result.thinRegions[0]?.areaMm2).toBeCloseTo(2 * 10 * 40, 3);
+    expect(walls(blockWithRib(3), 1).thinRegions).toEqual([]);
+    expect(walls(blockWithRib(3), 1).minThicknessMm).toBeCloseTo(3, 5);
+  });
+
+  it('measures a hollow ball\'s shell, outer and inner surface in one region', () => {
+    const result = walls(sphereShell(20, 18.5), 2);
+    expect(result.minThicknessMm).toBeGreaterThan(1.5 * 0.97);
+    expect(result.minThicknessMm).toBeLessThan(1.5 * 1.01);
+    expect(result.thinRegions).toHaveLength(1);
+    expect(result.thinRegions[0]?.triangles.length).toBe(sphereShell(20, 18.5).length / 9);
+  });
+
+  it('gives a solid cube its side as thickness, and no thin region', () => {
+    const result = walls(subdividedCube(10, 3), 1);
+    expect(result.minThicknessMm).toBeCloseTo(10, 5);
+    expect(result.thinRegions).toEqual([]);
+  });
+
+  it('samples large meshes by area, states the coverage, and still measures a thin region whole', () => {
+    // A fine torus (thick) beside a thin-walled cup: the sample alone covers a fraction of the facets.
+    const soup = concat(torus(60, 20, 300, 150), translated(cup(20, 30, 0.6, 2, 64), [200, 0, 0]));
+    const full = walls(soup, 1);
+    const sampled = walls(soup, 1, 5000);
+    expect(sampled.coverage.complete).toBe(false);
+    expect(sampled.coverage.measuredTriangles).toBeLessThan(full.coverage.measuredTriangles);
+    expect(sampled.coverage.measuredAreaFraction).toBeGreaterThan(0);
+    expect(sampled.coverage.measuredAreaFraction).toBeLessThan(1);
+    expect(sampled.thinRegions).toHaveLength(1);
+    expect(Array.from(sampled.thinRegions[0]!.triangles)).toEqual(Array.from(full.thinRegions[0]!.triangles));
+    expect(sampled.minThicknessMm).toBe(full.minThicknessMm);
+  });
+
+  it('reads lengths in the mesh unit (inches) and reports mm', () => {
+    const inches = analyseWallThickness(createMesh(blockWithRib(0.8)), { minWallMm: 25, mmPerUnit: 25.4 });
+    expect(inches.minThicknessMm).toBeCloseTo(0.8 * 25.4, 4);
+    expect(inches.thinRegions).toHaveLength(1);
+  });
+
+  it('makes a located finding with the minimum and a fix hint', () => {
+    const result = walls(cup(20, 30, 0.6, 2), 1);
+    const finding = thinWallFinding(result, 1, 'error');
+    expect(finding).toMatchObject({ code: 'thin-wall', severity: 'error' });
+    expect(finding?.message).toBe('Walls are as thin as 0.6 mm in one region; this material needs at least 1 mm.');
+    expect(finding?.fixHint).toMatch(/at least 1 mm/);
+    expect(finding?.triangles.length).toBeGreaterThan(0);
+    expect(thinWallFinding(walls(cup(20, 30, 2, 2), 1), 1)).toBeNull();
+  });
+});
+
+describe('wall thickness in a worker thread', () => {
+  it('runs three-mesh-bvh off the main thread, as the analysis pool does', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(new URL('../support/wall-thickness-worker.mjs', import.meta.url));
+    const answer = await new Promise<{ minThicknessMm: number; regions: number }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(answer.regions).toBe(1);
+    expect(answer.minThicknessMm).toBeCloseTo(0.6 * Math.cos(Math.PI / 64), 4);
+  });
+});
