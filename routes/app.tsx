@@ -6,6 +6,7 @@ import { SessionProvider, type SessionActorRef } from '#machines/session-context
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { usePageMeta } from './page-meta.ts';
+import { AccountHomePage, AddressPage, BillingAddressPage, ContactPage, PasswordPage, ProfilePage, QuickLoginPage } from './pages/account-pages.tsx';
 import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
 import {
   AdditionalCostPaymentPage,
@@ -51,6 +52,13 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
   'additional-costs': AdditionalCostsPage,
+  'account-home': AccountHomePage,
+  'account-profile': ProfilePage,
+  'account-password': PasswordPage,
+  'account-address': AddressPage,
+  'account-billing': BillingAddressPage,
+  contact: ContactPage,
+  'quick-login': QuickLoginPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {

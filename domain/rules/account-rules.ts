@@ -23,6 +23,29 @@ export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_SUBJECT_MAX = 200;
 export const ORDER_NUMBER_MAX = 64;
 
+/** The avatar's image types (the server also reads the type from the content), and its default size limit. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const AVATAR_DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+export const AVATAR_MESSAGES = {
+  imageRequired: 'Please choose an image file.',
+  imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
+  tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
+} as const;
+
+/** A size limit in megabytes as a sentence shows it: 2, or 1.5. */
+export function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1);
+}
+
+/** The browser's check of a chosen picture (type as declared, size); the server checks again by content. */
+export function avatarProblem(file: { type: string; size: number }, maxBytes: number): string | null {
+  if (file.size === 0) return AVATAR_MESSAGES.imageRequired;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_MESSAGES.imageType;
+  if (file.size > maxBytes) return AVATAR_MESSAGES.tooLarge(megabytes(maxBytes));
+  return null;
+}
+
 /**
  * The profile's job titles and industries (spec section 5: "Title and industry must be selected"):
  * chosen from these lists, stored as written here.
