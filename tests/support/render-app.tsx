@@ -18,10 +18,14 @@ const general = {
 } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 
 /**
- * Renders `ui` at `path` with a session (signed in as `user` when given), a memory router and
- * react-aria's link binding. Answers the session and where the router went.
+ * Renders `ui` at `path` with a session (signed in as `user` when given; `signedIn: false` starts
+ * signed out, and `user` is who the server says signed in later), a memory router and react-aria's
+ * link binding. Answers the session and where the router went.
  */
-export function renderWithApp(ui: ReactNode, { path = '/', user = null }: { path?: string; user?: UserInfo | null } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = '/', user = null, signedIn = user !== null }: { path?: string; user?: UserInfo | null; signedIn?: boolean } = {},
+) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
@@ -29,7 +33,7 @@ export function renderWithApp(ui: ReactNode, { path = '/', user = null }: { path
         revokeToken: fromPromise(async () => {}),
       },
     }),
-    { input: user ? { token: 'tok', tokenTtlMs: 3_600_000 } : {} },
+    { input: signedIn ? { token: 'tok', tokenTtlMs: 3_600_000 } : {} },
   ).start();
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
