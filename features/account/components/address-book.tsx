@@ -104,7 +104,7 @@ export function AddressBook() {
                   {address.isDefault ? (
                     <StatusBadge tone="success">{t('account.address.default')}</StatusBadge>
                   ) : (
-                    <Button variant="quiet" onPress={() => void makeDefault(address)} aria-label={t('account.address.makeDefaultOf', { name: addressLines(address)[0] ?? '' })}>
+                    <Button variant="quiet" onPress={() => void makeDefault(address)} aria-label={t('account.address.makeDefaultOf', { line: address.addressLine1 })}>
                       {t('account.address.makeDefault')}
                     </Button>
                   )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { useT } from '#lib/i18n/i18n';
-import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
+import { entryForCode, phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
 import { ComboBox, ComboBoxItem } from '#ui/combo-box';
 
 export interface PhoneCodeFieldProps {
@@ -17,7 +17,7 @@ export interface PhoneCodeFieldProps {
 /**
  * The phone code, chosen from the server's list of countries (spec section 5: "Phone code must be
  * selected"): type a country or a code. Several countries share a code (+1); the one picked stays
- * shown, and a stored code shows its first country.
+ * shown, and a stored code shows the country it belongs to first (+44: United Kingdom).
  */
 export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, isRequired }: PhoneCodeFieldProps) {
   const codes = usePhoneCodes();
@@ -25,7 +25,7 @@ export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, i
   const [picked, setPicked] = useState<string | null>(null);
   const t = useT();
   const pickedEntry = items.find((e) => e.id === picked && e.phoneCode === value);
-  const selected = pickedEntry ?? items.find((e) => e.phoneCode === value);
+  const selected = pickedEntry ?? entryForCode(items, value);
   return (
     <ComboBox<PhoneCodeEntry>
       // A new list (loaded) means a new field: react-aria reads `defaultItems` once.

@@ -171,7 +171,7 @@ export const account = {
   'account.address.updated': 'The address has been saved.',
   'account.address.default': 'Default',
   'account.address.makeDefault': 'Make default',
-  'account.address.makeDefaultOf': 'Make the address of {name} the default',
+  'account.address.makeDefaultOf': 'Make default: {line}',
   'account.address.defaultChanged': 'The address of {name} is now the default.',
   'account.address.editOf': 'Edit {line}',
   'account.address.deleteOf': 'Delete {line}',

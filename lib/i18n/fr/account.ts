@@ -170,7 +170,7 @@ export const account: AreaTranslation<typeof en> = {
   'account.address.updated': 'L’adresse a été enregistrée.',
   'account.address.default': 'Par défaut',
   'account.address.makeDefault': 'Définir par défaut',
-  'account.address.makeDefaultOf': 'Définir l’adresse de {name} par défaut',
+  'account.address.makeDefaultOf': 'Définir par défaut : {line}',
   'account.address.defaultChanged': 'L’adresse de {name} est désormais celle par défaut.',
   'account.address.editOf': 'Modifier {line}',
   'account.address.deleteOf': 'Supprimer {line}',
