@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { AccountDeletionPanel } from '#features/auth/components/log-out-panel';
 import { AppFrame } from '../../support/app-frame.tsx';
 
-const check = (answer: unknown) => http.post('*/api/*/account/deletion/check', () => HttpResponse.json(answer));
+const check = (answer: { state: string; expiresAt: string | null; message: string | null }) => http.post('*/api/*/account/deletion/check', () => HttpResponse.json(answer));
 const valid = check({ state: 'valid', expiresAt: '2026-05-02T10:00:00.000Z', message: null });
 
 const meta = {

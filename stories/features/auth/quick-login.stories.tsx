@@ -18,7 +18,7 @@ function QuickLogin({ step, error }: { step: 'buttons' | 'returning'; error?: st
   );
 }
 
-const list = (channels: unknown[]) => http.get('*/api/*/account/quick/list', () => HttpResponse.json(channels));
+const list = (channels: { channel: string; name: string; linked: boolean }[]) => http.get('*/api/*/account/quick/list', () => HttpResponse.json(channels));
 
 const meta = {
   title: 'Features/Auth/QuickLogin',
