@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { AccountHome } from '#features/account/components/account-home';
 import { AppFrame } from '../../support/app-frame.tsx';
 import { storyCustomer } from './fixtures.ts';
@@ -38,9 +38,9 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Your customer success manager' })).toHaveTextContent('Sam Success');
-    await expect(await canvas.findByRole('link', { name: 'W25000412' })).toBeInTheDocument();
-    await expect(await canvas.findByRole('link', { name: 'Gripper fingers' })).toBeInTheDocument();
-    await expect(await canvas.findByText('MONTHLY5')).toBeInTheDocument();
+    await expect(await canvas.findByRole('link', { name: 'W25000412' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('link', { name: 'Gripper fingers' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByText('MONTHLY5', {}, { timeout: 5000 })).toBeInTheDocument();
   },
 };
 
@@ -49,8 +49,8 @@ export const Empty: Story = {
   parameters: { msw: { handlers: empty } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
-    await expect(await canvas.findByRole('heading', { name: 'No quotes yet' })).toBeInTheDocument();
+    await expect(await canvas.findByRole('heading', { name: 'No orders yet' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('heading', { name: 'No quotes yet' }, { timeout: 5000 })).toBeInTheDocument();
   },
 };
 
@@ -77,6 +77,7 @@ export const LoadFailed: Story = {
     msw: { handlers: ['*/api/*/order/list', '*/msapi/*/project/list', '*/api/*/account/promoCodeList'].map((path) => http.get(path, () => HttpResponse.json({ message: 'Unexpected error, please contact customer service.' }, { status: 500 }))) },
   },
   play: async ({ canvasElement }) => {
-    await expect((await within(canvasElement).findAllByRole('alert')).length).toBe(3);
+    // Each list says so on its own: coupons, orders, quotes.
+    await waitFor(() => expect(within(canvasElement).getAllByRole('alert')).toHaveLength(3), { timeout: 5000 });
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AddressBook } from '#features/account/components/address-book';
 import { AppFrame, storySession } from '../../support/app-frame.tsx';
 import { STORY_ADDRESSES, storyCustomer } from './fixtures.ts';
@@ -19,8 +19,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    const grid = await within(canvasElement).findByRole('grid', { name: 'Shipping addresses' });
-    await expect(within(grid).getAllByRole('row')).toHaveLength(2);
+    const grid = await within(canvasElement).findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
+    // The grid's first paint may be its empty state while it collects its rows.
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
     await expect(within(grid).getByText('Default')).toBeInTheDocument();
   },
 };
@@ -49,7 +50,7 @@ export const LoadFailed: Story = {
 /** The address form in its dialog: the shared rules (a P.O. Box refused, a country from the list). */
 export const AddValidation: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add an address' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add an address' }, { timeout: 5000 }));
     const dialog = within(document.body).getByRole('dialog', { name: 'New shipping address' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Address line 1' }), 'P.O. Box 12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
@@ -62,7 +63,8 @@ export const AddValidation: Story = {
 export const DeleteSelected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const grid = await canvas.findByRole('grid', { name: 'Shipping addresses' });
+    const grid = await canvas.findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
+    await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(2), { timeout: 5000 });
     for (const checkbox of within(grid).getAllByRole('checkbox')) await userEvent.click(checkbox);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (2)' }));
     await expect(within(document.body).getByRole('alertdialog', { name: 'Delete 2 addresses?' })).toBeInTheDocument();

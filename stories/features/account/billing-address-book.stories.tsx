@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BillingAddressBook } from '#features/account/components/billing-address-book';
 import { AppFrame, storySession } from '../../support/app-frame.tsx';
 import { STORY_BILLING, storyCustomer } from './fixtures.ts';
@@ -18,8 +18,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    const grid = await within(canvasElement).findByRole('grid', { name: 'Billing addresses' });
-    await expect(within(grid).getAllByRole('row')).toHaveLength(2);
+    const grid = await within(canvasElement).findByRole('grid', { name: 'Billing addresses' }, { timeout: 5000 });
+    // The grid's first paint may be its empty state while it collects its rows.
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
   },
 };
 
