@@ -10,6 +10,9 @@ import { fakeApi, type FakeRoutes } from '../support/fake-api.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { customer } from '../support/users.ts';
 
+// Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +52,7 @@ describe('the home dashboard', () => {
     expect(within(projects).getByText('CNC machining · 3 files')).toBeInTheDocument();
     expect(await screen.findByText('MONTHLY5')).toBeInTheDocument();
     expect(screen.getByText('1 active coupon')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   test('a new customer: no manager, and empty lists that lead to a first quote', async () => {
     openAt('/user/home', customer(), { 'GET order/list': () => page([]), 'GET project/list': () => page([]), 'GET account/promoCodeList': () => page([]) });
@@ -103,7 +106,7 @@ describe('the account navigation', () => {
       unmount();
       vi.unstubAllGlobals();
     }
-  });
+  }, 60_000);
 });
 
 describe('log in, and contact us', () => {
@@ -117,7 +120,7 @@ describe('log in, and contact us', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-1{Enter}');
     const region = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(region).findByText('Sign In successfully.')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   test('the footer leads to Contact us, filled in for a signed-in customer', async () => {
     const { current } = openAt('/user/home', customer());

@@ -6,6 +6,9 @@ import { DeleteAccount } from '#features/account/components/delete-account';
 import { fakeApi } from '../../support/fake-api.ts';
 import { renderWithApp } from '../../support/render-app.tsx';
 
+// Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => vi.unstubAllGlobals());
 
 test('contact us: the rules, then the message sent with its order number and the promise of a reply', async () => {

@@ -7,6 +7,9 @@ import { fakeApi } from '../../support/fake-api.ts';
 import { renderWithApp } from '../../support/render-app.tsx';
 import { customer } from '../../support/users.ts';
 
+// Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => vi.unstubAllGlobals());
 
 const PHONE_CODES = [
