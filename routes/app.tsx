@@ -13,10 +13,10 @@ import {
   AdditionalCostsPage,
   AdditionalCostSuccessPage,
   AgencyPaymentPage,
-  CheckoutPage,
   CheckoutPaymentPage,
   CheckoutSuccessPage,
 } from './pages/checkout-pages.tsx';
+import { CheckoutPage } from './pages/checkout-confirmation-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';

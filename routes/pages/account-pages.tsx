@@ -3,18 +3,13 @@ import { useParams, useSearchParams } from 'wouter';
 import type { UserInfo } from '#domain/api/account';
 import { AccountHome } from '#features/account/components/account-home';
 import { AddressBook } from '#features/account/components/address-book';
-import { AvatarField } from '#features/account/components/avatar-field';
 import { BillingAddressBook } from '#features/account/components/billing-address-book';
 import { ContactForm } from '#features/account/components/contact-form';
-import { DeleteAccount } from '#features/account/components/delete-account';
-import { EmailStatus } from '#features/account/components/email-status';
-import { LinkedLogins } from '#features/account/components/linked-logins';
 import { PasswordForm } from '#features/account/components/password-form';
-import { ProfileForm } from '#features/account/components/profile-form';
+import { Profile } from '#features/account/components/profile';
 import { QuickLoginCallback } from '#features/auth/components/quick-login-callback';
 import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
-import { Card } from '#ui/card';
 import { notify } from '../notify.tsx';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
@@ -34,33 +29,7 @@ function AccountPage({ route, children }: { route: RouteDef; children: (user: Us
 
 export const AccountHomePage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{(user) => <AccountHome user={user} />}</AccountPage>;
 
-export function ProfilePage({ route }: { route: RouteDef }) {
-  const t = useT();
-  return (
-    <AccountPage route={route}>
-      {(user) => (
-        <div className="flex flex-col gap-6">
-          <Card title={t('account.profile.pictureHeading')}>
-            <AvatarField user={user} />
-          </Card>
-          <Card title={t('account.profile.detailsHeading')}>
-            <ProfileForm user={user} />
-          </Card>
-          <Card title={t('account.profile.emailHeading')}>
-            <EmailStatus email={user.email} activationEmail={user.activationEmail} />
-          </Card>
-          <Card title={t('account.profile.quickHeading')}>
-            <LinkedLogins returnTo={route.path} />
-          </Card>
-          <Card title={t('account.profile.deleteHeading')}>
-            <DeleteAccount email={user.email} />
-          </Card>
-        </div>
-      )}
-    </AccountPage>
-  );
-}
-
+export const ProfilePage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{(user) => <Profile user={user} returnTo={route.path} />}</AccountPage>;
 export const PasswordPage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{(user) => <PasswordForm hasPassword={user.hasPassword} />}</AccountPage>;
 export const AddressPage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{() => <AddressBook />}</AccountPage>;
 export const BillingAddressPage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{() => <BillingAddressBook />}</AccountPage>;
