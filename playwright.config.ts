@@ -10,6 +10,9 @@ export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 export const E2E_ADMIN_TOKEN = 'e2e-operator-token';
 process.env.E2E_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
+/** The loopback quick-login provider (tests/e2e/support/oauth-loopback.ts), next to the app's port. */
+const oauthPort = port + 1000;
+const oauthBase = `http://127.0.0.1:${oauthPort}`;
 
 /**
  * End-to-end tests through the UI against the real production server on an empty embedded
@@ -38,16 +41,38 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Every test signs up from 127.0.0.1: the rate limits (tested in the server suite) are raised
-    // tenfold here, or the sixth sign-up in ten minutes would be refused.
-    // ADMIN_TOKEN opens the operator endpoints, so a test can create an additional cost as
-    // customer service would.
-    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, SEED_DEMO: '0', RATE_LIMIT_FACTOR: '10', ADMIN_TOKEN: E2E_ADMIN_TOKEN },
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node --import tsx tests/e2e/support/oauth-loopback.ts`,
+      url: `${oauthBase}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { OAUTH_PORT: String(oauthPort) },
+    },
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Every test signs up from 127.0.0.1: the rate limits (tested in the server suite) are raised
+      // tenfold here, or the sixth sign-up in ten minutes would be refused.
+      // ADMIN_TOKEN opens the operator endpoints, so a test can create an additional cost or set an
+      // account's record as customer service would. OAUTH_* offer the loopback quick-login provider.
+      env: {
+        PORT: String(port),
+        DATA_DIR: E2E_DATA_DIR,
+        SEED_DEMO: '0',
+        RATE_LIMIT_FACTOR: '10',
+        ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        OAUTH_PROVIDERS: 'loopback',
+        OAUTH_LOOPBACK_LABEL: 'Loopback ID',
+        OAUTH_LOOPBACK_CLIENT_ID: 'e2e-client',
+        OAUTH_LOOPBACK_CLIENT_SECRET: 'e2e-secret',
+        OAUTH_LOOPBACK_AUTHORIZE_URL: `${oauthBase}/authorize`,
+        OAUTH_LOOPBACK_TOKEN_URL: `${oauthBase}/token`,
+        OAUTH_LOOPBACK_USERINFO_URL: `${oauthBase}/userinfo`,
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

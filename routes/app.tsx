@@ -6,16 +6,17 @@ import { SessionProvider, type SessionActorRef } from '#machines/session-context
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { usePageMeta } from './page-meta.ts';
+import { AccountHomePage, AddressPage, BillingAddressPage, ContactPage, PasswordPage, ProfilePage, QuickLoginPage } from './pages/account-pages.tsx';
 import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
 import {
   AdditionalCostPaymentPage,
   AdditionalCostsPage,
   AdditionalCostSuccessPage,
   AgencyPaymentPage,
-  CheckoutPage,
   CheckoutPaymentPage,
   CheckoutSuccessPage,
 } from './pages/checkout-pages.tsx';
+import { CheckoutPage } from './pages/checkout-confirmation-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
@@ -51,6 +52,13 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
   'additional-costs': AdditionalCostsPage,
+  'account-home': AccountHomePage,
+  'account-profile': ProfilePage,
+  'account-password': PasswordPage,
+  'account-address': AddressPage,
+  'account-billing': BillingAddressPage,
+  contact: ContactPage,
+  'quick-login': QuickLoginPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {

@@ -66,7 +66,10 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
       <footer className="border-t border-neutral-200 bg-neutral-0 py-6 text-caption text-neutral-600">
         <div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-4 px-gutter">
           <p>{t('app.footer.exw')}</p>
-          <p className="flex gap-4">
+          <p className="flex flex-wrap gap-4">
+            <Link href="/contact-us" variant="secondary">
+              {t('app.footer.contact')}
+            </Link>
             <Link href="/terms-of-use" variant="secondary">
               {t('app.footer.terms')}
             </Link>

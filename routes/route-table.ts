@@ -58,7 +58,14 @@ export type PageId =
   | 'account-planned'
   | 'order-history'
   | 'order-detail'
-  | 'additional-costs';
+  | 'additional-costs'
+  | 'account-home'
+  | 'account-profile'
+  | 'account-password'
+  | 'account-address'
+  | 'account-billing'
+  | 'contact'
+  | 'quick-login';
 
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
@@ -102,17 +109,20 @@ export const ROUTES: RouteDef[] = [
   { path: '/404', title: 'route.notFound.title', noindex: true, access: 'public', page: 'not-found' },
   // Not in the spec's table, but the cookie banner links to it (spec section 2).
   { path: '/terms-of-use', title: 'route.terms.title', canonical: true, access: 'public', page: 'terms' },
+  // Not in the spec's table: the contact form (account/contactUs) and the quick-login return page.
+  { path: '/contact-us', title: 'route.contact.title', description: 'route.contact.description', access: 'public', page: 'contact' },
+  { path: '/quick-login/:channel', title: 'route.quickLogin.title', noindex: true, access: 'public', page: 'quick-login' },
 
   // The account area (spec section 2). /user itself redirects to /user/home.
   ...accountRoutes([
-    ['home', 'account.home.title', 'account.home.summary'],
-    ['account/profile', 'account.profile.title', 'account.profile.summary'],
-    ['account/address', 'account.address.title', 'account.address.summary'],
-    ['account/billingAddress', 'account.billingAddress.title', 'account.billingAddress.summary'],
+    ['home', 'account.home.title', 'account.home.summary', { page: 'account-home' }],
+    ['account/profile', 'account.profile.title', 'account.profile.summary', { page: 'account-profile' }],
+    ['account/address', 'account.address.title', 'account.address.summary', { page: 'account-address' }],
+    ['account/billingAddress', 'account.billingAddress.title', 'account.billingAddress.summary', { page: 'account-billing' }],
     ['account/coupons', 'account.coupons.title', 'account.coupons.summary'],
     ['account/balance', 'account.balance.title', 'account.balance.summary', { summaryParams: { years: HISTORY_VISIBLE_YEARS } }],
     ['account/balance/reload', 'account.reload.title', 'account.reload.summary', { requires: 'recharge', summaryParams: { minimum: MIN_RELOAD_USD } }],
-    ['account/password', 'account.password.title', 'account.password.summary'],
+    ['account/password', 'account.password.title', 'account.password.summary', { page: 'account-password' }],
     ['account/referral', 'account.referral.title', 'account.referral.summary', { summaryParams: { percent: REFERRAL_DISCOUNT_PERCENT } }],
     ['order/history', 'account.orderHistory.title', 'account.orderHistory.summary', { page: 'order-history' }],
     ['order/detail/:orderId', 'account.orderDetail.title', 'account.orderDetail.summary', { page: 'order-detail' }],

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_SEGMENT, isValidSegment } from '#domain/api/bases';
 import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { AVATAR_DEFAULT_MAX_BYTES } from '#domain/rules/account-rules';
 
 export interface ServerConfig {
   host: string;
@@ -164,7 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     accessTokenTtl: positiveInt(env, 'ACCESS_TOKEN_TTL', 7 * 24 * 3600),
     temporaryTokenTtl: positiveInt(env, 'TEMPORARY_TOKEN_TTL', 30 * 24 * 3600),
-    avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', 2 * 1024 * 1024),
+    avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', AVATAR_DEFAULT_MAX_BYTES),
     oauthProviders: readOAuthProviders(env),
     seedDemo: env.SEED_DEMO !== '0',
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),

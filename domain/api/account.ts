@@ -1,6 +1,9 @@
 /** Contracts of the account calls of spec section 7 (request and response bodies; ADR 060). */
 import { z } from 'zod';
-import { MAX, described, id, named, optionalText, required, text } from './fields.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, ORDER_NUMBER_MAX } from '../rules/account-rules.ts';
+import { DELETION_OPTIONS, DELETION_REASON_MAX } from '../rules/deletion-rules.ts';
+import { DETAIN_MESSAGES } from '../rules/detain-rules.ts';
+import { MAX, described, id, instant, named, optionalText, required, text } from './fields.ts';
 
 export const CustomerManagerSchema = z.object({ name: z.string(), email: z.string() });
 export type CustomerManager = z.infer<typeof CustomerManagerSchema>;
@@ -124,7 +127,9 @@ export const ContactUsRequestSchema = named(
     phone: optionalText(MAX.id),
     title: optionalText(MAX.name),
     industry: optionalText(MAX.name),
-    message: required(text(MAX.longText)),
+    subject: required(text(CONTACT_SUBJECT_MAX)),
+    orderNumber: described(optionalText(ORDER_NUMBER_MAX), 'The order the message is about, when there is one (e.g. W25123456).'),
+    message: required(text(CONTACT_MESSAGE_MAX)),
   }),
 );
 export type ContactUsRequest = z.infer<typeof ContactUsRequestSchema>;
@@ -162,6 +167,46 @@ export type DistributionAccessResponse = z.infer<typeof DistributionAccessRespon
 /** `POST account/temporaryToken`: a token for an anonymous visitor's quote session (ADR 020). */
 export const TemporaryTokenResponseSchema = z.object({ temporaryToken: z.string(), expiresIn: z.int() });
 export type TemporaryTokenResponse = z.infer<typeof TemporaryTokenResponseSchema>;
+
+/** `POST account/deletion`: the retention dialog's answer comes with the request (spec section 5). */
+export const DeletionRequestSchema = named(
+  'DeletionRequest',
+  z.object({
+    option: described(z.enum(DELETION_OPTIONS, { error: () => DETAIN_MESSAGES.optionRequired }), `One of: ${DELETION_OPTIONS.join('; ')}.`),
+    reason: optionalText(DELETION_REASON_MAX),
+  }),
+);
+export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
+
+export const DELETION_LINK_STATES = ['valid', 'used', 'expired', 'unknown'] as const;
+export type DeletionLinkState = (typeof DELETION_LINK_STATES)[number];
+
+/** `POST account/deletion/check`: what the emailed link can still do, without using it (mail scanners open links). */
+export const DeletionCheckResponseSchema = named(
+  'DeletionCheck',
+  z.object({
+    state: z.enum(DELETION_LINK_STATES),
+    expiresAt: described(instant().nullable(), 'When a valid link stops working; null otherwise.'),
+    message: described(z.string().nullable(), 'Why the link cannot be used, in words; null when it can.'),
+  }),
+);
+export type DeletionCheckResponse = z.infer<typeof DeletionCheckResponseSchema>;
+
+/** `PATCH admin/account`: customer service sets what the account record says about the customer. */
+export const OperatorAccountPatchSchema = named(
+  'OperatorAccountPatch',
+  z.object({
+    email: required(text(MAX.email)),
+    member: described(z.boolean(), 'Enterprise (business) account.').optional(),
+    isEntrustOrderAccount: z.boolean().optional(),
+    isRecharge: z.boolean().optional(),
+    customerManager: described(
+      z.object({ name: required(text(MAX.name)), email: required(text(MAX.email)) }).nullable(),
+      'The customer success manager; null removes them.',
+    ).optional(),
+  }),
+);
+export type OperatorAccountPatch = z.infer<typeof OperatorAccountPatchSchema>;
 
 export const DeletionRequestResponseSchema = z.object({
   ok: z.literal(true),

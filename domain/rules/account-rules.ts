@@ -15,6 +15,65 @@ export const REFERRAL_CODE_MIN = 6;
 export const REFERRAL_DISCOUNT_PERCENT = 10;
 /** How long each emailed link stays valid, in hours (deletion: spec section 9, 24 h). */
 export const EMAIL_LINK_VALID_HOURS = { activate: 7 * 24, reset: 2, delete: 24 } as const;
+/** Customer service answers a contact message within this many hours (spec section 9). */
+export const CONTACT_REPLY_HOURS = 24;
+/** The longest message the contact form takes (the API stores no more). */
+export const CONTACT_MESSAGE_MAX = 5000;
+/** The longest contact subject, and the longest order number given with it. */
+export const CONTACT_SUBJECT_MAX = 200;
+export const ORDER_NUMBER_MAX = 64;
+
+/** The avatar's image types (the server also reads the type from the content), and its default size limit. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const AVATAR_DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+export const AVATAR_MESSAGES = {
+  imageRequired: 'Please choose an image file.',
+  imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
+  tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
+} as const;
+
+/** A size limit in megabytes as a sentence shows it: 2, or 1.5. */
+export function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1);
+}
+
+/** The browser's check of a chosen picture (type as declared, size); the server checks again by content. */
+export function avatarProblem(file: { type: string; size: number }, maxBytes: number): string | null {
+  if (file.size === 0) return AVATAR_MESSAGES.imageRequired;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_MESSAGES.imageType;
+  if (file.size > maxBytes) return AVATAR_MESSAGES.tooLarge(megabytes(maxBytes));
+  return null;
+}
+
+/**
+ * The profile's job titles and industries (spec section 5: "Title and industry must be selected"):
+ * chosen from these lists, stored as written here.
+ */
+export const PROFILE_TITLES = [
+  'Engineer',
+  'Designer',
+  'Product manager',
+  'Purchasing / procurement',
+  'Researcher / scientist',
+  'Student / educator',
+  'Founder / executive',
+  'Hobbyist / maker',
+  'Other',
+] as const;
+
+export const PROFILE_INDUSTRIES = [
+  'Aerospace',
+  'Automotive',
+  'Consumer products',
+  'Education',
+  'Electronics',
+  'Industrial machinery',
+  'Medical and dental',
+  'Robotics',
+  'Prototyping services',
+  'Other',
+] as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const REFERRAL_PATTERN = /^[A-Za-z0-9]+$/;
@@ -41,6 +100,10 @@ export const ACCOUNT_MESSAGES = {
   nameRequired: 'Name is required.',
   keyRequired: 'The link is incomplete; please open the link from the email again.',
   oldPasswordRequired: 'Please enter your current password.',
+  subjectRequired: 'Please enter a subject.',
+  subjectTooLong: `The subject can be at most ${CONTACT_SUBJECT_MAX} characters.`,
+  messageTooLong: `The message can be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters.`,
+  orderNumberTooLong: `The order number can be at most ${ORDER_NUMBER_MAX} characters.`,
 } as const;
 
 type Input = Record<string, unknown>;
@@ -155,12 +218,12 @@ export const profileSuite = defineSuite((data: Input) => {
   phoneTests(data, true);
   omitWhen(data.title === undefined, () => {
     test('title', ACCOUNT_MESSAGES.titleRequired, () => {
-      enforce(present(data.title)).isTruthy();
+      enforce((PROFILE_TITLES as readonly string[]).includes(text(data.title))).isTruthy();
     });
   });
   omitWhen(data.industry === undefined, () => {
     test('industry', ACCOUNT_MESSAGES.industryRequired, () => {
-      enforce(present(data.industry)).isTruthy();
+      enforce((PROFILE_INDUSTRIES as readonly string[]).includes(text(data.industry))).isTruthy();
     });
   });
 });
@@ -182,14 +245,36 @@ export const keySuite = defineSuite((data: Input) => {
   });
 });
 
-/** `POST account/contactUs`. */
+/** A password change while signed in (the Change Password page): the current one, and the new one twice. */
+export const passwordChangeSuite = defineSuite((data: Input) => {
+  test('oldPassword', ACCOUNT_MESSAGES.oldPasswordRequired, () => {
+    enforce(typeof data.oldPassword === 'string' && data.oldPassword !== '').isTruthy();
+  });
+  passwordTests(data, true);
+});
+
+/** `POST account/contactUs`: who writes, about what (an order number helps), and the message, bounded. */
 export const contactUsSuite = defineSuite((data: Input) => {
   test('name', ACCOUNT_MESSAGES.nameRequired, () => {
     enforce(present(data.name)).isTruthy();
   });
   emailTests(data);
   phoneTests(data, false);
+  test('subject', ACCOUNT_MESSAGES.subjectRequired, () => {
+    enforce(present(data.subject)).isTruthy();
+  });
+  test('subject', ACCOUNT_MESSAGES.subjectTooLong, () => {
+    enforce(text(data.subject).length <= CONTACT_SUBJECT_MAX).isTruthy();
+  });
+  omitWhen(!present(data.orderNumber), () => {
+    test('orderNumber', ACCOUNT_MESSAGES.orderNumberTooLong, () => {
+      enforce(text(data.orderNumber).length <= ORDER_NUMBER_MAX).isTruthy();
+    });
+  });
   test('message', ACCOUNT_MESSAGES.messageRequired, () => {
     enforce(present(data.message)).isTruthy();
+  });
+  test('message', ACCOUNT_MESSAGES.messageTooLong, () => {
+    enforce(text(data.message).length <= CONTACT_MESSAGE_MAX).isTruthy();
   });
 });

@@ -1,5 +1,8 @@
 import type {
   ActivateResponse,
+  DeletionCheckResponse,
+  QuickCallbackResponse,
+  QuickLoginChannel,
   LoginRequest,
   LoginResponse,
   OkResponse,
@@ -27,8 +30,19 @@ export const sendPasswordReset = (email: string) =>
 export const resetPassword = (body: PasswordResetRequest) =>
   mainApi<OkResponse>('account/password/reset', { method: 'PATCH', body, quiet: true });
 
+/** What the emailed deletion link can still do; looking never deletes (mail scanners open links). */
+export const checkAccountDeletion = (key: string) =>
+  mainApi<DeletionCheckResponse>('account/deletion/check', { method: 'POST', body: { key }, quiet: true });
+
 export const confirmAccountDeletion = (key: string) =>
   mainApi<OkResponse>('account/deletion/confirm', { method: 'POST', body: { key }, quiet: true });
+
+/** The configured quick-login providers (none: an empty list). */
+export const listQuickLogins = (signal?: AbortSignal) => mainApi<QuickLoginChannel[]>('account/quick/list', { signal, quiet: true });
+
+/** Finishes a quick login with what the provider sent back. */
+export const finishQuickLogin = (channel: string, code: string, state: string) =>
+  mainApi<QuickCallbackResponse>('account/quick/callback', { method: 'POST', body: { channel, code, state }, quiet: true });
 
 export const fetchCaptcha = () => mainApi<CaptchaResponse>('tools/captchaImage', { quiet: true });
 

@@ -4,7 +4,6 @@ import type { Page } from '#domain/api/paging';
 import { IDEMPOTENCY_HEADER } from '#domain/api/bases';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import type { Cart } from '#domain/api/quote';
-import type { CountryEntry, StateEntry } from '#domain/api/tools';
 import { mainApi, microserviceApi } from '#lib/api/client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -17,9 +16,6 @@ export const listShippingAddresses = (signal?: AbortSignal) => mainApi<{ list: S
 export const createShippingAddress = (body: ShippingAddressInput) => mainApi<ShippingAddress>('account/address', { method: 'POST', body, quiet: true });
 export const listBillingAddresses = (signal?: AbortSignal) => mainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });
 export const createBillingAddress = (body: BillingAddressInput) => mainApi<BillingAddress>('account/billingAddress', { method: 'POST', body, quiet: true });
-export const listCountries = (signal?: AbortSignal) => mainApi<CountryEntry[]>('tools/countryList', { query: { type: 'country' }, signal });
-export const listStates = (country: string, signal?: AbortSignal) =>
-  mainApi<StateEntry[]>('tools/countryList', { query: { type: 'state', country }, signal, quiet: true });
 
 /** Places the order; its field errors are shown by the form (quiet). */
 export const createOrder = (body: CreateOrderRequest) => mainApi<CreateOrderResponse>('checkout/order', { method: 'POST', body, quiet: true });

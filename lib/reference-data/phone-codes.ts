@@ -21,3 +21,32 @@ export function usePhoneCodes(): AsyncState<PhoneCodeEntry[]> {
 export function phoneCodeLabel(entry: PhoneCodeEntry): string {
   return `${entry.countryName} (${entry.phoneCode})`;
 }
+
+/**
+ * Calling codes several countries share, and the country a stored code shows as (the one the code
+ * is assigned to first): a stored `+44` reads "United Kingdom (+44)", not the first of the list.
+ */
+const PRIMARY_COUNTRY: Readonly<Record<string, string>> = {
+  '+1': 'US',
+  '+7': 'RU',
+  '+44': 'GB',
+  '+47': 'NO',
+  '+61': 'AU',
+  '+64': 'NZ',
+  '+212': 'MA',
+  '+262': 'RE',
+  '+290': 'SH',
+  '+358': 'FI',
+  '+377': 'MC',
+  '+381': 'RS',
+  '+386': 'SI',
+  '+500': 'FK',
+  '+590': 'GP',
+  '+672': 'NF',
+};
+
+/** The entry a stored calling code shows as. */
+export function entryForCode(entries: readonly PhoneCodeEntry[], phoneCode: string): PhoneCodeEntry | undefined {
+  const matching = entries.filter((e) => e.phoneCode === phoneCode);
+  return matching.find((e) => e.countryCode === PRIMARY_COUNTRY[phoneCode]) ?? matching[0];
+}

@@ -2,11 +2,13 @@ import { useSearchParams } from 'wouter';
 import { ActivationNotice } from '#features/auth/components/activation-notice';
 import { AccountDeletionPanel, LogOutPanel } from '#features/auth/components/log-out-panel';
 import { LoginForm } from '#features/auth/components/login-form';
+import { QuickLoginButtons } from '#features/auth/components/quick-login-buttons';
 import { ResetPasswordForm } from '#features/auth/components/reset-password-form';
 import { SignUpForm } from '#features/auth/components/sign-up-form';
 import { useT } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { useNotify } from '../notify.tsx';
+import { ACCOUNT_HOME, safeRedirect } from '../route-table.ts';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -19,7 +21,10 @@ export function LoginPage() {
       {activationKey ? (
         <ActivationNotice activationKey={activationKey} onActivated={() => notify.success(t('auth.activated'))} />
       ) : (
-        <LoginForm onMessage={notify.success} />
+        <div className="flex flex-col gap-6">
+          <LoginForm onMessage={notify.success} />
+          <QuickLoginButtons returnTo={safeRedirect(params.get('redirect') ?? ACCOUNT_HOME)} />
+        </div>
       )}
     </PageFrame>
   );
@@ -31,7 +36,10 @@ export function SignUpPage() {
   return (
     <PageFrame width="narrow">
       <PageTitle title={t('route.signup.title')}>{t('auth.signUp.intro')}</PageTitle>
-      <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? ''} />
+      <div className="flex flex-col gap-6">
+        <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? ''} />
+        <QuickLoginButtons returnTo={ACCOUNT_HOME} />
+      </div>
     </PageFrame>
   );
 }

@@ -1,34 +1,8 @@
-import { AdditionalCosts } from '#features/checkout/components/additional-costs';
 import { useSearchParams } from 'wouter';
-import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
+import { AdditionalCosts } from '#features/checkout/components/additional-costs';
 import { AdditionalCostPayment, AdditionalCostSuccess, AgencyPayment, OrderPayment, OrderSuccess } from '#features/checkout/components/payment-views';
 import { useT } from '#lib/i18n/i18n';
-import { useSession } from '#machines/session-context';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
-
-export function CheckoutPage() {
-  const t = useT();
-  const user = useSession((s) => s.context.user);
-  return (
-    <PageFrame>
-      <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>
-      {user ? (
-        <OrderConfirmation
-          user={{
-            firstName: user.firstName,
-            lastName: user.lastName,
-            company: user.company,
-            phoneCode: user.phoneCode,
-            phone: user.phone,
-            isEntrustOrderAccount: user.isEntrustOrderAccount,
-          }}
-        />
-      ) : (
-        <p role="status">{t('checkout.loadingAccount')}</p>
-      )}
-    </PageFrame>
-  );
-}
 
 export function CheckoutPaymentPage() {
   const t = useT();

@@ -4,7 +4,7 @@ import { OrderHistory } from '#features/orders/components/order-history';
 import { useT } from '#lib/i18n/i18n';
 import { PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
-import { AccountFrame } from './planned-page.tsx';
+import { AccountFrame } from './account-frame.tsx';
 
 export function OrderHistoryPage({ route }: { route: RouteDef }) {
   const t = useT();

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import { useT, type MessageKey } from '#lib/i18n/i18n';
+import { useT } from '#lib/i18n/i18n';
 import { Link } from '#ui/link';
-import { ACCOUNT_ROUTES_NAV } from '../account-nav.ts';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
+import { AccountFrame } from './account-frame.tsx';
+
+// The account frame moved to account-frame.tsx (issue 13); kept here for pages still importing it from this file.
+export { AccountFrame };
 
 /**
  * The frame of a page whose screen comes with a later issue: its title, what it is for, and where
@@ -27,29 +29,6 @@ export function AccountPlannedPage({ route }: { route: RouteDef }) {
       <PageTitle title={t(route.title)}>{route.summary && t(route.summary, route.summaryParams)}</PageTitle>
       <PlannedNotice />
     </AccountFrame>
-  );
-}
-
-/** The frame of every account page: the account navigation beside the page's content. */
-export function AccountFrame({ title, children }: { title: MessageKey; children: ReactNode }) {
-  const t = useT();
-  return (
-    <PageFrame>
-      <div className="grid gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <nav aria-label={t('account.nav')}>
-          <ul className="flex flex-col gap-1">
-            {ACCOUNT_ROUTES_NAV.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} variant="quiet" aria-current={item.title === title ? 'page' : undefined} className="block rounded px-2 py-1 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold">
-                  {t(item.title)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div>{children}</div>
-      </div>
-    </PageFrame>
   );
 }
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
   ContactUsRequest,
+  DeletionCheckResponse,
+  DeletionRequest,
   LoginRequest,
   LoginResponse,
   PasswordResetRequest,
@@ -33,6 +35,8 @@ export const ACCOUNT_SERVICE_MESSAGES = {
   activationInvalid: 'This activation link is invalid or has expired; please request a new one.',
   resetInvalid: 'This reset link is invalid or has expired; please request a new one.',
   deletionInvalid: 'This deletion link is invalid or has expired; please request a new one.',
+  deletionUsed: 'This deletion link has already been used.',
+  deletionExpired: 'This deletion link has expired; please ask again from your profile.',
   oldPasswordWrong: 'The current password is incorrect.',
   nothingToChange: 'Nothing to change.',
   referralLinkIncomplete: 'The referral link is incomplete.',
@@ -222,11 +226,15 @@ export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequ
       phone,
       title: orNull(body.title),
       industry: orNull(body.industry),
+      subject: body.subject,
+      order_number: orNull(body.orderNumber),
       message: body.message,
       created_at: iso(ctx.clock()),
     })
     .execute();
-  await ctx.mailer.send(accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, message: body.message }));
+  await ctx.mailer.send(
+    accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, subject: body.subject, orderNumber: orNull(body.orderNumber), message: body.message }),
+  );
   await ctx.mailer.send(accountMails.contactReceipt(email, body.name));
 }
 
@@ -274,11 +282,24 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
   return Boolean(referrer);
 }
 
-/** Emails the link that confirms the account's deletion. */
-export async function requestDeletion(ctx: AppContext, userId: string): Promise<void> {
+/** Keeps the retention dialog's answer, then emails the link that confirms the account's deletion. */
+export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
+  await ctx.db
+    .insertInto('deletion_request')
+    .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })
+    .execute();
   const key = await ctx.emailTokens.create(user.id, 'delete');
   await ctx.mailer.send(accountMails.deletion(user.email, ctx.links.deleteAccount(key)));
+}
+
+const DELETION_LINK_MESSAGE = { used: M.deletionUsed, expired: M.deletionExpired, unknown: M.deletionInvalid } as const;
+
+/** What an emailed deletion link can still do; opening the page never uses it. */
+export async function checkDeletionLink(ctx: AppContext, key: string): Promise<DeletionCheckResponse> {
+  const found = await ctx.emailTokens.inspect(key, 'delete');
+  if (found.state === 'valid') return { state: 'valid', expiresAt: found.expiresAt ?? null, message: null };
+  return { state: found.state, expiresAt: null, message: DELETION_LINK_MESSAGE[found.state] };
 }
 
 /** Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar deleted. */
@@ -291,6 +312,9 @@ export async function confirmDeletion(ctx: AppContext, key: string): Promise<voi
     await anonymiseAccount(trx, userId, iso(ctx.clock()));
     return { key: user.avatar_key };
   });
-  if (!avatar) throw fieldError('key', M.deletionInvalid);
+  if (!avatar) {
+    const found = await ctx.emailTokens.inspect(key, 'delete');
+    throw fieldError('key', found.state === 'valid' ? M.deletionInvalid : DELETION_LINK_MESSAGE[found.state]);
+  }
   if (avatar.key) await ctx.storage.delete(avatar.key).catch(() => undefined);
 }

@@ -4,14 +4,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
+import { AVATAR_MESSAGES, megabytes } from '#domain/rules/account-rules';
 import { fieldError } from '../errors.ts';
 import { sniffImageType } from '../storage/storage.ts';
-
-export const AVATAR_MESSAGES = {
-  imageRequired: 'Please choose an image file.',
-  imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
-  tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
-} as const;
 
 /** Reads the one file of a `multipart/form-data` request, streaming, stopping at `maxBytes` (413). */
 export function readSingleFile(request: Request, maxBytes: number): Promise<Buffer> {
@@ -40,8 +35,7 @@ export function readSingleFile(request: Request, maxBytes: number): Promise<Buff
       });
     });
     parser.on('close', () => {
-      const limitMb = (maxBytes / 1024 / 1024).toFixed(maxBytes % (1024 * 1024) === 0 ? 0 : 1);
-      if (tooLarge) reject(fieldError('file', AVATAR_MESSAGES.tooLarge(limitMb), 413));
+      if (tooLarge) reject(fieldError('file', AVATAR_MESSAGES.tooLarge(megabytes(maxBytes)), 413));
       else if (!file || file.length === 0) reject(required());
       else resolve(file);
     });

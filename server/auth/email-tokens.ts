@@ -37,6 +37,23 @@ export class EmailTokens {
     return key;
   }
 
+  /**
+   * What a key can still do, without using it: a page that an emailed link opens may look (mail
+   * scanners open links too), and only a person's press of a button consumes the key.
+   */
+  async inspect(key: string, purpose: EmailTokenPurpose): Promise<{ state: 'valid' | 'used' | 'expired' | 'unknown'; userId?: string; expiresAt?: string }> {
+    const row = await this.db
+      .selectFrom('email_token')
+      .select(['user_id', 'expires_at', 'used_at'])
+      .where('token_hash', '=', sha256(key))
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    if (!row) return { state: 'unknown' };
+    if (row.used_at) return { state: 'used', userId: row.user_id };
+    if (row.expires_at <= iso(this.clock())) return { state: 'expired', userId: row.user_id };
+    return { state: 'valid', userId: row.user_id, expiresAt: row.expires_at };
+  }
+
   /** Marks the key used and answers its user, or undefined when unknown, used or expired. */
   async consume(key: string, purpose: EmailTokenPurpose, db: Kysely<Database> = this.db): Promise<string | undefined> {
     const now = iso(this.clock());

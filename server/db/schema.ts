@@ -225,7 +225,19 @@ export interface ContactMessageTable {
   phone: string | null;
   title: string | null;
   industry: string | null;
+  /** Added by migration 006; null on messages sent before it. */
+  subject: string | null;
+  order_number: string | null;
   message: string;
+  created_at: string;
+}
+
+/** Why an account asked to be deleted: the retention dialog's answer (migration 006, ADR 086). */
+export interface DeletionRequestTable {
+  id: string;
+  user_id: string;
+  option: string;
+  reason: string | null;
   created_at: string;
 }
 
@@ -531,6 +543,7 @@ export interface Database {
   oauth_identity: OAuthIdentityTable;
   oauth_state: OAuthStateTable;
   contact_message: ContactMessageTable;
+  deletion_request: DeletionRequestTable;
   distribution_visit: DistributionVisitTable;
   sem_record: SemRecordTable;
   detain_answer: DetainAnswerTable;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   ActivateRequestSchema,
   ContactUsRequestSchema,
+  DeletionCheckResponseSchema,
   DeletionRequestResponseSchema,
+  DeletionRequestSchema,
   DistributionAccessResponseSchema,
   EmailRequestSchema,
   LoginRequestSchema,
@@ -33,9 +35,11 @@ import {
   profileSuite,
   registerSuite,
 } from '#domain/rules/account-rules';
+import { deletionSuite } from '#domain/rules/deletion-rules';
 import {
   activate,
   changePassword,
+  checkDeletionLink,
   confirmDeletion,
   contactUs,
   listPromoCodes,
@@ -286,14 +290,30 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     method: 'post',
     path: '/deletion',
     summary: 'Ask to delete the account: emails a confirmation link valid for 24 hours',
+    description: 'The body is the retention dialog’s answer: an option, and a reason when the option is Other.',
     auth: 'user',
     rateLimit: 'reset',
+    body: DeletionRequestSchema,
+    rules: (body) => deletionSuite.runStatic(body),
     response: DeletionRequestResponseSchema,
     status: 202,
-    handler: async (c) => {
-      await requestDeletion(ctx, requireUser(c));
+    handler: async (c, { body }) => {
+      await requestDeletion(ctx, requireUser(c), body);
       return { ok: true as const, expiresIn: EMAIL_TOKEN_TTL.delete };
     },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/deletion/check',
+    summary: 'What an emailed deletion link can still do, without using it',
+    description: 'Opening the emailed link must never delete (mail scanners open links): the page checks the key here and asks for a button press, which calls deletion/confirm.',
+    auth: 'public',
+    rateLimit: 'reset',
+    body: ActivateRequestSchema,
+    rules: (body) => keySuite.runStatic(body),
+    response: DeletionCheckResponseSchema,
+    handler: (_c, { body }) => checkDeletionLink(ctx, body.key),
   });
 
   router.route({

@@ -12,6 +12,11 @@ import {
   OrderSchema,
   UnreconciledAccountsSchema,
 } from '#domain/api/order';
+import { OperatorAccountPatchSchema, UserInfoSchema } from '#domain/api/account';
+import { MAIN_API_BASE } from '#domain/api/bases';
+import { loadUser } from '../accounts/accounts.ts';
+import { updateAccountRecord } from '../accounts/account-record.ts';
+import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
@@ -101,6 +106,17 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     auth: 'public',
     response: UnreconciledAccountsSchema,
     handler: async () => ({ unreconciled: await unreconciledAccounts(db) }),
+  });
+
+  router.route({
+    method: 'patch',
+    path: '/account',
+    summary: 'Set what the account record says: business (member), entrust-order, reload allowed, customer success manager',
+    description: `${ADMIN_NOTE} The account is named by its email; only the fields sent change.`,
+    auth: 'public',
+    body: OperatorAccountPatchSchema,
+    response: UserInfoSchema,
+    handler: async (_c, { body }) => toUserInfo(await loadUser(db, await updateAccountRecord(ctx, body)), `${MAIN_API_BASE}/${config.apiSegment}`),
   });
 
   return router;

@@ -26,10 +26,14 @@ export const accountMails = {
     links: [link],
   }),
 
-  contactToSupport: (to: string, from: { name: string; email: string; phone: string | null; message: string }): Mail => ({
+  contactToSupport: (
+    to: string,
+    from: { name: string; email: string; phone: string | null; subject: string; orderNumber: string | null; message: string },
+  ): Mail => ({
     to,
-    subject: `Contact request from ${from.name}`,
-    text: `From: ${from.name} <${from.email}>${from.phone ? `\nPhone: ${from.phone}` : ''}\n\n${from.message}`,
+    // One line: what a person typed never becomes a second header line.
+    subject: `Contact request from ${from.name}: ${from.subject}`.replace(/\s+/g, ' '),
+    text: `From: ${from.name} <${from.email}>${from.phone ? `\nPhone: ${from.phone}` : ''}${from.orderNumber ? `\nOrder: ${from.orderNumber}` : ''}\nSubject: ${from.subject}\n\n${from.message}`,
     links: [],
   }),
 

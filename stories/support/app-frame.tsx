@@ -3,33 +3,45 @@ import { RouterProvider } from 'react-aria-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
+import type { UserInfo } from '#domain/api/account';
 import type { CommonIndexResponse } from '#domain/api/common';
 import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { sessionMachine } from '#machines/session-machine';
 
-const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
+const general = { processes: [], limits: { avatarMaxBytes: 2 * 1024 * 1024 }, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 
-/** A signed-out session for stories: no storage, no network. */
-export function storySession(): SessionActorRef {
+/** A session for stories: signed out, or signed in as `user`; no storage, no network. */
+export function storySession(user: UserInfo | null = null): SessionActorRef {
   return createActor(
     sessionMachine.provide({
       actors: {
-        loadGeneral: fromPromise(async (): Promise<CommonIndexResponse> => ({ ...general, userInfo: null })),
+        loadGeneral: fromPromise(async (): Promise<CommonIndexResponse> => ({ ...general, userInfo: user })),
         revokeToken: fromPromise(async () => {}),
       },
     }),
-    { input: {} },
+    { input: user ? { token: 'story-token', tokenTtlMs: 3_600_000 } : {} },
   ).start();
 }
 
 /** What a feature screen needs around it in a story: a session, a router, and react-aria's link binding. */
-export function AppFrame({ children, path = '/', session = storySession() }: { children: ReactNode; path?: string; session?: SessionActorRef }) {
+export function AppFrame({
+  children,
+  path = '/',
+  session = storySession(),
+  wide = false,
+}: {
+  children: ReactNode;
+  path?: string;
+  session?: SessionActorRef;
+  /** A page-wide screen (an address book) rather than a form column. */
+  wide?: boolean;
+}) {
   const location = memoryLocation({ path });
   return (
     <SessionProvider actor={session}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <RouterProvider navigate={location.navigate}>
-          <div className="max-w-md">{children}</div>
+          <div className={wide ? 'max-w-4xl' : 'max-w-md'}>{children}</div>
         </RouterProvider>
       </Router>
     </SessionProvider>

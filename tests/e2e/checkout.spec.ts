@@ -27,8 +27,14 @@ async function chooseCarrier(page: Page) {
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
 }
 
+/** The phone code is chosen from the list (spec section 5), typed as a person types. */
+async function choosePhoneCode(page: Page, typed: string, option: string) {
+  await page.getByRole('combobox', { name: 'Phone code' }).pressSequentially(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 async function fillUsAddress(page: Page) {
-  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
+  await choosePhoneCode(page, 'United Sta', 'United States (+1)');
   await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
   // Typed key by key, as a person types: each key filters the list.
   await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
@@ -73,7 +79,7 @@ test('a new customer checks out with a new address, is declined, pays with anoth
   await expect(page.getByText('We cannot ship to a P.O. Box; please give a street address.')).toBeVisible();
   await expect(page.getByText('Please select a valid country.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Address line 1' }).fill('12 Baker Street');
-  await page.getByRole('textbox', { name: 'Phone code' }).fill('+44');
+  await choosePhoneCode(page, 'United Kin', 'United Kingdom (+44)');
   await page.getByRole('textbox', { name: 'Phone number' }).fill('7700900123');
   await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Kin');
   await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
@@ -223,4 +229,24 @@ test('an additional cost agreed by customer service is listed and paid by card',
   await item.getByRole('button', { name: 'Continue to confirm' }).click();
   await item.getByRole('button', { name: 'Pay $45.00' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: number })).toContainText('Paid');
+});
+
+test('a checkout retried after a refused coupon does not save the new address a second time', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await quoteAndAddToCart(page);
+  await fillUsAddress(page);
+  await chooseCarrier(page);
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('NOPE123');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Coupon code' })).toHaveAccessibleDescription(/This coupon code is not valid for your account\./);
+  // The address was saved on the way: it is now the one chosen, and the form for a new one is gone.
+  await expect(page.getByRole('radio', { name: /500 Howard Street/ })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Address line 1' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('');
+  await placeOrder(page);
+  await page.goto('/manufacture/user/account/address');
+  await expect(page.getByRole('grid', { name: 'Shipping addresses' }).getByRole('row')).toHaveCount(1);
+  await page.goto('/manufacture/user/account/billingAddress');
+  await expect(page.getByRole('grid', { name: 'Billing addresses' }).getByRole('row')).toHaveCount(1);
 });

@@ -13,7 +13,32 @@ import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
-const ada = { email: 'ada@example.com', username: 'ada', isChannel: false, isRecharge: false, activationEmail: null } as unknown as UserInfo;
+const ada: UserInfo = {
+  username: 'ada',
+  email: 'ada@example.com',
+  customerId: 'C10000001',
+  activationEmail: null,
+  member: false,
+  isEntrustOrderAccount: false,
+  detainPopup: false,
+  customerManger: null,
+  isChannel: false,
+  isRecharge: false,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneCode: '+44',
+  phone: '2079460000',
+  company: null,
+  title: null,
+  industry: null,
+  avatarUrl: null,
+  referralCode: 'ADA12345',
+  balanceCents: 0,
+  balanceCurrency: 'USD',
+  wePoints: 0,
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
   // Pages ask the server for data (phone codes, captcha): here the answers never come.

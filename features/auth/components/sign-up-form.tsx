@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { PASSWORD_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN, registerSuite } from '#domain/rules/account-rules';
 import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
@@ -40,6 +40,8 @@ const EMPTY = {
 export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
   const [registered, setRegistered] = useState<string | null>(null);
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
+  // The server's word on a refused captcha ("The CAPTCHA is wrong…"), kept while the new image has no answer yet.
+  const [captchaRefusal, setCaptchaRefusal] = useState<string | null>(null);
   const t = useT();
   const form = useSuiteForm(registerSuite, { ...EMPTY, referralCode }, async (values) => {
     try {
@@ -63,6 +65,7 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
       setRegistered(result.email);
     } catch (error) {
       // A captcha is good for one attempt: every failed submit needs a new one (and a new answer).
+      setCaptchaRefusal(serverFieldErrors(error)?.captchaCode?.[0] ?? null);
       setCaptchaGeneration((n) => n + 1);
       throw error;
     }
@@ -108,10 +111,13 @@ export function SignUpForm({ referralCode = '' }: SignUpFormProps) {
       <CaptchaField
         generation={captchaGeneration}
         value={form.values.captchaCode}
-        onChange={(code) => form.setValue('captchaCode', code)}
+        onChange={(code) => {
+          form.setValue('captchaCode', code);
+          if (code !== '') setCaptchaRefusal(null);
+        }}
         onBlur={() => form.touch('captchaCode')}
         onCaptchaId={(id) => form.setValue('captchaId', id)}
-        errorMessage={form.errors.captchaCode?.join(' ')}
+        errorMessage={captchaRefusal ?? form.errors.captchaCode?.join(' ')}
       />
       <div className="flex flex-col gap-1">
         <Checkbox

@@ -16,6 +16,7 @@ export const app = {
   'app.nav.logIn': 'Log in',
   'app.nav.signUp': 'Sign up',
   'app.footer.exw': 'Parts ship on EXW (Incoterms 2020) terms: you choose the carrier and pay shipping and import duties.',
+  'app.footer.contact': 'Contact us',
   'app.footer.terms': 'Terms of use',
   'app.footer.privacy': 'Privacy policy',
   'app.notifications': 'Notifications',
@@ -49,6 +50,9 @@ export const app = {
   'route.agencyPayment.summary': 'Pay an order on behalf of someone else, no account needed.',
   'route.notFound.title': 'Page Not Found',
   'route.terms.title': 'Terms of Use',
+  'route.contact.title': 'Contact Us',
+  'route.contact.description': 'Questions about a quote, an order or your account? Write to us; we reply within 24 hours.',
+  'route.quickLogin.title': 'Signing In',
 
   // The 404 page
   'notFound.heading': 'Page not found',

@@ -16,6 +16,7 @@ export const app: AreaTranslation<typeof en> = {
   'app.nav.logIn': 'Se connecter',
   'app.nav.signUp': 'Créer un compte',
   'app.footer.exw': 'Les pièces sont expédiées aux conditions EXW (Incoterms 2020) : vous choisissez le transporteur et payez le transport et les droits d’importation.',
+  'app.footer.contact': 'Nous contacter',
   'app.footer.terms': 'Conditions d’utilisation',
   'app.footer.privacy': 'Politique de confidentialité',
   'app.notifications': 'Notifications',
@@ -49,6 +50,9 @@ export const app: AreaTranslation<typeof en> = {
   'route.agencyPayment.summary': 'Payez une commande pour le compte de quelqu’un d’autre, sans compte.',
   'route.notFound.title': 'Page introuvable',
   'route.terms.title': 'Conditions d’utilisation',
+  'route.contact.title': 'Nous contacter',
+  'route.contact.description': 'Une question sur un devis, une commande ou votre compte ? Écrivez-nous ; nous répondons sous 24 heures.',
+  'route.quickLogin.title': 'Connexion',
 
   'notFound.heading': 'Page introuvable',
   'notFound.body': 'La page demandée n’existe pas ou a été déplacée.',

@@ -9,12 +9,15 @@ export interface ProviderUser {
   name?: string;
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 /**
  * A small OAuth 2.0 authorization server on 127.0.0.1 for tests: `/authorize` approves at once as
- * the user named by `login` and redirects with a code; `/token` checks the client, the redirect URI
- * and the PKCE verifier; `/userinfo` answers the user for the access token.
+ * the user named by `login` and redirects with a code (without `login`, it shows a page where a
+ * browser picks a user or cancels, which sends `error=access_denied` back); `/token` checks the
+ * client, the redirect URI and the PKCE verifier; `/userinfo` answers the user for the access token.
  */
-export async function startOAuthProvider(options: { clientId: string; clientSecret: string; users: Record<string, ProviderUser> }) {
+export async function startOAuthProvider(options: { clientId: string; clientSecret: string; users: Record<string, ProviderUser>; port?: number; label?: string }) {
   const codes = new Map<string, { challenge: string; redirectUri: string; user: ProviderUser }>();
   const tokens = new Map<string, ProviderUser>();
   const requests: string[] = [];
@@ -25,6 +28,25 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === '/health') return json(200, { ok: true });
+    if (url.pathname === '/authorize' && !url.searchParams.has('login') && url.searchParams.get('client_id') === options.clientId) {
+      // What a person sees at a provider: who to sign in as, or cancel.
+      const as = (login: string) => {
+        const next = new URL(url);
+        next.searchParams.set('login', login);
+        return `${next.pathname}${next.search}`;
+      };
+      const cancel = new URL(url.searchParams.get('redirect_uri') ?? 'http://invalid/');
+      cancel.searchParams.set('error', 'access_denied');
+      cancel.searchParams.set('state', url.searchParams.get('state') ?? '');
+      const items = Object.entries(options.users)
+        .map(([login, user]) => `<li><a href="${escapeHtml(as(login))}">Continue as ${escapeHtml(user.name ?? login)}</a></li>`)
+        .join('');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(options.label ?? 'Test provider')}</title></head><body><main><h1>${escapeHtml(options.label ?? 'Test provider')}</h1><ul>${items}</ul><p><a href="${escapeHtml(cancel.toString())}">Cancel</a></p></main></body></html>`,
+      );
+    }
     if (url.pathname === '/authorize') {
       const user = options.users[url.searchParams.get('login') ?? ''];
       if (url.searchParams.get('client_id') !== options.clientId || !user || url.searchParams.get('code_challenge_method') !== 'S256') return json(400, { error: 'invalid_request' });
@@ -68,7 +90,7 @@ export async function startOAuthProvider(options: { clientId: string; clientSecr
     }
     json(404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LoginResponse, PromoCode, UserInfo } from '#domain/api/account';
+import type { DeletionCheckResponse, LoginResponse, PromoCode, UserInfo } from '#domain/api/account';
 import type { Page } from '#domain/api/paging';
-import { ACCOUNT_MESSAGES } from '#domain/rules/account-rules';
+import { ACCOUNT_MESSAGES, CONTACT_MESSAGE_MAX, PROFILE_INDUSTRIES, PROFILE_TITLES } from '#domain/rules/account-rules';
+import { DETAIN_MESSAGES } from '#domain/rules/detain-rules';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const db = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -166,6 +167,16 @@ describe(`profile (${db})`, () => {
       errors: { lastName: [ACCOUNT_MESSAGES.lastNameRequired] },
     });
     expect((await t.call('account/me', { method: 'PATCH', token: u.token, body: {} })).status).toBe(422);
+  });
+
+  test('title and industry are chosen from the lists', async () => {
+    const u = await t.registerUser();
+    const chosen = await t.call<UserInfo>('account/me', { method: 'PATCH', token: u.token, body: { title: PROFILE_TITLES[0], industry: PROFILE_INDUSTRIES[1] } });
+    expect(chosen.body).toMatchObject({ title: PROFILE_TITLES[0], industry: PROFILE_INDUSTRIES[1] });
+    expect(await t.call('account/me', { method: 'PATCH', token: u.token, body: { title: 'Wizard', industry: '' } })).toEqual({
+      status: 422,
+      body: { message: ACCOUNT_MESSAGES.titleRequired, errors: { title: [ACCOUNT_MESSAGES.titleRequired], industry: [ACCOUNT_MESSAGES.industryRequired] } },
+    });
   });
 
   test('uploadImage sniffs the type, limits the size, and serves the avatar', async () => {
@@ -353,14 +364,30 @@ describe(`promo codes, referral visits, contact (${db})`, () => {
     expect(visits).toHaveLength(1);
   });
 
-  test('contactUs stores the message, tells support and thanks the sender', async () => {
-    const res = await t.call('account/contactUs', { body: { name: 'Lin', email: 'lin@example.com', message: 'Can you machine titanium?' } });
+  test('contactUs stores the message with its subject and order, tells support and thanks the sender', async () => {
+    const u = await t.registerUser();
+    const res = await t.call('account/contactUs', {
+      token: u.token,
+      body: { name: 'Lin', email: 'lin@example.com', subject: 'Titanium\nBcc: evil@example.com', orderNumber: ' W25000001 ', message: 'Can you machine titanium?' },
+    });
     expect(res).toEqual({ status: 201, body: { ok: true, message: 'Thank you; we reply within 24 hours.' } });
-    expect((await t.outbox(t.config.supportEmail))[0]?.text).toContain('Can you machine titanium?');
+    const [toSupport] = await t.outbox(t.config.supportEmail);
+    expect(toSupport?.text).toContain('Can you machine titanium?');
+    expect(toSupport?.text).toContain('Order: W25000001');
+    // What a person typed never becomes a second header line.
+    expect(toSupport?.subject).toBe('Contact request from Lin: Titanium Bcc: evil@example.com');
     expect((await t.outbox('lin@example.com'))[0]?.text).toContain('within 24 hours');
+    const row = await t.database.db.selectFrom('contact_message').selectAll().where('email', '=', 'lin@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: u.userId, subject: 'Titanium\nBcc: evil@example.com', order_number: 'W25000001' });
     const bad = await t.call<{ errors: Record<string, string[]> }>('account/contactUs', { body: { email: 'x' } });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'message', 'name']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'message', 'name', 'subject']);
+  });
+
+  test('contactUs bounds the message: the rule says how long it may be, nothing is stored', async () => {
+    const tooLong = await t.call('account/contactUs', { body: { name: 'Lin', email: 'long@example.com', subject: 'Essay', message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) } });
+    expect(tooLong).toEqual({ status: 422, body: { message: ACCOUNT_MESSAGES.messageTooLong, errors: { message: [ACCOUNT_MESSAGES.messageTooLong] } } });
+    expect(await t.database.db.selectFrom('contact_message').selectAll().where('email', '=', 'long@example.com').execute()).toEqual([]);
   });
 });
 
@@ -372,11 +399,16 @@ describe(`account deletion (${db})`, () => {
       token: u.token,
       body: { firstName: 'A', lastName: 'B', phoneCode: '+44', mobile: '2079460000', countryCode: 'GB', city: 'London', postcode: 'EC1A 1BB', addressLine1: '1 Street' },
     });
-    const asked = await t.call('account/deletion', { method: 'POST', token: u.token });
+    const asked = await t.call('account/deletion', { token: u.token, body: { option: 'I have another account' } });
     expect(asked).toEqual({ status: 202, body: { ok: true, expiresIn: 86_400 } });
     const link = new URL((await t.outbox(u.email))[0]?.links[0] ?? '');
     expect(link.pathname).toBe('/manufacture/account-delete');
     const key = link.searchParams.get('key');
+    // Looking at the link (as a mail scanner does) deletes nothing.
+    const check = await t.call<DeletionCheckResponse>('account/deletion/check', { body: { key } });
+    expect(check.body).toMatchObject({ state: 'valid', message: null });
+    expect(Date.parse(check.body.expiresAt ?? '')).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect((await t.call('account/me', { token: u.token })).status).toBe(200);
     const done = await t.call('account/deletion/confirm', { body: { key } });
     expect(done.status).toBe(200);
     expect((await t.call('account/me', { token: u.token })).status).toBe(401);
@@ -388,17 +420,44 @@ describe(`account deletion (${db})`, () => {
     expect(await t.database.db.selectFrom('shipping_address').selectAll().where('user_id', '=', u.userId).execute()).toEqual([]);
     // The address can sign up again.
     expect((await t.registerUser({ email: u.email })).token).toBeTruthy();
-    expect((await t.call('account/deletion/confirm', { body: { key } })).status).toBe(422);
+    // A used link says so.
+    const used = 'This deletion link has already been used.';
+    expect(await t.call('account/deletion/confirm', { body: { key } })).toEqual({ status: 422, body: { message: used, errors: { key: [used] } } });
+    expect((await t.call('account/deletion/check', { body: { key } })).body).toEqual({ state: 'used', expiresAt: null, message: used });
+    const reasons = await t.database.db.selectFrom('deletion_request').selectAll().where('user_id', '=', u.userId).execute();
+    expect(reasons).toMatchObject([{ option: 'I have another account', reason: null }]);
   });
 
-  test('the deletion link expires after 24 hours', async () => {
+  test('the retention dialog comes first: an option is required, and a reason with Other', async () => {
     const u = await t.registerUser();
-    await t.call('account/deletion', { method: 'POST', token: u.token });
+    expect(await t.call('account/deletion', { token: u.token, body: {} })).toEqual({
+      status: 422,
+      body: { message: DETAIN_MESSAGES.optionRequired, errors: { option: [DETAIN_MESSAGES.optionRequired] } },
+    });
+    expect(await t.call('account/deletion', { token: u.token, body: { option: 'Other', reason: ' ' } })).toEqual({
+      status: 422,
+      body: { message: DETAIN_MESSAGES.reasonRequired, errors: { reason: [DETAIN_MESSAGES.reasonRequired] } },
+    });
+    expect(await t.outbox(u.email)).toHaveLength(1); // the activation mail only
+    const other = await t.call('account/deletion', { token: u.token, body: { option: 'Other', reason: 'Moving to in-house printing' } });
+    expect(other.status).toBe(202);
+    const rows = await t.database.db.selectFrom('deletion_request').selectAll().where('user_id', '=', u.userId).execute();
+    expect(rows).toMatchObject([{ option: 'Other', reason: 'Moving to in-house printing' }]);
+    // Without a full token nobody can ask.
+    expect((await t.call('account/deletion', { body: { option: 'Other', reason: 'x' } })).status).toBe(401);
+  });
+
+  test('the deletion link expires after 24 hours, and says so', async () => {
+    const u = await t.registerUser();
+    await t.call('account/deletion', { token: u.token, body: { option: 'The prices are too high' } });
     const key = new URL((await t.outbox(u.email))[0]?.links[0] ?? '').searchParams.get('key');
     t.clock.advance(24 * 3600 + 1);
-    expect(await t.call('account/deletion/confirm', { body: { key } })).toEqual({
-      status: 422,
-      body: { message: 'This deletion link is invalid or has expired; please request a new one.', errors: { key: ['This deletion link is invalid or has expired; please request a new one.'] } },
-    });
+    const expired = 'This deletion link has expired; please ask again from your profile.';
+    expect((await t.call('account/deletion/check', { body: { key } })).body).toEqual({ state: 'expired', expiresAt: null, message: expired });
+    expect(await t.call('account/deletion/confirm', { body: { key } })).toEqual({ status: 422, body: { message: expired, errors: { key: [expired] } } });
+    expect((await t.call('account/me', { token: u.token })).status).toBe(200); // nothing was deleted
+    const unknown = await t.call('account/deletion/check', { body: { key: 'not-a-key' } });
+    expect(unknown.body).toMatchObject({ state: 'unknown', message: 'This deletion link is invalid or has expired; please request a new one.' });
+    expect((await t.call('account/deletion/check', { body: {} })).status).toBe(422);
   });
 });

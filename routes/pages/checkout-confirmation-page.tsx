@@ -1,0 +1,38 @@
+import type { UserInfo } from '#domain/api/account';
+import { BillingAddressFields, useBillingAddressFieldset } from '#features/account/components/billing-address-fields';
+import { ShippingAddressFields, useShippingAddressFieldset } from '#features/account/components/shipping-address-fields';
+import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
+import { useT } from '#lib/i18n/i18n';
+import { useSession } from '#machines/session-context';
+import { PageFrame, PageTitle } from '../page-frame.tsx';
+
+export function CheckoutPage() {
+  const t = useT();
+  const user = useSession((s) => s.context.user);
+  return (
+    <PageFrame>
+      <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>
+      {user ? <Checkout user={user} /> : <p role="status">{t('checkout.loadingAccount')}</p>}
+    </PageFrame>
+  );
+}
+
+/** The checkout with the address book's fieldsets for a new address, filled from the account (ADR 085). */
+function Checkout({ user }: { user: UserInfo }) {
+  const t = useT();
+  const shipping = useShippingAddressFieldset({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    company: user.company ?? '',
+    phoneCode: user.phoneCode ?? '',
+    mobile: user.phone ?? '',
+  });
+  const billing = useBillingAddressFieldset({ name: [user.firstName, user.lastName].filter(Boolean).join(' '), companyName: user.company ?? '' });
+  return (
+    <OrderConfirmation
+      user={{ isEntrustOrderAccount: user.isEntrustOrderAccount }}
+      shipping={{ fieldset: shipping, fields: <ShippingAddressFields fieldset={shipping} legend={t('checkout.shippingAddress.newLegend')} /> }}
+      billing={{ fieldset: billing, fields: <BillingAddressFields fieldset={billing} legend={t('checkout.billing.newLegend')} /> }}
+    />
+  );
+}

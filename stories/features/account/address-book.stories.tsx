@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AddressBook } from '#features/account/components/address-book';
+import { AppFrame, storySession } from '../../support/app-frame.tsx';
+import { STORY_ADDRESSES, storyCustomer } from './fixtures.ts';
+import { countryList } from './handlers.ts';
+
+const list = (addresses = STORY_ADDRESSES) => http.get('*/api/*/account/address', () => HttpResponse.json({ list: addresses, total: addresses.length }));
+
+const meta = {
+  title: 'Features/Account/AddressBook',
+  component: AddressBook,
+  decorators: [(Story) => <AppFrame path="/user/account/address" session={storySession(storyCustomer())} wide><Story /></AppFrame>],
+  parameters: { msw: { handlers: [countryList, list()] } },
+} satisfies Meta<typeof AddressBook>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
+    // The grid's first paint may be its empty state while it collects its rows.
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
+    await expect(within(grid).getByText('Default')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [countryList, list([])] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No shipping addresses yet' })).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [countryList, http.get('*/api/*/account/address', async () => { await delay('infinite'); return HttpResponse.json({}); })] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading your addresses…' })).toBeInTheDocument();
+  },
+};
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [countryList, http.get('*/api/*/account/address', () => HttpResponse.json({ message: 'Unexpected error, please contact customer service.' }, { status: 500 }))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Unexpected error, please contact customer service.');
+  },
+};
+
+/** The address form in its dialog: the shared rules (a P.O. Box refused, a country from the list). */
+export const AddValidation: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add an address' }, { timeout: 5000 }));
+    const dialog = within(document.body).getByRole('dialog', { name: 'New shipping address' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Address line 1' }), 'P.O. Box 12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await expect(within(dialog).getByRole('textbox', { name: 'Address line 1' })).toHaveAccessibleDescription('We cannot ship to a P.O. Box; please give a street address.');
+    await expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveAccessibleDescription('Please select a valid country.');
+  },
+};
+
+/** Two rows selected: "Delete selected (2)" asks first. */
+export const DeleteSelected: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await canvas.findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
+    await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(2), { timeout: 5000 });
+    for (const checkbox of within(grid).getAllByRole('checkbox')) await userEvent.click(checkbox);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (2)' }));
+    await expect(within(document.body).getByRole('alertdialog', { name: 'Delete 2 addresses?' })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, test, vi } from 'vitest';
+import { ContactForm } from '#features/account/components/contact-form';
+import { DeleteAccount } from '#features/account/components/delete-account';
+import { fakeApi } from '../../support/fake-api.ts';
+import { renderWithApp } from '../../support/render-app.tsx';
+
+// Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+test('contact us: the rules, then the message sent with its order number and the promise of a reply', async () => {
+  const calls = fakeApi({ 'POST account/contactUs': () => [201, { ok: true, message: 'Thank you; we reply within 24 hours.' }] });
+  renderWithApp(<ContactForm name="Ada Lovelace" email="ada@example.com" orderNumber="W25000001" />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.');
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(expect.stringContaining('Please enter a message.'));
+  await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Late parcel');
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Where is it?');
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('12 of 5,000 characters');
+  await user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Thank you; we reply within 24 hours.');
+  expect(calls.at(-1)?.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Late parcel', message: 'Where is it?', orderNumber: 'W25000001' });
+});
+
+test('contact us: a refusal from the server (too many messages) is shown as it says it', async () => {
+  fakeApi({ 'POST account/contactUs': () => [429, { message: 'Too many attempts; please try again in 60 seconds.' }] });
+  renderWithApp(<ContactForm name="Ada" email="ada@example.com" />);
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Hello');
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
+  await user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts; please try again in 60 seconds.');
+});
+
+test('deleting the account: the retention dialog first (an option, a reason with Other), then the email', async () => {
+  const calls = fakeApi({ 'POST account/deletion': () => [202, { ok: true, expiresIn: 86_400 }] });
+  renderWithApp(<DeleteAccount email="ada@example.com" />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Before you go' });
+  await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
+  expect(within(dialog).getByRole('radiogroup', { name: /Why are you leaving/ })).toHaveAccessibleDescription('Please choose an option.');
+  await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
+  expect(within(dialog).getByRole('textbox', { name: 'Please tell us more' })).toHaveAccessibleDescription('Please tell us the reason.');
+  expect(calls).toEqual([]);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Please tell us more' }), 'Moving in-house');
+  await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
+  const sent = await screen.findByRole('dialog', { name: 'Check your email' });
+  expect(within(sent).getByRole('status')).toHaveTextContent('We sent a link to ada@example.com. Open it within 24 hours');
+  expect(calls[0]?.body).toEqual({ option: 'Other', reason: 'Moving in-house' });
+});

@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createActor, fromPromise } from 'xstate';
+import type { UserInfo } from '#domain/api/account';
+import type { CommonIndexResponse } from '#domain/api/common';
+import { SessionProvider } from '#machines/session-context';
+import { sessionMachine } from '#machines/session-machine';
+import { AriaRouter } from '#routes/aria-router';
+
+const general = {
+  processes: [],
+  limits: { avatarMaxBytes: 2 * 1024 * 1024 },
+  bankAccounts: [],
+  currencies: [],
+  quickLogin: [],
+} as unknown as Omit<CommonIndexResponse, 'userInfo'>;
+
+/**
+ * Renders `ui` at `path` with a session (signed in as `user` when given; `signedIn: false` starts
+ * signed out, and `user` is who the server says signed in later), a memory router and react-aria's
+ * link binding. Answers the session and where the router went.
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  { path = '/', user = null, signedIn = user !== null }: { path?: string; user?: UserInfo | null; signedIn?: boolean } = {},
+) {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadGeneral: fromPromise(async () => ({ ...general, userInfo: user })),
+        revokeToken: fromPromise(async () => {}),
+      },
+    }),
+    { input: signedIn ? { token: 'tok', tokenTtlMs: 3_600_000 } : {} },
+  ).start();
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const result = render(
+    <SessionProvider actor={session}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AriaRouter>{ui}</AriaRouter>
+      </Router>
+    </SessionProvider>,
+  );
+  return { ...result, session, location, current: () => location.history.at(-1) };
+}
