@@ -7,7 +7,7 @@
 /** A failure the client should show as-is (spec section 8: "show the server message"). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503 | 507,
     message: string,
     readonly errors?: Record<string, string[]>,
     /** Headers the answer carries, e.g. `Retry-After` or `Connection: close`. */

@@ -184,6 +184,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     auth: 'session',
     ...file,
     body: PartConfigurationSchema,
+    maxBodyBytes: 256 * 1024, // up to 20 finishes, each with up to 50 inserts or colours
     response: PartQuoteSchema,
     handler: (c, { params, body }) => projects.configure(ownerOf(c), params.id, params.fileId, body),
   });
