@@ -8,7 +8,7 @@ import { TokenService } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { Mailer } from './mail/mailer.ts';
+import { DevOutbox, Mailer, devOutboxEnabled } from './mail/mailer.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import { quoteAdopters } from './quote/adoption.ts';
 import type { QuoteFileStore } from './quote/file-store.ts';
@@ -84,7 +84,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     tokens: new TokenService(db, secret, clock, { user: config.accessTokenTtl, temporary: config.temporaryTokenTtl }),
     emailTokens: new EmailTokens(db, clock),
     captcha: new CaptchaService(db, clock),
-    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),

@@ -11,7 +11,7 @@ import type { ApiRouter, Operation, ResponseObserver } from './http/api-router.t
 import { balanceRoutes } from './http/balance-routes.ts';
 import { cartRoutes } from './http/cart-routes.ts';
 import { commonRoutes } from './http/common-routes.ts';
-import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
+import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse } from './http/error-response.ts';
 import { filesRoutes } from './http/files-routes.ts';
@@ -122,7 +122,7 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   }
 
   app.get('/health', (c) => c.json({ ok: true }));
-  if (outboxEnabled(ctx)) app.route('/dev', devRoutes(ctx));
+  if (ctx.mailer.outbox) app.route('/dev', devRoutes(ctx));
 
   if (config.staticDir) mountWebApp(app, config.staticDir);
   return { app, ctx };

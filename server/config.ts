@@ -22,7 +22,7 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where contact-us messages are sent (SUPPORT_EMAIL). */
   supportEmail: string;
-  /** DEV_OUTBOX=1 opens GET /dev/outbox even in production with SMTP configured. */
+  /** DEV_OUTBOX=1 opens GET /dev/outbox in production, to callers holding ADMIN_TOKEN only (ADR 080). */
   devOutbox: boolean;
   /** Multiplies every rate limit (RATE_LIMIT_FACTOR); 0 turns rate limiting off (ADR 023). */
   rateLimitFactor: number;
@@ -58,6 +58,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Lifetime of an agency payment link, seconds (AGENCY_LINK_TTL, default 7 days); ADR 055. */
   agencyLinkTtl: number;
+  /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
+  maxOrderCents: number;
 }
 
 export interface OAuthProviderConfig {
@@ -127,6 +129,20 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
+/**
+ * The default order ceiling, in cents (USD 1,000,000): a quote line or an order above it is not
+ * sold online (MAX_ORDER_CENTS configures it; ADR 080). It also keeps every amount the database
+ * holds far below 2^53, where a 64-bit integer stops being an exact JavaScript number.
+ */
+export const DEFAULT_MAX_ORDER_CENTS = 100_000_000;
+
+/** MAX_ORDER_CENTS: at most 10^13 cents (USD 100 billion), so that every sum of amounts stays an exact number. */
+function orderCeiling(env: NodeJS.ProcessEnv): number {
+  const cents = positiveInt(env, 'MAX_ORDER_CENTS', DEFAULT_MAX_ORDER_CENTS);
+  if (cents > 10 ** 13) throw new Error(`MAX_ORDER_CENTS can be at most 10000000000000 (USD 100 billion); got "${env.MAX_ORDER_CENTS}"`);
+  return cents;
+}
+
 function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeApiBase' | 'adminToken'> {
   const provider = env.PAYMENT_PROVIDER || 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe; got "${provider}"`);
@@ -138,6 +154,9 @@ function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentP
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === '1' && !env.ADMIN_TOKEN) {
+    throw new Error('DEV_OUTBOX=1 needs ADMIN_TOKEN in production: the outbox answers only callers holding it');
+  }
   const apiSegment = env.API_SEGMENT ?? DEFAULT_API_SEGMENT;
   if (!isValidSegment(apiSegment)) {
     throw new Error(`API_SEGMENT must be lowercase letters, digits and dashes; got "${apiSegment}"`);
@@ -174,5 +193,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
+    maxOrderCents: orderCeiling(env),
   };
 }

@@ -16,6 +16,19 @@ export interface Db {
 }
 
 /**
+ * PostgreSQL's 64-bit integers (money columns since migration 005, counts) as JavaScript numbers.
+ * The driver gives them as strings because a number loses precision above 2^53; amounts stay far
+ * below that under the order ceiling (MAX_ORDER_CENTS), and a value that would not is an error
+ * rather than a silently wrong number.
+ */
+export function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`A 64-bit value from the database is too large to read exactly: ${value}`);
+  return n;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
+/**
  * PostgreSQL when a URL is given, otherwise the embedded SQLite file (ADR 003).
  * `sqliteFile` may be ':memory:' for tests.
  */

@@ -99,7 +99,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     rules: (body, c) => checkoutRules(db, requireUser(c), body),
     response: CreateOrderResponseSchema,
     status: 201,
-    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body),
+    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body, ctx.config.maxOrderCents),
   });
 
   // ------------------------------------------------------------------------------------------ orders

@@ -262,7 +262,7 @@ export class Projects {
       throw fieldError('process', `This project is for ${project.process}: change the project’s manufacturing service to configure the part for ${configuration.process}.`);
     }
     const at = this.ctx.clock();
-    const result = priceFile(file, configuration, at);
+    const result = priceFile(file, configuration, at, this.ctx.config.maxOrderCents);
     await this.db
       .updateTable('quote_file')
       .set({ configuration: JSON.stringify(configuration), quote: JSON.stringify(result), priced_at: iso(at) })
@@ -288,7 +288,7 @@ export class Projects {
       orderable: updated.orderable ? 1 : 0,
     };
     if (file.configuration) {
-      row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at));
+      row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at, this.ctx.config.maxOrderCents));
       row.priced_at = iso(at);
     }
     await this.db
@@ -306,7 +306,7 @@ export class Projects {
     const configuration = parseJson<PartConfiguration>(file.configuration);
     const now = this.ctx.clock();
     if (!file.removed_at && isStale(file.priced_at, now)) {
-      const result = priceFile(file, configuration, now);
+      const result = priceFile(file, configuration, now, this.ctx.config.maxOrderCents);
       await this.db.updateTable('quote_file').set({ quote: JSON.stringify(result), priced_at: iso(now) }).where('id', '=', file.id).execute();
       return { fileId: file.id, configuration, result, pricedAt: iso(now) };
     }
