@@ -178,7 +178,8 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
 
 /**
  * A new password with the emailed key (which also proves the address, so it activates a waiting
- * account); every session of the account is revoked.
+ * account); every session of the account is revoked, and every other reset key it was sent is
+ * void (issue 12 item 9).
  */
 export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string): Promise<void> {
   const now = iso(ctx.clock());
@@ -190,12 +191,13 @@ export async function resetPasswordWithKey(ctx: AppContext, key: string, passwor
     if (!user) return false;
     await trx.updateTable('user_account').set({ password_hash: passwordHash, activated_at: user.activated_at ?? now, updated_at: now }).where('id', '=', userId).execute();
     await ctx.tokens.revokeAllForUser(userId, trx);
+    await ctx.emailTokens.voidAll(userId, ['reset'], trx);
     return true;
   });
   if (!done) throw fieldError('key', M.resetInvalid);
 }
 
-/** A new password for a signed-in user who knows the current one; every other session is revoked. */
+/** A new password for a signed-in user who knows the current one; every other session and every reset key sent is revoked. */
 export async function changePassword(ctx: AppContext, userId: string, sessionId: string, body: PasswordResetRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
   if (!(await verifyPassword(user.password_hash, body.oldPassword ?? ''))) throw fieldError('oldPassword', M.oldPasswordWrong);
@@ -204,6 +206,7 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('user_account').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
     await trx.updateTable('auth_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', sessionId).execute();
+    await ctx.emailTokens.voidAll(userId, ['reset'], trx);
   });
 }
 
