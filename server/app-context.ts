@@ -3,6 +3,8 @@ import { APP_BASE_PATH } from '#domain/api/bases';
 import { Adoption, ownerColumnsAdopter } from './accounts/adoption.ts';
 import { CaptchaService } from './auth/captcha.ts';
 import { EmailTokens } from './auth/email-tokens.ts';
+import { KnownDevices } from './auth/known-devices.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { TokenService } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -49,6 +51,9 @@ export interface AppContext {
   captcha: CaptchaService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Per-account sign-in back-off and the known-device cookies that exempt the owner (ADR 080). */
+  loginThrottle: LoginThrottle;
+  knownDevices: KnownDevices;
   adoption: Adoption;
   /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
   quote: QuoteServices;
@@ -86,6 +91,8 @@ export function createAppContext(deps: AppDeps): AppContext {
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
+    loginThrottle: new LoginThrottle(clock, config.rateLimitFactor),
+    knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),

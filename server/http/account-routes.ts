@@ -58,6 +58,7 @@ import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { assertValid } from '../errors.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
+import { deviceTrust } from './device-cookie.ts';
 
 const ok = (message?: string): OkResponse => ({ ok: true, ...(message ? { message } : {}) });
 
@@ -133,7 +134,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     body: LoginRequestSchema,
     rules: (body) => loginSuite.runStatic(body),
     response: LoginResponseSchema,
-    handler: (c, { body }) => logIn(ctx, c.get('auth'), body),
+    handler: (c, { body }) => logIn(ctx, c.get('auth'), body, deviceTrust(ctx, c)),
   });
 
   router.route({
@@ -236,7 +237,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     response: OkResponseSchema,
     handler: async (c, { body }) => {
       if (body.key) {
-        await resetPasswordWithKey(ctx, body.key, body.password);
+        await resetPasswordWithKey(ctx, body.key, body.password, deviceTrust(ctx, c));
         return ok('Your password has been changed; please log in.');
       }
       const userId = requireUser(c);
