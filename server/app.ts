@@ -14,6 +14,7 @@ import { commonRoutes } from './http/common-routes.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse } from './http/error-response.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -81,6 +82,8 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   const ctx = createAppContext(deps);
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error));
+  // Every answer, the app's pages and the API's alike (issue 12 item 6, ADR 080).
+  app.use(securityHeaders(config));
 
   // Who is calling (ADR 020): anonymous, temporary or user; an unusable token counts as anonymous.
   const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -158,10 +161,8 @@ function mountWebApp(app: Hono, staticDir: string): void {
 const SITE_ROOT_HTML = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Manufacture</title>
-<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg">
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f}
-main{max-width:32rem;padding:2rem}a{color:#184a9f}</style></head>
-<body><main><h1>Manufacture</h1>
+<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg"></head>
+<body style="font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f"><main style="max-width:32rem;padding:2rem"><h1>Manufacture</h1>
 <p>Instant quotes for 3D printing, CNC machining and vacuum casting.</p>
-<p><a href="${APP_BASE_PATH}">Get an instant quote</a></p>
+<p><a href="${APP_BASE_PATH}" style="color:#184a9f">Get an instant quote</a></p>
 <p>Channel partner accounts are served by your partner contact, not through the online marketplace.</p></main></body></html>`;

@@ -22,6 +22,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where contact-us messages are sent (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** CSP_REPORT_URI: where browsers report Content-Security-Policy violations (the e2e suite collects them); none when unset. */
+  cspReportUri: string | undefined;
   /** DEV_OUTBOX=1 opens GET /dev/outbox in production, to callers holding ADMIN_TOKEN only (ADR 080). */
   devOutbox: boolean;
   /** Multiplies every rate limit (RATE_LIMIT_FACTOR); 0 turns rate limiting off (ADR 023). */
@@ -179,6 +181,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@manufacture.local',
     devOutbox: env.DEV_OUTBOX === '1',
+    cspReportUri: env.CSP_REPORT_URI || undefined,
     rateLimitFactor: env.RATE_LIMIT_FACTOR === undefined || env.RATE_LIMIT_FACTOR === '' ? 1 : Number(env.RATE_LIMIT_FACTOR),
     trustProxy: env.TRUST_PROXY === '1',
     accessTokenTtl: positiveInt(env, 'ACCESS_TOKEN_TTL', 7 * 24 * 3600),
