@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_BASE_PATH, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
@@ -14,7 +14,7 @@ import { commonRoutes } from './http/common-routes.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse } from './http/error-response.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { geometryWorkerPolicy, securityHeaders, withStyleNonce } from './http/security-headers.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -127,15 +127,16 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   app.get('/health', (c) => c.json({ ok: true }));
   if (ctx.mailer.outbox) app.route('/dev', devRoutes(ctx));
 
-  if (config.staticDir) mountWebApp(app, config.staticDir);
+  if (config.staticDir) mountWebApp(app, config.staticDir, geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }));
   return { app, ctx };
 }
 
 /**
  * Serves the built single-page app under /manufacture/. Files that exist are served (hashed assets
- * cached for a year); any other path gets index.html, and the client router sends unknown paths to /404.
+ * cached for a year); any other path gets index.html (with the answer's style nonce, ADR 080), and
+ * the client router sends unknown paths to /404. The geometry worker's script carries its own policy.
  */
-function mountWebApp(app: Hono, staticDir: string): void {
+function mountWebApp(app: Hono, staticDir: string, workerPolicy: string): void {
   const indexFile = path.join(staticDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     throw new Error(`No built web app at ${staticDir}: run \`npm run build\` first`);
@@ -147,15 +148,19 @@ function mountWebApp(app: Hono, staticDir: string): void {
   // channel account is sent (spec sections 4 and 6), so it must not lead back into the app by itself.
   app.get('/', (c) => c.html(SITE_ROOT_HTML));
   app.get(base, (c) => c.redirect(APP_BASE_PATH));
+  const page = (c: Context) => c.html(withStyleNonce(c, indexHtml));
+  app.get(`${base}/`, page);
+  app.get(`${base}/index.html`, page);
   app.use(`${base}/assets/*`, async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (/\/geometry-worker-[\w-]+\.js$/.test(c.req.path)) c.header('Content-Security-Policy', workerPolicy);
   });
   app.use(
     `${base}/*`,
     serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', rewriteRequestPath: (p) => p.slice(base.length) }),
   );
-  app.get(`${base}/*`, (c) => c.html(indexHtml));
+  app.get(`${base}/*`, page);
 }
 
 const SITE_ROOT_HTML = `<!doctype html>

@@ -9,7 +9,10 @@ let t: TestApp;
 let staticDir: string;
 beforeAll(async () => {
   staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'static-'));
-  await fs.writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/manufacture/assets/main.js"></script>');
+  await fs.writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>app</title><script type="module" src="/manufacture/assets/main.js"></script></head></html>');
+  await fs.mkdir(path.join(staticDir, 'assets'));
+  await fs.writeFile(path.join(staticDir, 'assets', 'geometry-worker-Ab12_x.js'), 'self.onmessage = () => {};');
+  await fs.writeFile(path.join(staticDir, 'assets', 'main.js'), 'console.log(1);');
   t = await createTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -46,10 +49,33 @@ describe('security headers', () => {
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['style-src']?.[0]).toBe("'self'");
+    expect(csp['style-src']?.[1]).toMatch(/^'nonce-[\w+/=]{24}'$/);
+    expect(csp['style-src']).toHaveLength(2);
+    expect(csp['style-src-attr']).toEqual(["'unsafe-inline'"]);
     expect(csp['report-uri']).toBeUndefined();
     expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
     expect(Object.values(csp).flat().some((source) => source.includes('*'))).toBe(false);
+  });
+
+  test('each page gets a new style nonce, in its header and in the meta tag react-aria reads', async () => {
+    const nonces = new Set<string>();
+    for (const pathname of ['/manufacture/', '/manufacture/index.html', '/manufacture/quote', '/manufacture/user/order/history']) {
+      const res = await t.fetch(pathname);
+      const nonce = /'nonce-([\w+/=]+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+      expect(await res.text(), pathname).toContain(`<head><meta name="csp-nonce" nonce="${nonce}">`);
+      expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  test('only the geometry worker’s script may evaluate code (the STEP reader’s glue needs it); the app’s own scripts may not', async () => {
+    const worker = directives((await t.fetch('/manufacture/assets/geometry-worker-Ab12_x.js')).headers.get('content-security-policy'));
+    expect(worker['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]);
+    expect(worker['frame-ancestors']).toEqual(["'none'"]);
+    const main = directives((await t.fetch('/manufacture/assets/main.js')).headers.get('content-security-policy'));
+    expect(main['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   test('the site root has no inline style or script element (the policy would block them)', async () => {
