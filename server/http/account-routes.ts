@@ -278,6 +278,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     path: '/distribution/access',
     summary: 'Record a visit through a referral (distribution) link',
     auth: 'public',
+    rateLimit: 'visit',
     query: z.object({ cm: described(text(MAX.id).default(''), 'The referrer’s referral code.') }),
     response: DistributionAccessResponseSchema,
     handler: async (c, { query }) => ({ valid: await recordDistributionVisit(ctx, c.get('auth'), query.cm) }),
