@@ -46,6 +46,8 @@ export interface ServerConfig {
   quoteMaxFileBytes: number;
   /** Most files one project holds (QUOTE_MAX_FILES_PER_PROJECT, default 20); ADR 040. */
   quoteMaxFilesPerProject: number;
+  /** Uploads one visitor or account has received and analysed at once; more wait their turn (QUOTE_UPLOADS_PER_OWNER, default 2); ADR 080. */
+  quoteUploadsPerOwner: number;
   /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
   quoteAnalysisTimeoutMs: number;
   /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
@@ -192,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
+    quoteUploadsPerOwner: positiveInt(env, 'QUOTE_UPLOADS_PER_OWNER', 2),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
     ...readPaymentConfig(env),

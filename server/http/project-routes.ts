@@ -127,7 +127,8 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     response: QuoteFileSchema,
     status: 201,
     handler: async (c, { params }) => {
-      const { file: uploaded, timing } = await projects.upload(ownerOf(c), params.id, c.req.raw);
+      const owner = ownerOf(c);
+      const { file: uploaded, timing } = await ctx.quote.uploads.run(`${owner.column}:${owner.id}`, () => projects.upload(owner, params.id, c.req.raw));
       c.header('Server-Timing', `receive;dur=${timing.receiveMs.toFixed(1)}, analyse;dur=${timing.analyseMs}, total;dur=${timing.totalMs.toFixed(1)}`);
       return uploaded;
     },
