@@ -17,6 +17,21 @@ export class HttpError extends Error {
   }
 }
 
+/** Spec section 8: what a caller is told when a write fails for lack of space (507, issue 12 item 7). */
+export const MESSAGE_OUT_OF_SPACE = 'Service is being upgraded, please come back later.';
+
+/**
+ * A failure for lack of space, from any layer: the file system (ENOSPC, EDQUOT), SQLite
+ * (SQLITE_FULL) or PostgreSQL (53100 disk_full), also when wrapped as another error's cause.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return true;
+  }
+  return false;
+}
+
 /** Spec section 8: what a caller without a usable token is told. */
 export const MESSAGE_LOGIN_REQUIRED = 'Please log in to continue.';
 export const MESSAGE_SESSION_EXPIRED = 'Your session has expired; please log in again.';

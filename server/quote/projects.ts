@@ -11,7 +11,7 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
-import { HttpError, fieldError } from '../errors.ts';
+import { HttpError, fieldError, isOutOfSpace } from '../errors.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
@@ -70,6 +70,7 @@ export class Projects {
     try {
       await this.db.insertInto('quote_project').values({ id, ...ownerColumns(owner), name: input.name, process: input.process, created_at: now, updated_at: now }).execute();
     } catch (error) {
+      if (isOutOfSpace(error)) throw error; // 507, the catalogue's words (issue 12 item 7)
       this.ctx.log(`[quote] project insert failed: ${String(error)}`);
       throw new HttpError(500, 'Unable to create new project.');
     }
@@ -182,7 +183,7 @@ export class Projects {
     if ((await this.keptFileCount(project.id)) >= config.quoteMaxFilesPerProject) throw tooMany();
 
     const started = performance.now();
-    const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes });
+    const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes, openSpool: (p) => ctx.quote.files.openSpool(p) });
     const receiveMs = performance.now() - started;
     const discard = () => fs.rm(received.path, { force: true });
     let outcome;
@@ -205,7 +206,12 @@ export class Projects {
     const id = randomUUID();
     const key = `${project.id}/${id}`;
     const now = ctx.clock();
-    await ctx.quote.files.putFile(key, received.path);
+    try {
+      await ctx.quote.files.putFile(key, received.path);
+    } catch (error) {
+      await discard(); // e.g. a full disk while copying to another file system: no spool file stays
+      throw error;
+    }
     const row: FileRow = {
       id,
       project_id: project.id,
