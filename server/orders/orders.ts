@@ -20,7 +20,7 @@ import { paginate } from '../db/paginate.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
-import { recordStatusEvent } from './status-events.ts';
+import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -294,7 +294,14 @@ export async function applyOperatorEvent(
   }
   await db.transaction().execute(async (trx) => {
     const at = iso(clock());
-    const moved = await trx.updateTable('customer_order').set({ status: check.to, updated_at: at }).where('id', '=', orderId).where('status', '=', order.status).executeTakeFirst();
+    const moved = await trx
+      .updateTable('customer_order')
+      .set({ status: check.to, updated_at: at })
+      .where('id', '=', orderId)
+      .where('status', '=', order.status)
+      // Not while a refund is giving the money back (issue 12 item 13).
+      .where((eb) => eb.or([eb('paying_key', 'is', null), eb('paying_key', '!=', REFUND_RESERVATION)]))
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');
     if (event === 'ship') {
       const packages = options.tracking ?? [];
