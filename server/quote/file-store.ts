@@ -14,6 +14,8 @@ export interface QuoteFileStore {
   readonly spoolDir: string;
   /** A new spool file under `spoolDir` to stream an upload into. */
   openSpool(localPath: string): Writable;
+  /** Deletes spool files last written before `olderThan` (uploads a crash left behind); answers how many. */
+  sweepSpool(olderThan: Date): Promise<number>;
   /** Moves an accepted spool file into the store under `key`. */
   putFile(key: string, localPath: string): Promise<void>;
   /** The bytes as a stream, or undefined when the key is not stored. */
@@ -40,6 +42,21 @@ export class LocalDiskQuoteFileStore implements QuoteFileStore {
 
   openSpool(localPath: string): Writable {
     return createWriteStream(localPath, { mode: 0o600 });
+  }
+
+  async sweepSpool(olderThan: Date): Promise<number> {
+    const names = await fs.readdir(this.spoolDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(this.spoolDir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && stat.mtime < olderThan) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private file(key: string): string {
