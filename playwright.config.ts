@@ -13,6 +13,9 @@ process.env.E2E_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
 /** The loopback quick-login provider (tests/e2e/support/oauth-loopback.ts), next to the app's port. */
 const oauthPort = port + 1000;
 const oauthBase = `http://127.0.0.1:${oauthPort}`;
+/** Content-Security-Policy violation reports of this run (issue 12 item 6): the global teardown fails on any. */
+export const E2E_CSP_REPORTS_FILE = path.resolve('.tmp', `e2e-${port}-csp-reports.jsonl`);
+process.env.E2E_CSP_REPORTS_FILE = E2E_CSP_REPORTS_FILE;
 
 /**
  * End-to-end tests through the UI against the real production server on an empty embedded
@@ -27,6 +30,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   timeout: 30_000,
+  globalTeardown: './tests/e2e/support/csp-teardown.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -57,13 +61,18 @@ export default defineConfig({
       // Every test signs up from 127.0.0.1: the rate limits (tested in the server suite) are raised
       // tenfold here, or the sixth sign-up in ten minutes would be refused.
       // ADMIN_TOKEN opens the operator endpoints, so a test can create an additional cost or set an
-      // account's record as customer service would. OAUTH_* offer the loopback quick-login provider.
+      // account's record as customer service would; with DEV_OUTBOX=1 it also opens the developer
+      // outbox, which in production answers nobody else. CSP_REPORTS_FILE: the server's policy
+      // reports violations to a collector that writes them there. OAUTH_* offer the loopback
+      // quick-login provider.
       env: {
         PORT: String(port),
         DATA_DIR: E2E_DATA_DIR,
         SEED_DEMO: '0',
         RATE_LIMIT_FACTOR: '10',
         ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        DEV_OUTBOX: '1',
+        CSP_REPORTS_FILE: E2E_CSP_REPORTS_FILE,
         OAUTH_PROVIDERS: 'loopback',
         OAUTH_LOOPBACK_LABEL: 'Loopback ID',
         OAUTH_LOOPBACK_CLIENT_ID: 'e2e-client',

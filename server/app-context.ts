@@ -3,12 +3,14 @@ import { APP_BASE_PATH } from '#domain/api/bases';
 import { Adoption, ownerColumnsAdopter } from './accounts/adoption.ts';
 import { CaptchaService } from './auth/captcha.ts';
 import { EmailTokens } from './auth/email-tokens.ts';
+import { KnownDevices } from './auth/known-devices.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { TokenService } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { Mailer } from './mail/mailer.ts';
+import { DevOutbox, Mailer, devOutboxEnabled } from './mail/mailer.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import { quoteAdopters } from './quote/adoption.ts';
 import type { QuoteFileStore } from './quote/file-store.ts';
@@ -49,6 +51,9 @@ export interface AppContext {
   captcha: CaptchaService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Per-account sign-in back-off and the known-device cookies that exempt the owner (ADR 080). */
+  loginThrottle: LoginThrottle;
+  knownDevices: KnownDevices;
   adoption: Adoption;
   /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
   quote: QuoteServices;
@@ -84,8 +89,10 @@ export function createAppContext(deps: AppDeps): AppContext {
     tokens: new TokenService(db, secret, clock, { user: config.accessTokenTtl, temporary: config.temporaryTokenTtl }),
     emailTokens: new EmailTokens(db, clock),
     captcha: new CaptchaService(db, clock),
-    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
+    loginThrottle: new LoginThrottle(clock, config.rateLimitFactor),
+    knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),

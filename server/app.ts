@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_BASE_PATH, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
@@ -11,9 +11,10 @@ import type { ApiRouter, Operation, ResponseObserver } from './http/api-router.t
 import { balanceRoutes } from './http/balance-routes.ts';
 import { cartRoutes } from './http/cart-routes.ts';
 import { commonRoutes } from './http/common-routes.ts';
-import { devRoutes, outboxEnabled } from './http/dev-routes.ts';
+import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse } from './http/error-response.ts';
+import { geometryWorkerPolicy, securityHeaders, withStyleNonce } from './http/security-headers.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -81,6 +82,8 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   const ctx = createAppContext(deps);
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error));
+  // Every answer, the app's pages and the API's alike (issue 12 item 6, ADR 080).
+  app.use(securityHeaders(config));
 
   // Who is calling (ADR 020): anonymous, temporary or user; an unusable token counts as anonymous.
   const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -122,17 +125,18 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   }
 
   app.get('/health', (c) => c.json({ ok: true }));
-  if (outboxEnabled(ctx)) app.route('/dev', devRoutes(ctx));
+  if (ctx.mailer.outbox) app.route('/dev', devRoutes(ctx));
 
-  if (config.staticDir) mountWebApp(app, config.staticDir);
+  if (config.staticDir) mountWebApp(app, config.staticDir, geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }));
   return { app, ctx };
 }
 
 /**
  * Serves the built single-page app under /manufacture/. Files that exist are served (hashed assets
- * cached for a year); any other path gets index.html, and the client router sends unknown paths to /404.
+ * cached for a year); any other path gets index.html (with the answer's style nonce, ADR 080), and
+ * the client router sends unknown paths to /404. The geometry worker's script carries its own policy.
  */
-function mountWebApp(app: Hono, staticDir: string): void {
+function mountWebApp(app: Hono, staticDir: string, workerPolicy: string): void {
   const indexFile = path.join(staticDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     throw new Error(`No built web app at ${staticDir}: run \`npm run build\` first`);
@@ -144,24 +148,26 @@ function mountWebApp(app: Hono, staticDir: string): void {
   // channel account is sent (spec sections 4 and 6), so it must not lead back into the app by itself.
   app.get('/', (c) => c.html(SITE_ROOT_HTML));
   app.get(base, (c) => c.redirect(APP_BASE_PATH));
+  const page = (c: Context) => c.html(withStyleNonce(c, indexHtml));
+  app.get(`${base}/`, page);
+  app.get(`${base}/index.html`, page);
   app.use(`${base}/assets/*`, async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (/\/geometry-worker-[\w-]+\.js$/.test(c.req.path)) c.header('Content-Security-Policy', workerPolicy);
   });
   app.use(
     `${base}/*`,
     serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', rewriteRequestPath: (p) => p.slice(base.length) }),
   );
-  app.get(`${base}/*`, (c) => c.html(indexHtml));
+  app.get(`${base}/*`, page);
 }
 
 const SITE_ROOT_HTML = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Manufacture</title>
-<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg">
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f}
-main{max-width:32rem;padding:2rem}a{color:#184a9f}</style></head>
-<body><main><h1>Manufacture</h1>
+<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg"></head>
+<body style="font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f"><main style="max-width:32rem;padding:2rem"><h1>Manufacture</h1>
 <p>Instant quotes for 3D printing, CNC machining and vacuum casting.</p>
-<p><a href="${APP_BASE_PATH}">Get an instant quote</a></p>
+<p><a href="${APP_BASE_PATH}" style="color:#184a9f">Get an instant quote</a></p>
 <p>Channel partner accounts are served by your partner contact, not through the online marketplace.</p></main></body></html>`;

@@ -23,7 +23,9 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where contact-us messages are sent (SUPPORT_EMAIL). */
   supportEmail: string;
-  /** DEV_OUTBOX=1 opens GET /dev/outbox even in production with SMTP configured. */
+  /** CSP_REPORT_URI: where browsers report Content-Security-Policy violations (the e2e suite collects them); none when unset. */
+  cspReportUri: string | undefined;
+  /** DEV_OUTBOX=1 opens GET /dev/outbox in production, to callers holding ADMIN_TOKEN only (ADR 080). */
   devOutbox: boolean;
   /** Multiplies every rate limit (RATE_LIMIT_FACTOR); 0 turns rate limiting off (ADR 023). */
   rateLimitFactor: number;
@@ -45,6 +47,8 @@ export interface ServerConfig {
   quoteMaxFileBytes: number;
   /** Most files one project holds (QUOTE_MAX_FILES_PER_PROJECT, default 20); ADR 040. */
   quoteMaxFilesPerProject: number;
+  /** Uploads one visitor or account has received and analysed at once; more wait their turn (QUOTE_UPLOADS_PER_OWNER, default 2); ADR 080. */
+  quoteUploadsPerOwner: number;
   /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
   quoteAnalysisTimeoutMs: number;
   /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
@@ -59,6 +63,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Lifetime of an agency payment link, seconds (AGENCY_LINK_TTL, default 7 days); ADR 055. */
   agencyLinkTtl: number;
+  /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
+  maxOrderCents: number;
 }
 
 export interface OAuthProviderConfig {
@@ -128,6 +134,20 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
+/**
+ * The default order ceiling, in cents (USD 1,000,000): a quote line or an order above it is not
+ * sold online (MAX_ORDER_CENTS configures it; ADR 080). It also keeps every amount the database
+ * holds far below 2^53, where a 64-bit integer stops being an exact JavaScript number.
+ */
+export const DEFAULT_MAX_ORDER_CENTS = 100_000_000;
+
+/** MAX_ORDER_CENTS: at most 10^13 cents (USD 100 billion), so that every sum of amounts stays an exact number. */
+function orderCeiling(env: NodeJS.ProcessEnv): number {
+  const cents = positiveInt(env, 'MAX_ORDER_CENTS', DEFAULT_MAX_ORDER_CENTS);
+  if (cents > 10 ** 13) throw new Error(`MAX_ORDER_CENTS can be at most 10000000000000 (USD 100 billion); got "${env.MAX_ORDER_CENTS}"`);
+  return cents;
+}
+
 function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeApiBase' | 'adminToken'> {
   const provider = env.PAYMENT_PROVIDER || 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe; got "${provider}"`);
@@ -139,6 +159,9 @@ function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentP
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === '1' && !env.ADMIN_TOKEN) {
+    throw new Error('DEV_OUTBOX=1 needs ADMIN_TOKEN in production: the outbox answers only callers holding it');
+  }
   const apiSegment = env.API_SEGMENT ?? DEFAULT_API_SEGMENT;
   if (!isValidSegment(apiSegment)) {
     throw new Error(`API_SEGMENT must be lowercase letters, digits and dashes; got "${apiSegment}"`);
@@ -161,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@manufacture.local',
     devOutbox: env.DEV_OUTBOX === '1',
+    cspReportUri: env.CSP_REPORT_URI || undefined,
     rateLimitFactor: env.RATE_LIMIT_FACTOR === undefined || env.RATE_LIMIT_FACTOR === '' ? 1 : Number(env.RATE_LIMIT_FACTOR),
     trustProxy: env.TRUST_PROXY === '1',
     accessTokenTtl: positiveInt(env, 'ACCESS_TOKEN_TTL', 7 * 24 * 3600),
@@ -171,9 +195,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
+    quoteUploadsPerOwner: positiveInt(env, 'QUOTE_UPLOADS_PER_OWNER', 2),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
+    maxOrderCents: orderCeiling(env),
   };
 }

@@ -7,7 +7,7 @@
 /** A failure the client should show as-is (spec section 8: "show the server message"). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503 | 507,
     message: string,
     readonly errors?: Record<string, string[]>,
     /** Headers the answer carries, e.g. `Retry-After` or `Connection: close`. */
@@ -15,6 +15,21 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Spec section 8: what a caller is told when a write fails for lack of space (507, issue 12 item 7). */
+export const MESSAGE_OUT_OF_SPACE = 'Service is being upgraded, please come back later.';
+
+/**
+ * A failure for lack of space, from any layer: the file system (ENOSPC, EDQUOT), SQLite
+ * (SQLITE_FULL) or PostgreSQL (53100 disk_full), also when wrapped as another error's cause.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return true;
+  }
+  return false;
 }
 
 /** Spec section 8: what a caller without a usable token is told. */

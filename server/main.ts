@@ -2,14 +2,23 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
-import { openDatabase } from './db/database.ts';
+import { checkWritableFolder, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
 
+const startedAt = new Date();
 const env = readConfig();
+// A folder the server cannot write stops it here with one sentence, not a stack trace (issue 12).
+try {
+  checkWritableFolder(env.dataDir);
+  checkWritableFolder(env.quoteFilesDir, 'quote files folder', 'QUOTE_FILES_DIR');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const config = { ...env, jwtSecret: resolveJwtSecret(env.jwtSecret, env.dataDir) };
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
@@ -23,11 +32,27 @@ if (database.kind === 'sqlite' && config.seedDemo && (await seedDemoAccount(data
 
 const { app, ctx } = createAppWithContext({ db: database.db, config });
 
+/**
+ * Upload spool files a crash left behind (issue 12 item 13). At start, the embedded database means
+ * one process, so every spool file is an orphan; with PostgreSQL other processes may share the
+ * folder, so only files untouched for longer than any upload takes go, at start and hourly.
+ */
+const SPOOL_ORPHAN_AFTER_MS = 15 * 60 * 1000;
+const sweepSpool = (olderThan: Date) =>
+  ctx.quote.files.sweepSpool(olderThan).then(
+    (n) => n > 0 && console.log(`[server] removed ${n} partial upload(s) left in the spool`),
+    (error: unknown) => console.error('[server] spool sweep failed', error),
+  );
+void sweepSpool(database.kind === 'sqlite' ? startedAt : new Date(startedAt.getTime() - SPOOL_ORPHAN_AFTER_MS));
+
 // Spec section 9: uploaded 3D files are kept 3 months (ADR 044). Hourly, and once at start.
 const retention = () =>
-  removeExpiredQuoteFiles({ db: database.db, files: ctx.quote.files, log: ctx.log }, ctx.clock()).catch((error: unknown) =>
-    console.error('[server] quote file retention failed', error),
-  );
+  Promise.all([
+    removeExpiredQuoteFiles({ db: database.db, files: ctx.quote.files, log: ctx.log }, ctx.clock()).catch((error: unknown) =>
+      console.error('[server] quote file retention failed', error),
+    ),
+    sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)),
+  ]);
 void retention();
 const retentionTimer = setInterval(() => void retention(), 3600 * 1000);
 retentionTimer.unref();

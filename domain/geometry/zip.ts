@@ -56,39 +56,64 @@ function findEndOfCentralDirectory(view: DataView): number {
   return -1;
 }
 
+/** An entry would unpack to more than its limit (a ZIP bomb, or a model too large to accept). */
+export class ZipLimitError extends Error {
+  constructor(
+    readonly entryName: string,
+    readonly limitBytes: number,
+    readonly declared: boolean,
+  ) {
+    super(`${entryName} would unpack to more than ${limitBytes} bytes`);
+  }
+}
+
 /**
- * The uncompressed content of one entry. Rejects (throws) on an unsupported method, a damaged
- * archive, or content larger than `maxBytes` (a guard against ZIP bombs).
+ * The uncompressed content of one entry, chunk by chunk, so that a caller can parse it without
+ * holding it whole (issue 12 item 4). Refuses (throws `ZipLimitError`) before inflating anything
+ * when the entry declares more than `maxBytes`, and while inflating as soon as the bytes pass
+ * `maxBytes` or the size the entry declared (a header that lies is a damaged archive). Throws on an
+ * unsupported method or a damaged archive.
  */
-export async function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+export async function* readZipEntryChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): AsyncGenerator<Uint8Array> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
   if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_FILE_HEADER) {
     throw new Error(`damaged archive: no local header for ${entry.name}`);
   }
+  if (entry.uncompressedSize > maxBytes) throw new ZipLimitError(entry.name, maxBytes, true);
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new Error(`damaged archive: ${entry.name} is cut short`);
   const data = bytes.subarray(start, end);
-  if (entry.method === 0) return data;
+  if (entry.method === 0) {
+    yield data;
+    return;
+  }
   if (entry.method !== 8) throw new Error(`unsupported compression method ${entry.method}`);
-  return inflateRaw(data, maxBytes);
-}
-
-async function inflateRaw(data: Uint8Array, maxBytes: number): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   const reader = stream.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.length;
+      if (total > maxBytes) throw new ZipLimitError(entry.name, maxBytes, false);
+      if (total > entry.uncompressedSize) throw new Error(`damaged archive: ${entry.name} unpacks to more than the ${entry.uncompressedSize} bytes it declares`);
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** The uncompressed content of one entry, whole (small entries); the limits of `readZipEntryChunks`. */
+export async function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new Error(`entry larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  for await (const chunk of readZipEntryChunks(bytes, entry, maxBytes)) {
+    chunks.push(chunk);
+    total += chunk.length;
   }
   const out = new Uint8Array(total);
   let offset = 0;

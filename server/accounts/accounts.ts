@@ -38,6 +38,8 @@ export const ACCOUNT_SERVICE_MESSAGES = {
   deletionUsed: 'This deletion link has already been used.',
   deletionExpired: 'This deletion link has expired; please ask again from your profile.',
   oldPasswordWrong: 'The current password is incorrect.',
+  accountThrottled: (seconds: number) =>
+    `Too many failed sign-ins for this account; please try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
   nothingToChange: 'Nothing to change.',
   referralLinkIncomplete: 'The referral link is incomplete.',
 } as const;
@@ -68,17 +70,29 @@ async function sendActivation(ctx: AppContext, userId: string, email: string): P
   await ctx.mailer.send(accountMails.activation(email, ctx.links.activate(key)));
 }
 
-/** Email and password; a wrong pair and an unknown email answer the same, in the same time. */
-export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest): Promise<LoginResponse> {
-  const user = await ctx.db
-    .selectFrom('user_account')
-    .select(['id', 'password_hash', 'activated_at'])
-    .where('email', '=', normaliseEmail(body.email))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+/** Whether this browser signed in to an account before, and how it is told so (known-device cookies, ADR 080). */
+export interface DeviceTrust {
+  known(userId: string): boolean;
+  remember(userId: string): void;
+}
+
+/**
+ * Email and password; a wrong pair and an unknown email answer the same, in the same time. Failed
+ * attempts on one email back off exponentially whatever address they come from, except from a
+ * browser that signed in to the account before (issue 12 item 5).
+ */
+export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest, device: DeviceTrust): Promise<LoginResponse> {
+  const email = normaliseEmail(body.email);
+  const user = await ctx.db.selectFrom('user_account').select(['id', 'password_hash', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!(user && device.known(user.id))) {
+    const wait = ctx.loginThrottle.attempt(email);
+    if (wait > 0) throw new HttpError(429, M.accountThrottled(wait), undefined, { 'Retry-After': String(wait) });
+  }
   const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !passwordOk) throw new HttpError(422, M.badCredentials);
+  ctx.loginThrottle.clear(email);
   if (!user.activated_at) throw new HttpError(403, M.notActivated);
+  device.remember(user.id);
   return signIn(ctx, auth, user.id);
 }
 
@@ -182,24 +196,29 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
 
 /**
  * A new password with the emailed key (which also proves the address, so it activates a waiting
- * account); every session of the account is revoked.
+ * account); every session of the account is revoked, and every other reset key it was sent is
+ * void (issue 12 item 9).
  */
-export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string): Promise<void> {
+export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string, device: DeviceTrust): Promise<void> {
   const now = iso(ctx.clock());
   const passwordHash = await hashPassword(password);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await ctx.emailTokens.consume(key, 'reset', trx);
-    if (!userId) return false;
-    const user = await trx.selectFrom('user_account').select(['activated_at']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!user) return false;
+    if (!userId) return undefined;
+    const user = await trx.selectFrom('user_account').select(['email', 'activated_at']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!user) return undefined;
     await trx.updateTable('user_account').set({ password_hash: passwordHash, activated_at: user.activated_at ?? now, updated_at: now }).where('id', '=', userId).execute();
     await ctx.tokens.revokeAllForUser(userId, trx);
-    return true;
+    await ctx.emailTokens.voidAll(userId, ['reset'], trx);
+    return { userId, email: user.email };
   });
   if (!done) throw fieldError('key', M.resetInvalid);
+  // The mailbox's owner: the back-off on the account ends, and this browser is known from now on.
+  ctx.loginThrottle.clear(done.email);
+  device.remember(done.userId);
 }
 
-/** A new password for a signed-in user who knows the current one; every other session is revoked. */
+/** A new password for a signed-in user who knows the current one; every other session and every reset key sent is revoked. */
 export async function changePassword(ctx: AppContext, userId: string, sessionId: string, body: PasswordResetRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
   if (!(await verifyPassword(user.password_hash, body.oldPassword ?? ''))) throw fieldError('oldPassword', M.oldPasswordWrong);
@@ -208,6 +227,7 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('user_account').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
     await trx.updateTable('auth_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', sessionId).execute();
+    await ctx.emailTokens.voidAll(userId, ['reset'], trx);
   });
 }
 

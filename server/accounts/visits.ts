@@ -5,8 +5,13 @@ import type { Auth } from '../auth/auth-context.ts';
 import { iso } from '../clock.ts';
 import { assertNoErrors, orNull } from '../errors.ts';
 
-/** At most this many utm_* parameters are kept from one landing URL. */
-const MAX_UTM_PARAMETERS = 20;
+/**
+ * The campaign parameters kept from a landing URL (issue 12 item 8): the known utm_* keys only
+ * (Google Analytics' five and utm_id), each value at most UTM_VALUE_MAX characters. Anything else
+ * the visitor sends is not stored, so one record stays under ~2 kB.
+ */
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id'] as const;
+export const UTM_VALUE_MAX = 256;
 
 const owner = (auth: Auth) => ({
   user_id: auth.kind === 'user' ? auth.userId : null,
@@ -18,12 +23,12 @@ export async function recordSemVisit(ctx: AppContext, auth: Auth, body: SemRecor
   const source: Record<string, unknown> = { ...body, ...(body.query ?? {}) };
   const utm: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (Object.keys(utm).length >= MAX_UTM_PARAMETERS) break;
-    if (key.startsWith('utm_') && typeof value === 'string' && value !== '') utm[key.slice(0, 64)] = value.slice(0, 500);
+    const known = UTM_KEYS.find((k) => k === key.toLowerCase());
+    if (known && typeof value === 'string' && value.trim() !== '') utm[known] = value.trim().slice(0, UTM_VALUE_MAX);
   }
   assertNoErrors({
     browse_url: body.browse_url ? [] : ['browse_url is required.'],
-    query: Object.keys(utm).length > 0 ? [] : ['At least one utm_ parameter is required.'],
+    query: Object.keys(utm).length > 0 ? [] : [`At least one campaign parameter is required (${UTM_KEYS.join(', ')}).`],
   });
   await ctx.db
     .insertInto('sem_record')

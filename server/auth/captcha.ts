@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
+import { distortCaptchaSvg } from './captcha-distort.ts';
 import { addSeconds, iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 
+/** svg-captcha's options: five characters, none that look alike, three noise lines. */
+export const CAPTCHA_OPTIONS = { size: 5, noise: 3, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6f8' } as const;
+
 /**
- * Image captchas (svg-captcha). The answer is kept in the database, so any process can check it;
- * each captcha is good for one attempt, right or wrong, and expires after five minutes.
+ * Image captchas (svg-captcha, redrawn against path matching by captcha-distort.ts; ADR 080). The
+ * answer is kept in the database, so any process can check it; each captcha is good for one
+ * attempt, right or wrong, and expires after five minutes.
  */
 export class CaptchaService {
   constructor(
@@ -17,7 +22,8 @@ export class CaptchaService {
   ) {}
 
   async create(): Promise<{ captchaId: string; svg: string; expiresIn: number }> {
-    const { data, text } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6f8' });
+    const { data: plain, text } = svgCaptcha.create(CAPTCHA_OPTIONS);
+    const data = distortCaptchaSvg(plain);
     const now = this.clock();
     const captchaId = randomUUID();
     await this.db

@@ -54,6 +54,16 @@ export class EmailTokens {
     return { state: 'valid', userId: row.user_id, expiresAt: row.expires_at };
   }
 
+  /**
+   * Voids every outstanding key of the account (of the given purposes, or all): after a password
+   * reset or change, and when quick login takes over an account that was never activated.
+   */
+  async voidAll(userId: string, purposes: readonly EmailTokenPurpose[] | undefined, db: Kysely<Database> = this.db): Promise<void> {
+    let query = db.updateTable('email_token').set({ used_at: iso(this.clock()) }).where('user_id', '=', userId).where('used_at', 'is', null);
+    if (purposes) query = query.where('purpose', 'in', [...purposes]);
+    await query.execute();
+  }
+
   /** Marks the key used and answers its user, or undefined when unknown, used or expired. */
   async consume(key: string, purpose: EmailTokenPurpose, db: Kysely<Database> = this.db): Promise<string | undefined> {
     const now = iso(this.clock());

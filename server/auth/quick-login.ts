@@ -180,7 +180,7 @@ export class QuickLogin {
       if (existing) {
         if (!profile.emailVerified) throw new HttpError(409, `An account with this email exists; log in with your password, then link ${p.name} from your profile.`);
         userId = existing.id;
-        if (!existing.activated_at) await db.updateTable('user_account').set({ activated_at: now, updated_at: now }).where('id', '=', userId).execute();
+        if (!existing.activated_at) await this.claimUnactivated(userId, profile, now);
       } else {
         userId = await insertUser(db, {
           email: profile.email,
@@ -199,6 +199,42 @@ export class QuickLogin {
     }
     const login: LoginResponse = await signIn(ctx, auth, userId);
     return { ...login, linked: false };
+  }
+
+  /**
+   * The provider proved that the caller owns the mailbox of an account nobody ever activated. Who
+   * registered it is unknown (issue 12 item 1: an attacker can register someone else's address and
+   * wait), so everything set before activation is discarded: the password (and any session made
+   * with it), the profile, the referral, the visitor's quotes waiting for adoption and every
+   * emailed key. The owner starts with a quick-login account and may set a password by reset.
+   */
+  private async claimUnactivated(userId: string, profile: ProviderProfile, now: string): Promise<void> {
+    const { db, tokens, emailTokens } = this.ctx;
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('user_account')
+        .set({
+          password_hash: null,
+          username: null,
+          first_name: profile.firstName,
+          last_name: profile.lastName,
+          phone_code: null,
+          phone: null,
+          company: null,
+          title: null,
+          industry: null,
+          referred_by_user_id: null,
+          pending_temp_subject_id: null,
+          activated_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .where('activated_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return; // activated meanwhile by its emailed link: nothing was set before activation
+      await tokens.revokeAllForUser(userId, trx);
+      await emailTokens.voidAll(userId, undefined, trx);
+    });
   }
 
   /** Unlinks a provider, unless it is the account's only way to sign in. */

@@ -1,6 +1,10 @@
 import type { Clock } from '../clock.ts';
 
-/** Per client address and route, in a sliding window (ADR 023). */
+/**
+ * Per client address and route, in a sliding window (ADR 023). The last five bound what an
+ * anonymous caller can make the server store (issue 12 item 8, ADR 080): campaign records, retention
+ * answers, referral visits, quick-login attempts, and quote projects and uploads (100 MiB each).
+ */
 export const RATE_LIMITS = {
   login: { limit: 10, windowMs: 60_000 },
   register: { limit: 5, windowMs: 10 * 60_000 },
@@ -8,6 +12,12 @@ export const RATE_LIMITS = {
   captcha: { limit: 30, windowMs: 60_000 },
   temporary: { limit: 30, windowMs: 60_000 },
   contact: { limit: 5, windowMs: 10 * 60_000 },
+  campaign: { limit: 10, windowMs: 10 * 60_000 },
+  detain: { limit: 5, windowMs: 10 * 60_000 },
+  visit: { limit: 20, windowMs: 10 * 60_000 },
+  quickStart: { limit: 20, windowMs: 60_000 },
+  project: { limit: 30, windowMs: 10 * 60_000 },
+  upload: { limit: 200, windowMs: 60 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

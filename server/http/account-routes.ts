@@ -62,6 +62,7 @@ import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { assertValid } from '../errors.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
+import { deviceTrust } from './device-cookie.ts';
 
 const ok = (message?: string): OkResponse => ({ ok: true, ...(message ? { message } : {}) });
 
@@ -137,7 +138,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     body: LoginRequestSchema,
     rules: (body) => loginSuite.runStatic(body),
     response: LoginResponseSchema,
-    handler: (c, { body }) => logIn(ctx, c.get('auth'), body),
+    handler: (c, { body }) => logIn(ctx, c.get('auth'), body, deviceTrust(ctx, c)),
   });
 
   router.route({
@@ -240,7 +241,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     response: OkResponseSchema,
     handler: async (c, { body }) => {
       if (body.key) {
-        await resetPasswordWithKey(ctx, body.key, body.password);
+        await resetPasswordWithKey(ctx, body.key, body.password, deviceTrust(ctx, c));
         return ok('Your password has been changed; please log in.');
       }
       const userId = requireUser(c);
@@ -281,6 +282,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     path: '/distribution/access',
     summary: 'Record a visit through a referral (distribution) link',
     auth: 'public',
+    rateLimit: 'visit',
     query: z.object({ cm: described(text(MAX.id).default(''), 'The referrer’s referral code.') }),
     response: DistributionAccessResponseSchema,
     handler: async (c, { query }) => ({ valid: await recordDistributionVisit(ctx, c.get('auth'), query.cm) }),

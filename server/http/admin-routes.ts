@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
@@ -23,12 +22,10 @@ import { HttpError, fieldError, orNull } from '../errors.ts';
 import { createAdditionalCost, parseUsd } from '../orders/additional-costs.ts';
 import { applyOperatorEvent, readOrder } from '../orders/orders.ts';
 import { unreconciledAccounts } from '../payments/ledger.ts';
+import { ADMIN_HEADER, holdsAdminToken } from './admin-token.ts';
 import { ApiRouter } from './api-router.ts';
 
-export const ADMIN_HEADER = 'X-Admin-Token';
 const ADMIN_NOTE = `Operator only: send the ADMIN_TOKEN in the ${ADMIN_HEADER} header (401 otherwise; 404 when ADMIN_TOKEN is not configured).`;
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Operator calls (ADRs 050, 054, 056): production and shipping events, refunds, bank-transfer
@@ -41,8 +38,7 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
 
   const guard = (c: Context<AppEnv>) => {
     if (!config.adminToken) throw new HttpError(404, 'Not found');
-    const given = c.req.header(ADMIN_HEADER) ?? '';
-    if (!timingSafeEqual(digest(given), digest(config.adminToken))) throw new HttpError(401, 'The operator token is missing or wrong.');
+    if (!holdsAdminToken(c, config.adminToken)) throw new HttpError(401, 'The operator token is missing or wrong.');
   };
   router.hono.use('*', async (c, next) => {
     guard(c);

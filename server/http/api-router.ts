@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { plainIssueMessage, shapeErrors } from '#domain/api/fields';
@@ -13,14 +14,37 @@ import { clientAddress } from './client-address.ts';
  */
 export type AuthLevel = 'public' | 'session' | 'user';
 
-/** The largest JSON body a route reads (bodies are small: the largest is a cart of 100 parts). */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest request body a route accepts unless it declares its own `maxBodyBytes` (issue 12,
+ * ADR 080): every JSON body of the API but a cart, a checkout and a part's configuration is a few
+ * kB. Multipart upload routes stream their file with their own limits instead.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A body limit in words: `64 kB`, `1 MB`. */
+export function bodyLimitWords(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(2)} MB` : `${+(bytes / 1024).toFixed(2)} kB`;
+}
 
 export const BODY_MESSAGES = {
   notJson: 'The request body is not valid JSON.',
   notObject: 'The request body must be a JSON object.',
-  tooLarge: `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} kB.`,
+  tooLarge: (limitBytes: number = DEFAULT_BODY_LIMIT_BYTES) => `The request body is larger than ${bodyLimitWords(limitBytes)}.`,
 } as const;
+
+/**
+ * 413 before the route runs: by the declared Content-Length without reading a byte, or, for a
+ * body sent without a length (chunked), as soon as the bytes read pass the limit. The connection
+ * is closed after the answer, so a client cannot go on sending. (hono/body-limit does both checks.)
+ */
+export function bodyLimitMiddleware(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new HttpError(413, BODY_MESSAGES.tooLarge(maxBytes), undefined, { Connection: 'close' });
+    },
+  });
+}
 
 type Shape = z.ZodType;
 
@@ -71,8 +95,10 @@ export interface RouteDefinition<B extends Shape | undefined, Q extends ObjectSh
   /** The path's parameters; a value that does not fit answers 404 with `notFound` (one message, or one per parameter). */
   params?: P;
   notFound?: string | Record<string, string>;
-  /** A `multipart/form-data` body the handler streams itself (documented, not parsed here). */
+  /** A `multipart/form-data` body the handler streams itself (documented, not parsed here; its own size limits apply). */
   multipart?: Shape;
+  /** The largest body this route accepts, when it needs more than DEFAULT_BODY_LIMIT_BYTES (a cart of 100 parts). */
+  maxBodyBytes?: number;
   /** The success answer's JSON shape; the handler returns a value of it (or a Response). */
   response?: R;
   /** The media type of a success answer that is not JSON (a PDF, an image). */
@@ -97,6 +123,8 @@ export interface Operation {
   query?: ObjectShape;
   params?: ObjectShape;
   multipart?: Shape;
+  /** The largest body accepted (413 above it); undefined for multipart routes, which stream with their own limits. */
+  maxBodyBytes?: number;
   response?: Shape;
   produces?: string;
   status: number;
@@ -123,7 +151,7 @@ function shapeFailure(error: z.ZodError, prefix?: string): HttpError {
 /** The body as text, refusing more than `maxBytes` without holding more than that in memory. */
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, BODY_MESSAGES.tooLarge);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, BODY_MESSAGES.tooLarge(maxBytes), undefined, { Connection: 'close' });
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -134,16 +162,16 @@ async function readBodyText(request: Request, maxBytes: number): Promise<string>
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, BODY_MESSAGES.tooLarge);
+      throw new HttpError(413, BODY_MESSAGES.tooLarge(maxBytes), undefined, { Connection: 'close' });
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A JSON object body: `{}` when empty, 400 when not JSON or not an object. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const raw = await readBodyText(request, MAX_JSON_BODY_BYTES);
+/** A JSON object body: `{}` when empty, 400 when not JSON or not an object, 413 over `maxBytes`. */
+export async function readJsonObject(request: Request, maxBytes: number = DEFAULT_BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+  const raw = await readBodyText(request, maxBytes);
   if (raw.trim() === '') return {};
   let body: unknown;
   try {
@@ -198,6 +226,7 @@ export class ApiRouter {
     def: RouteDefinition<B, Q, P, R>,
   ): this {
     const status = def.status ?? 200;
+    const maxBodyBytes = def.multipart ? undefined : (def.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES);
     const operation: Operation = {
       method: def.method,
       fullPath: def.documentedPath ?? `${this.prefix}${def.path}`.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\/$/, ''),
@@ -211,12 +240,15 @@ export class ApiRouter {
       ...(def.query ? { query: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.multipart ? { multipart: def.multipart } : {}),
+      ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
       ...(def.response ? { response: def.response } : {}),
       ...(def.produces ? { produces: def.produces } : {}),
       ...(def.responses ? { responses: def.responses } : {}),
     };
     this.operations.push(operation);
-    this.hono.on(def.method.toUpperCase(), def.path, async (c) => {
+    // The body limit runs first of all, before the rate limit and the token check read anything.
+    const limit: MiddlewareHandler<AppEnv> = maxBodyBytes !== undefined ? bodyLimitMiddleware(maxBodyBytes) : (_c, next) => next();
+    this.hono.on(def.method.toUpperCase(), def.path, limit, async (c) => {
       if (def.rateLimit) {
         const wait = this.ctx.rateLimiter.hit(def.rateLimit, clientAddress(c, this.ctx.config.trustProxy));
         if (wait > 0) {
@@ -238,7 +270,7 @@ export class ApiRouter {
         params = result.data;
       }
       const query = def.query ? parseShape(def.query, c.req.query()) : undefined;
-      const body = def.body ? await this.readBody(c, def.body, def.rules, await readJsonObject(c.req.raw)) : undefined;
+      const body = def.body ? await this.readBody(c, def.body, def.rules, await readJsonObject(c.req.raw, maxBodyBytes)) : undefined;
 
       const answer = await def.handler(c, { body, query, params } as RouteInput<B, Q, P>);
       const response = answer instanceof Response ? answer : c.json(answer as object, status);

@@ -30,6 +30,7 @@ export function cartRoutes(ctx: AppContext): ApiRouter {
       'Every part must be the caller’s, still kept, and orderable as configured; otherwise nothing is added (404, 410 or 422 naming the part). The same part with the same configuration is priced again instead of added twice.',
     auth: 'session',
     body: CartItemsInputSchema,
+    maxBodyBytes: 1024 * 1024, // up to 100 parts, each with its configuration
     response: CartSchema,
     status: 201,
     handler: (c, { body }) => cart.add(ownerOf(c), body),

@@ -1,25 +1,30 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { HttpError } from '../errors.ts';
-import { recentMails } from '../mail/mailer.ts';
-import { isLoopback } from './client-address.ts';
+import { holdsAdminToken } from './admin-token.ts';
+import { isDirectLoopback } from './client-address.ts';
 
 /**
- * Whether GET /dev/outbox is served (ADR 021): always when no SMTP is configured (the mails go
- * nowhere else), outside production, or with DEV_OUTBOX=1.
+ * Who may read the developer's outbox (ADRs 021, 080): a caller holding ADMIN_TOKEN (header
+ * X-Admin-Token), or, outside production only, a request made on this machine and not through a
+ * proxy. In production the loopback address proves nothing: a reverse proxy on the same host
+ * connects from it.
  */
-export function outboxEnabled(ctx: AppContext): boolean {
-  return !ctx.config.smtpUrl || !ctx.config.production || ctx.config.devOutbox;
+export function mayReadOutbox(ctx: AppContext, c: Context): boolean {
+  if (holdsAdminToken(c, ctx.config.adminToken)) return true;
+  return !ctx.config.production && isDirectLoopback(c);
 }
 
-/** The developer's outbox: recent mails with their links, from this machine only unless DEV_OUTBOX=1. */
+/** The developer's outbox: recent mails with their links, from memory (ADR 080). 404 for anyone else. */
 export function devRoutes(ctx: AppContext): Hono {
   const routes = new Hono();
-  routes.get('/outbox', async (c) => {
-    if (!ctx.config.devOutbox && !isLoopback(c)) throw new HttpError(404, 'Not found');
+  routes.get('/outbox', (c) => {
+    const outbox = ctx.mailer.outbox;
+    if (!outbox || !mayReadOutbox(ctx, c)) throw new HttpError(404, 'Not found');
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 500);
     const to = c.req.query('to')?.slice(0, 254);
-    const list = await recentMails(ctx.db, { limit, ...(to ? { to } : {}) });
+    const list = outbox.recent({ limit, ...(to ? { to } : {}) });
+    c.header('Cache-Control', 'no-store');
     if ((c.req.header('accept') ?? '').includes('text/html')) {
       const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
       const items = list

@@ -95,10 +95,11 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
       'Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (`notices` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with `{ order, notices }`.',
     auth: 'user',
     body: CreateOrderRequestSchema,
+    maxBodyBytes: 1024 * 1024, // a comment of up to 2,000 characters on each of up to 100 lines
     rules: (body, c) => checkoutRules(db, requireUser(c), body),
     response: CreateOrderResponseSchema,
     status: 201,
-    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body),
+    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body, ctx.config.maxOrderCents),
   });
 
   // ------------------------------------------------------------------------------------------ orders

@@ -43,6 +43,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     path: '/',
     summary: 'Create a project (name and manufacturing service required)',
     auth: 'session',
+    rateLimit: 'project',
     body: ProjectInputSchema,
     rules: (body) => projectInputErrors(body),
     response: ProjectSchema,
@@ -120,12 +121,14 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     summary: 'Upload one 3D model file (streamed; analysed on the server)',
     description: `multipart/form-data with one part named \`file\`. Over the size limit (${config.quoteMaxFileBytes} bytes): 413, nothing stored. Not a CAD file by its content, empty, a second file, or more than ${config.quoteMaxFilesPerProject} files in the project: 422. Answers the file record with the server’s metrics and findings; a damaged file is stored with findings that say what is wrong.`,
     auth: 'session',
+    rateLimit: 'upload',
     ...project,
     multipart: FileUploadSchema,
     response: QuoteFileSchema,
     status: 201,
     handler: async (c, { params }) => {
-      const { file: uploaded, timing } = await projects.upload(ownerOf(c), params.id, c.req.raw);
+      const owner = ownerOf(c);
+      const { file: uploaded, timing } = await ctx.quote.uploads.run(`${owner.column}:${owner.id}`, () => projects.upload(owner, params.id, c.req.raw));
       c.header('Server-Timing', `receive;dur=${timing.receiveMs.toFixed(1)}, analyse;dur=${timing.analyseMs}, total;dur=${timing.totalMs.toFixed(1)}`);
       return uploaded;
     },
@@ -184,6 +187,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     auth: 'session',
     ...file,
     body: PartConfigurationSchema,
+    maxBodyBytes: 256 * 1024, // up to 20 finishes, each with up to 50 inserts or colours
     response: PartQuoteSchema,
     handler: (c, { params, body }) => projects.configure(ownerOf(c), params.id, params.fileId, body),
   });

@@ -32,6 +32,7 @@ export function quickLoginRoutes(ctx: AppContext): ApiRouter {
     summary: 'Where to send the browser to sign in with a provider',
     description: 'callback must be a page of this app (same origin as PUBLIC_URL). Called with a full token, the flow links the provider to that account instead of signing in.',
     auth: 'public',
+    rateLimit: 'quickStart',
     query: z.object({ channel: id().default(''), callback: text(MAX.url).default('') }),
     response: QuickLoginUrlResponseSchema,
     handler: async (c, { query }) => ({ url: await quick.loginUrl(c.get('auth'), query.channel, query.callback) }),

@@ -17,6 +17,7 @@ export const accountMails = {
     subject: 'Reset your Manufacture password',
     text: `Open this link to choose a new password:\n${link}\n\nOr enter this verification code on the Reset Password page:\n${key}\n\nThe link and the code are valid for 2 hours and work once. If you did not ask for it, ignore this email.`,
     links: [link],
+    secrets: [key],
   }),
 
   deletion: (to: string, link: string): Mail => ({

@@ -17,9 +17,10 @@ import type { Database } from '../db/schema.ts';
 import { countryName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
+import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
-import { recordStatusEvent } from './status-events.ts';
+import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -80,7 +81,7 @@ function firstProblem(result: QuoteResult, findings: readonly Finding[]): string
  * as they are now, the coupon taken (single-use, one per order), and the ordered lines removed
  * from the cart, all in one transaction.
  */
-export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: CreateOrderRequest): Promise<CreateOrderResponse> {
+export async function createOrder(db: Kysely<Database>, clock: Clock, userId: string, body: CreateOrderRequest, maxOrderCents: number): Promise<CreateOrderResponse> {
   const entrust = await isEntrustAccount(db, userId);
   const lineComments = body.lineComments ?? {};
   for (const [id, comment] of Object.entries(lineComments)) {
@@ -123,7 +124,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     const findings = JSON.parse(row.findings) as Finding[];
     const metrics = row.metrics ? (JSON.parse(row.metrics) as PartMetrics) : null;
     if (!metrics) throw new HttpError(422, ORDER_MESSAGES.notOrderable(row.file_name, 'the file could not be read.'));
-    const result = quotePart(metrics, configuration, now, { geometryFindings: findings });
+    const result = withOrderCeiling(quotePart(metrics, configuration, now, { geometryFindings: findings }), maxOrderCents);
     if (!result.orderable || result.unitPriceCents === null || result.totalCents === null || !result.shipDate || !result.leadTime) {
       const message = ORDER_MESSAGES.notOrderable(row.file_name, firstProblem(result, findings));
       throw new HttpError(422, message, { [`cartItems.${row.id}`]: [message] });
@@ -170,6 +171,10 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     coupon = { id: promo.id, discount };
   }
   const discount = coupon?.discount ?? 0;
+  if (subtotal - discount > maxOrderCents) {
+    const message = `This order comes to ${formatUsd(subtotal - discount)}. ${orderCeilingMessage(maxOrderCents)}`;
+    throw new HttpError(422, message, { cartItemIds: [message] });
+  }
 
   const consignee: Consignee = {
     firstName: shippingAddress.first_name,
@@ -289,7 +294,14 @@ export async function applyOperatorEvent(
   }
   await db.transaction().execute(async (trx) => {
     const at = iso(clock());
-    const moved = await trx.updateTable('customer_order').set({ status: check.to, updated_at: at }).where('id', '=', orderId).where('status', '=', order.status).executeTakeFirst();
+    const moved = await trx
+      .updateTable('customer_order')
+      .set({ status: check.to, updated_at: at })
+      .where('id', '=', orderId)
+      .where('status', '=', order.status)
+      // Not while a refund is giving the money back (issue 12 item 13).
+      .where((eb) => eb.or([eb('paying_key', 'is', null), eb('paying_key', '!=', REFUND_RESERVATION)]))
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');
     if (event === 'ship') {
       const packages = options.tracking ?? [];

@@ -27,3 +27,9 @@ export async function recordStatusEvent(
     })
     .execute();
 }
+
+/**
+ * The mark a refund puts on a paid order (in `paying_key`) while it gives the money back: the start
+ * of production and every other change of a paid order require it absent (issue 12 item 13).
+ */
+export const REFUND_RESERVATION = 'refund';

@@ -21,7 +21,7 @@ import { cardDigits, paymentSuite } from '#domain/rules/checkout-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database, PaymentTable } from '../db/schema.ts';
 import { assertValid, HttpError } from '../errors.ts';
-import { recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
+import { REFUND_RESERVATION, recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
 import { BANK_ACCOUNTS } from './bank-accounts.ts';
 import { Idempotency, requestHash } from './idempotency.ts';
 import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
@@ -528,19 +528,40 @@ export class Payments {
    * Operator: cancel a paid order and give the money back the way it came (ADR 052): a balance
    * payment or a bank transfer to the balance, a card to the card (through the provider, by an
    * idempotent refund key).
+   *
+   * The refund reserves the order before the provider is called (issue 12 item 13): a conditional
+   * update marks it as being refunded (`paying_key = 'refund'`), and every other change of a paid
+   * order (start of production) requires that mark to be absent. So a refund cannot race the
+   * start of production: whichever claims the order first wins, the other answers 409. A provider
+   * outage releases the mark; a refund left marked by a crash is finished by an attempt after
+   * RESERVATION_STALE_MS (the provider's refund key makes the retry the same refund).
    */
   async refundOrder(orderId: string, note: string | null): Promise<void> {
     const subject = await this.loadSubject('order', orderId);
     if (!subject) throw new HttpError(404, ORDER_NOT_FOUND);
     const check = transition(subject.status, 'refund', 'operator');
     if (!check.ok) throw new HttpError(409, check.message);
+    const now = this.clock();
+    const stale = iso(new Date(now.getTime() - RESERVATION_STALE_MS));
+    const claimed = await this.db
+      .updateTable('customer_order')
+      .set({ paying_key: REFUND_RESERVATION, paying_since: iso(now) })
+      .where('id', '=', orderId)
+      .where('status', '=', 'paid')
+      .where((eb) => eb.or([eb('paying_key', 'is', null), eb.and([eb('paying_key', '=', REFUND_RESERVATION), eb('paying_since', '<', stale)])]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');
+    const release = () =>
+      this.db.updateTable('customer_order').set({ paying_key: null, paying_since: null }).where('id', '=', orderId).where('paying_key', '=', REFUND_RESERVATION).execute();
     const payments = await this.db.selectFrom('payment').selectAll().where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'succeeded').execute();
     for (const p of payments) {
       if (p.method === 'card' && p.provider_charge_id) {
         try {
           await this.provider.refund({ chargeId: p.provider_charge_id, amountCents: Number(p.amount_cents), idempotencyKey: `refund-${p.id}` });
         } catch (error) {
+          await release();
           if (error instanceof ProviderUnavailableError) throw new HttpError(503, PAYMENT_MESSAGES.providerDown);
+          if (error instanceof ProviderRequestError) throw new HttpError(422, error.message);
           throw error;
         }
       }
@@ -549,9 +570,10 @@ export class Payments {
       const now = iso(this.clock());
       const moved = await trx
         .updateTable('customer_order')
-        .set({ status: 'cancelled', updated_at: now })
+        .set({ status: 'cancelled', paying_key: null, paying_since: null, updated_at: now })
         .where('id', '=', orderId)
         .where('status', '=', 'paid')
+        .where('paying_key', '=', REFUND_RESERVATION)
         .returning('promo_code_id')
         .executeTakeFirst();
       if (!moved) throw new HttpError(409, 'The order changed meanwhile; look again and retry.');

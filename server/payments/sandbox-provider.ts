@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { cardDigits } from '#domain/rules/checkout-rules';
-import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from './provider.ts';
+import { ProviderRequestError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest } from './provider.ts';
+
+/** A refund of a charge the sandbox does not know: it was made before the server restarted. */
+export const SANDBOX_UNKNOWN_CHARGE =
+  'The sandbox card provider no longer knows this charge (it forgets its charges when the server restarts): refund it by hand and record it, or use a real provider.';
 
 interface SandboxCard {
   brand: string;
@@ -89,8 +93,9 @@ export class SandboxProvider implements PaymentProvider {
     const known = this.refundsByKey.get(request.idempotencyKey);
     if (known) return known;
     const charge = this.charges.get(request.chargeId);
-    if (!charge) throw new Error(`Sandbox: no charge ${request.chargeId}`);
-    if (charge.refundedCents + request.amountCents > charge.amountCents) throw new Error('Sandbox: refund larger than the charge');
+    // The sandbox forgets its charges when the server restarts (ADR 053): a clear refusal, not a 500.
+    if (!charge) throw new ProviderRequestError(SANDBOX_UNKNOWN_CHARGE);
+    if (charge.refundedCents + request.amountCents > charge.amountCents) throw new ProviderRequestError('The refund is larger than what is left of the card charge.');
     charge.refundedCents += request.amountCents;
     const result = { refundId: `re_sandbox_${++this.sequence}` };
     this.refundsByKey.set(request.idempotencyKey, result);

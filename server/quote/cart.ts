@@ -68,7 +68,7 @@ export class CartService {
     for (const row of rows) {
       let item = row;
       if (!row.file_removed_at && isStale(row.priced_at, now)) {
-        const result = priceFile({ name: row.file_name, metrics: row.file_metrics, findings: row.file_findings }, parseJson(row.configuration), now);
+        const result = priceFile({ name: row.file_name, metrics: row.file_metrics, findings: row.file_findings }, parseJson(row.configuration), now, this.ctx.config.maxOrderCents);
         const update = { quote: JSON.stringify(result), ...(result.orderable ? pricedColumns(result) : {}), priced_at: iso(now) };
         await db.updateTable('cart_item').set(update).where('id', '=', row.id).execute();
         item = { ...row, ...update };
@@ -105,7 +105,7 @@ export class CartService {
         const message = `Choose the options of "${file.name}" before adding it to the cart.`;
         throw new HttpError(422, message, { [`items.${i}`]: [message] });
       }
-      const result = priceFile(file, configuration, now);
+      const result = priceFile(file, configuration, now, this.ctx.config.maxOrderCents);
       if (!result.orderable) {
         const message = `"${file.name}" cannot be ordered as configured: ${notOrderableMessage(result)}`;
         throw new HttpError(422, message, { [`items.${i}`]: [message], ...Object.fromEntries(Object.entries(result.validation.errors).map(([k, v]) => [`items.${i}.${k}`, [...v]])) });

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * Where quote files live (ADR 040). Unlike `FileStorage` (whole buffers, fine for 2 MB avatars),
@@ -12,6 +12,10 @@ import type { Readable } from 'node:stream';
 export interface QuoteFileStore {
   /** Local folder for uploads in progress (partial files are deleted on any failure). */
   readonly spoolDir: string;
+  /** A new spool file under `spoolDir` to stream an upload into. */
+  openSpool(localPath: string): Writable;
+  /** Deletes spool files last written before `olderThan` (uploads a crash left behind); answers how many. */
+  sweepSpool(olderThan: Date): Promise<number>;
   /** Moves an accepted spool file into the store under `key`. */
   putFile(key: string, localPath: string): Promise<void>;
   /** The bytes as a stream, or undefined when the key is not stored. */
@@ -36,6 +40,25 @@ export class LocalDiskQuoteFileStore implements QuoteFileStore {
     this.filesDir = path.join(root, 'files');
   }
 
+  openSpool(localPath: string): Writable {
+    return createWriteStream(localPath, { mode: 0o600 });
+  }
+
+  async sweepSpool(olderThan: Date): Promise<number> {
+    const names = await fs.readdir(this.spoolDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(this.spoolDir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && stat.mtime < olderThan) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   private file(key: string): string {
     checkKey(key);
     return path.join(this.filesDir, key);
@@ -49,7 +72,12 @@ export class LocalDiskQuoteFileStore implements QuoteFileStore {
     } catch (error) {
       // Another file system (QUOTE_FILES_DIR on a mount): copy, then remove the spool file.
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await fs.copyFile(localPath, target);
+      try {
+        await fs.copyFile(localPath, target);
+      } catch (copyError) {
+        await fs.rm(target, { force: true }); // no half-copied file left behind (a full disk)
+        throw copyError;
+      }
       await fs.rm(localPath, { force: true });
     }
   }

@@ -11,7 +11,7 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
-import { HttpError, fieldError } from '../errors.ts';
+import { HttpError, fieldError, isOutOfSpace } from '../errors.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
@@ -70,6 +70,7 @@ export class Projects {
     try {
       await this.db.insertInto('quote_project').values({ id, ...ownerColumns(owner), name: input.name, process: input.process, created_at: now, updated_at: now }).execute();
     } catch (error) {
+      if (isOutOfSpace(error)) throw error; // 507, the catalogue's words (issue 12 item 7)
       this.ctx.log(`[quote] project insert failed: ${String(error)}`);
       throw new HttpError(500, 'Unable to create new project.');
     }
@@ -182,7 +183,7 @@ export class Projects {
     if ((await this.keptFileCount(project.id)) >= config.quoteMaxFilesPerProject) throw tooMany();
 
     const started = performance.now();
-    const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes });
+    const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes, openSpool: (p) => ctx.quote.files.openSpool(p) });
     const receiveMs = performance.now() - started;
     const discard = () => fs.rm(received.path, { force: true });
     let outcome;
@@ -205,7 +206,12 @@ export class Projects {
     const id = randomUUID();
     const key = `${project.id}/${id}`;
     const now = ctx.clock();
-    await ctx.quote.files.putFile(key, received.path);
+    try {
+      await ctx.quote.files.putFile(key, received.path);
+    } catch (error) {
+      await discard(); // e.g. a full disk while copying to another file system: no spool file stays
+      throw error;
+    }
     const row: FileRow = {
       id,
       project_id: project.id,
@@ -262,7 +268,7 @@ export class Projects {
       throw fieldError('process', `This project is for ${project.process}: change the project’s manufacturing service to configure the part for ${configuration.process}.`);
     }
     const at = this.ctx.clock();
-    const result = priceFile(file, configuration, at);
+    const result = priceFile(file, configuration, at, this.ctx.config.maxOrderCents);
     await this.db
       .updateTable('quote_file')
       .set({ configuration: JSON.stringify(configuration), quote: JSON.stringify(result), priced_at: iso(at) })
@@ -288,7 +294,7 @@ export class Projects {
       orderable: updated.orderable ? 1 : 0,
     };
     if (file.configuration) {
-      row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at));
+      row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at, this.ctx.config.maxOrderCents));
       row.priced_at = iso(at);
     }
     await this.db
@@ -306,7 +312,7 @@ export class Projects {
     const configuration = parseJson<PartConfiguration>(file.configuration);
     const now = this.ctx.clock();
     if (!file.removed_at && isStale(file.priced_at, now)) {
-      const result = priceFile(file, configuration, now);
+      const result = priceFile(file, configuration, now, this.ctx.config.maxOrderCents);
       await this.db.updateTable('quote_file').set({ quote: JSON.stringify(result), priced_at: iso(now) }).where('id', '=', file.id).execute();
       return { fileId: file.id, configuration, result, pricedAt: iso(now) };
     }

@@ -92,7 +92,7 @@ export async function createQuoteDocument(ctx: AppContext, owner: Owner, project
       if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
       if (!file.configuration) throw new HttpError(422, `Choose the options of "${file.name}" first.`, { fileIds: [`Choose the options of "${file.name}" first.`] });
       const configuration = parseJson<PartConfiguration>(file.configuration);
-      const result = priceFile(file, configuration, now);
+      const result = priceFile(file, configuration, now, ctx.config.maxOrderCents);
       if (!result.orderable) {
         const message = `"${file.name}" cannot be quoted as configured: ${notOrderableMessage(result)}`;
         throw new HttpError(422, message, { fileIds: [message] });
@@ -103,7 +103,7 @@ export async function createQuoteDocument(ctx: AppContext, owner: Owner, project
     for (const file of files) {
       if (file.removed_at || !file.configuration || !file.metrics) continue;
       const configuration = parseJson<PartConfiguration>(file.configuration);
-      const result = priceFile(file, configuration, now);
+      const result = priceFile(file, configuration, now, ctx.config.maxOrderCents);
       if (result.orderable) lines.push(documentLine(file, configuration, result));
     }
   }

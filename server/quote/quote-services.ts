@@ -1,11 +1,14 @@
 import type { ServerConfig } from '../config.ts';
 import { AnalysisPool } from './analysis-pool.ts';
 import { LocalDiskQuoteFileStore, type QuoteFileStore } from './file-store.ts';
+import { OwnerGate } from './owner-gate.ts';
 
 /** What the quote routes share: where files live and the analysis threads (ADRs 040, 041). */
 export interface QuoteServices {
   files: QuoteFileStore;
   analysis: AnalysisPool;
+  /** Uploads one owner may have in progress at once, and waiting (ADR 080). */
+  uploads: OwnerGate;
   close(): Promise<void>;
 }
 
@@ -14,6 +17,7 @@ export function createQuoteServices(config: ServerConfig, log: (line: string) =>
   return {
     files: files ?? new LocalDiskQuoteFileStore(config.quoteFilesDir),
     analysis,
+    uploads: new OwnerGate(config.quoteUploadsPerOwner, config.quoteMaxFilesPerProject),
     close: () => analysis.close(),
   };
 }

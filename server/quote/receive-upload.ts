@@ -5,9 +5,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import type { Writable } from 'node:stream';
 import Busboy from 'busboy';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
-import { HttpError } from '../errors.ts';
+import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -41,7 +42,11 @@ export function cleanFileName(raw: string | undefined): string {
  * before reading. Anything else wrong (no file, a second file, not multipart) is a 422 with the
  * spool file deleted.
  */
-export async function receiveUpload(request: Request, options: { spoolDir: string; maxBytes: number }): Promise<ReceivedFile> {
+export async function receiveUpload(
+  request: Request,
+  options: { spoolDir: string; maxBytes: number; openSpool?: (localPath: string) => Writable },
+): Promise<ReceivedFile> {
+  const openSpool = options.openSpool ?? ((localPath: string) => createWriteStream(localPath, { mode: 0o600 }));
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new HttpError(422, 'Send the file as multipart/form-data, in a part named "file".', { file: [FILE_MESSAGES.none] });
@@ -60,6 +65,8 @@ export async function receiveUpload(request: Request, options: { spoolDir: strin
   try {
     busboy = Busboy({
       headers: { 'content-type': contentType },
+      // File names as browsers send them: UTF-8 (名前.stl stays 名前.stl; issue 12 item 13).
+      defParamCharset: 'utf8',
       // busboy reports 'limit' on reaching fileSize, so one byte more tells "at the limit" from "over it".
       limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, parts: 25 },
     });
@@ -95,9 +102,11 @@ export async function receiveUpload(request: Request, options: { spoolDir: strin
             yield chunk;
           }
         },
-        createWriteStream(spoolPath),
+        openSpool(spoolPath),
       );
-      writing.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled
+      // A failed write (a full disk) stops the whole upload at once: without this, busboy would
+      // wait for the dead file stream and the request would never be answered (issue 12 item 7).
+      writing.catch((error: unknown) => busboy.destroy(error instanceof Error ? error : new Error(String(error))));
     });
     busboy.on('filesLimit', () => {
       extraFile = true;
@@ -112,6 +121,7 @@ export async function receiveUpload(request: Request, options: { spoolDir: strin
   } catch (error) {
     await fs.rm(spoolPath, { force: true });
     if (error instanceof HttpError) throw error;
+    if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { file: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });
     throw new HttpError(422, 'The upload was interrupted or is not valid multipart/form-data; please try again.', { file: [FILE_MESSAGES.none] });
   }
 

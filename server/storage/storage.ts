@@ -22,8 +22,15 @@ export class LocalDiskStorage implements FileStorage {
     checkKey(key);
     const file = path.join(this.root, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data);
-    await fs.writeFile(`${file}.type`, contentType);
+    try {
+      await fs.writeFile(file, data, { mode: 0o600 });
+      await fs.writeFile(`${file}.type`, contentType, { mode: 0o600 });
+    } catch (error) {
+      // A full disk leaves no partial file behind.
+      await fs.rm(file, { force: true });
+      await fs.rm(`${file}.type`, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<{ data: Uint8Array; contentType: string } | undefined> {

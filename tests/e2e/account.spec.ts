@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
+import { openOutbox } from './support/outbox.ts';
 
 /** axe finds nothing on the page as it is now (react-aria's hidden live announcer aside, as in the stories). */
 async function expectNoAxeViolations(page: Page) {
@@ -185,7 +186,7 @@ test('deleting the account: the retention dialog, the emailed link asks to confi
   await expect(page.getByRole('dialog', { name: 'Check your email' })).toContainText('Open it within 24 hours');
   await page.getByRole('button', { name: 'Close' }).click();
 
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await openOutbox(page, email);
   await expect(page.getByRole('heading', { name: 'Confirm the deletion of your Manufacture account' })).toBeVisible();
   await page.getByRole('link', { name: /\/manufacture\/account-delete\?key=/ }).first().click();
   // Opening the link deleted nothing: it asks.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { captchaAnswer } from './support/database.ts';
+import { openOutbox } from './support/outbox.ts';
 
 /** Solves the sign-up captcha as a person would: reads the characters (here, from the server's database). */
 async function solveCaptcha(page: Page, captchaId: string) {
@@ -35,7 +36,7 @@ test('sign up, activate from the emailed link, log out, log in to the page first
   await expect(page.getByText('Check your email')).toBeVisible();
 
   // Open the activation mail from the developer outbox and follow its link.
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await openOutbox(page, email);
   await expect(page.getByRole('heading', { name: 'Activate your Manufacture account' })).toBeVisible();
   await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
 

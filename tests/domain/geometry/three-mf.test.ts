@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyseMesh } from '#domain/geometry/metrics';
-import { importThreeMf } from '#domain/geometry/three-mf';
+import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import { MAX_MODEL_BYTES, importThreeMf, modelInflateLimit } from '#domain/geometry/three-mf';
 import { subdividedCube, translated } from '../support/solids';
+import { threeMfBomb } from '../support/zip-bomb';
 import { threeMfModel, threeMfPackage, writeZip } from '../support/zip-writer';
 
 describe('3MF', () => {
@@ -48,5 +50,50 @@ describe('3MF', () => {
     expect((await importThreeMf(writeZip([{ name: '3D/other.txt', data: 'x' }]))).findings[0]?.code).toBe('no-triangles');
     const broken = threeMfPackage(threeMfModel([{ soup: subdividedCube(4, 1) }]).replace('v1="0"', 'v1="999"'));
     expect((await importThreeMf(broken)).findings.map((f) => f.code)).toEqual(['malformed-facet']);
+  });
+});
+
+describe('3MF limits (issue 12 item 4)', () => {
+  it('reads a model that arrives in many inflated chunks, tags split across them', async () => {
+    const soup = subdividedCube(64, 20); // 4,800 triangles, ~400 kB of XML: several inflated chunks
+    for (const deflate of [true, false]) {
+      const model = threeMfModel([{ soup, name: 'Big' }]);
+      const result = await importThreeMf(writeZip([{ name: '3D/3dmodel.model', data: model, deflate }]));
+      expect(result.findings).toEqual([]);
+      expect(result.mesh?.bodies).toEqual([{ name: 'Big', firstTriangle: 0, triangleCount: 4_800 }]);
+    }
+  });
+
+  it('a 0.5 MB package that would inflate to 500 MiB is refused by its declared size, before inflating', async () => {
+    const bomb = threeMfBomb(500);
+    expect(bomb.length).toBeLessThan(600 * 1024);
+    const started = performance.now();
+    const result = await importThreeMf(bomb);
+    expect(result.mesh).toBeNull();
+    expect(result.findings.map((f) => [f.code, f.message])).toEqual([
+      ['unreadable', `The 3MF model part would unpack from 507 kB to more than 25 MB: far more than a mesh needs, so it was not read.`],
+    ]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('a package that lies about its size is stopped while inflating', async () => {
+    const lying = await importThreeMf(threeMfBomb(500, 1024));
+    expect(lying.findings[0]?.code).toBe('unreadable');
+    expect(lying.findings[0]?.message).toMatch(/unpacks to more than the 1024 bytes it declares/);
+    // Declared within the ratio limit (25 MB for ~0.5 MB packed) but inflating past it.
+    const underDeclared = await importThreeMf(threeMfBomb(500, 20 * 1024 * 1024));
+    expect(underDeclared.findings[0]?.message).toMatch(/unpacks to more than the 20971520 bytes it declares/);
+  });
+
+  it('the limit: what MAX_TRIANGLES need, and at most 50 times the packed size (real meshes pack 5–7 times)', () => {
+    expect(MAX_MODEL_BYTES).toBe(MAX_TRIANGLES * 80);
+    expect(modelInflateLimit({ compressedSize: 100 })).toBe(1024 * 1024);
+    expect(modelInflateLimit({ compressedSize: 1024 * 1024 })).toBe(50 * 1024 * 1024);
+    expect(modelInflateLimit({ compressedSize: 100 * 1024 * 1024 })).toBe(MAX_MODEL_BYTES);
+  });
+
+  it('stops reading once the triangles pass the limit', async () => {
+    const result = await importThreeMf(threeMfPackage(threeMfModel([{ soup: subdividedCube(8, 4) }])), { maxTriangles: 100 });
+    expect(result.findings.map((f) => f.code)).toEqual(['too-many-triangles']);
   });
 });

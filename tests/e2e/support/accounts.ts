@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { captchaAnswer } from './database.ts';
+import { openOutbox } from './outbox.ts';
 
 /**
  * A new customer, signed up and activated through the UI the way a person does it (the captcha's
@@ -21,7 +22,7 @@ export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promis
   await page.getByText('I agree to the terms of use and the privacy policy').click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await openOutbox(page, email);
   await page.getByRole('link', { name: /\/manufacture\/login\?activate=/ }).first().click();
   await expect(page.getByRole('link', { name: /My account/ })).toBeVisible();
   return email;

@@ -9,6 +9,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage } from '#server/storage/storage';
 import type { OutboxEntry } from '#server/mail/mailer';
+import type { QuoteFileStore } from '#server/quote/file-store';
 import { contractObserver } from './contract.ts';
 
 /** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
@@ -69,6 +70,8 @@ export interface TestApp {
 export interface TestAppOptions {
   clock?: TestClock;
   fetch?: typeof fetch;
+  /** Where quote files go (a test injects a failing disk, issue 12 item 7); local disk by default. */
+  quoteFiles?: QuoteFileStore;
 }
 
 /**
@@ -130,7 +133,15 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   // Every answer of every test is checked against its route's declared shape (ADR 060).
   const contract = contractObserver();
   const { app, ctx } = createAppWithContext(
-    { db: database.db, config, clock, storage, log: (line) => log.push(line), ...(options.fetch ? { fetch: options.fetch } : {}) },
+    {
+      db: database.db,
+      config,
+      clock,
+      storage,
+      log: (line) => log.push(line),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.quoteFiles ? { quoteFiles: options.quoteFiles } : {}),
+    },
     { observe: contract.observe },
   );
   const fetchApp = async (path: string, init?: RequestInit) => {

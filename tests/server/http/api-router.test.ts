@@ -5,7 +5,7 @@ import { MAX, required, rowId, text } from '#domain/api/fields';
 import type { AppEnv } from '#server/auth/auth-context';
 import { RateLimiter } from '#server/auth/rate-limit';
 import { systemClock } from '#server/clock';
-import { ApiRouter, BODY_MESSAGES, MAX_JSON_BODY_BYTES } from '#server/http/api-router';
+import { ApiRouter, BODY_MESSAGES, DEFAULT_BODY_LIMIT_BYTES } from '#server/http/api-router';
 import { errorResponse } from '#server/http/error-response';
 import { contractProblems } from '../helpers/contract.ts';
 
@@ -57,7 +57,7 @@ describe('ApiRouter checks the request before the handler (ADR 060)', () => {
     const { post, seen } = probeApp();
     expect(await post(`/probe/items/${ID}`, '{"name": ')).toEqual({ status: 400, body: { message: BODY_MESSAGES.notJson } });
     expect(await post(`/probe/items/${ID}`, '[1, 2]')).toEqual({ status: 400, body: { message: BODY_MESSAGES.notObject } });
-    expect(await post(`/probe/items/${ID}`, JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES) }))).toEqual({ status: 413, body: { message: BODY_MESSAGES.tooLarge } });
+    expect(await post(`/probe/items/${ID}`, JSON.stringify({ name: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES) }))).toEqual({ status: 413, body: { message: BODY_MESSAGES.tooLarge() } });
     expect(seen).toEqual([]);
   });
 

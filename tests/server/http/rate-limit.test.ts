@@ -7,7 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (ip: string) => t.call('account/login', { body: { email: 'a@example.com', password: 'wrong1' }, headers: { 'x-forwarded-for': ip } });
+let attempt = 0;
+// Another email each time: the per-account back-off (login-throttle.test.ts) is not what is tested here.
+const login = (ip: string) => t.call('account/login', { body: { email: `a${++attempt}@example.com`, password: 'wrong1' }, headers: { 'x-forwarded-for': ip } });
 
 test('login: 10 a minute per address, then 429 with Retry-After; the window slides', async () => {
   for (let i = 0; i < 10; i++) expect((await login('10.0.0.1')).status).toBe(422);

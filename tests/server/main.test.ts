@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { checkWritableFolder, openDatabase } from '#server/db/database';
+
+/**
+ * Issue 12 item 13, at the server's start: upload spool files a crash left behind are swept, the
+ * database file is readable by the server's user only, and a data folder the server cannot write
+ * stops it with one sentence instead of a stack trace.
+ */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+/** Runs `node --import tsx server/main.ts` with `env`; resolves its output once it exits or listens. */
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', SEED_DEMO: '0', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe('a data folder the server cannot write', () => {
+  test.each([
+    ['under a path that is a file', () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ro-')), 'file', 'data'), 'a part of its path is a file, not a folder'],
+    ['under a folder the system does not let anyone write', () => '/sys/manufacture-data', 'the operation is not permitted'],
+  ])('%s: exit 1 with one sentence, no stack trace', async (_label, folder, why) => {
+    const dir = folder();
+    if (dir.includes(`${path.sep}file${path.sep}`)) fs.writeFileSync(path.dirname(dir), 'not a folder');
+    const { output, exited } = runServer({ DATA_DIR: dir });
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(
+      `Manufacture cannot start: it cannot write to its data folder ${dir}, because ${why}. Set DATA_DIR to a folder the server may write, or make this one writable.`,
+    );
+  });
+
+  test('the sentence names a read-only file system', () => {
+    const error = Object.assign(new Error('EROFS'), { code: 'EROFS' });
+    const spy = vi.spyOn(fs, 'mkdirSync').mockImplementation(() => {
+      throw error;
+    });
+    try {
+      expect(() => checkWritableFolder('/mnt/ro')).toThrow(
+        'Manufacture cannot start: it cannot write to its data folder /mnt/ro, because it is on a read-only file system. Set DATA_DIR to a folder the server may write, or make this one writable.',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('at start', () => {
+  test('spool files a crash left are swept; the database and its journal are mode 0600', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
+    const spool = path.join(dir, 'quote-files', 'spool');
+    fs.mkdirSync(spool, { recursive: true });
+    const old = path.join(spool, 'crashed-an-hour-ago.part');
+    const recent = path.join(spool, 'crashed-just-now.part');
+    fs.writeFileSync(old, 'partial');
+    fs.writeFileSync(recent, 'partial');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    fs.utimesSync(old, hourAgo, hourAgo);
+    const { child, output } = runServer({ DATA_DIR: dir });
+    try {
+      await vi.waitFor(() => expect(output.stdout).toContain('[server] removed 2 partial upload(s) left in the spool'), { timeout: 60_000, interval: 100 });
+      expect(fs.readdirSync(spool)).toEqual([]);
+      expect(mode(path.join(dir, 'manufacture.db'))).toBe(0o600);
+      expect(mode(path.join(dir, 'manufacture.db-wal'))).toBe(0o600);
+      expect(mode(path.join(dir, 'jwt-secret'))).toBe(0o600);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
+
+  test('an existing database file that others could read is made 0600 when opened', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mode-'));
+    const file = path.join(dir, 'manufacture.db');
+    fs.writeFileSync(file, '');
+    fs.chmodSync(file, 0o644);
+    const db = openDatabase({ sqliteFile: file });
+    await db.close();
+    expect(mode(file)).toBe(0o600);
+  });
+});
