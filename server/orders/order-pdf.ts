@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Order } from '#domain/api/order';
+import { orderDocumentKind, type OrderDocumentKind } from '#domain/orders/order-status';
 import { formatUsd } from '#domain/pricing/money';
 import { longDate, winAnsi } from '../quote/quote-pdf.ts';
 
@@ -13,13 +14,11 @@ const COLUMNS = [
 ] as const;
 type Cells = Record<(typeof COLUMNS)[number]['key'], string>;
 
-const PAID = new Set<Order['status']>(['paid', 'in_production', 'shipped', 'delivered']);
+const TITLES: Readonly<Record<OrderDocumentKind, string>> = { invoice: 'Invoice', proforma: 'Proforma invoice', cancelled: 'Cancelled order' };
 
-/** What the document is: an invoice once paid, a proforma invoice before (to pay or to approve a purchase). */
+/** What the document is (domain/orders): an invoice once paid, a proforma invoice before (to pay or to approve a purchase). */
 export function orderDocumentTitle(order: Pick<Order, 'status'>): string {
-  if (PAID.has(order.status)) return 'Invoice';
-  if (order.status === 'cancelled') return 'Cancelled order';
-  return 'Proforma invoice';
+  return TITLES[orderDocumentKind(order.status)];
 }
 
 /**
@@ -136,7 +135,7 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
     text(`Note: ${order.entrust.customerNote}`);
   }
   pdf.moveDown(0.4);
-  text(PAID.has(order.status) ? 'Amounts are in US dollars.' : 'Amounts are in US dollars. Please quote the order number as the reference of a bank transfer.');
+  text(orderDocumentKind(order.status) === 'invoice' ? 'Amounts are in US dollars.' : 'Amounts are in US dollars. Please quote the order number as the reference of a bank transfer.');
   pdf.end();
   return done;
 }

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useT } from '#lib/i18n/i18n';
+import { Button } from '#ui/button';
+
+/** The clipboard, behind a function so stories and tests can refuse it as a browser may. */
+export type WriteText = (text: string) => Promise<void>;
+
+const browserClipboard: WriteText = (text) => {
+  if (!navigator.clipboard?.writeText) return Promise.reject(new Error('no clipboard'));
+  return navigator.clipboard.writeText(text);
+};
+
+/**
+ * Copies `value` (an order ID, a tracking number, a payment link). Says "Copied" where the button
+ * is and to a screen reader; when the browser refuses (no permission, an insecure page), says
+ * "Unable to copy, please copy it manually." beside the value, which stays on screen to select.
+ */
+export function CopyButton({ value, label, writeText = browserClipboard }: { value: string; label: string; writeText?: WriteText }) {
+  const t = useT();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), 4000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={label} onPress={() => writeText(value).then(() => setState('copied'), () => setState('failed'))}>
+        {state === 'copied' ? t('orders.copy.done') : t('orders.copy.button')}
+      </Button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? t('orders.copy.announce', { value }) : ''}
+      </span>
+      {state === 'failed' && (
+        <span role="alert" className="text-caption text-danger-700">
+          {t('error.copy')}
+        </span>
+      )}
+    </span>
+  );
+}
