@@ -11,11 +11,12 @@ const browserClipboard: WriteText = (text) => {
 };
 
 /**
- * Copies `value` (an order ID, a tracking number, a payment link). Says "Copied" where the button
+ * Copies `value` (an order ID, a tracking number, a payment link); `what` names it ("order ID
+ * W25123456"), so each button has its own name that starts with its visible word. Says "Copied" where the button
  * is and to a screen reader; when the browser refuses (no permission, an insecure page), says
  * "Unable to copy, please copy it manually." beside the value, which stays on screen to select.
  */
-export function CopyButton({ value, label, writeText = browserClipboard }: { value: string; label: string; writeText?: WriteText }) {
+export function CopyButton({ value, what, writeText = browserClipboard }: { value: string; what: string; writeText?: WriteText }) {
   const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -25,7 +26,7 @@ export function CopyButton({ value, label, writeText = browserClipboard }: { val
   }, [state]);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={label} onPress={() => writeText(value).then(() => setState('copied'), () => setState('failed'))}>
+      <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={state === 'copied' ? t('orders.copy.doneNamed', { what }) : t('orders.copy.named', { what })} onPress={() => writeText(value).then(() => setState('copied'), () => setState('failed'))}>
         {state === 'copied' ? t('orders.copy.done') : t('orders.copy.button')}
       </Button>
       <span role="status" className="sr-only">

@@ -182,7 +182,7 @@ export function PayOnBehalf({ order, writeText }: { order: Order; writeText?: Wr
         <div className="flex flex-col gap-1">
           <div className="flex flex-wrap items-end gap-2">
             <TextField className="min-w-0 flex-1" label={t('orders.agency.link')} value={link.url} isReadOnly />
-            <CopyButton value={link.url} label={t('orders.agency.copy')} writeText={writeText} />
+            <CopyButton value={link.url} what={t('orders.agency.copyWhat')} writeText={writeText} />
           </div>
           <p className="text-caption text-neutral-600">{t('orders.agency.expires', { date: format.dateTime(link.expiresAt) })}</p>
         </div>

@@ -34,9 +34,9 @@ function Section({ title, children, className = '' }: { title: string; children:
 }
 
 /** A label and its value, stacked, for the facts of an order. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex min-w-0 flex-col">
+    <div className={`flex min-w-0 flex-col ${className}`}>
       <dt className="text-caption text-neutral-600">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
@@ -92,7 +92,7 @@ function OrderView({
             {t('orders.detail.heading', { number: o.number })}
           </h2>
           <StatusBadge status={o.status}>{t(ORDER_STATUS_KEYS[o.status])}</StatusBadge>
-          <CopyButton value={o.number} label={t('orders.copy.orderId', { number: o.number })} writeText={writeText} />
+          <CopyButton value={o.number} what={t('orders.copy.orderId', { number: o.number })} writeText={writeText} />
         </div>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Fact label={t('orders.detail.placed')}>{format.dateTime(o.createdAt)}</Fact>
@@ -166,9 +166,9 @@ function OrderView({
           <dl className="grid gap-4 sm:grid-cols-2">
             <Fact label={t('orders.detail.customerEmail')}>{o.entrust.customerEmail ?? '—'}</Fact>
             <Fact label={t('orders.detail.platformOrderNumber')}>{o.entrust.platformOrderNumber ?? '—'}</Fact>
-            <div className="sm:col-span-2">
-              <Fact label={t('orders.detail.customerNote')}>{o.entrust.customerNote ?? '—'}</Fact>
-            </div>
+            <Fact label={t('orders.detail.customerNote')} className="sm:col-span-2">
+              {o.entrust.customerNote ?? '—'}
+            </Fact>
           </dl>
         </Section>
       )}
@@ -219,7 +219,7 @@ function OrderView({
                   <span className="font-mono" data-testid="track-number">
                     {track.trackNumber}
                   </span>
-                  <CopyButton value={track.trackNumber} label={t('orders.copy.trackNumber', { number: track.trackNumber })} writeText={writeText} />
+                  <CopyButton value={track.trackNumber} what={t('orders.copy.trackNumber', { number: track.trackNumber })} writeText={writeText} />
                 </span>
                 <span className="text-caption text-neutral-700">
                   {t('orders.detail.trackState', { state: TRACK_STATES[track.trackState] ? t(TRACK_STATES[track.trackState]!) : track.trackState, date: format.dateTime(track.updatedAt) })}

@@ -76,8 +76,10 @@ export const orders = {
   'orders.copy.button': 'Copy',
   'orders.copy.done': 'Copied',
   'orders.copy.announce': '{value} copied',
-  'orders.copy.orderId': 'Copy order ID {number}',
-  'orders.copy.trackNumber': 'Copy tracking number {number}',
+  'orders.copy.named': 'Copy {what}',
+  'orders.copy.doneNamed': 'Copied {what}',
+  'orders.copy.orderId': 'order ID {number}',
+  'orders.copy.trackNumber': 'tracking number {number}',
 
   'orders.actions.invoice': 'Download the invoice (PDF)',
   'orders.actions.proforma': 'Download the proforma invoice (PDF)',
@@ -100,7 +102,7 @@ export const orders = {
   'orders.agency.intro': 'Someone else pays? Create a link to this order: they pay by card or bank transfer without an account, and see the order number, amount and products, never your addresses.',
   'orders.agency.create': 'Create a payment link',
   'orders.agency.link': 'Payment link',
-  'orders.agency.copy': 'Copy the payment link',
+  'orders.agency.copyWhat': 'the payment link',
   'orders.agency.expires': 'The link works until {date}, or until the order is paid or cancelled.',
 
   'orders.review.form': 'Review this order',

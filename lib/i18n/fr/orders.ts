@@ -78,8 +78,10 @@ export const orders: AreaTranslation<typeof en> = {
   'orders.copy.button': 'Copier',
   'orders.copy.done': 'Copié',
   'orders.copy.announce': '{value} copié',
-  'orders.copy.orderId': 'Copier le numéro de commande {number}',
-  'orders.copy.trackNumber': 'Copier le numéro de suivi {number}',
+  'orders.copy.named': 'Copier {what}',
+  'orders.copy.doneNamed': 'Copié : {what}',
+  'orders.copy.orderId': 'le numéro de commande {number}',
+  'orders.copy.trackNumber': 'le numéro de suivi {number}',
 
   'orders.actions.invoice': 'Télécharger la facture (PDF)',
   'orders.actions.proforma': 'Télécharger la facture pro forma (PDF)',
@@ -102,7 +104,7 @@ export const orders: AreaTranslation<typeof en> = {
   'orders.agency.intro': 'Quelqu’un d’autre paie ? Créez un lien vers cette commande : il paie par carte ou par virement sans compte, et voit le numéro de commande, le montant et les produits, jamais vos adresses.',
   'orders.agency.create': 'Créer un lien de paiement',
   'orders.agency.link': 'Lien de paiement',
-  'orders.agency.copy': 'Copier le lien de paiement',
+  'orders.agency.copyWhat': 'le lien de paiement',
   'orders.agency.expires': 'Le lien fonctionne jusqu’au {date}, ou jusqu’à ce que la commande soit payée ou annulée.',
 
   'orders.review.form': 'Donner votre avis sur cette commande',
