@@ -1,7 +1,7 @@
 /** The /impossible3dprints campaign page (features/campaign). Figures come from the catalogue as arguments. */
 export const campaign = {
   'campaign.lead':
-    'Lattices, organic shapes, hinges printed already assembled, walls thinner than a credit card, parts the size of a suitcase: send us the file other services turned down. You get a price in seconds, and where a file needs work, we show you where on the model and what to do.',
+    'Lattices, organic shapes, hinges printed already assembled, walls thinner than a credit card, parts the size of a suitcase: send us the file other services turned down. You get a price in seconds, and where a file needs work, we say what and how to fix it.',
   'campaign.cta': 'Get an instant 3D printing quote',
   'campaign.formats': 'STL, STEP, OBJ or 3MF, up to {size} MB a file. No account needed for a price.',
   'campaign.what.heading': 'What we print that others turn down',
@@ -10,7 +10,7 @@ export const campaign = {
   'campaign.what.assembled': 'Assemblies printed in one piece',
   'campaign.what.assembledBody': 'Hinges, chains and captive parts come off the printer already assembled in {materials}: the powder holds them, so no supports have to be cut out of the gaps.',
   'campaign.what.fine': 'Fine detail',
-  'campaign.what.fineBody': 'Walls and features down to {size} mm in resin and metal. Where a wall is thinner than the material allows, the quote says where, before you pay.',
+  'campaign.what.fineBody': 'Features down to {size} mm in resin and metal. Where a part is smaller than its material can make, the quote says so before you pay.',
   'campaign.what.big': 'Big parts',
   'campaign.what.bigBody': 'Parts up to {size} in one piece; small ones can ship in {days, plural, one {# working day} other {# working days}} with the express lead time.',
   'campaign.materials.heading': 'What each material makes',
@@ -24,7 +24,7 @@ export const campaign = {
   'campaign.days': '{count, plural, one {# working day} other {# working days}}',
   'campaign.how.heading': 'How the quote works',
   'campaign.how.upload': 'Drop your file: it is read in your browser and on our server, and measured.',
-  'campaign.how.check': 'Every check we run is shown on the model: open edges, parts too large, walls too thin, with what to do about each.',
+  'campaign.how.check': 'Every check we run is shown with what to do about it: open edges, stray shells, parts too large or too small for the material, units to confirm.',
   'campaign.how.price': 'Choose material, colour, quantity and finishes: the price and the ship date follow every change, and the price you see is the one you pay.',
   'campaign.how.exw': 'Parts ship EXW (Incoterms 2020) with the carrier you choose: shipping, duties and taxes are billed by your carrier, not added to the price.',
 } as const;

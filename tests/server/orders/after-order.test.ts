@@ -18,13 +18,6 @@ afterAll(() => t.close());
 const main = (path: string, token: string) => t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
 const ms = (path: string, token: string) => t.fetch(`/msapi/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-async function ship(order: Order) {
-  await t.pay(`order/${order.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: c.token });
-  for (const event of ['start_production', 'ship']) {
-    await t.admin(`admin/order/${order.id}/event`, { event, tracking: [{ logisticsCompany: 'DHL Express', trackNumber: '1234567890' }] });
-  }
-}
-
 describe(`order history: filter and search (${db})`, () => {
   test('by order ID or PO number, any case, in part; with a status; a search that finds nothing answers an empty page', async () => {
     const u = await t.customer();
