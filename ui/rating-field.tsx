@@ -25,8 +25,12 @@ const starStyles = tv({
       false: 'fill-transparent stroke-neutral-500 group-hover/star:stroke-warning-700 forced-colors:stroke-[ButtonText]',
     },
     isInvalid: { true: 'stroke-danger-600 forced-colors:stroke-[Mark]' },
+    isDisabled: { true: 'stroke-neutral-400 group-hover/star:stroke-neutral-400 forced-colors:stroke-[GrayText]' },
   },
-  compoundVariants: [{ isFilled: true, isInvalid: true, class: 'stroke-warning-700' }],
+  compoundVariants: [
+    { isFilled: true, isInvalid: true, class: 'stroke-warning-700' },
+    { isFilled: true, isDisabled: true, class: 'fill-neutral-300 forced-colors:fill-[GrayText]' },
+  ],
 });
 
 /**
@@ -44,13 +48,13 @@ export function RatingField({ label, value, onChange, max = 5, starLabel, descri
       onChange={(next) => onChange(Number(next))}
       className={composeTailwindRenderProps(props.className, 'group flex flex-col gap-1')}
     >
-      {({ isInvalid }) => (
+      {({ isInvalid, isDisabled }) => (
         <>
           <Label>{label}</Label>
           <div className="flex gap-1">
             {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
               <Radio key={n} value={String(n)} aria-label={starLabel(n)} className="group/star cursor-default rounded outline-0">
-                <svg aria-hidden viewBox="0 0 24 24" strokeWidth="1.5" strokeLinejoin="round" className={starStyles({ isFilled: n <= current, isInvalid })}>
+                <svg aria-hidden viewBox="0 0 24 24" strokeWidth="1.5" strokeLinejoin="round" className={starStyles({ isFilled: n <= current, isInvalid, isDisabled })}>
                   <path d="M12 2.75l2.85 5.78 6.4.93-4.63 4.5 1.1 6.37L12 17.33l-5.72 3 1.1-6.37-4.63-4.5 6.4-.93z" />
                 </svg>
               </Radio>
