@@ -245,10 +245,10 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
 }
 
 /** A server quote of the file: only the fields the project files page reads are meaningful. */
-export function partQuote(fileId = FILE_ID, totalCents = 10_000, quantity = 4): PartQuote {
+export function partQuote(fileId = FILE_ID, totalCents = 10_000, quantity = 4, configuration: PartConfiguration = PRINT_CONFIGURATION): PartQuote {
   return {
     fileId,
-    configuration: { ...PRINT_CONFIGURATION, quantity },
+    configuration: { ...configuration, quantity },
     pricedAt: '2026-11-21T16:05:00.000Z',
     result: {
       process: '3d-printing',

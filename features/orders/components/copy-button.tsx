@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 
@@ -18,12 +18,8 @@ const browserClipboard: WriteText = (text) => {
  */
 export function CopyButton({ value, what, writeText = browserClipboard }: { value: string; what: string; writeText?: WriteText }) {
   const t = useT();
+  // "Copied" stays until the next press: a confirmation that vanishes on a timer may be missed.
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), 4000);
-    return () => clearTimeout(timer);
-  }, [state]);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={state === 'copied' ? t('orders.copy.doneNamed', { what }) : t('orders.copy.named', { what })} onPress={() => writeText(value).then(() => setState('copied'), () => setState('failed'))}>

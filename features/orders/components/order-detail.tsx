@@ -135,7 +135,7 @@ function OrderView({
       <Section title={t('orders.detail.products')}>
         <ProductTable products={o.products} />
         <ProductCards products={o.products} />
-        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
           <dt>{t('orders.detail.subtotal')}</dt>
           <dd className="text-end">
             <Money cents={o.amounts.subtotalCents} />
@@ -266,13 +266,13 @@ function ProductTable({ products }: { products: OrderProduct[] }) {
             <th scope="col" className="border-b border-neutral-200 py-2 pr-4 font-semibold">
               {t('orders.column.part')}
             </th>
-            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold">
+            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold whitespace-nowrap">
               {t('orders.column.quantityShort')}
             </th>
-            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold">
+            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold whitespace-nowrap">
               {t('orders.column.unitPrice')}
             </th>
-            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold">
+            <th scope="col" className="border-b border-neutral-200 px-4 py-2 text-end font-semibold whitespace-nowrap">
               {t('orders.column.total')}
             </th>
             <th scope="col" className="border-b border-neutral-200 py-2 pl-4 font-semibold whitespace-nowrap">

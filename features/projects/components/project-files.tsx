@@ -152,7 +152,7 @@ function FileCard({ projectId, file, quote }: { projectId: string; file: QuoteFi
               {quote && <dd className="text-caption text-neutral-600">{t('projects.files.pricedAt', { date: format.dateTime(quote.pricedAt) })}</dd>}
             </>
           ) : (
-            <dd>{configuration ? t('projects.files.noPrice') : t('projects.files.configureForPrice')}</dd>
+            <dd>{file.status === 'removed' ? t('projects.files.removedNoPrice') : configuration ? t('projects.files.noPrice') : t('projects.files.configureForPrice')}</dd>
           )}
         </dl>
       </div>

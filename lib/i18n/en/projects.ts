@@ -62,6 +62,7 @@ export const projects = {
   'projects.files.ships': 'Ships {date} if ordered today',
   'projects.files.pricedAt': 'Priced {date}',
   'projects.files.noPrice': 'No price with these options: open it to change them.',
+  'projects.files.removedNoPrice': 'The file is no longer kept: upload it again to quote it.',
   'projects.files.configureForPrice': 'Open it in the quote page to choose options and get a price.',
   'projects.files.total': 'Priced parts together:',
   'projects.files.retention': 'Uploaded files are kept {months, plural, one {# month} other {# months}}; their measurements stay after that, but they can no longer be ordered.',

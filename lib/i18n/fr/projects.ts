@@ -64,6 +64,7 @@ export const projects: AreaTranslation<typeof en> = {
   'projects.files.ships': 'Expédié le {date} si commandé aujourd’hui',
   'projects.files.pricedAt': 'Chiffré le {date}',
   'projects.files.noPrice': 'Pas de prix avec ces options : ouvrez-le pour les changer.',
+  'projects.files.removedNoPrice': 'Le fichier n’est plus conservé : téléversez-le de nouveau pour le faire chiffrer.',
   'projects.files.configureForPrice': 'Ouvrez-le dans la page de devis pour choisir les options et obtenir un prix.',
   'projects.files.total': 'Pièces chiffrées ensemble :',
   'projects.files.retention': 'Les fichiers téléversés sont conservés {months, plural, one {# mois} other {# mois}} ; leurs mesures restent ensuite, mais ils ne peuvent plus être commandés.',
