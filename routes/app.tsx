@@ -18,8 +18,10 @@ import {
 } from './pages/checkout-pages.tsx';
 import { CheckoutPage } from './pages/checkout-confirmation-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
-import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
+import { CampaignPage } from './pages/campaign-page.tsx';
+import { AccountAdditionalCostsPage, AfterSalePage, OrderDetailPage, OrderHistoryPage, UploadHistoryPage } from './pages/order-pages.tsx';
+import { AccountPlannedPage } from './pages/planned-page.tsx';
+import { ProjectFilesPage, ProjectsPage } from './pages/project-pages.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { RouteGate } from './route-gate.tsx';
@@ -47,10 +49,15 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'agency-payment': AgencyPaymentPage,
   'additional-cost-payment': AdditionalCostPaymentPage,
   'additional-cost-success': AdditionalCostSuccessPage,
-  planned: ({ route }) => <PlannedPage route={route} />,
+  campaign: CampaignPage,
   'account-planned': ({ route }) => <AccountPlannedPage route={route} />,
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
+  'after-sale': AfterSalePage,
+  'upload-history': UploadHistoryPage,
+  'account-additional-costs': AccountAdditionalCostsPage,
+  projects: ProjectsPage,
+  'project-files': ProjectFilesPage,
   'additional-costs': AdditionalCostsPage,
   'account-home': AccountHomePage,
   'account-profile': ProfilePage,

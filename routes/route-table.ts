@@ -48,7 +48,7 @@ export type PageId =
   | 'quote-project'
   | 'not-found'
   | 'terms'
-  | 'planned'
+  | 'campaign'
   | 'checkout'
   | 'checkout-payment'
   | 'checkout-success'
@@ -65,7 +65,12 @@ export type PageId =
   | 'account-address'
   | 'account-billing'
   | 'contact'
-  | 'quick-login';
+  | 'quick-login'
+  | 'after-sale'
+  | 'upload-history'
+  | 'account-additional-costs'
+  | 'projects'
+  | 'project-files';
 
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
@@ -84,8 +89,7 @@ export const ROUTES: RouteDef[] = [
     canonical: true,
     description: 'route.impossible.description',
     access: 'public',
-    page: 'planned',
-    summary: 'route.impossible.summary',
+    page: 'campaign',
   },
   { path: '/additional-cost', title: 'route.additionalCost.title', access: 'login', page: 'additional-costs' },
   {
@@ -126,12 +130,12 @@ export const ROUTES: RouteDef[] = [
     ['account/referral', 'account.referral.title', 'account.referral.summary', { summaryParams: { percent: REFERRAL_DISCOUNT_PERCENT } }],
     ['order/history', 'account.orderHistory.title', 'account.orderHistory.summary', { page: 'order-history' }],
     ['order/detail/:orderId', 'account.orderDetail.title', 'account.orderDetail.summary', { page: 'order-detail' }],
-    ['order/upload-history', 'account.uploadHistory.title', 'account.uploadHistory.summary', { summaryParams: { months: QUOTE_FILE_RETENTION_MONTHS } }],
-    ['order/after-sale', 'account.afterSale.title', 'account.afterSale.summary'],
-    ['order/additional-cost', 'account.additionalCost.title', 'account.additionalCost.summary'],
+    ['order/upload-history', 'account.uploadHistory.title', 'account.uploadHistory.summary', { page: 'upload-history', summaryParams: { months: QUOTE_FILE_RETENTION_MONTHS } }],
+    ['order/after-sale', 'account.afterSale.title', 'account.afterSale.summary', { page: 'after-sale' }],
+    ['order/additional-cost', 'account.additionalCost.title', 'account.additionalCost.summary', { page: 'account-additional-costs' }],
     ['prime/point', 'account.points.title', 'account.points.summary'],
-    ['project', 'account.projects.title', 'account.projects.summary'],
-    ['project/fileList/:id', 'account.projectFiles.title', 'account.projectFiles.summary'],
+    ['project', 'account.projects.title', 'account.projects.summary', { page: 'projects' }],
+    ['project/fileList/:id', 'account.projectFiles.title', 'account.projectFiles.summary', { page: 'project-files' }],
   ]),
 ];
 

@@ -11,7 +11,9 @@ import { CARRIERS, INCOTERM, type CarrierId, type Incoterm } from '../orders/shi
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
 import { MAX, cents, day, described, id, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import type { Page } from './paging.ts';
+import { PageQuerySchema } from './paging.ts';
 import { PaymentSummarySchema } from './payment.ts';
+import { ProjectSchema } from './quote.ts';
 
 export type { OrderStatus, OrderEvent, Page, CarrierId, Incoterm };
 
@@ -187,7 +189,14 @@ export const OrderSchema = named(
     tracking: z.array(TrackingSchema),
     review: OrderReviewSchema.nullable(),
     actions: described(
-      z.object({ pay: z.boolean(), cancel: z.boolean(), review: z.boolean(), afterSale: z.boolean(), agencyLink: z.boolean() }),
+      z.object({
+        pay: z.boolean(),
+        cancel: z.boolean(),
+        review: z.boolean(),
+        afterSale: z.boolean(),
+        agencyLink: z.boolean(),
+        reorder: described(z.boolean(), 'At least one product’s model file is still kept (3 months), so the order can be quoted again.'),
+      }),
       'What the buyer can do now (from domain/orders/order-status.ts).',
     ),
   }),
@@ -213,6 +222,28 @@ export const OrderStatusFilterSchema = described(
   ),
   'One status or several, comma-separated (e.g. paid,in_production).',
 );
+
+/** `GET order/list?page&pageSize&status&q`: `q` finds orders whose order ID or PO number contains it (any case). */
+export const OrderListQuerySchema = PageQuerySchema.extend({
+  status: OrderStatusFilterSchema.optional(),
+  q: described(text(MAX.line), 'Part of an order ID (W…) or of a PO number, in any case.').optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+/**
+ * `POST order/{id}/reorder`: the order's products back in new quote projects (one per manufacturing
+ * service), each with its model file and the configuration ordered, priced again now. `notices` say
+ * which prices moved and which products could not come back (their file was removed after 3 months).
+ */
+export const ReorderResponseSchema = named(
+  'ReorderResponse',
+  z.object({
+    projects: described(z.array(ProjectSchema), 'The new projects, the first holding the first product.'),
+    notices: z.array(z.string()),
+    changedPrices: described(z.int(), 'How many products cost something else now than in the order.'),
+  }),
+);
+export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
 
 export const CancelOrderRequestSchema = z.object({ reason: optionalText(MAX.text) });
 export type CancelOrderRequest = z.infer<typeof CancelOrderRequestSchema>;

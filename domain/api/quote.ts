@@ -23,7 +23,7 @@ import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
-import type { Page, PageQuery } from './paging.ts';
+import { PageQuerySchema, type Page, type PageQuery } from './paging.ts';
 
 export type { Page, PageQuery };
 
@@ -210,9 +210,26 @@ export const ProjectSchema = named(
 );
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** `GET project/list?page&pageSize`: newest first. */
-export const ProjectListSchema = pageOf(ProjectSchema);
-export type ProjectList = Page<Project>;
+/** One project of the customer's list: the project, and its first part for the thumbnail and a first look. */
+export const ProjectSummarySchema = named(
+  'ProjectSummary',
+  ProjectSchema.extend({
+    firstFile: described(
+      z.object({ id: z.string(), name: z.string() }).nullable(),
+      'The first file still kept (oldest upload): its picture is `GET project/{id}/thumbnail`. Null when the project holds none.',
+    ),
+  }),
+);
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+/** `GET project/list?page&pageSize&q`: most recently changed first; `q` finds projects whose name contains it (any case). */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  q: described(text(MAX.line), 'Part of a project name, in any case.').optional(),
+});
+export type ProjectListQuery = z.infer<typeof ProjectListQuerySchema>;
+
+export const ProjectListSchema = pageOf(ProjectSummarySchema);
+export type ProjectList = Page<ProjectSummary>;
 
 /** `DELETE project/{id}`: the project, its files (storage too) and their cart lines are gone. */
 export const ProjectDeletedSchema = z.object({ deleted: z.literal(true), files: z.int() });

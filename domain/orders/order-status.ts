@@ -123,3 +123,11 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 export function isOrderEvent(value: unknown): value is OrderEvent {
   return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
 }
+
+/** What the order's PDF is (issue 15): an invoice once paid, a proforma invoice before, or the record of a cancelled order. */
+export type OrderDocumentKind = 'invoice' | 'proforma' | 'cancelled';
+
+export function orderDocumentKind(status: OrderStatus): OrderDocumentKind {
+  if (status === 'cancelled') return 'cancelled';
+  return isPayable(status) ? 'proforma' : 'invoice';
+}

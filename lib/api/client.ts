@@ -21,6 +21,8 @@ export function configureApi(next: Partial<ApiHooks>): void {
 export interface CallOptions extends Omit<FetchOptions<'json'>, 'responseType'> {
   /** The caller shows the failure itself (a form's field errors): no toast. 401 still reaches the session. */
   quiet?: boolean;
+  /** `blob` for a file the API answers (a PDF, a picture): the call then resolves to a Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 export type ApiCall = <T>(path: string, options?: CallOptions) => Promise<T>;
@@ -51,7 +53,7 @@ export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = st
   });
   return async function call<T>(path: string, { quiet, ...options }: CallOptions = {}): Promise<T> {
     try {
-      return await raw<T>(path, options);
+      return await raw<T>(path, options as FetchOptions<'json'>);
     } catch (error) {
       if (isAborted(error, options.signal)) throw error;
       if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) hooks.onUnauthorized();

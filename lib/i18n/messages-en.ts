@@ -1,10 +1,12 @@
 import { account } from './en/account.ts';
 import { app } from './en/app.ts';
 import { auth } from './en/auth.ts';
+import { campaign } from './en/campaign.ts';
 import { checkout } from './en/checkout.ts';
 import { common } from './en/common.ts';
 import { errors } from './en/errors.ts';
 import { orders } from './en/orders.ts';
+import { projects } from './en/projects.ts';
 import { quote } from './en/quote.ts';
 
 /**
@@ -21,11 +23,13 @@ export const messagesEn = {
   ...quote,
   ...checkout,
   ...orders,
+  ...projects,
+  ...campaign,
   ...account,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, account } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

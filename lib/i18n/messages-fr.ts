@@ -1,10 +1,12 @@
 import { account } from './fr/account.ts';
 import { app } from './fr/app.ts';
 import { auth } from './fr/auth.ts';
+import { campaign } from './fr/campaign.ts';
 import { checkout } from './fr/checkout.ts';
 import { common } from './fr/common.ts';
 import { errors } from './fr/errors.ts';
 import { orders } from './fr/orders.ts';
+import { projects } from './fr/projects.ts';
 import { quote } from './fr/quote.ts';
 import type { Messages } from './messages-en.ts';
 
@@ -22,11 +24,13 @@ export const messagesFr: Messages = {
   ...quote,
   ...checkout,
   ...orders,
+  ...projects,
+  ...campaign,
   ...account,
 };
 
 /** The areas, for the tests. */
-export const areasFr = { errors, common, app, auth, quote, checkout, orders, account } as const;
+export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account } as const;
 
 /** The plural rules the French catalogue is written for (I18nRoot's `messagesLocale`). */
 export const FRENCH_LOCALE = 'fr-FR';

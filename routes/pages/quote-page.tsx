@@ -11,7 +11,7 @@ export function QuotePage() {
     <PageFrame>
       <h1 className="text-headline">{t('quote.page.heading')}</h1>
       <p className="mb-6 mt-2 text-neutral-600">{t('quote.page.intro')}</p>
-      <QuoteWorkspaceView projectId={projectId} technology={params.get('technology')} />
+      <QuoteWorkspaceView projectId={projectId} technology={params.get('technology')} fileId={params.get('file')} />
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@ import * as m003 from './migrations/003-quotes.ts';
 import * as m004 from './migrations/004-orders.ts';
 import * as m005 from './migrations/005-security.ts';
 import * as m006 from './migrations/006-account.ts';
+import * as m008 from './migrations/008-after-order.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-orders': m004,
   '005-security': m005,
   '006-account': m006,
+  '008-after-order': m008,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {

@@ -282,6 +282,14 @@ export interface QuoteProjectTable {
   updated_at: string;
 }
 
+/** A quote file's picture for the project list (migration 008), drawn once and deleted with the file. */
+export interface QuoteFileThumbnailTable {
+  file_id: string;
+  /** A PNG, base64. */
+  png_base64: string;
+  created_at: string;
+}
+
 /** An uploaded quote file and the server's analysis of it (ADR 040). JSON columns are text. */
 export interface QuoteFileTable {
   id: string;
@@ -549,6 +557,7 @@ export interface Database {
   detain_answer: DetainAnswerTable;
   quote_project: QuoteProjectTable;
   quote_file: QuoteFileTable;
+  quote_file_thumbnail: QuoteFileThumbnailTable;
   cart_item: CartItemTable;
   quote_document: QuoteDocumentTable;
   customer_order: CustomerOrderTable;

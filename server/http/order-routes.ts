@@ -17,7 +17,8 @@ import {
   ORDER_NOT_FOUND,
   OrderListSchema,
   OrderSchema,
-  OrderStatusFilterSchema,
+  OrderListQuerySchema,
+  ReorderResponseSchema,
   ReviewRequestSchema,
   ShippingOptionsSchema,
 } from '#domain/api/order';
@@ -31,7 +32,6 @@ import {
   ReloadRequestSchema,
   ReloadResponseSchema,
 } from '#domain/api/payment';
-import type { OrderStatus } from '#domain/orders/order-status';
 import { CARRIERS, EXW_EXPLANATION, INCOTERM } from '#domain/orders/shipping';
 import type { AppContext } from '../app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
@@ -39,6 +39,8 @@ import { ADDITIONAL_COST_NOT_FOUND, findAdditionalCostByToken, findOwnAdditional
 import { listAfterSales, requestAfterSale } from '../orders/after-sales.ts';
 import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
+import { orderDocumentTitle, renderOrderPdf } from '../orders/order-pdf.ts';
+import { reorder } from '../orders/reorder.ts';
 import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
@@ -107,14 +109,11 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
   order.route({
     method: 'get',
     path: '/list',
-    summary: 'The caller’s orders, newest first',
+    summary: 'The caller’s orders, newest first; filtered by status, searched by order ID or PO number',
     auth: 'user',
-    query: PageQuerySchema.extend({ status: OrderStatusFilterSchema.optional() }),
+    query: OrderListQuerySchema,
     response: OrderListSchema,
-    handler: (c, { query }) => {
-      const statuses = query.status ? (query.status.split(',').map((s) => s.trim()) as OrderStatus[]) : undefined;
-      return listOrders(db, requireUser(c), query, statuses);
-    },
+    handler: (c, { query }) => listOrders(db, requireUser(c), query),
   });
   order.route({
     method: 'get',
@@ -192,6 +191,37 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: AgencyLinkSchema,
     status: 201,
     handler: async (c, { params }) => agencyLinks.create(await findOwnOrder(db, requireUser(c), params.id)),
+  });
+  order.route({
+    method: 'post',
+    path: '/:id/reorder',
+    summary: 'Quote an order again: its products back in new projects with the configurations ordered, priced again',
+    description:
+      'One new project per manufacturing service of the order, each product’s model file copied (kept 3 months from now) with the configuration ordered and the server’s price of today. `notices` say which prices moved and which products could not come back (their file was removed after 3 months or deleted with its project). 410 when none can. Any status, cancelled included.',
+    auth: 'user',
+    ...byOrderId,
+    response: ReorderResponseSchema,
+    status: 201,
+    handler: (c, { params }) => reorder(ctx, requireUser(c), params.id),
+  });
+  order.route({
+    method: 'get',
+    path: '/:id/document',
+    summary: 'The order as a PDF: the invoice once paid, a proforma invoice before',
+    auth: 'user',
+    ...byOrderId,
+    produces: 'application/pdf',
+    handler: async (c, { params }) => {
+      const order = await readOrder(db, (await findOwnOrder(db, requireUser(c), params.id)).id);
+      const pdf = await renderOrderPdf(order);
+      const name = `${orderDocumentTitle(order).toLowerCase().replace(/\s+/g, '-')}-${order.number}.pdf`;
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
   });
   order.route({
     method: 'post',

@@ -9,6 +9,7 @@ import {
   PartQuoteSchema,
   ProjectDeletedSchema,
   ProjectInputSchema,
+  ProjectListQuerySchema,
   ProjectListSchema,
   ProjectPatchSchema,
   ProjectSchema,
@@ -22,6 +23,7 @@ import {
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from '../app-context.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
+import { Thumbnails } from '../quote/thumbnails.ts';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';
 
@@ -36,6 +38,7 @@ const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { i
 export function projectRoutes(ctx: AppContext): ApiRouter {
   const { config } = ctx;
   const projects = new Projects(ctx);
+  const thumbnails = new Thumbnails(ctx);
   const router = new ApiRouter('/project', 'Projects', ctx);
 
   router.route({
@@ -54,9 +57,9 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   router.route({
     method: 'get',
     path: '/list',
-    summary: 'The caller’s projects, newest first',
+    summary: 'The caller’s projects, most recently changed first; `q` searches their names',
     auth: 'session',
-    query: PageQuerySchema,
+    query: ProjectListQuerySchema,
     response: ProjectListSchema,
     handler: (c, { query }) => projects.list(ownerOf(c), query),
   });
@@ -103,6 +106,20 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     ...project,
     response: ProjectDeletedSchema,
     handler: (c, { params }) => projects.remove(ownerOf(c), params.id),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/:id/thumbnail',
+    summary: 'A picture of the project: its first kept file drawn from the model (PNG, 160 × 160, transparent around the part)',
+    description: 'Drawn once, the first time it is asked for (a large STEP file takes a few seconds), then kept with the file. 404 when the project holds no file that could be drawn.',
+    auth: 'session',
+    ...project,
+    produces: 'image/png',
+    handler: async (c, { params }) => {
+      const png = await thumbnails.forProject(ownerOf(c), params.id);
+      return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' });
+    },
   });
 
   router.route({

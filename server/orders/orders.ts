@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderSummary, ReviewRequest } from '#domain/api/order';
+import { sql, type Kysely } from 'kysely';
+import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
 import { ORDER_NOT_FOUND } from '#domain/api/order';
-import type { Page, PageQuery } from '#domain/api/paging';
+import type { Page } from '#domain/api/paging';
 import { findMaterial } from '#domain/catalogue/lookup';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
@@ -18,6 +18,7 @@ import { countryName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
+import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
@@ -64,7 +65,12 @@ export async function readOrder(db: Kysely<Database>, orderId: string): Promise<
     db.selectFrom('order_tracking').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('package_label').orderBy('id').execute(),
     db.selectFrom('order_review').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
   ]);
-  return toOrder(row, { lines, events, payments, tracking, review });
+  const fileIds = [...new Set(lines.map((l) => l.file_id))];
+  const kept =
+    fileIds.length === 0
+      ? []
+      : await db.selectFrom('quote_file').select('id').where('id', 'in', fileIds).where('removed_at', 'is', null).execute();
+  return toOrder(row, { lines, events, payments, tracking, review, keptFileIds: new Set(kept.map((f) => f.id)) });
 }
 
 function firstProblem(result: QuoteResult, findings: readonly Finding[]): string {
@@ -327,10 +333,20 @@ export async function applyOperatorEvent(
   return readOrder(db, orderId);
 }
 
-/** The buyer's orders, newest first; `statuses` keeps only orders in one of them. */
-export async function listOrders(db: Kysely<Database>, userId: string, query: PageQuery, statuses: OrderStatus[] | undefined): Promise<Page<OrderSummary>> {
+/**
+ * The buyer's orders, newest first. `status` (one or several, comma-separated) keeps the orders in
+ * one of them; `q` keeps those whose order ID or PO number contains it, in any case.
+ */
+export async function listOrders(db: Kysely<Database>, userId: string, query: OrderListQuery): Promise<Page<OrderSummary>> {
   let filtered = db.selectFrom('customer_order').where('user_id', '=', userId);
-  if (statuses) filtered = filtered.where('status', 'in', statuses);
+  const statuses = query.status ? (query.status.split(',').map((s) => s.trim()).filter(Boolean) as OrderStatus[]) : [];
+  if (statuses.length > 0) filtered = filtered.where('status', 'in', statuses);
+  const q = query.q?.trim();
+  if (q) {
+    filtered = filtered.where((eb) =>
+      eb.or([containsIgnoringCase(sql.ref<string>('number'), q), containsIgnoringCase(sql.ref<string | null>('po_number'), q)]),
+    );
+  }
   const page = await paginate(filtered, query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), (row) => row);
   const counts = await countLines(db, page.list.map((r) => r.id));
   return { ...page, list: page.list.map((r) => toOrderSummary(r, counts.get(r.id) ?? 0)) };

@@ -45,7 +45,8 @@ export function toOrderSummary(row: Selectable<CustomerOrderTable>, productCount
   };
 }
 
-export function toOrderProduct(row: Selectable<OrderLineTable>): OrderProduct {
+/** One ordered product; `kept`: its model file is still stored (3 months, and while its project exists). */
+export function toOrderProduct(row: Selectable<OrderLineTable>, kept = true): OrderProduct {
   const configuration = JSON.parse(row.configuration) as { tier?: string; toleranceId?: string; finishes?: { kind: string }[] };
   const options = [
     ...(configuration.tier ? [`Lead time: ${configuration.tier}`] : []),
@@ -65,7 +66,7 @@ export function toOrderProduct(row: Selectable<OrderLineTable>): OrderProduct {
     leadTimeDays: Number(row.lead_time_days),
     shipDate: row.ship_date,
     comment: row.comment,
-    attachment: { name: row.file_name, path: `project/${row.project_id}/files/${row.file_id}/content` },
+    attachment: kept ? { name: row.file_name, path: `project/${row.project_id}/files/${row.file_id}/content` } : null,
     options,
   };
 }
@@ -100,10 +101,12 @@ export function toOrder(
     payments: Selectable<PaymentTable>[];
     tracking: Selectable<OrderTrackingTable>[];
     review: Selectable<OrderReviewTable> | undefined;
+    /** Ids of the lines' model files still stored. */
+    keptFileIds: ReadonlySet<string>;
   },
 ): Order {
   const status = row.status as OrderStatus;
-  const products = parts.lines.map(toOrderProduct);
+  const products = parts.lines.map((line) => toOrderProduct(line, parts.keptFileIds.has(line.file_id)));
   const { amountCents: _amount, ...summary } = toOrderSummary(row, products.length);
   const entrust =
     row.customer_email !== null || row.platform_order_number !== null || row.customer_note !== null
@@ -153,6 +156,7 @@ export function toOrder(
       review: canReview(status) && !parts.review,
       afterSale: canRequestAfterSale(status),
       agencyLink: isPayable(status),
+      reorder: products.some((p) => p.attachment !== null),
     },
   };
 }

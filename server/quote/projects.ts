@@ -1,8 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
-import type { PartQuote, Project, ProjectDeleted, ProjectInput, ProjectPatch, QuoteDocumentCreated, QuoteFile, QuoteFileList, UploadHistoryItem } from '#domain/api/quote';
+import type {
+  PartQuote,
+  Project,
+  ProjectDeleted,
+  ProjectInput,
+  ProjectListQuery,
+  ProjectPatch,
+  ProjectSummary,
+  QuoteDocumentCreated,
+  QuoteFile,
+  QuoteFileList,
+  UploadHistoryItem,
+} from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { LengthUnit } from '#domain/geometry/units';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
@@ -11,6 +24,7 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
+import { containsIgnoringCase } from '../db/search.ts';
 import { HttpError, fieldError, isOutOfSpace } from '../errors.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
 import { ownerColumns, type Owner } from './owner.ts';
@@ -77,10 +91,16 @@ export class Projects {
     return this.read(owner, id);
   }
 
-  /** The owner's projects, newest first, with the count of files still kept. */
-  list(owner: Owner, query: PageQuery): Promise<Page<Project>> {
-    const filtered = this.db.selectFrom('quote_project').where(`quote_project.${owner.column}`, '=', owner.id);
-    return paginate(
+  /**
+   * The owner's projects, the most recently changed first, with the count of files still kept and
+   * the first of them (its thumbnail stands for the project); `q` keeps the projects whose name
+   * contains it, in any case.
+   */
+  async list(owner: Owner, query: ProjectListQuery): Promise<Page<ProjectSummary>> {
+    let filtered = this.db.selectFrom('quote_project').where(`quote_project.${owner.column}`, '=', owner.id);
+    const q = query.q?.trim();
+    if (q) filtered = filtered.where(containsIgnoringCase(sql.ref<string>('quote_project.name'), q));
+    const page = await paginate(
       filtered,
       query,
       (q) =>
@@ -94,10 +114,29 @@ export class Projects {
               .where('quote_file.removed_at', 'is', null)
               .as('file_count'),
           )
+          .orderBy('quote_project.updated_at', 'desc')
           .orderBy('quote_project.created_at', 'desc')
           .orderBy('quote_project.id'),
       (r) => toProject(r, r.file_count),
     );
+    const firstFiles = await this.firstKeptFiles(page.list.map((p) => p.id));
+    return { ...page, list: page.list.map((p) => ({ ...p, firstFile: firstFiles.get(p.id) ?? null })) };
+  }
+
+  /** The first file still kept of each project (the oldest upload), by project id. */
+  private async firstKeptFiles(projectIds: string[]): Promise<Map<string, { id: string; name: string }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('quote_file')
+      .select(['id', 'name', 'project_id'])
+      .where('project_id', 'in', projectIds)
+      .where('removed_at', 'is', null)
+      .orderBy('uploaded_at')
+      .orderBy('id')
+      .execute();
+    const first = new Map<string, { id: string; name: string }>();
+    for (const row of rows) if (!first.has(row.project_id)) first.set(row.project_id, { id: row.id, name: row.name });
+    return first;
   }
 
   /** The owner's uploads of the last 3 months, newest first. */

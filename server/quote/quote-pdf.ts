@@ -14,11 +14,11 @@ const COLUMNS = [
 type Cells = Record<(typeof COLUMNS)[number]['key'], string>;
 
 /** The standard PDF fonts encode WinAnsi only: replace what they cannot show. */
-function winAnsi(text: string): string {
+export function winAnsi(text: string): string {
   return text.replaceAll('−', '-').replaceAll('’', "'").replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff€–—“”‘•…×]/g, '?');
 }
 
-function longDate(isoText: string): string {
+export function longDate(isoText: string): string {
   return new Date(isoText).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 

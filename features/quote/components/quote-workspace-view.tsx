@@ -9,7 +9,7 @@ import { useSession, useSessionActor } from '#machines/session-context';
 import { addToCart, confirmUnits } from '../api.ts';
 import type { Project, QuoteFile } from '#domain/api/quote';
 import type { FileAnalysis } from '#machines/upload-machine';
-import { addFiles, applyProject, applyServerFile, createWorkspace, openProject, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
+import { addFiles, applyProject, applyServerFile, createWorkspace, openProject, selectPart, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
 import { ConfiguratorPanel } from './configurator-panel.tsx';
 import { PartDetails } from './part-details.tsx';
 import { ProjectName } from './project-name.tsx';
@@ -23,7 +23,7 @@ const workspace: QuoteWorkspace = createWorkspace();
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
  * the price, lead time and ship date follow every change.
  */
-export function QuoteWorkspaceView({ projectId, technology }: { projectId?: string; technology?: string | null }) {
+export function QuoteWorkspaceView({ projectId, technology, fileId }: { projectId?: string; technology?: string | null; fileId?: string | null }) {
   const ws = workspace;
   const t = useT();
   const snap = useSnapshot(ws);
@@ -41,9 +41,12 @@ export function QuoteWorkspaceView({ projectId, technology }: { projectId?: stri
   useEffect(() => {
     if (!projectId) return;
     const controller = new AbortController();
-    void openProject(ws, projectId, controller.signal);
+    // A link to one part of the project (the project's file list) selects it once the project is open.
+    void openProject(ws, projectId, controller.signal).then(() => {
+      if (fileId && !controller.signal.aborted && ws.parts.some((p) => p.id === fileId)) selectPart(ws, fileId);
+    });
     return () => controller.abort();
-  }, [projectId, ws]);
+  }, [projectId, fileId, ws]);
 
   const onFiles = async (files: File[]) => {
     if (files.length === 0) return;

@@ -34,7 +34,6 @@ export const app = {
   'route.quoteProject.title': 'Quote',
   'route.impossible.title': 'Impossible 3D Prints',
   'route.impossible.description': 'Parts other services turn down: we quote them anyway, and say honestly what it takes to print them.',
-  'route.impossible.summary': 'Our campaign for the parts nobody else will print.',
   'route.additionalCost.title': 'Additional Cost',
   'route.additionalCostPayment.title': 'Additional Cost Payment',
   'route.additionalCostPayment.summary': 'Pay an additional-cost order.',

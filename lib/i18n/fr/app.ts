@@ -34,7 +34,6 @@ export const app: AreaTranslation<typeof en> = {
   'route.quoteProject.title': 'Devis',
   'route.impossible.title': 'Impressions 3D impossibles',
   'route.impossible.description': 'Les pièces que les autres refusent : nous les chiffrons quand même, et disons honnêtement ce qu’il faut pour les imprimer.',
-  'route.impossible.summary': 'Notre campagne pour les pièces que personne d’autre n’imprime.',
   'route.additionalCost.title': 'Frais supplémentaires',
   'route.additionalCostPayment.title': 'Paiement de frais supplémentaires',
   'route.additionalCostPayment.summary': 'Payez une commande de frais supplémentaires.',

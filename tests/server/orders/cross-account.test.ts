@@ -29,6 +29,7 @@ async function snapshot() {
     reviews: await d.selectFrom('order_review').selectAll().orderBy('id').execute(),
     costs: await d.selectFrom('additional_cost').selectAll().orderBy('id').execute(),
     afterSale: await d.selectFrom('after_sale_order').selectAll().orderBy('id').execute(),
+    projects: await d.selectFrom('quote_project').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -49,6 +50,8 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
       ['POST', `order/${order.id}/cancel`, {}],
       ['POST', `order/${order.id}/pay`, { method: 'balance' }],
       ['POST', `order/${order.id}/agency-link`, {}],
+      ['POST', `order/${order.id}/reorder`, {}],
+      ['GET', `order/${order.id}/document`],
       ['POST', `order/${shipped.id}/review`, { stars: 1, workmanship: 1, product: 1, service: 1, logistics: 1 }],
       ['POST', `additional-cost/${cost.id}/pay`, { method: 'balance' }],
     ];

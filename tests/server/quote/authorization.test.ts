@@ -112,6 +112,7 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['PATCH', p, 'project/{id}', { name: 'Stolen', process: 'cnc' }],
         ['DELETE', p, 'project/{id}'],
         ['GET', `${p}/files`, 'project/{id}/files'],
+        ['GET', `${p}/thumbnail`, 'project/{id}/thumbnail'],
         ['GET', f, 'project/{id}/files/{fileId}'],
         ['DELETE', f, 'project/{id}/files/{fileId}'],
         ['GET', `${f}/content`, 'project/{id}/files/{fileId}/content'],

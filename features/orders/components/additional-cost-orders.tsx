@@ -1,0 +1,110 @@
+import { useState, type ReactNode } from 'react';
+import type { AdditionalCost, AdditionalCostStatus } from '#domain/api/order';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { Money } from '#ui/money';
+import { Pagination } from '#ui/pagination';
+import { Select, SelectItem } from '#ui/select';
+import { StatusBadge } from '#ui/status-badge';
+import { listAdditionalCostOrders } from '../api.ts';
+import { ADDITIONAL_COST_STATUSES, ADDITIONAL_COST_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
+
+const ALL = 'all';
+const PAYABLE: ReadonlySet<AdditionalCostStatus> = new Set(['pending_payment', 'awaiting_transfer']);
+const isStatus = (value: string): value is AdditionalCostStatus => (ADDITIONAL_COST_STATUSES as readonly string[]).includes(value);
+
+export interface AdditionalCostOrdersProps {
+  /**
+   * The payment of one cost, with the payment panel the public additional-cost page uses (the page
+   * puts the checkout feature's panel here); `onPaid` refreshes the list.
+   */
+  renderPayment: (cost: AdditionalCost, onPaid: () => void) => ReactNode;
+}
+
+/**
+ * The customer's additional-cost orders under /user (extra costs agreed with customer service):
+ * number, the order they add to, what for, amount, status, payment; filtered by status and paged in
+ * the address; each unpaid one paid here.
+ */
+export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProps) {
+  const t = useT();
+  const format = useFormat();
+  const list = useListQuery(['status'] as const);
+  const status = isStatus(list.values.status) ? list.values.status : null;
+  const labels = usePaginationLabels();
+  const [generation, setGeneration] = useState(0);
+  const [paying, setPaying] = useState<string | null>(null);
+  const costs = useAsync(`additional-costs-${list.page}-${list.pageSize}-${status}-${generation}`, (signal) =>
+    listAdditionalCostOrders(list.page, list.pageSize, status, signal),
+  );
+  const data = costs.status === 'success' ? costs.data : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Select
+        className="max-w-xs"
+        label={t('orders.history.status')}
+        selectedKey={status ?? ALL}
+        onSelectionChange={(key) => list.set({ status: key === ALL ? null : String(key) })}
+      >
+        <SelectItem id={ALL}>{t('orders.history.allStatuses')}</SelectItem>
+        {ADDITIONAL_COST_STATUSES.map((s) => (
+          <SelectItem key={s} id={s}>
+            {t(ADDITIONAL_COST_STATUS_KEYS[s])}
+          </SelectItem>
+        ))}
+      </Select>
+      {costs.status === 'loading' && <p role="status">{t('orders.costs.loading')}</p>}
+      {costs.status === 'error' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
+          <p>{errorMessage(costs.error)}</p>
+          <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      )}
+      {data && data.list.length === 0 && (
+        <EmptyState title={status ? t('orders.costs.noneWithStatus') : t('orders.costs.emptyTitle')} description={t('orders.costs.emptyBody')} />
+      )}
+      {data && data.list.length > 0 && (
+        <ul className="flex flex-col gap-4" aria-label={t('orders.costs.list')}>
+          {data.list.map((cost) => (
+            <li key={cost.id} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-neutral-0 p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p className="font-semibold">{cost.orderNumber ? t('orders.costs.forOrder', { number: cost.number, order: cost.orderNumber }) : cost.number}</p>
+                  <p className="text-neutral-700">{cost.description}</p>
+                  <p className="text-caption text-neutral-600">
+                    {cost.paidAt && cost.paymentMethod
+                      ? t('orders.costs.paidOn', { date: format.dateTime(cost.paidAt, 'date'), method: t(PAYMENT_METHOD_KEYS[cost.paymentMethod]) })
+                      : t('orders.costs.created', { date: format.dateTime(cost.createdAt, 'date') })}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Money cents={cost.amountCents} currency={cost.currency} className="font-semibold" />
+                  <StatusBadge status={cost.status}>{t(ADDITIONAL_COST_STATUS_KEYS[cost.status])}</StatusBadge>
+                  {PAYABLE.has(cost.status) && paying !== cost.id && (
+                    <Button variant="secondary" onPress={() => setPaying(cost.id)}>
+                      {t('orders.costs.pay', { number: cost.number })}
+                    </Button>
+                  )}
+                </div>
+              </div>
+              {paying === cost.id &&
+                renderPayment(cost, () => {
+                  setPaying(null);
+                  setGeneration((g) => g + 1);
+                })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+    </div>
+  );
+}

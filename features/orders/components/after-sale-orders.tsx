@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { AfterSaleOrder } from '#domain/api/order';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { Button } from '#ui/button';
+import { Disclosure } from '#ui/disclosure';
+import { EmptyState } from '#ui/empty-state';
+import { Pagination } from '#ui/pagination';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { StatusBadge } from '#ui/status-badge';
+import { listAfterSales } from '../api.ts';
+import { AfterSaleForm } from './after-sale-form.tsx';
+
+const STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
+  submitted: 'orders.afterSale.status.submitted',
+  accepted: 'orders.afterSale.status.accepted',
+  rejected: 'orders.afterSale.status.rejected',
+  completed: 'orders.afterSale.status.completed',
+};
+
+/** The after-sale page: the request form (open at once when an order sent the customer here) and the requests made. */
+export function AfterSale({ orderId }: { orderId?: string | null }) {
+  const t = useT();
+  const format = useFormat();
+  const list = useListQuery([] as const);
+  const labels = usePaginationLabels();
+  const [generation, setGeneration] = useState(0);
+  const [sent, setSent] = useState<AfterSaleOrder | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [open, setOpen] = useState(!!orderId);
+  const requests = useAsync(`after-sales-${list.page}-${list.pageSize}-${generation}`, (signal) => listAfterSales(list.page, list.pageSize, signal));
+  const data = requests.status === 'success' ? requests.data : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {sent && (
+        <p role="status" className="rounded-card border border-success-600 bg-success-50 p-3">
+          {t('orders.afterSale.sent', { number: sent.number, order: sent.wedoOrderNumber })}
+        </p>
+      )}
+      <Disclosure title={t('orders.afterSale.new')} level={2} isExpanded={open} onExpandedChange={setOpen} className="max-w-3xl rounded-card border bg-neutral-0">
+        <AfterSaleForm
+            key={formKey}
+            orderId={orderId}
+            onRequested={(request) => {
+              setSent(request);
+              setGeneration((g) => g + 1);
+              setFormKey((k) => k + 1);
+              setOpen(false);
+              list.set({ page: 1 }, { replace: true });
+            }}
+          />
+      </Disclosure>
+
+      <section aria-labelledby="after-sale-list" className="flex flex-col gap-3">
+        <h2 id="after-sale-list" className="text-title">
+          {t('orders.afterSale.listHeading')}
+        </h2>
+        {requests.status === 'error' ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
+            <p>{errorMessage(requests.error)}</p>
+            <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+              {t('common.tryAgain')}
+            </Button>
+          </div>
+        ) : (
+          <Table aria-labelledby="after-sale-list">
+            <TableHeader>
+              <Column isRowHeader>{t('orders.afterSale.column.request')}</Column>
+              <Column>{t('orders.afterSale.column.orderNumber')}</Column>
+              <Column>{t('orders.afterSale.column.wedoOrderNumber')}</Column>
+              <Column>{t('orders.afterSale.column.products')}</Column>
+              <Column>{t('orders.column.status')}</Column>
+            </TableHeader>
+            <TableBody
+              items={data?.list ?? []}
+              isLoading={requests.status === 'loading'}
+              loadingLabel={t('common.loading')}
+              emptyState={<EmptyState level={3} title={t('orders.afterSale.emptyTitle')} description={t('orders.afterSale.emptyBody')} />}
+            >
+              {(request) => (
+                <Row id={request.id}>
+                  <Cell>
+                    <span className="block font-semibold">{request.number}</span>
+                    <span className="text-caption text-neutral-600">{format.dateTime(request.createdAt, 'date')}</span>
+                  </Cell>
+                  <Cell>{request.orderNumber}</Cell>
+                  <Cell>{request.wedoOrderNumber}</Cell>
+                  <Cell>
+                    <ul>
+                      {request.items.map((item) => (
+                        <li key={item.productId}>{t('orders.afterSale.item', { name: item.name, quantity: item.quantity, original: item.originalQuantity })}</li>
+                      ))}
+                    </ul>
+                  </Cell>
+                  <Cell>
+                    <StatusBadge status={request.status === 'submitted' ? 'in review' : request.status}>{t(STATUS_KEYS[request.status])}</StatusBadge>
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        )}
+        {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+      </section>
+    </div>
+  );
+}

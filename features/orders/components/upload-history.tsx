@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { Link } from '#ui/link';
+import { Pagination } from '#ui/pagination';
+import { StatusBadge } from '#ui/status-badge';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { listUploads } from '../api.ts';
+
+/**
+ * Every file the customer uploaded in the last 3 months, newest first: name, size, date, the
+ * project it is in (a link to the project's files) and until when it is kept. Older files are gone,
+ * and the page says so.
+ */
+export function UploadHistory() {
+  const t = useT();
+  const format = useFormat();
+  const list = useListQuery([] as const);
+  const labels = usePaginationLabels();
+  const [attempt, setAttempt] = useState(0);
+  const uploads = useAsync(`uploads-${list.page}-${list.pageSize}-${attempt}`, (signal) => listUploads(list.page, list.pageSize, signal));
+  const data = uploads.status === 'success' ? uploads.data : null;
+  const size = (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? format.number(bytes / (1024 * 1024), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+      : format.number(Math.max(bytes / 1024, 0.1), { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="rounded-card border border-brand-200 bg-brand-50 p-3 text-neutral-900">{t('orders.uploads.retention', { months: QUOTE_FILE_RETENTION_MONTHS })}</p>
+      {uploads.status === 'error' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
+          <p>{errorMessage(uploads.error)}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      ) : (
+        <Table aria-label={t('orders.uploads.table')}>
+          <TableHeader>
+            <Column isRowHeader>{t('orders.uploads.column.file')}</Column>
+            <Column align="end">{t('orders.uploads.column.size')}</Column>
+            <Column>{t('orders.uploads.column.uploaded')}</Column>
+            <Column>{t('orders.uploads.column.project')}</Column>
+            <Column>{t('orders.uploads.column.kept')}</Column>
+          </TableHeader>
+          <TableBody
+            items={data?.list ?? []}
+            isLoading={uploads.status === 'loading'}
+            loadingLabel={t('common.loading')}
+            emptyState={
+              <EmptyState
+                title={t('orders.uploads.emptyTitle')}
+                description={t('orders.uploads.emptyBody', { months: QUOTE_FILE_RETENTION_MONTHS })}
+                action={<Link href="/quote">{t('notFound.quoteLink')}</Link>}
+              />
+            }
+          >
+            {(file) => (
+              <Row id={file.id}>
+                <Cell>
+                  <span className="break-all">{file.name}</span>
+                </Cell>
+                <Cell align="end">{size(file.sizeBytes)}</Cell>
+                <Cell>{format.dateTime(file.uploadedAt)}</Cell>
+                <Cell>
+                  <Link href={`/user/project/fileList/${file.projectId}`}>{file.projectName}</Link>
+                </Cell>
+                <Cell>
+                  {file.status === 'kept' ? (
+                    t('orders.uploads.keptUntil', { date: format.dateTime(file.expiresAt, 'date') })
+                  ) : (
+                    <StatusBadge status="expired">{t('orders.uploads.removed')}</StatusBadge>
+                  )}
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+    </div>
+  );
+}

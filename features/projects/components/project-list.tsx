@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { DialogTrigger } from 'react-aria-components';
+import type { ProjectSummary } from '#domain/api/quote';
+import { findProcess } from '#domain/catalogue/lookup';
+import { PROJECT_NAME_MAX_LENGTH, projectInputErrors } from '#domain/rules/project-rules';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { AlertDialog } from '#ui/alert-dialog';
+import { Button } from '#ui/button';
+import { Dialog, DialogActions } from '#ui/dialog';
+import { EmptyState } from '#ui/empty-state';
+import { Form } from '#ui/form';
+import { Link } from '#ui/link';
+import { Modal } from '#ui/modal';
+import { Pagination } from '#ui/pagination';
+import { SearchField } from '#ui/search-field';
+import { TextField } from '#ui/text-field';
+import { deleteProject, listProjects, renameProject } from '../api.ts';
+import { ProjectThumbnail, type LoadThumbnail } from './project-thumbnail.tsx';
+
+/**
+ * The customer's quote projects, most recently changed first: a picture of the first part, name,
+ * manufacturing service, number of files and last change; searched by name and paged in the
+ * address. Each opens in the quote page, shows its files, is renamed or deleted (after a
+ * confirmation).
+ */
+export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }) {
+  const t = useT();
+  const list = useListQuery(['q'] as const);
+  const q = list.values.q.trim();
+  // The field follows the address (Back, a link), and keeps what is typed until it is searched.
+  const [typed, setTyped] = useState(q);
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setTyped(q);
+  }
+  const labels = usePaginationLabels();
+  const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const projects = useAsync(`projects-${list.page}-${list.pageSize}-${q}-${generation}`, (signal) => listProjects(list.page, list.pageSize, q || null, signal));
+  const data = projects.status === 'success' ? projects.data : null;
+  const changed = (message: string) => {
+    setNotice(message);
+    setGeneration((g) => g + 1);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="search" aria-label={t('projects.list.searchRegion')}>
+        <SearchField
+          className="max-w-md"
+          label={t('projects.list.search')}
+          clearLabel={t('projects.list.clearSearch')}
+          value={typed}
+          onChange={setTyped}
+          onSubmit={(value) => list.set({ q: value.trim() })}
+          onClear={() => list.set({ q: null })}
+        />
+      </div>
+      <p role="status" className={notice ? 'rounded-card border border-success-600 bg-success-50 p-3' : 'sr-only'}>
+        {notice ?? (data ? t('projects.list.found', { count: data.total }) : '')}
+      </p>
+      {projects.status === 'loading' && <p role="status">{t('projects.list.loading')}</p>}
+      {projects.status === 'error' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          <p>{errorMessage(projects.error)}</p>
+          <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      )}
+      {data && data.list.length === 0 && (
+        <div className="rounded-card border border-neutral-200 bg-neutral-0">
+          {q ? (
+            <EmptyState
+              title={t('projects.list.noMatch', { query: q })}
+              description={t('projects.list.noMatchBody')}
+              action={
+                <Button variant="secondary" onPress={() => list.set({ q: null })}>
+                  {t('projects.list.showAll')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title={t('projects.list.emptyTitle')}
+              description={t('projects.list.emptyBody')}
+              action={<Link href="/quote?technology=3d-printing">{t('projects.list.firstQuote')}</Link>}
+            />
+          )}
+        </div>
+      )}
+      {data && data.list.length > 0 && (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label={t('projects.list.label')}>
+          {data.list.map((project) => (
+            <ProjectCard key={project.id} project={project} loadThumbnail={loadThumbnail} onChanged={changed} />
+          ))}
+        </ul>
+      )}
+      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+    </div>
+  );
+}
+
+function ProjectCard({ project, loadThumbnail, onChanged }: { project: ProjectSummary; loadThumbnail?: LoadThumbnail; onChanged: (message: string) => void }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <li className="flex gap-4 rounded-card border border-neutral-200 bg-neutral-0 p-4">
+      {project.firstFile ? (
+        <ProjectThumbnail projectId={project.id} alt={t('projects.list.picture', { name: project.firstFile.name })} load={loadThumbnail} />
+      ) : (
+        <div className="flex size-24 shrink-0 items-center justify-center rounded-control border border-dashed border-neutral-300 p-2 text-center text-caption text-neutral-600">
+          {t('projects.list.noFiles')}
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <h2 className="text-title break-words">
+          {project.name}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-caption text-neutral-700">
+          <dt>{t('projects.list.service')}</dt>
+          <dd>{findProcess(project.process)?.name ?? project.process}</dd>
+          <dt>{t('projects.list.files')}</dt>
+          <dd>{t('projects.list.fileCount', { count: project.fileCount })}</dd>
+          <dt>{t('projects.list.changed')}</dt>
+          <dd>{format.dateTime(project.updatedAt)}</dd>
+        </dl>
+        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Link href={`/quote/${project.id}`} aria-label={t('projects.list.openNamed', { name: project.name })}>
+            {t('projects.list.open')}
+          </Link>
+          <Link href={`/user/project/fileList/${project.id}`} aria-label={t('projects.list.filesNamed', { name: project.name })}>
+            {t('projects.list.viewFiles')}
+          </Link>
+          <RenameProject project={project} onRenamed={(name) => onChanged(t('projects.rename.done', { name }))} />
+          <DeleteProject project={project} onDeleted={() => onChanged(t('projects.delete.done', { name: project.name }))} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function RenameProject({ project, onRenamed }: { project: ProjectSummary; onRenamed: (name: string) => void }) {
+  const t = useT();
+  const [name, setName] = useState(project.name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <DialogTrigger
+      onOpenChange={(open) => {
+        if (!open) return;
+        setName(project.name);
+        setError(null);
+      }}
+    >
+      <Button variant="quiet" className="px-2 py-1" aria-label={t('projects.rename.buttonNamed', { name: project.name })}>
+        {t('projects.rename.button')}
+      </Button>
+      <Modal>
+        <Dialog title={t('projects.rename.title')}>
+          {({ close }) => (
+            <Form
+              onSubmit={async (event) => {
+                event.preventDefault();
+                const problem = projectInputErrors({ name }, true).name?.[0];
+                if (problem) return setError(problem);
+                setBusy(true);
+                try {
+                  const renamed = await renameProject(project.id, { name: name.trim() });
+                  close();
+                  onRenamed(renamed.name);
+                } catch (e) {
+                  setError(errorMessage(e));
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              <TextField
+                label={t('projects.rename.label')}
+                value={name}
+                onChange={(value) => {
+                  setName(value);
+                  setError(null);
+                }}
+                maxLength={PROJECT_NAME_MAX_LENGTH}
+                isRequired
+                isInvalid={!!error}
+                errorMessage={error ?? undefined}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to edit this field
+                autoFocus
+              />
+              <DialogActions>
+                <Button variant="secondary" onPress={close}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" isPending={busy}>
+                  {t('common.save')}
+                </Button>
+              </DialogActions>
+            </Form>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}
+
+function DeleteProject({ project, onDeleted }: { project: ProjectSummary; onDeleted: () => void }) {
+  const t = useT();
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <span className="inline-flex flex-col">
+      <DialogTrigger>
+        <Button variant="quiet" className="px-2 py-1 text-danger-700" aria-label={t('projects.delete.buttonNamed', { name: project.name })}>
+          {t('projects.delete.button')}
+        </Button>
+        <Modal>
+          <AlertDialog
+            title={t('projects.delete.title', { name: project.name })}
+            variant="destructive"
+            confirmLabel={t('projects.delete.confirm')}
+            cancelLabel={t('common.cancel')}
+            onConfirm={() => {
+              setError(null);
+              deleteProject(project.id).then(onDeleted, setError);
+            }}
+          >
+            {t('projects.delete.body', { count: project.fileCount })}
+          </AlertDialog>
+        </Modal>
+      </DialogTrigger>
+      {error !== null && (
+        <span role="alert" className="text-caption text-danger-700">
+          {errorMessage(error)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const CAD = path.resolve('tests', 'fixtures', 'cad');
+export const CUBE = 'cube-10x10mm--cube-10x10.stl';
+
+/** Quotes the 10 mm cube in white on the quote page; answers the total shown (the server's price). */
+export async function quoteCube(page: Page): Promise<string> {
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(path.join(CAD, CUBE));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  return (await page.getByTestId('total').textContent())!;
+}
+
+/** Adds the quoted part to the cart, fills a US address and a carrier, and places the order: answers the order id. */
+export async function placeOrder(page: Page, extra?: (page: Page) => Promise<void>): Promise<string> {
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/);
+  await page.getByRole('radiogroup', { name: 'Carrier' }).getByText('DHL Express').click();
+  await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
+  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
+  await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
+  await page.getByRole('option', { name: 'United States', exact: true }).click();
+  await page.getByRole('combobox', { name: 'State or province' }).pressSequentially('Califor');
+  await page.getByRole('option', { name: 'California' }).click();
+  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
+  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
+  if (extra) await extra(page);
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout\/payment\?order=/);
+  return new URL(page.url()).searchParams.get('order')!;
+}
+
+/** Pays the order on the payment page with the sandbox's success card; answers the order number. */
+export async function payByCard(page: Page): Promise<string> {
+  const amount = (await page.getByTestId('amount-due').textContent())!;
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Credit card (USD)').click();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout\/success\?order=/);
+  return (await page.getByTestId('order-number').textContent())!;
+}
+
+/** An operator moves the order along (the admin API of docs/api.md "Operator calls"). */
+export async function operator(request: APIRequestContext, orderId: string, event: 'start_production' | 'ship' | 'deliver', tracking?: { logisticsCompany: string; trackNumber: string }[]) {
+  const res = await request.post(`/api/manufacture/admin/order/${orderId}/event`, {
+    headers: { 'X-Admin-Token': process.env.E2E_ADMIN_TOKEN ?? '' },
+    data: { event, ...(tracking ? { tracking } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
