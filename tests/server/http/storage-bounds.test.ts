@@ -46,9 +46,9 @@ describe(`stored text is bounded (${db})`, () => {
     const profile = await t.call<{ errors: Record<string, string[]> }>('account/me', { method: 'PATCH', token: u.token, body: { company: 'x'.repeat(101) } });
     expect(profile.status).toBe(422);
     expect(profile.body.errors.company).toEqual(['Company can be at most 100 characters.']);
-    const contact = await t.call<{ errors: Record<string, string[]> }>('account/contactUs', { headers: from(), body: { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) } });
+    const contact = await t.call<{ errors: Record<string, string[]> }>('account/contactUs', { headers: from(), body: { name: 'A', email: 'a@example.com', subject: 'Q', message: 'x'.repeat(5001) } });
     expect(contact.status).toBe(422);
-    expect(contact.body.errors.message).toEqual(['Message can be at most 5000 characters.']);
+    expect(contact.body.errors.message).toEqual(['The message can be at most 5,000 characters.']);
   });
 });
 
