@@ -14,6 +14,7 @@ import { quoteAdopters } from './quote/adoption.ts';
 import type { QuoteFileStore } from './quote/file-store.ts';
 import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
+import { bankTransferSettings } from './payments/bank-accounts.ts';
 import { Payments } from './payments/payments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { randomBytes } from 'node:crypto';
@@ -88,7 +89,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
-    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),
+    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config)),
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

@@ -141,17 +141,24 @@ export type UploadImageResponse = z.infer<typeof UploadImageResponseSchema>;
 export const PROMO_CODE_STATUSES = ['active', 'inactive'] as const;
 export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
 
+/** Where a code came from: a promotion, the referral programme (ADR 090) or the monthly coupon (ADR 091). */
+export const PROMO_CODE_KINDS = ['promo', 'referral', 'monthly'] as const;
+export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
+
 /** Spec section 3, "Coupon". */
 export const PromoCodeSchema = named(
   'PromoCode',
   z.object({
     id: z.string(),
     code: z.string(),
+    kind: z.enum(PROMO_CODE_KINDS),
     description: z.string(),
     percentOff: z.int().nullable(),
     amountOffCents: z.int().nullable(),
     expiresAt: described(z.iso.datetime().nullable(), 'ISO date-time, or null for a code that never expires (referral coupons).'),
     status: z.enum(PROMO_CODE_STATUSES),
+    usedAt: described(z.iso.datetime().nullable(), 'When an order took it (coupons are single-use).'),
+    createdAt: z.iso.datetime(),
   }),
 );
 export type PromoCode = z.infer<typeof PromoCodeSchema>;

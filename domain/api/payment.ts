@@ -117,11 +117,16 @@ export const InsufficientBalanceBodySchema = named(
 );
 export type InsufficientBalanceBody = z.infer<typeof InsufficientBalanceBodySchema>;
 
-/** `POST account/balance/reload` (Idempotency-Key required): whole USD from MIN_RELOAD_USD, by card. */
+/** How a reload is paid: a card (credited at once) or a bank transfer (credited when it arrives). */
+export const RELOAD_METHODS = ['card', 'bank_transfer'] as const satisfies readonly PaymentMethod[];
+export type ReloadMethod = (typeof RELOAD_METHODS)[number];
+
+/** `POST account/balance/reload` (Idempotency-Key required): whole USD from MIN_RELOAD_USD, by card or bank transfer. */
 export const ReloadRequestSchema = named(
   'ReloadRequest',
   z.object({
     amount: described(z.union([z.number(), text(MAX.id)]).default(''), 'Whole US dollars, at least MIN_RELOAD_USD (100); checked by the reload rules.'),
+    method: described(z.enum(RELOAD_METHODS, { error: () => CHECKOUT_MESSAGES.paymentMethodRequired }).default('card'), 'Card (USD, credited at once) or bank transfer (credited when an operator confirms it).'),
     card: CardInputSchema.optional(),
     paymentMethodId: id().optional(),
     currency: z.enum(BANK_ACCOUNT_CURRENCIES).optional(),

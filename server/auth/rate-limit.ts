@@ -8,6 +8,8 @@ export const RATE_LIMITS = {
   captcha: { limit: 30, windowMs: 60_000 },
   temporary: { limit: 30, windowMs: 60_000 },
   contact: { limit: 5, windowMs: 10 * 60_000 },
+  /** Referral invitations by email (also bounded per account and day in the database, ADR 090). */
+  invite: { limit: 10, windowMs: 10 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import * as m001 from './migrations/001-reference-data.ts';
 import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-quotes.ts';
 import * as m004 from './migrations/004-orders.ts';
+import * as m007 from './migrations/007-rewards.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002-accounts': m002,
   '003-quotes': m003,
   '004-orders': m004,
+  '007-rewards': m007,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
