@@ -20,7 +20,9 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
+import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from './pages/rewards-pages.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
+import { ReferralCapture } from './referral-capture.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -51,6 +53,11 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
   'additional-costs': AdditionalCostsPage,
+  balance: BalancePage,
+  'balance-reload': ReloadPage,
+  coupons: CouponsPage,
+  referral: ReferralPage,
+  points: PointsPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {
@@ -68,6 +75,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollManager />
+      <ReferralCapture />
       <Switch>
         <Route path="/">
           <Redirect to="/quote?technology=3d-printing" replace />

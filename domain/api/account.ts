@@ -1,5 +1,6 @@
 /** Contracts of the account calls of spec section 7 (request and response bodies; ADR 060). */
 import { z } from 'zod';
+import { PROMO_CODE_KINDS, PROMO_CODE_STATUSES, type PromoCodeKind, type PromoCodeStatus } from '../rules/rewards-rules.ts';
 import { MAX, described, id, named, optionalText, required, text } from './fields.ts';
 
 export const CustomerManagerSchema = z.object({ name: z.string(), email: z.string() });
@@ -138,12 +139,8 @@ export type OkResponse = z.infer<typeof OkResponseSchema>;
 export const UploadImageResponseSchema = z.object({ avatarUrl: z.string() });
 export type UploadImageResponse = z.infer<typeof UploadImageResponseSchema>;
 
-export const PROMO_CODE_STATUSES = ['active', 'inactive'] as const;
-export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
-
-/** Where a code came from: a promotion, the referral programme (ADR 090) or the monthly coupon (ADR 091). */
-export const PROMO_CODE_KINDS = ['promo', 'referral', 'monthly'] as const;
-export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
+export { PROMO_CODE_KINDS, PROMO_CODE_STATUSES };
+export type { PromoCodeKind, PromoCodeStatus };
 
 /** Spec section 3, "Coupon". */
 export const PromoCodeSchema = named(

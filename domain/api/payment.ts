@@ -10,7 +10,7 @@
  * for a new attempt (for example after a decline, or after reloading the balance).
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentMethod } from '../orders/payments.ts';
+import { PAYMENT_METHODS, RELOAD_METHODS, type PaymentMethod } from '../orders/payments.ts';
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
 import { BANK_ACCOUNT_CURRENCIES } from '../orders/payments.ts';
 import { BankAccountSchema } from './common.ts';
@@ -117,9 +117,6 @@ export const InsufficientBalanceBodySchema = named(
 );
 export type InsufficientBalanceBody = z.infer<typeof InsufficientBalanceBodySchema>;
 
-/** How a reload is paid: a card (credited at once) or a bank transfer (credited when it arrives). */
-export const RELOAD_METHODS = ['card', 'bank_transfer'] as const satisfies readonly PaymentMethod[];
-export type ReloadMethod = (typeof RELOAD_METHODS)[number];
 
 /** `POST account/balance/reload` (Idempotency-Key required): whole USD from MIN_RELOAD_USD, by card or bank transfer. */
 export const ReloadRequestSchema = named(

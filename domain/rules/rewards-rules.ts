@@ -9,6 +9,14 @@ import { defineSuite } from './define-suite.ts';
 
 export { REFERRAL_DISCOUNT_PERCENT };
 
+/** A coupon's state (spec section 3: active or inactive). */
+export const PROMO_CODE_STATUSES = ['active', 'inactive'] as const;
+export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
+
+/** Where a code came from: a promotion, the referral programme (ADR 090) or the monthly coupon (ADR 091). */
+export const PROMO_CODE_KINDS = ['promo', 'referral', 'monthly'] as const;
+export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
+
 /** Spec section 9: the referrer's coupon is worth this much, never expires, is single-use, one per order. */
 export const REFERRAL_REWARD_PERCENT = REFERRAL_DISCOUNT_PERCENT;
 

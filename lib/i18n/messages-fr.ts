@@ -6,6 +6,7 @@ import { common } from './fr/common.ts';
 import { errors } from './fr/errors.ts';
 import { orders } from './fr/orders.ts';
 import { quote } from './fr/quote.ts';
+import { rewards } from './fr/rewards.ts';
 import type { Messages } from './messages-en.ts';
 
 /**
@@ -23,10 +24,11 @@ export const messagesFr: Messages = {
   ...checkout,
   ...orders,
   ...account,
+  ...rewards,
 };
 
 /** The areas, for the tests. */
-export const areasFr = { errors, common, app, auth, quote, checkout, orders, account } as const;
+export const areasFr = { errors, common, app, auth, quote, checkout, orders, account, rewards } as const;
 
 /** The plural rules the French catalogue is written for (I18nRoot's `messagesLocale`). */
 export const FRENCH_LOCALE = 'fr-FR';

@@ -5,6 +5,7 @@ import { LoginForm } from '#features/auth/components/login-form';
 import { ResetPasswordForm } from '#features/auth/components/reset-password-form';
 import { SignUpForm } from '#features/auth/components/sign-up-form';
 import { useT } from '#lib/i18n/i18n';
+import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { useNotify } from '../notify.tsx';
 
@@ -31,7 +32,7 @@ export function SignUpPage() {
   return (
     <PageFrame width="narrow">
       <PageTitle title={t('route.signup.title')}>{t('auth.signUp.intro')}</PageTitle>
-      <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? ''} />
+      <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? storage.get(STORAGE_KEYS.referralCode) ?? ''} />
     </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { FetchError } from 'ofetch';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import type { BillingAddress, ShippingAddress } from '#domain/api/address';
 import type { ShippingOptions } from '#domain/api/order';
+import type { CheckoutDiscounts } from '#domain/api/rewards';
 import type { Cart } from '#domain/api/quote';
 import type { CountryEntry, StateEntry } from '#domain/api/tools';
 import { findMaterial } from '#domain/catalogue/lookup';
@@ -24,12 +25,14 @@ import {
   createOrder,
   createShippingAddress,
   getCart,
+  getCheckoutDiscounts,
   getShippingOptions,
   listBillingAddresses,
   listCountries,
   listShippingAddresses,
   listStates,
 } from '../api.ts';
+import { CheckoutTotal } from './checkout-total.tsx';
 
 export const NEW = 'new';
 
@@ -39,17 +42,20 @@ export interface CheckoutData {
   addresses: ShippingAddress[];
   billing: BillingAddress[];
   countries: CountryEntry[];
+  /** What the order gets without a coupon (a referred friend's first order: ADR 090). */
+  discounts: CheckoutDiscounts;
 }
 
 async function loadCheckout(signal: AbortSignal): Promise<CheckoutData> {
-  const [cart, options, addresses, billing, countries] = await Promise.all([
+  const [cart, options, addresses, billing, countries, discounts] = await Promise.all([
     getCart(signal),
     getShippingOptions(signal),
     listShippingAddresses(signal),
     listBillingAddresses(signal),
     listCountries(signal),
+    getCheckoutDiscounts(signal),
   ]);
-  return { cart, options, addresses: addresses.list, billing: billing.list, countries };
+  return { cart, options, addresses: addresses.list, billing: billing.list, countries, discounts };
 }
 
 export interface UserHint {
@@ -202,8 +208,10 @@ const text = (v: string) => (v.trim() === '' ? null : v.trim());
 
 function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserHint }) {
   const t = useT();
-  const format = useFormat();
   const [, navigate] = useLocation();
+  // A coupon chosen on the coupons page (`/checkout?coupon=…`) arrives filled in.
+  const [search] = useSearchParams();
+  const referral = data.discounts.referral;
   const entrust = user.isEntrustOrderAccount;
   const [addresses, setAddresses] = useState(data.addresses);
   const [billing, setBilling] = useState(data.billing);
@@ -232,7 +240,7 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
     billingLocation: '',
     carrier: '',
     carrierAccount: '',
-    couponCode: '',
+    couponCode: referral ? '' : (search.get('coupon') ?? ''),
     poNumber: '',
     comment: '',
     customerEmail: '',
@@ -479,7 +487,11 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
           <h2 id="order-details-heading" className="text-title sm:col-span-2">
             {t('checkout.details.heading')}
           </h2>
-          <TextField {...form.field('couponCode')} label={t('checkout.details.coupon')} description={t('checkout.details.couponHint')} />
+          <TextField
+            {...form.field('couponCode')}
+            label={t('checkout.details.coupon')}
+            description={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : t('checkout.details.couponHint')}
+          />
           <TextField {...form.field('poNumber')} label={t('orders.column.poNumber')} />
           <TextField {...form.field('comment')} label={t('checkout.details.comment')} isMultiline className="sm:col-span-2" />
           {entrust && (
@@ -493,7 +505,7 @@ function OrderConfirmationForm({ data, user }: { data: CheckoutData; user: UserH
         </section>
 
         <div className="flex items-center justify-between gap-4">
-          <p>{t.rich('checkout.submitTotal', { total: format.money(data.cart.totalCents), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} />
           <Button type="submit" isPending={form.isSubmitting}>
             {t('checkout.submit')}
           </Button>
