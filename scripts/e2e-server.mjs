@@ -7,9 +7,11 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join('.tmp', `e2e-${Da
 // An empty database for every run.
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// Production mode refuses to start without bank accounts (ADR 093): the tests use the demo ones, labelled as such.
+const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' },
+  env: { ...process.env, ...bank, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

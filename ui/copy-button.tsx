@@ -27,7 +27,7 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onPress
   label: string;
   /** What a screen reader hears for the button, naming what is copied ("Copy the code REF7K2"). */
   accessibleLabel?: string;
-  /** Said (politely) and shown once the value is on the clipboard ("Copied"). */
+  /** Said (politely) and shown beside the button once the value is on the clipboard ("Copied"). */
   copiedLabel: string;
   /** Shown when the browser refuses (spec section 8: "Unable to copy, please copy it manually."). */
   failedMessage: string;
@@ -37,8 +37,9 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onPress
 
 /**
  * Copies one value (a coupon code, a referral link, an account number). Success is announced in a
- * polite live region and shown on the button for a moment; a refusal shows the message next to the
- * button, where the value can still be selected by hand.
+ * polite live region beside the button for a moment (the button keeps its name, so what is read
+ * matches what is seen); a refusal shows the message next to the button, where the value can still
+ * be selected by hand.
  */
 export function CopyButton({ value, label, accessibleLabel, copiedLabel, failedMessage, write = writeClipboard, variant = 'secondary', className, ...props }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -59,9 +60,10 @@ export function CopyButton({ value, label, accessibleLabel, copiedLabel, failedM
     <span className="inline-flex flex-wrap items-center gap-2">
       <Button {...props} variant={variant} aria-label={accessibleLabel} onPress={copy} className={twMerge('px-3 py-1', typeof className === 'string' ? className : undefined)}>
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
-        <span>{state === 'copied' ? copiedLabel : label}</span>
+        <span>{label}</span>
       </Button>
-      <span role="status" aria-live="polite" className="sr-only">
+      {/* The button keeps its name; what happened is said (politely) and shown beside it. */}
+      <span role="status" aria-live="polite" className="text-caption text-success-700">
         {state === 'copied' ? copiedLabel : ''}
       </span>
       {state === 'failed' && (
