@@ -23,13 +23,24 @@ export function storySession(): SessionActorRef {
 }
 
 /** What a feature screen needs around it in a story: a session, a router, and react-aria's link binding. */
-export function AppFrame({ children, path = '/', session = storySession() }: { children: ReactNode; path?: string; session?: SessionActorRef }) {
+export function AppFrame({
+  children,
+  path = '/',
+  session = storySession(),
+  width = 'max-w-md',
+}: {
+  children: ReactNode;
+  path?: string;
+  session?: SessionActorRef;
+  /** The frame's width class: a form's (the default) or a wide screen's (`max-w-4xl`). */
+  width?: string;
+}) {
   const location = memoryLocation({ path });
   return (
     <SessionProvider actor={session}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <RouterProvider navigate={location.navigate}>
-          <div className="max-w-md">{children}</div>
+          <div className={width}>{children}</div>
         </RouterProvider>
       </Router>
     </SessionProvider>
