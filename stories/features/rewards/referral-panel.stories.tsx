@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse, delay } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ReferralPanel } from '#features/rewards/components/referral-panel';
 import type { ReferralOverview } from '#domain/api/rewards';
 import { AppFrame } from '../../support/app-frame.tsx';
@@ -100,7 +100,7 @@ export const OwnCode: Story = {
     const canvas = within(canvasElement);
     const code = await canvas.findByRole('textbox', { name: 'Friend’s referral code' });
     await userEvent.type(code, 'YT7WXDBY{Enter}');
-    await expect(code).toHaveAccessibleDescription(expect.stringContaining('You cannot use your own referral code.'));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining('You cannot use your own referral code.')));
   },
 };
 
