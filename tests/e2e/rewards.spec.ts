@@ -157,6 +157,11 @@ test('a friend signs up through a referral link, gets 10 % off the first order a
   await friend.getByRole('button', { name: 'Continue to confirm' }).click();
   await friend.getByRole('button', { name: `Pay ${amount}` }).click();
   await expect(friend.getByTestId('order-status')).toHaveText('Paid');
+  // The order keeps the discount, in the same words.
+  const number = (await friend.getByTestId('order-number').textContent())!;
+  await friend.getByRole('link', { name: 'Your orders' }).click();
+  await friend.getByRole('link', { name: number }).click();
+  await expect(friend.getByText('Referral: 10% off your first order')).toBeVisible();
   await friendContext.close();
 
   // The referrer's coupon: 10 %, never expires; used once at checkout.

@@ -73,7 +73,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </dd>
           {o.amounts.discountCents > 0 && (
             <>
-              <dt>{o.coupon ? t('orders.detail.discountWithCode', { code: o.coupon.code }) : t('orders.detail.discount')}</dt>
+              <dt>
+                {o.coupon
+                  ? t('orders.detail.discountWithCode', { code: o.coupon.code })
+                  : o.referral
+                    ? t('rewards.checkout.referral', { percent: o.referral.percentOff })
+                    : t('orders.detail.discount')}
+              </dt>
               <dd className="text-right">
                 <Money cents={-o.amounts.discountCents} />
               </dd>
