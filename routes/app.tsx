@@ -23,7 +23,9 @@ import { AccountAdditionalCostsPage, AfterSalePage, OrderDetailPage, OrderHistor
 import { AccountPlannedPage } from './pages/planned-page.tsx';
 import { ProjectFilesPage, ProjectsPage } from './pages/project-pages.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
+import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from './pages/rewards-pages.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
+import { ReferralCapture } from './referral-capture.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -66,6 +68,11 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'account-billing': BillingAddressPage,
   contact: ContactPage,
   'quick-login': QuickLoginPage,
+  balance: BalancePage,
+  'balance-reload': ReloadPage,
+  coupons: CouponsPage,
+  referral: ReferralPage,
+  points: PointsPage,
 };
 
 function RoutePage({ route }: { route: RouteDef }) {
@@ -83,6 +90,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollManager />
+      <ReferralCapture />
       <Switch>
         <Route path="/">
           <Redirect to="/quote?technology=3d-printing" replace />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession } from '#machines/session-context';
-import { BALANCE_PAGE, safeRedirect, type RouteDef } from './route-table.ts';
+import { RELOAD_REFUSED_PAGE, safeRedirect, type RouteDef } from './route-table.ts';
 import { previousPath } from './navigation-history.ts';
 
 /**
@@ -11,7 +11,7 @@ import { previousPath } from './navigation-history.ts';
  *   (this also covers a 401 or an expired token on such a page: the session leaves `authenticated`);
  * - a signed-in visitor opening /login goes back to the wanted or previous path, or /
  *   (a visitor holding only a temporary token is not signed in, so stays);
- * - the balance reload page needs the account record to allow recharge, else back to the balance page.
+ * - the balance reload page needs the account record to allow recharge, else back to the balance page, which says why.
  */
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
   const [location] = useLocation();
@@ -31,7 +31,7 @@ export function RouteGate({ route, children }: { route: RouteDef; children: Reac
   }
   if (route.requires === 'recharge') {
     if (userLoading) return <p role="status" className="p-gutter text-neutral-600">{t('app.checkingAccount')}</p>;
-    if (!user?.isRecharge) return <Redirect to={BALANCE_PAGE} replace />;
+    if (!user?.isRecharge) return <Redirect to={RELOAD_REFUSED_PAGE} replace />;
   }
   return <>{children}</>;
 }

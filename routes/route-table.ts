@@ -70,10 +70,17 @@ export type PageId =
   | 'upload-history'
   | 'account-additional-costs'
   | 'projects'
-  | 'project-files';
+  | 'project-files'
+  | 'balance'
+  | 'balance-reload'
+  | 'coupons'
+  | 'referral'
+  | 'points';
 
 export const ACCOUNT_HOME = '/user/home';
 export const BALANCE_PAGE = '/user/account/balance';
+/** Where the reload page sends an account that may not reload: the balance page, saying why (issue 14, item 2). */
+export const RELOAD_REFUSED_PAGE = `${BALANCE_PAGE}?reload=unavailable`;
 
 export const ROUTES: RouteDef[] = [
   { path: '/login', title: 'route.login.title', access: 'guest', page: 'login' },
@@ -123,17 +130,17 @@ export const ROUTES: RouteDef[] = [
     ['account/profile', 'account.profile.title', 'account.profile.summary', { page: 'account-profile' }],
     ['account/address', 'account.address.title', 'account.address.summary', { page: 'account-address' }],
     ['account/billingAddress', 'account.billingAddress.title', 'account.billingAddress.summary', { page: 'account-billing' }],
-    ['account/coupons', 'account.coupons.title', 'account.coupons.summary'],
-    ['account/balance', 'account.balance.title', 'account.balance.summary', { summaryParams: { years: HISTORY_VISIBLE_YEARS } }],
-    ['account/balance/reload', 'account.reload.title', 'account.reload.summary', { requires: 'recharge', summaryParams: { minimum: MIN_RELOAD_USD } }],
+    ['account/coupons', 'account.coupons.title', 'account.coupons.summary', { page: 'coupons' }],
+    ['account/balance', 'account.balance.title', 'account.balance.summary', { page: 'balance', summaryParams: { years: HISTORY_VISIBLE_YEARS } }],
+    ['account/balance/reload', 'account.reload.title', 'account.reload.summary', { page: 'balance-reload', requires: 'recharge', summaryParams: { minimum: MIN_RELOAD_USD } }],
     ['account/password', 'account.password.title', 'account.password.summary', { page: 'account-password' }],
-    ['account/referral', 'account.referral.title', 'account.referral.summary', { summaryParams: { percent: REFERRAL_DISCOUNT_PERCENT } }],
+    ['account/referral', 'account.referral.title', 'account.referral.summary', { page: 'referral', summaryParams: { percent: REFERRAL_DISCOUNT_PERCENT } }],
     ['order/history', 'account.orderHistory.title', 'account.orderHistory.summary', { page: 'order-history' }],
     ['order/detail/:orderId', 'account.orderDetail.title', 'account.orderDetail.summary', { page: 'order-detail' }],
     ['order/upload-history', 'account.uploadHistory.title', 'account.uploadHistory.summary', { page: 'upload-history', summaryParams: { months: QUOTE_FILE_RETENTION_MONTHS } }],
     ['order/after-sale', 'account.afterSale.title', 'account.afterSale.summary', { page: 'after-sale' }],
     ['order/additional-cost', 'account.additionalCost.title', 'account.additionalCost.summary', { page: 'account-additional-costs' }],
-    ['prime/point', 'account.points.title', 'account.points.summary'],
+    ['prime/point', 'account.points.title', 'account.points.summary', { page: 'points' }],
     ['project', 'account.projects.title', 'account.projects.summary', { page: 'projects' }],
     ['project/fileList/:id', 'account.projectFiles.title', 'account.projectFiles.summary', { page: 'project-files' }],
   ]),

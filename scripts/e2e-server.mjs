@@ -12,6 +12,8 @@ const reportsFile = process.env.CSP_REPORTS_FILE ? path.resolve(process.env.CSP_
 // An empty database for every run, and no reports from an earlier run.
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// Production mode refuses to start without bank accounts (ADR 093): the tests use the demo ones, labelled as such.
+const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 if (reportsFile) {
   fs.mkdirSync(path.dirname(reportsFile), { recursive: true });
   fs.writeFileSync(reportsFile, '');
@@ -34,7 +36,7 @@ const reportUri = `http://127.0.0.1:${collector.address().port}/csp-report`;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) },
+  env: { ...process.env, ...bank, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -7,9 +7,12 @@ ensureInstall();
 console.log('[start] building the web app…');
 execSync('./node_modules/.bin/vite build --logLevel warn', { stdio: 'inherit' });
 
+// `npm start` is the demo: without configured bank accounts it shows the demo ones, labelled as
+// such (a real deployment sets BANK_ACCOUNTS or BANK_ACCOUNTS_FILE; ADR 093).
+const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', PORT: process.env.PORT ?? '3000' },
+  env: { ...process.env, ...bank, NODE_ENV: 'production', PORT: process.env.PORT ?? '3000' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

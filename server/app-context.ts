@@ -16,6 +16,7 @@ import { quoteAdopters } from './quote/adoption.ts';
 import type { QuoteFileStore } from './quote/file-store.ts';
 import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
+import { bankTransferSettings } from './payments/bank-accounts.ts';
 import { Payments } from './payments/payments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { randomBytes } from 'node:crypto';
@@ -95,7 +96,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
-    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),
+    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config)),
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

@@ -22,6 +22,7 @@ import { orderRoutes } from './http/order-routes.ts';
 import { projectRoutes } from './http/project-routes.ts';
 import { quickLoginRoutes } from './http/quick-login-routes.ts';
 import { quoteDocumentRoutes } from './http/quote-document-routes.ts';
+import { rewardsRoutes } from './http/rewards-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
 
 export type { AppDeps } from './app-context.ts';
@@ -62,6 +63,7 @@ function mainApiRouters(ctx: AppContext): ApiRouter[] {
     toolsRoutes(ctx),
     filesRoutes(ctx),
     ...orderRoutes(ctx),
+    ...rewardsRoutes(ctx),
     adminRoutes(ctx),
   ];
 }

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_API_SEGMENT, isValidSegment } from '#domain/api/bases';
+import { BANK_ACCOUNT_CURRENCIES, type BankCurrency } from '#domain/orders/payments';
 import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { AVATAR_DEFAULT_MAX_BYTES } from '#domain/rules/account-rules';
 
@@ -65,6 +68,79 @@ export interface ServerConfig {
   agencyLinkTtl: number;
   /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
   maxOrderCents: number;
+  /**
+   * Bank transfer (ADRs 054, 093): on unless BANK_TRANSFER=0. Its accounts come from BANK_ACCOUNTS
+   * (JSON) or BANK_ACCOUNTS_FILE (a JSON file); `demo` (BANK_ACCOUNTS=demo, or nothing set outside
+   * production) shows demo accounts labelled as such. Production refuses to start with neither.
+   */
+  bankTransferEnabled: boolean;
+  bankAccounts: ConfiguredBankAccount[] | 'demo';
+}
+
+/** One account customers may transfer to, as the operator configures it. */
+export interface ConfiguredBankAccount {
+  currency: BankCurrency;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  swift: string;
+  address: string;
+}
+
+const bankText = (max: number) => z.string().trim().min(1).max(max);
+const BankAccountsConfigSchema = z
+  .array(
+    z.strictObject({
+      currency: z.enum(BANK_ACCOUNT_CURRENCIES),
+      bankName: bankText(200),
+      accountName: bankText(200),
+      accountNumber: bankText(64),
+      swift: bankText(11),
+      address: bankText(300),
+    }),
+  )
+  .min(1)
+  .max(BANK_ACCOUNT_CURRENCIES.length)
+  .refine((list) => new Set(list.map((a) => a.currency)).size === list.length, 'each currency may appear once');
+
+export const BANK_CONFIG_MESSAGES = {
+  missingInProduction:
+    'Bank transfer is enabled but no bank accounts are configured: set BANK_ACCOUNTS (JSON, or "demo" for labelled demo accounts) or BANK_ACCOUNTS_FILE, or turn bank transfer off with BANK_TRANSFER=0.',
+} as const;
+
+/**
+ * The bank accounts of BANK_ACCOUNTS (JSON text) or BANK_ACCOUNTS_FILE (a path to a JSON file): a
+ * list of `{ currency, bankName, accountName, accountNumber, swift, address }`, currencies among
+ * USD, HKD, EUR, GBP and RMB, each at most once. `demo` for BANK_ACCOUNTS=demo; null when neither is set.
+ */
+export function readBankAccounts(env: NodeJS.ProcessEnv): ConfiguredBankAccount[] | 'demo' | null {
+  const inline = env.BANK_ACCOUNTS?.trim();
+  const file = env.BANK_ACCOUNTS_FILE?.trim();
+  if (inline && file) throw new Error('Set BANK_ACCOUNTS or BANK_ACCOUNTS_FILE, not both.');
+  if (!inline && !file) return null;
+  if (inline === 'demo') return 'demo';
+  const source = inline ? 'BANK_ACCOUNTS' : `BANK_ACCOUNTS_FILE (${file})`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(inline ?? fs.readFileSync(path.resolve(file!), 'utf8'));
+  } catch (error) {
+    throw new Error(`${source} must hold a JSON list of bank accounts: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = BankAccountsConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${source} is not a valid list of bank accounts: ${issue?.path.join('.') || 'the list'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+function readBankConfig(env: NodeJS.ProcessEnv, production: boolean): Pick<ServerConfig, 'bankTransferEnabled' | 'bankAccounts'> {
+  const flag = env.BANK_TRANSFER ?? '1';
+  if (flag !== '0' && flag !== '1') throw new Error(`BANK_TRANSFER must be 0 or 1; got "${flag}"`);
+  const bankTransferEnabled = flag === '1';
+  const bankAccounts = readBankAccounts(env);
+  if (production && bankTransferEnabled && !bankAccounts) throw new Error(BANK_CONFIG_MESSAGES.missingInProduction);
+  return { bankTransferEnabled, bankAccounts: bankAccounts ?? 'demo' };
 }
 
 export interface OAuthProviderConfig {
@@ -201,5 +277,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
     maxOrderCents: orderCeiling(env),
+    ...readBankConfig(env, production),
   };
 }

@@ -8,9 +8,17 @@ import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
+import { runScheduledRewards } from './rewards/scheduled.ts';
 
 const startedAt = new Date();
-const env = readConfig();
+let env: ReturnType<typeof readConfig>;
+try {
+  env = readConfig();
+} catch (error) {
+  // A configuration the server cannot run with (e.g. bank transfer on without accounts in production): one sentence, no stack.
+  console.error(`[server] ${(error as Error).message}`);
+  process.exit(1);
+}
 // A folder the server cannot write stops it here with one sentence, not a stack trace (issue 12).
 try {
   checkWritableFolder(env.dataDir);
@@ -56,6 +64,13 @@ const retention = () =>
 void retention();
 const retentionTimer = setInterval(() => void retention(), 3600 * 1000);
 retentionTimer.unref();
+// Spec section 4: coupons on the 1st of each month, tasks settled monthly (ADR 091). Once at start
+// and hourly; each account's coupon is keyed by month, so restarts and other processes never double it.
+const rewards = () => runScheduledRewards(ctx, ctx.clock()).catch((error: unknown) => console.error('[server] monthly rewards failed', error));
+void rewards();
+const rewardsTimer = setInterval(() => void rewards(), 3600 * 1000);
+rewardsTimer.unref();
+if (config.bankTransferEnabled && config.bankAccounts === 'demo') console.log('[server] bank transfer shows DEMO accounts (set BANK_ACCOUNTS or BANK_ACCOUNTS_FILE for real ones)');
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
@@ -67,6 +82,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 function shutdown(): void {
   clearInterval(retentionTimer);
+  clearInterval(rewardsTimer);
   server.close(() => {
     void Promise.all([ctx.quote.close(), database.close()]).then(() => process.exit(0));
   });

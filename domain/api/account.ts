@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, ORDER_NUMBER_MAX } from '../rules/account-rules.ts';
 import { DELETION_OPTIONS, DELETION_REASON_MAX } from '../rules/deletion-rules.ts';
 import { DETAIN_MESSAGES } from '../rules/detain-rules.ts';
+import { PROMO_CODE_KINDS, PROMO_CODE_STATUSES, type PromoCodeKind, type PromoCodeStatus } from '../rules/rewards-rules.ts';
 import { MAX, described, id, instant, named, optionalText, required, text } from './fields.ts';
 
 export const CustomerManagerSchema = z.object({ name: z.string(), email: z.string() });
@@ -143,8 +144,8 @@ export type OkResponse = z.infer<typeof OkResponseSchema>;
 export const UploadImageResponseSchema = z.object({ avatarUrl: z.string() });
 export type UploadImageResponse = z.infer<typeof UploadImageResponseSchema>;
 
-export const PROMO_CODE_STATUSES = ['active', 'inactive'] as const;
-export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
+export { PROMO_CODE_KINDS, PROMO_CODE_STATUSES };
+export type { PromoCodeKind, PromoCodeStatus };
 
 /** Spec section 3, "Coupon". */
 export const PromoCodeSchema = named(
@@ -152,11 +153,14 @@ export const PromoCodeSchema = named(
   z.object({
     id: z.string(),
     code: z.string(),
+    kind: z.enum(PROMO_CODE_KINDS),
     description: z.string(),
     percentOff: z.int().nullable(),
     amountOffCents: z.int().nullable(),
     expiresAt: described(z.iso.datetime().nullable(), 'ISO date-time, or null for a code that never expires (referral coupons).'),
     status: z.enum(PROMO_CODE_STATUSES),
+    usedAt: described(z.iso.datetime().nullable(), 'When an order took it (coupons are single-use).'),
+    createdAt: z.iso.datetime(),
   }),
 );
 export type PromoCode = z.infer<typeof PromoCodeSchema>;

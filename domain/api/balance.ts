@@ -26,6 +26,7 @@ export const BalanceTransactionSchema = named(
     balanceAfterCents: z.int(),
     currency: z.string(),
     description: z.string(),
+    reference: described(z.string().nullable(), 'What the row pays or credits: an order (W…), an additional cost (AC…) or a reload (R…).'),
     createdAt: instant(),
   }),
 );

@@ -23,6 +23,7 @@ export const BankAccountSchema = named(
     accountNumber: z.string(),
     swift: z.string(),
     address: z.string(),
+    demo: described(z.boolean(), 'Demo data (no BANK_ACCOUNTS configured): not a real account, do not send money.'),
   }),
 );
 export type BankAccount = z.infer<typeof BankAccountSchema>;

@@ -176,6 +176,10 @@ export const OrderSchema = named(
     ...orderHeader,
     amounts: OrderAmountsSchema,
     coupon: z.object({ code: z.string(), discountCents: cents() }).nullable(),
+    referral: described(
+      z.object({ percentOff: z.int(), discountCents: cents() }).nullable(),
+      'A referred friend’s first-order discount (ADR 090), when this order took it; an order has a coupon or this, never both.',
+    ),
     paidAt: instant().nullable(),
     consignee: ConsigneeSchema,
     billing: BillingInfoSchema,
@@ -414,7 +418,7 @@ export type OperatorEventRequest = z.infer<typeof OperatorEventRequestSchema>;
 export const ConfirmTransferRequestSchema = named(
   'ConfirmTransferRequest',
   z.object({
-    number: described(required(text(MAX.id)), 'The order (W…) or additional cost (AC…) the transfer pays.'),
+    number: described(required(text(MAX.id)), 'The order (W…), additional cost (AC…) or balance reload (R…) the transfer pays.'),
     amount: described(z.union([text(MAX.id), z.number()]), 'US dollars received, e.g. "1234.50".'),
     note: optionalText(MAX.text),
   }),
@@ -422,10 +426,10 @@ export const ConfirmTransferRequestSchema = named(
 export type ConfirmTransferRequest = z.infer<typeof ConfirmTransferRequestSchema>;
 
 export const ConfirmTransferResponseSchema = z.object({
-  kind: z.enum(['order', 'additional_cost']),
+  kind: z.enum(['order', 'additional_cost', 'reload']),
   number: z.string(),
   status: status(),
-  creditedCents: described(cents(), 'What the transfer paid beyond the amount due, credited to the balance.'),
+  creditedCents: described(cents(), 'What was credited to the balance: beyond the amount due of an order, or the whole amount of a reload.'),
 });
 export type ConfirmTransferResponse = z.infer<typeof ConfirmTransferResponseSchema>;
 

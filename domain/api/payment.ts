@@ -10,7 +10,7 @@
  * for a new attempt (for example after a decline, or after reloading the balance).
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentMethod } from '../orders/payments.ts';
+import { PAYMENT_METHODS, RELOAD_METHODS, type PaymentMethod } from '../orders/payments.ts';
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
 import { BANK_ACCOUNT_CURRENCIES } from '../orders/payments.ts';
 import { BankAccountSchema } from './common.ts';
@@ -117,11 +117,13 @@ export const InsufficientBalanceBodySchema = named(
 );
 export type InsufficientBalanceBody = z.infer<typeof InsufficientBalanceBodySchema>;
 
-/** `POST account/balance/reload` (Idempotency-Key required): whole USD from MIN_RELOAD_USD, by card. */
+
+/** `POST account/balance/reload` (Idempotency-Key required): whole USD from MIN_RELOAD_USD, by card or bank transfer. */
 export const ReloadRequestSchema = named(
   'ReloadRequest',
   z.object({
     amount: described(z.union([z.number(), text(MAX.id)]).default(''), 'Whole US dollars, at least MIN_RELOAD_USD (100); checked by the reload rules.'),
+    method: described(z.enum(RELOAD_METHODS, { error: () => CHECKOUT_MESSAGES.paymentMethodRequired }).default('card'), 'Card (USD, credited at once) or bank transfer (credited when an operator confirms it).'),
     card: CardInputSchema.optional(),
     paymentMethodId: id().optional(),
     currency: z.enum(BANK_ACCOUNT_CURRENCIES).optional(),

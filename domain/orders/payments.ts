@@ -6,6 +6,10 @@
 export const PAYMENT_METHODS = ['balance', 'card', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** How a balance reload is paid: a card (credited at once) or a bank transfer (credited when it arrives). */
+export const RELOAD_METHODS = ['card', 'bank_transfer'] as const satisfies readonly PaymentMethod[];
+export type ReloadMethod = (typeof RELOAD_METHODS)[number];
+
 /** Spec section 9: credit cards pay in USD only. */
 export const CARD_CURRENCY = 'USD';
 

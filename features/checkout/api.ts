@@ -4,6 +4,7 @@ import type { Page } from '#domain/api/paging';
 import { IDEMPOTENCY_HEADER } from '#domain/api/bases';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import type { Cart } from '#domain/api/quote';
+import type { CheckoutDiscounts } from '#domain/api/rewards';
 import { mainApi, microserviceApi } from '#lib/api/client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -12,6 +13,8 @@ const id = (value: string) => encodeURIComponent(value);
 export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
 
 export const getShippingOptions = (signal?: AbortSignal) => mainApi<ShippingOptions>('checkout/shipping-options', { signal });
+/** The discount the next order gets without a coupon: a referred friend's first order (10 %). */
+export const getCheckoutDiscounts = (signal?: AbortSignal) => mainApi<CheckoutDiscounts>('checkout/discounts', { signal });
 export const listShippingAddresses = (signal?: AbortSignal) => mainApi<{ list: ShippingAddress[]; total: number }>('account/address', { signal });
 export const createShippingAddress = (body: ShippingAddressInput) => mainApi<ShippingAddress>('account/address', { method: 'POST', body, quiet: true });
 export const listBillingAddresses = (signal?: AbortSignal) => mainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });

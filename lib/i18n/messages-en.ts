@@ -8,6 +8,7 @@ import { errors } from './en/errors.ts';
 import { orders } from './en/orders.ts';
 import { projects } from './en/projects.ts';
 import { quote } from './en/quote.ts';
+import { rewards } from './en/rewards.ts';
 
 /**
  * The English catalogue: the active one (spec section 1 fixes the locale to English). One file per
@@ -26,10 +27,11 @@ export const messagesEn = {
   ...projects,
   ...campaign,
   ...account,
+  ...rewards,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -8,6 +8,7 @@ import { errors } from './fr/errors.ts';
 import { orders } from './fr/orders.ts';
 import { projects } from './fr/projects.ts';
 import { quote } from './fr/quote.ts';
+import { rewards } from './fr/rewards.ts';
 import type { Messages } from './messages-en.ts';
 
 /**
@@ -27,10 +28,11 @@ export const messagesFr: Messages = {
   ...projects,
   ...campaign,
   ...account,
+  ...rewards,
 };
 
 /** The areas, for the tests. */
-export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account } as const;
+export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards } as const;
 
 /** The plural rules the French catalogue is written for (I18nRoot's `messagesLocale`). */
 export const FRENCH_LOCALE = 'fr-FR';

@@ -7,7 +7,12 @@ export const STORAGE_KEYS = {
   token: 'manufacture.token',
   tempToken: 'manufacture.tempToken',
   cookieAccepted: 'manufacture.cookieAccepted',
+  /** A friend's referral code from a `?cm=` link, kept until sign-up (issue 14; REFERRAL_CODE_LIFETIME_SECONDS). */
+  referralCode: 'manufacture.referralCode',
 } as const;
+
+/** How long a referral link's code waits for the visitor to sign up: 30 days. */
+export const REFERRAL_CODE_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

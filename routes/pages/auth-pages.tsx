@@ -6,6 +6,7 @@ import { QuickLoginButtons } from '#features/auth/components/quick-login-buttons
 import { ResetPasswordForm } from '#features/auth/components/reset-password-form';
 import { SignUpForm } from '#features/auth/components/sign-up-form';
 import { useT } from '#lib/i18n/i18n';
+import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { useNotify } from '../notify.tsx';
 import { ACCOUNT_HOME, safeRedirect } from '../route-table.ts';
@@ -37,7 +38,7 @@ export function SignUpPage() {
     <PageFrame width="narrow">
       <PageTitle title={t('route.signup.title')}>{t('auth.signUp.intro')}</PageTitle>
       <div className="flex flex-col gap-6">
-        <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? ''} />
+        <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? storage.get(STORAGE_KEYS.referralCode) ?? ''} />
         <QuickLoginButtons returnTo={ACCOUNT_HOME} />
       </div>
     </PageFrame>

@@ -8,17 +8,13 @@ import type {
   LoginResponse,
   PasswordResetRequest,
   ProfilePatch,
-  PromoCode,
-  PromoCodeStatus,
   RegisterRequest,
 } from '#domain/api/account';
-import type { Page, PageQuery } from '#domain/api/paging';
 import { isReferralCode } from '#domain/rules/account-rules';
 import type { AppContext } from '../app-context.ts';
 import type { Auth } from '../auth/auth-context.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { iso } from '../clock.ts';
-import { paginate } from '../db/paginate.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { accountMails } from '../mail/account-mails.ts';
@@ -256,31 +252,6 @@ export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequ
     accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, subject: body.subject, orderNumber: orNull(body.orderNumber), message: body.message }),
   );
   await ctx.mailer.send(accountMails.contactReceipt(email, body.name));
-}
-
-/** The account's coupons, newest first; `status` filters active (unused, unexpired) or inactive ones. */
-export async function listPromoCodes(ctx: AppContext, userId: string, query: PageQuery & { status?: PromoCodeStatus | undefined }): Promise<Page<PromoCode>> {
-  const now = iso(ctx.clock());
-  let filtered = ctx.db.selectFrom('promo_code').where('user_id', '=', userId);
-  if (query.status === 'active') {
-    filtered = filtered.where('used_at', 'is', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-  } else if (query.status === 'inactive') {
-    filtered = filtered.where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]));
-  }
-  return paginate(
-    filtered,
-    query,
-    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
-    (r): PromoCode => ({
-      id: r.id,
-      code: r.code,
-      description: r.description,
-      percentOff: r.percent_off,
-      amountOffCents: r.amount_off_cents,
-      expiresAt: r.expires_at,
-      status: r.used_at === null && (r.expires_at === null || r.expires_at > now) ? 'active' : 'inactive',
-    }),
-  );
 }
 
 /** Records a visit through a referral link; answers whether `cm` is a known referral code. */

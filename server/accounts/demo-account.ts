@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { insertUser } from './users.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, PromoCodeTable } from '../db/schema.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -139,10 +139,12 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date = new Date
       ])
       .execute();
 
-    const coupon = (code: string, description: string, fields: Partial<Database['promo_code']>) => ({
+    const coupon = (code: string, description: string, fields: Partial<Insertable<PromoCodeTable>>): Insertable<PromoCodeTable> => ({
       id: randomUUID(),
       user_id: userId,
       code,
+      kind: 'promo',
+      issue_key: null,
       description,
       percent_off: null,
       amount_off_cents: null,
@@ -154,8 +156,8 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date = new Date
     await trx
       .insertInto('promo_code')
       .values([
-        coupon('REFDEMO10', 'Referral reward: 10% off one order (never expires, single use)', { percent_off: 10, created_at: daysAgo(now, 90) }),
-        coupon('MONTHLY5', 'Monthly member coupon: USD 5 off', { amount_off_cents: 500, expires_at: daysAgo(now, -25), created_at: daysAgo(now, 5) }),
+        coupon('REFDEMO10', 'Referral reward: 10% off one order (never expires, single use)', { kind: 'referral', percent_off: 10, created_at: daysAgo(now, 90) }),
+        coupon('MONTHLY5', 'Monthly member coupon: USD 5 off', { kind: 'monthly', amount_off_cents: 500, expires_at: daysAgo(now, -25), created_at: daysAgo(now, 5) }),
         coupon('SPRING15', 'Spring sale: 15% off CNC machining', { percent_off: 15, expires_at: daysAgo(now, 10), created_at: daysAgo(now, 70) }),
         coupon('WELCOME20', 'Welcome: 20% off the first order', { percent_off: 20, used_at: daysAgo(now, 360), created_at: daysAgo(now, 399) }),
       ])

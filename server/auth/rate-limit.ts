@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   quickStart: { limit: 20, windowMs: 60_000 },
   project: { limit: 30, windowMs: 10 * 60_000 },
   upload: { limit: 200, windowMs: 60 * 60_000 },
+  /** Referral invitations by email (also bounded per account and day in the database, ADR 090). */
+  invite: { limit: 10, windowMs: 10 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

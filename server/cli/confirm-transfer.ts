@@ -6,7 +6,8 @@
  *
  * Uses the same database as the server (DATABASE_URL, or the embedded file under DATA_DIR). The
  * order (W…) or additional cost (AC…) must be awaiting a bank transfer and the amount must cover
- * what is due; any excess goes to the customer's balance. Exit code 0 when confirmed, 1 otherwise.
+ * what is due; any excess goes to the customer's balance. A balance reload (R…) is credited with
+ * the amount received. Exit code 0 when confirmed, 1 otherwise.
  */
 import path from 'node:path';
 import { readConfig } from '../config.ts';
@@ -16,6 +17,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
 import { parseUsd } from '../orders/additional-costs.ts';
 import { createPaymentProvider } from '../payments/create-provider.ts';
+import { bankTransferSettings } from '../payments/bank-accounts.ts';
 import { Payments } from '../payments/payments.ts';
 
 export async function confirmTransferCli(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
@@ -29,7 +31,7 @@ export async function confirmTransferCli(argv: string[], env: NodeJS.ProcessEnv,
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'manufacture.db') });
   try {
     await migrateToLatest(database.db as never);
-    const payments = new Payments(database.db, systemClock, createPaymentProvider(config, globalThis.fetch.bind(globalThis)));
+    const payments = new Payments(database.db, systemClock, createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config));
     const result = await payments.confirmTransfer(number.trim().toUpperCase(), cents, note.join(' ').trim() || null);
     out(`${result.number} is ${result.status}.${result.creditedCents > 0 ? ` ${(result.creditedCents / 100).toFixed(2)} USD above the amount due was credited to the customer's balance.` : ''}`);
     return 0;

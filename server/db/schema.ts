@@ -170,6 +170,8 @@ export interface WePointTransactionTable {
   balance_after: number;
   description: string;
   created_at: string;
+  /** Unique when set (migration 007): what the points were awarded for, e.g. `task:<account>:pay-order:2026-12`. */
+  award_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MemberPaymentTable {
@@ -193,6 +195,10 @@ export interface PromoCodeTable {
   expires_at: string | null;
   used_at: string | null;
   created_at: string;
+  /** `promo`, `referral` or `monthly` (migration 007). */
+  kind: ColumnType<string, string | undefined, string>;
+  /** Unique when set: `referral:<redemption id>` or `monthly:<account>:<YYYY-MM>`, so a coupon is never issued twice. */
+  issue_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OAuthIdentityTable {
@@ -389,6 +395,8 @@ export interface CustomerOrderTable {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+  /** A referred friend's first-order discount, in percent, when the order took it (migration 007). */
+  referral_percent_off: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A product of an order: what the server priced at checkout. */
@@ -533,6 +541,38 @@ export interface AfterSaleItemTable {
   quantity: number;
 }
 
+/** A referred friend's first-order discount taken by an order (migration 007, ADR 090). */
+export interface ReferralRedemptionTable {
+  id: string;
+  referrer_user_id: string;
+  friend_user_id: string;
+  order_id: string;
+  /** `pending` (order unpaid), `paid` (the referrer's coupon is issued), `released` (the order was cancelled unpaid). */
+  status: string;
+  percent_off: number;
+  discount_cents: number;
+  reward_promo_code_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+  released_at: string | null;
+}
+
+export interface ReferralInvitationTable {
+  id: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+}
+
+/** One run of a scheduled job for one period (migration 007): the key makes a run happen once. */
+export interface ScheduledJobRunTable {
+  job: string;
+  period: string;
+  started_at: string;
+  finished_at: string | null;
+  issued: number;
+}
+
 export interface Database {
   country: CountryTable;
   user_account: UserAccountTable;
@@ -571,4 +611,7 @@ export interface Database {
   additional_cost: AdditionalCostTable;
   after_sale_order: AfterSaleOrderTable;
   after_sale_item: AfterSaleItemTable;
+  referral_redemption: ReferralRedemptionTable;
+  referral_invitation: ReferralInvitationTable;
+  scheduled_job_run: ScheduledJobRunTable;
 }

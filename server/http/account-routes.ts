@@ -10,6 +10,7 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   OkResponseSchema,
+  PROMO_CODE_KINDS,
   PROMO_CODE_STATUSES,
   PasswordResetRequestSchema,
   ProfilePatchSchema,
@@ -42,7 +43,6 @@ import {
   checkDeletionLink,
   confirmDeletion,
   contactUs,
-  listPromoCodes,
   loadUser,
   logIn,
   mergedProfile,
@@ -61,6 +61,8 @@ import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { assertValid } from '../errors.ts';
+import { iso } from '../clock.ts';
+import { listPromoCodes } from '../rewards/promo-codes.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 import { deviceTrust } from './device-cookie.ts';
 
@@ -272,9 +274,12 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     path: '/promoCodeList',
     summary: 'The account’s coupons and promo codes',
     auth: 'user',
-    query: PageQuerySchema.extend({ status: described(z.enum(PROMO_CODE_STATUSES), 'Only codes of this status.').optional() }),
+    query: PageQuerySchema.extend({
+      status: described(z.enum(PROMO_CODE_STATUSES), 'Only codes of this status.').optional(),
+      kind: described(z.enum(PROMO_CODE_KINDS), 'Only codes of this origin: a promotion, a referral reward or a monthly coupon.').optional(),
+    }),
     response: pageOf(PromoCodeSchema),
-    handler: async (c, { query }) => listPromoCodes(ctx, requireUser(c), query),
+    handler: async (c, { query }) => listPromoCodes(ctx.db, requireUser(c), iso(ctx.clock()), query),
   });
 
   router.route({

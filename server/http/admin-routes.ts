@@ -16,7 +16,17 @@ import { MAIN_API_BASE } from '#domain/api/bases';
 import { loadUser } from '../accounts/accounts.ts';
 import { updateAccountRecord } from '../accounts/account-record.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
+import {
+  AccountFlagsRequestSchema,
+  AccountFlagsSchema,
+  BalanceAdjustRequestSchema,
+  BalanceAdjustSchema,
+  MonthlyCouponRunRequestSchema,
+  MonthlyCouponRunSchema,
+} from '#domain/api/rewards';
 import type { AppContext } from '../app-context.ts';
+import { adjustBalance, setAccountFlags } from '../accounts/operator.ts';
+import { issueMonthlyCoupons } from '../rewards/monthly-coupons.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { createAdditionalCost, parseUsd } from '../orders/additional-costs.ts';
@@ -92,6 +102,39 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     response: AdditionalCostCreatedSchema,
     status: 201,
     handler: (_c, { body }) => createAdditionalCost(db, clock, (token) => ctx.links.app(`additional-cost/payment?token=${token}`), body),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/jobs/monthly-coupons',
+    summary: 'Run the monthly coupon job now (it also runs at start and hourly)',
+    description: `${ADMIN_NOTE} Issues this month’s coupon to every account active before the month began that has none (ADR 091); running it again issues nothing. \`at\` runs it as of another instant (a rehearsal of next month).`,
+    auth: 'public',
+    body: MonthlyCouponRunRequestSchema,
+    response: MonthlyCouponRunSchema,
+    handler: (_c, { body }) => issueMonthlyCoupons(ctx, body.at ? new Date(body.at) : clock()),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/account/flags',
+    summary: 'Set what an account may do: balance reload (isRecharge), membership (member)',
+    description: ADMIN_NOTE,
+    auth: 'public',
+    body: AccountFlagsRequestSchema,
+    response: AccountFlagsSchema,
+    handler: (_c, { body }) => setAccountFlags(db, clock, body),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/balance/adjust',
+    summary: 'Credit or debit a customer’s balance with a note (goodwill, corrections), through the ledger',
+    description: `${ADMIN_NOTE} The balance never goes below zero (422).`,
+    auth: 'public',
+    body: BalanceAdjustRequestSchema,
+    response: BalanceAdjustSchema,
+    handler: (_c, { body }) => adjustBalance(db, clock, body),
   });
 
   router.route({

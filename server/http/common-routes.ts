@@ -3,13 +3,13 @@ import { CommonIndexResponseSchema, PROCESSES, type Currency } from '#domain/api
 import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
 import { BALANCE_UPDATE_MINUTES } from '#domain/orders/payments';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
-import { PASSWORD_MIN, REFERRAL_CODE_MIN, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
+import { PASSWORD_MIN, REFERRAL_CODE_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { findUser } from '../accounts/accounts.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
 import type { AppContext } from '../app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
-import { BANK_ACCOUNTS } from '../payments/bank-accounts.ts';
+import { bankAccountsOf } from '../payments/bank-accounts.ts';
 import { ApiRouter } from './api-router.ts';
 
 const CURRENCIES: Currency[] = [
@@ -49,11 +49,11 @@ export function commonRoutes(ctx: AppContext): ApiRouter {
           usernameMaxLength: USERNAME_MAX,
           passwordMinLength: PASSWORD_MIN,
           referralCodeMinLength: REFERRAL_CODE_MIN,
-          referralDiscountPercent: 10,
+          referralDiscountPercent: REFERRAL_DISCOUNT_PERCENT,
           balanceUpdateMinutes: BALANCE_UPDATE_MINUTES,
           avatarMaxBytes: config.avatarMaxBytes,
         },
-        bankAccounts: BANK_ACCOUNTS,
+        bankAccounts: config.bankTransferEnabled ? bankAccountsOf(config) : [],
         currencies: CURRENCIES,
         quickLogin: config.oauthProviders.map((p) => ({ channel: p.channel, name: p.name })),
       };

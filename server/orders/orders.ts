@@ -12,6 +12,7 @@ import { formatUsd } from '#domain/pricing/money';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-rules';
+import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { countryName } from '../geography.ts';
@@ -22,6 +23,7 @@ import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
+import { firstOrderReferral, redeemFirstOrderReferral, releaseReferralOfOrder } from '../rewards/referral.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -167,6 +169,9 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const subtotal = lines.reduce((sum, l) => sum + l.values.total_cents, 0);
 
   const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;
+  // A referred friend's first order takes the referral discount (ADR 090); an order takes one discount.
+  const referral = await firstOrderReferral(db, userId);
+  if (referral && couponCode) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
   let coupon: { id: string; discount: number } | null = null;
   if (couponCode) {
     const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', couponCode).where('user_id', '=', userId).executeTakeFirst();
@@ -176,7 +181,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
     coupon = { id: promo.id, discount };
   }
-  const discount = coupon?.discount ?? 0;
+  const discount = coupon?.discount ?? (referral ? referralDiscountCents(subtotal) : 0);
   if (subtotal - discount > maxOrderCents) {
     const message = `This order comes to ${formatUsd(subtotal - discount)}. ${orderCeilingMessage(maxOrderCents)}`;
     throw new HttpError(422, message, { cartItemIds: [message] });
@@ -208,6 +213,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       const taken = await trx.updateTable('promo_code').set({ used_at: at }).where('id', '=', coupon.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
     }
+    if (referral) await redeemFirstOrderReferral(trx, { friendId: userId, referrerId: referral.referrerId, orderId, subtotalCents: subtotal, at });
     await trx
       .insertInto('customer_order')
       .values({
@@ -222,6 +228,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         total_cents: subtotal - discount,
         promo_code_id: coupon?.id ?? null,
         coupon_code: coupon ? couponCode : null,
+        referral_percent_off: referral ? referral.percentOff : null,
         po_number: orNull(body.poNumber),
         comment: orNull(body.comment),
         shipping_address_id: shippingAddress.id,
@@ -250,7 +257,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   return { order: await readOrder(db, orderId), notices };
 }
 
-/** The buyer cancels an unpaid order: the coupon comes back, a waiting bank transfer is called off. */
+/** The buyer cancels an unpaid order: the coupon (or the first-order referral discount) comes back, a waiting bank transfer is called off. */
 export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: string, orderId: string, reason: string | null): Promise<Order> {
   const order = await findOwnOrder(db, userId, orderId);
   const check = transition(order.status as OrderStatus, 'cancel', 'customer');
@@ -267,6 +274,7 @@ export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: st
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'The order changed meanwhile; please refresh.');
     if (order.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', order.promo_code_id).execute();
+    await releaseReferralOfOrder(trx, orderId, at);
     await trx.updateTable('payment').set({ status: 'cancelled', updated_at: at }).where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'pending').execute();
     await trx.updateTable('agency_link').set({ revoked_at: at }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
     await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: 'cancelled', event: 'cancel', actor: 'customer', note: reason, at });

@@ -122,6 +122,7 @@ export function toOrder(
       currency: 'USD',
     },
     coupon: row.coupon_code ? { code: row.coupon_code, discountCents: Number(row.discount_cents) } : null,
+    referral: row.referral_percent_off !== null ? { percentOff: Number(row.referral_percent_off), discountCents: Number(row.discount_cents) } : null,
     paidAt: row.paid_at,
     consignee: consigneeOf(row),
     billing: JSON.parse(row.billing) as BillingInfo,

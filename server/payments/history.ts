@@ -32,7 +32,7 @@ export class PaymentHistory {
       (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
       (r): RechargeRecord => ({
         id: r.id,
-        amountCents: r.amount_cents,
+        amountCents: Number(r.amount_cents),
         currency: r.currency,
         method: r.method,
         status: r.status as RechargeRecord['status'],
@@ -42,19 +42,33 @@ export class PaymentHistory {
     );
   }
 
+  /** The ledger rows, each with the number of what it paid or credited (an order, an additional cost, a reload). */
   balanceTransactions(userId: string, query: PageQuery): Promise<Page<BalanceTransaction>> {
-    const filtered = this.db.selectFrom('balance_transaction').where('user_id', '=', userId).where('created_at', '>=', historyStart(this.clock));
+    const filtered = this.db
+      .selectFrom('balance_transaction')
+      .where('balance_transaction.user_id', '=', userId)
+      .where('balance_transaction.created_at', '>=', historyStart(this.clock));
     return paginate(
       filtered,
       query,
-      (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      (q) =>
+        q
+          .leftJoin('payment', 'payment.id', 'balance_transaction.payment_id')
+          .leftJoin('customer_order', (j) => j.onRef('customer_order.id', '=', 'payment.subject_id').on('payment.subject_kind', '=', 'order'))
+          .leftJoin('additional_cost', (j) => j.onRef('additional_cost.id', '=', 'payment.subject_id').on('payment.subject_kind', '=', 'additional_cost'))
+          .leftJoin('balance_recharge', (j) => j.onRef('balance_recharge.id', '=', 'payment.subject_id').on('payment.subject_kind', '=', 'reload'))
+          .selectAll('balance_transaction')
+          .select(['customer_order.number as orderNumber', 'additional_cost.number as costNumber', 'balance_recharge.reference as reloadReference'])
+          .orderBy('balance_transaction.created_at', 'desc')
+          .orderBy('balance_transaction.id'),
       (r): BalanceTransaction => ({
         id: r.id,
         kind: r.kind as BalanceTransaction['kind'],
-        amountCents: r.amount_cents,
-        balanceAfterCents: r.balance_after_cents,
+        amountCents: Number(r.amount_cents),
+        balanceAfterCents: Number(r.balance_after_cents),
         currency: r.currency,
         description: r.description,
+        reference: r.orderNumber ?? r.costNumber ?? r.reloadReference ?? null,
         createdAt: r.created_at,
       }),
     );
@@ -79,7 +93,7 @@ export class PaymentHistory {
       (r): MemberPayment => ({
         id: r.id,
         plan: r.plan,
-        amountCents: r.amount_cents,
+        amountCents: Number(r.amount_cents),
         currency: r.currency,
         method: r.method,
         status: r.status as MemberPayment['status'],

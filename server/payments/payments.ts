@@ -22,7 +22,9 @@ import { iso, type Clock } from '../clock.ts';
 import type { Database, PaymentTable } from '../db/schema.ts';
 import { assertValid, HttpError } from '../errors.ts';
 import { REFUND_RESERVATION, recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
-import { BANK_ACCOUNTS } from './bank-accounts.ts';
+import type { BankAccount } from '#domain/api/common';
+import { rewardReferrerOfPaidOrder } from '../rewards/referral.ts';
+import { DEMO_BANK_ACCOUNTS } from './bank-accounts.ts';
 import { Idempotency, requestHash } from './idempotency.ts';
 import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
 import { ProviderRequestError, ProviderUnavailableError, type CardSource, type ChargeResult, type PaymentProvider } from './provider.ts';
@@ -57,6 +59,7 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: (kind: SubjectKind) => `This ${NOUN[kind]} is already paid.`,
   reloadDisabled: 'Balance reload is not enabled for this account.',
   cardNumbersRefused: 'Send the paymentMethodId from the card form; card numbers are not accepted by this server.',
+  bankTransferOff: 'Bank transfer is not available at the moment; please pay by card or with your balance.',
 } as const;
 
 export function toPaymentSummary(row: Selectable<PaymentTable>): PaymentSummary {
@@ -76,18 +79,35 @@ export function toPaymentSummary(row: Selectable<PaymentTable>): PaymentSummary 
   };
 }
 
-export function bankInstructions(reference: string, amountCents: number, currency?: BankCurrency): BankTransferInstructions {
-  const first = currency ?? 'USD';
+/** Where to send a bank transfer for `reference`: every account (the asked currency first) and what to do. */
+export function bankInstructions(
+  accounts: readonly BankAccount[],
+  reference: string,
+  amountCents: number,
+  options: { currency?: BankCurrency | undefined; purpose?: 'order' | 'reload' } = {},
+): BankTransferInstructions {
+  const first = options.currency ?? 'USD';
+  const others = accounts.map((a) => a.currency).filter((c) => c !== 'USD');
+  const inOthers = others.length > 0 ? ` (or the same value in ${others.join(', ').replace(/, ([^,]*)$/, ' or $1')})` : '';
+  const then = options.purpose === 'reload' ? 'the amount received is added to your balance then' : 'the order moves on to production then';
   return {
     reference,
     amountCents,
     currency: 'USD',
-    bankAccounts: [...BANK_ACCOUNTS].sort((a, b) => Number(b.currency === first) - Number(a.currency === first)),
+    bankAccounts: [...accounts].sort((a, b) => Number(b.currency === first) - Number(a.currency === first)),
     note:
-      `Transfer ${formatUsd(amountCents)} (or the same value in HKD, EUR, GBP or RMB) to one of these accounts and put ${reference} in the transfer reference. ` +
-      'Bank charges are yours. We confirm the transfer when it arrives (usually 1–3 working days) and the order moves on to production then.',
+      `Transfer ${formatUsd(amountCents)}${inOthers} to one of these accounts and put ${reference} in the transfer reference. ` +
+      `Bank charges are yours. We confirm the transfer when it arrives (usually 1–3 working days) and ${then}.`,
   };
 }
+
+/** How bank transfers work on this server (ADR 093): whether they are offered, and the accounts shown. */
+export interface BankTransferSettings {
+  enabled: boolean;
+  accounts: readonly BankAccount[];
+}
+
+const DEMO_BANK_TRANSFER: BankTransferSettings = { enabled: true, accounts: DEMO_BANK_ACCOUNTS };
 
 /** What a pay or reload body says about the card. */
 type CardFields = Pick<PayRequest, 'card' | 'paymentMethodId'>;
@@ -134,6 +154,7 @@ export class Payments {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     readonly provider: PaymentProvider,
+    readonly bank: BankTransferSettings = DEMO_BANK_TRANSFER,
     idempotency?: Idempotency,
   ) {
     this.idempotency = idempotency ?? new Idempotency(db, clock);
@@ -141,6 +162,7 @@ export class Payments {
 
   /** Validates a pay body (before any claim: a malformed request is never stored). */
   validate(body: Record<string, unknown> & CardFields, options: { balanceAllowed: boolean }): void {
+    if (body.method === 'bank_transfer' && !this.bank.enabled) throw new HttpError(422, PAYMENT_MESSAGES.bankTransferOff, { method: [PAYMENT_MESSAGES.bankTransferOff] });
     assertValid(paymentSuite.runStatic(body, { now: this.clock(), balanceAllowed: options.balanceAllowed }));
     if (body.method === 'card' && body.card !== undefined && !body.paymentMethodId && !this.provider.acceptsCardNumbers) {
       throw new HttpError(422, PAYMENT_MESSAGES.cardNumbersRefused, { card: [PAYMENT_MESSAGES.cardNumbersRefused] });
@@ -225,6 +247,8 @@ export class Payments {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, PAYMENT_MESSAGES.inProgress(subject.kind));
     if (subject.kind === 'order' && subject.status !== to) await recordStatusEvent(trx, { orderId: subject.id, from: subject.status, to, event, actor, at: now });
+    // A referred friend's first order, paid: the referrer's coupon, in the same transaction (ADR 090).
+    if (subject.kind === 'order' && to === 'paid') await rewardReferrerOfPaidOrder(trx, subject.id, now);
   }
 
   /** Writes one payment row: the only place a payment is recorded (balance, card, bank transfer, reload). */
@@ -383,7 +407,7 @@ export class Payments {
         }));
       await this.moveSubject(trx, subject, key, 'awaiting_transfer', 'bank_transfer', 'choose_bank_transfer', via === 'owner' ? 'customer' : 'agency');
       const body = this.response(subject, 'awaiting_transfer', payment, {
-        bankTransfer: bankInstructions(subject.number, subject.amountCents, currency),
+        bankTransfer: bankInstructions(this.bank.accounts, subject.number, subject.amountCents, { currency }),
         message: `${ORDER_STATUS_LABELS.awaiting_transfer}: put ${subject.number} in the transfer reference.`,
       });
       await this.idempotency.complete(trx, recordId, 200, body);
@@ -392,87 +416,161 @@ export class Payments {
   }
 
   /**
-   * `POST account/balance/reload`: whole USD ≥ 100 by card, recorded in `balance_recharge`, the
-   * payment and a ledger credit, all in one transaction after the charge.
+   * `POST account/balance/reload`: whole USD ≥ 100, by card (recorded in `balance_recharge`, the
+   * payment and a ledger credit, all in one transaction after the charge) or by bank transfer (a
+   * pending reload and payment, with the accounts and the reload's reference to quote; an operator
+   * confirms the transfer like an order's, and the amount received is credited then).
    */
   async reload(args: { userId: string; body: ReloadRequest; key: string }): Promise<Outcome> {
     const { userId, body, key } = args;
     const user = await this.db.selectFrom('user_account').select(['is_recharge', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.deleted_at) throw new HttpError(404, 'Account not found.');
     if (user.is_recharge !== 1) throw new HttpError(403, PAYMENT_MESSAGES.reloadDisabled);
-    assertValid(reloadSuite.runStatic(body));
-    this.validate({ ...body, method: 'card' }, { balanceAllowed: false });
+    const method = body.method ?? 'card';
+    assertValid(reloadSuite.runStatic({ ...body, method }));
+    this.validate({ ...body, method }, { balanceAllowed: false });
     const amountCents = Number(body.amount) * 100;
     const scope = `user:${userId}`;
-    const hash = requestHash({ op: 'reload', amountCents, card: cardFingerprint(body), paymentMethodId: body.paymentMethodId ?? null });
+    const hash = requestHash({ op: 'reload', method, amountCents, currency: body.currency ?? null, card: cardFingerprint(body), paymentMethodId: body.paymentMethodId ?? null });
     const claim = await this.idempotency.claim(scope, key, hash);
     if (claim.kind === 'replay') return claim;
     try {
-      const rechargeId = randomUUID();
-      const result = await this.charge(amountCents, cardSource(body), this.providerKey(scope, key), 'Balance reload', { kind: 'reload', recharge: rechargeId });
-      return await this.db.transaction().execute(async (trx) => {
-        const now = iso(this.clock());
-        await trx
-          .insertInto('balance_recharge')
-          .values({
-            id: rechargeId,
-            user_id: userId,
-            amount_cents: amountCents,
-            currency: 'USD',
-            method: 'credit-card',
-            status: result.status === 'succeeded' ? 'succeeded' : 'failed',
-            reference: `R${now.slice(0, 10).replaceAll('-', '')}-${rechargeId.slice(0, 6).toUpperCase()}`,
-            created_at: now,
-          })
-          .execute();
-        const payment = await this.recordPayment(trx, {
-          userId,
-          subject: { kind: 'reload', id: rechargeId },
-          amountCents,
-          method: 'card',
-          status: result.status,
-          provider: this.provider.name,
-          charge: result,
-          via: 'owner',
-          idempotencyKey: key,
-        });
-        let outcome: Outcome;
-        if (result.status === 'succeeded') {
-          const balanceAfter = await postLedgerEntry(trx, { userId, amountCents, kind: 'recharge', description: 'Balance reload by credit card', paymentId: payment.id, at: now });
-          const reply: ReloadResponse = {
-            rechargeId,
-            subject: { kind: 'reload', id: rechargeId, number: rechargeId, status: 'succeeded' },
-            payment: toPaymentSummary(payment),
-            balanceCents: balanceAfter,
-            bankTransfer: null,
-            message: `Added ${formatUsd(amountCents)} to your balance.`,
-          };
-          outcome = { status: 200, body: reply };
-        } else {
-          const declined: CardDeclinedBody = { message: result.message, code: 'card_declined', declineCode: result.declineCode, payment: toPaymentSummary(payment) };
-          outcome = { status: 402, body: declined };
-        }
-        await this.idempotency.complete(trx, claim.recordId, outcome.status, outcome.body);
-        return outcome;
-      });
+      if (method === 'bank_transfer') return await this.reloadByTransfer(userId, amountCents, key, claim.recordId, body.currency);
+      return await this.reloadByCard(userId, amountCents, key, scope, claim.recordId, cardSource(body));
     } catch (error) {
       await this.idempotency.release(claim.recordId);
       throw error;
     }
   }
 
+  private newRecharge(now: string, amountCents: number, method: 'credit-card' | 'bank-transfer', userId: string, status: string) {
+    const id = randomUUID();
+    return { id, user_id: userId, amount_cents: amountCents, currency: 'USD', method, status, reference: `R${now.slice(0, 10).replaceAll('-', '')}-${id.slice(0, 6).toUpperCase()}`, created_at: now };
+  }
+
+  private async reloadByCard(userId: string, amountCents: number, key: string, scope: string, recordId: string, source: CardSource): Promise<Outcome> {
+    const recharge = this.newRecharge(iso(this.clock()), amountCents, 'credit-card', userId, 'pending');
+    const result = await this.charge(amountCents, source, this.providerKey(scope, key), 'Balance reload', { kind: 'reload', recharge: recharge.id });
+    return this.db.transaction().execute(async (trx) => {
+      const now = iso(this.clock());
+      await trx
+        .insertInto('balance_recharge')
+        .values({ ...recharge, status: result.status === 'succeeded' ? 'succeeded' : 'failed', created_at: now })
+        .execute();
+      const payment = await this.recordPayment(trx, {
+        userId,
+        subject: { kind: 'reload', id: recharge.id },
+        amountCents,
+        method: 'card',
+        status: result.status,
+        provider: this.provider.name,
+        charge: result,
+        via: 'owner',
+        idempotencyKey: key,
+      });
+      let outcome: Outcome;
+      if (result.status === 'succeeded') {
+        const balanceAfter = await postLedgerEntry(trx, { userId, amountCents, kind: 'recharge', description: 'Balance reload by credit card', paymentId: payment.id, at: now });
+        const reply: ReloadResponse = {
+          rechargeId: recharge.id,
+          subject: { kind: 'reload', id: recharge.id, number: recharge.reference, status: 'succeeded' },
+          payment: toPaymentSummary(payment),
+          balanceCents: balanceAfter,
+          bankTransfer: null,
+          message: `Added ${formatUsd(amountCents)} to your balance.`,
+        };
+        outcome = { status: 200, body: reply };
+      } else {
+        const declined: CardDeclinedBody = { message: result.message, code: 'card_declined', declineCode: result.declineCode, payment: toPaymentSummary(payment) };
+        outcome = { status: 402, body: declined };
+      }
+      await this.idempotency.complete(trx, recordId, outcome.status, outcome.body);
+      return outcome;
+    });
+  }
+
+  private async reloadByTransfer(userId: string, amountCents: number, key: string, recordId: string, currency: BankCurrency | undefined): Promise<Outcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = iso(this.clock());
+      const recharge = this.newRecharge(now, amountCents, 'bank-transfer', userId, 'pending');
+      await trx.insertInto('balance_recharge').values(recharge).execute();
+      const payment = await this.recordPayment(trx, {
+        userId,
+        subject: { kind: 'reload', id: recharge.id },
+        amountCents,
+        method: 'bank_transfer',
+        status: 'pending',
+        provider: 'bank',
+        via: 'owner',
+        idempotencyKey: key,
+      });
+      const balance = await trx.selectFrom('user_account').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+      const reply: ReloadResponse = {
+        rechargeId: recharge.id,
+        subject: { kind: 'reload', id: recharge.id, number: recharge.reference, status: 'awaiting_transfer' },
+        payment: toPaymentSummary(payment),
+        balanceCents: Number(balance.balance_cents),
+        bankTransfer: bankInstructions(this.bank.accounts, recharge.reference, amountCents, { currency, purpose: 'reload' }),
+        message: `Your reload of ${formatUsd(amountCents)} waits for your bank transfer: put ${recharge.reference} in the transfer reference.`,
+      };
+      await this.idempotency.complete(trx, recordId, 200, reply);
+      return { status: 200, body: reply };
+    });
+  }
+
+  /** Operator: a bank transfer for a reload (reference `R…`) arrived; the amount received is credited. */
+  private async confirmReloadTransfer(reference: string, amountCents: number, note: string | null): Promise<{ kind: 'reload'; number: string; status: 'paid'; creditedCents: number } | undefined> {
+    const recharge = await this.db.selectFrom('balance_recharge').selectAll().where('reference', '=', reference).executeTakeFirst();
+    if (!recharge) return undefined;
+    if (recharge.status !== 'pending' || recharge.method !== 'bank-transfer') throw new HttpError(409, `${reference}: this reload is not waiting for a bank transfer.`);
+    await this.db.transaction().execute(async (trx) => {
+      const now = iso(this.clock());
+      const moved = await trx
+        .updateTable('balance_recharge')
+        .set({ status: 'succeeded', amount_cents: amountCents })
+        .where('id', '=', recharge.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, `${reference} changed meanwhile; look again and retry.`);
+      const pending = await trx.selectFrom('payment').select('id').where('subject_kind', '=', 'reload').where('subject_id', '=', recharge.id).where('status', '=', 'pending').executeTakeFirst();
+      const paymentId = pending?.id ?? randomUUID();
+      if (pending) {
+        await trx.updateTable('payment').set({ status: 'succeeded', amount_cents: amountCents, message: note, updated_at: now }).where('id', '=', paymentId).execute();
+      } else {
+        await this.recordPayment(trx, {
+          id: paymentId,
+          userId: recharge.user_id,
+          subject: { kind: 'reload', id: recharge.id },
+          amountCents,
+          method: 'bank_transfer',
+          status: 'succeeded',
+          provider: 'bank',
+          message: note,
+          via: 'owner',
+          idempotencyKey: `operator:${paymentId}`,
+        });
+      }
+      await postLedgerEntry(trx, { userId: recharge.user_id, amountCents, kind: 'recharge', description: `Balance reload by bank transfer (${reference})`, paymentId, at: now });
+    });
+    return { kind: 'reload', number: reference, status: 'paid', creditedCents: amountCents };
+  }
+
   /**
    * Operator: a bank transfer for an order or additional-cost order (`W…` or `AC…`) arrived.
    * It must cover the amount due; anything above it is credited to the customer's balance.
    */
-  async confirmTransfer(number: string, amountCents: number, note: string | null): Promise<{ kind: SubjectKind; number: string; status: OrderStatus; creditedCents: number }> {
+  async confirmTransfer(number: string, amountCents: number, note: string | null): Promise<{ kind: SubjectKind | 'reload'; number: string; status: OrderStatus; creditedCents: number }> {
     if (!Number.isInteger(amountCents) || amountCents <= 0) throw new HttpError(422, 'The amount must be a positive amount of US dollars.', { amount: ['The amount must be a positive amount of US dollars.'] });
+    if (number.startsWith('R')) {
+      const reload = await this.confirmReloadTransfer(number, amountCents, note);
+      if (reload) return reload;
+    }
     const order = await this.db.selectFrom('customer_order').select('id').where('number', '=', number).executeTakeFirst();
     const cost = order ? undefined : await this.db.selectFrom('additional_cost').select('id').where('number', '=', number).executeTakeFirst();
     const kind: SubjectKind = order ? 'order' : 'additional_cost';
     const id = order?.id ?? cost?.id;
     const subject = id ? await this.loadSubject(kind, id) : undefined;
-    if (!subject) throw new HttpError(404, `No order or additional cost numbered ${number}.`);
+    if (!subject) throw new HttpError(404, `No order, additional cost or reload numbered ${number}.`);
     const check = transition(subject.status, 'confirm_transfer', 'operator');
     if (!check.ok) throw new HttpError(409, `${subject.number}: ${check.message}`);
     if (amountCents < subject.amountCents) {
@@ -519,6 +617,7 @@ export class Payments {
       }
       if (kind === 'order') {
         await recordStatusEvent(trx, { orderId: subject.id, from: 'awaiting_transfer', to: 'paid', event: 'confirm_transfer', actor: 'operator', note: note ?? `Received ${formatUsd(amountCents)}`, at: now });
+        await rewardReferrerOfPaidOrder(trx, subject.id, now);
       }
     });
     return { kind, number: subject.number, status: 'paid', creditedCents: excess };

@@ -29,19 +29,22 @@ export function AppFrame({
   path = '/',
   session = storySession(),
   wide = false,
+  width,
 }: {
   children: ReactNode;
   path?: string;
   session?: SessionActorRef;
   /** A page-wide screen (an address book) rather than a form column. */
   wide?: boolean;
+  /** The frame's width class, when neither a form's nor `wide`'s. */
+  width?: string;
 }) {
   const location = memoryLocation({ path });
   return (
     <SessionProvider actor={session}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <RouterProvider navigate={location.navigate}>
-          <div className={wide ? 'max-w-4xl' : 'max-w-md'}>{children}</div>
+          <div className={width ?? (wide ? 'max-w-4xl' : 'max-w-md')}>{children}</div>
         </RouterProvider>
       </Router>
     </SessionProvider>

@@ -51,6 +51,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
     ...orderSummary({ status, paymentMethod: paid ? 'card' : null }),
     amounts: { subtotalCents: 13_450, discountCents: 1_000, shippingCents: 0, totalCents: 12_450, currency: 'USD' },
     coupon: { code: 'WELCOME10', discountCents: 1_000 },
+    referral: null,
     paidAt: paid ? '2026-11-20T09:35:00.000Z' : null,
     consignee: {
       firstName: 'Ada',

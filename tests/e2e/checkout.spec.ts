@@ -155,7 +155,7 @@ test('paying by bank transfer shows the five accounts with the order number as t
   const reference = (await page.getByTestId('transfer-reference').textContent())!;
   expect(reference).toMatch(/^W\d+/);
   for (const currency of ['USD', 'HKD', 'EUR', 'GBP', 'RMB']) {
-    await expect(page.getByRole('rowheader', { name: currency, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: currency, exact: true })).toBeVisible();
   }
   await page.getByRole('link', { name: 'View your order' }).click();
   await expect(page.getByTestId('order-number')).toHaveText(reference);

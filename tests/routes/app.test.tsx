@@ -147,10 +147,12 @@ describe('guards', () => {
     expect(current()).toBe('/login');
   });
 
-  test('balance reload without recharge allowed goes back to the balance page', async () => {
+  test('balance reload without recharge allowed goes back to the balance page, which says why', async () => {
     const { current } = renderAt('/user/account/balance/reload', { input: signedIn, user: { ...ada, isRecharge: false } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument();
-    expect(current()).toBe('/user/account/balance');
+    expect(current()).toBe('/user/account/balance?reload=unavailable');
+    expect(screen.getByText('Reloading is not enabled for this account, so we brought you back to your balance.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reload your balance' })).not.toBeInTheDocument();
   });
 
   test('balance reload opens when the account allows recharge', async () => {

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { FetchError } from 'ofetch';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { fromPromise, waitFor } from 'xstate';
 import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
 import type { ShippingOptions } from '#domain/api/order';
+import type { CheckoutDiscounts } from '#domain/api/rewards';
 import type { Cart } from '#domain/api/quote';
 import { checkoutSuite } from '#domain/rules/checkout-rules';
 import type { ComposedFieldset } from '#lib/forms/use-fieldset';
 import { serverFieldErrors, useSuiteForm, type FormSuite, type SuiteForm } from '#lib/forms/use-suite-form';
-import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { checkoutSubmitMachine, isSettled } from '#machines/checkout-submit-machine';
@@ -17,8 +17,9 @@ import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { Radio, RadioGroup } from '#ui/radio-group';
-import { createBillingAddress, createOrder, createShippingAddress, getCart, getShippingOptions, listBillingAddresses, listShippingAddresses } from '../api.ts';
+import { createBillingAddress, createOrder, createShippingAddress, getCart, getCheckoutDiscounts, getShippingOptions, listBillingAddresses, listShippingAddresses } from '../api.ts';
 import { CartLines } from './cart-lines.tsx';
+import { CheckoutTotal } from './checkout-total.tsx';
 import { OrderDetails, ShippingTerms, type OrderValues } from './order-fieldsets.tsx';
 
 export const NEW = 'new';
@@ -28,11 +29,19 @@ export interface CheckoutData {
   options: ShippingOptions;
   addresses: ShippingAddress[];
   billing: BillingAddress[];
+  /** What the order gets without a coupon (a referred friend's first order: ADR 090). */
+  discounts: CheckoutDiscounts;
 }
 
 async function loadCheckout(signal: AbortSignal): Promise<CheckoutData> {
-  const [cart, options, addresses, billing] = await Promise.all([getCart(signal), getShippingOptions(signal), listShippingAddresses(signal), listBillingAddresses(signal)]);
-  return { cart, options, addresses: addresses.list, billing: billing.list };
+  const [cart, options, addresses, billing, discounts] = await Promise.all([
+    getCart(signal),
+    getShippingOptions(signal),
+    listShippingAddresses(signal),
+    listBillingAddresses(signal),
+    getCheckoutDiscounts(signal),
+  ]);
+  return { cart, options, addresses: addresses.list, billing: billing.list, discounts };
 }
 
 export interface UserHint {
@@ -100,8 +109,10 @@ const text = (v: string) => (v.trim() === '' ? null : v.trim());
 
 function OrderConfirmationForm({ data, user, shipping, billing }: { data: CheckoutData; user: UserHint; shipping: AddressPart<ShippingAddressInput>; billing: AddressPart<BillingAddressInput> }) {
   const t = useT();
-  const format = useFormat();
   const [, navigate] = useLocation();
+  // A coupon chosen on the coupons page (`/checkout?coupon=…`) arrives filled in.
+  const [search] = useSearchParams();
+  const referral = data.discounts.referral;
   const entrust = user.isEntrustOrderAccount;
   const [addresses, setAddresses] = useState(data.addresses);
   const [billingList, setBillingList] = useState(data.billing);
@@ -112,7 +123,7 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
     billingAddressId: billingList[0]?.id ?? NEW,
     carrier: '',
     carrierAccount: '',
-    couponCode: '',
+    couponCode: referral ? '' : (search.get('coupon') ?? ''),
     poNumber: '',
     comment: '',
     customerEmail: '',
@@ -262,10 +273,10 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
         </section>
 
         <ShippingTerms options={data.options} form={form} carrierAccountLabel={carrier?.accountLabel} />
-        <OrderDetails form={form} entrust={entrust} />
+        <OrderDetails form={form} entrust={entrust} couponHint={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : undefined} />
 
         <div className="flex items-center justify-between gap-4">
-          <p>{t.rich('checkout.submitTotal', { total: format.money(data.cart.totalCents), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} />
           <Button type="submit" isPending={form.isSubmitting}>
             {t('checkout.submit')}
           </Button>

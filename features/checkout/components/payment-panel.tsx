@@ -31,12 +31,19 @@ export interface PaymentPanelProps {
   balanceCents?: number | null;
   /** Whether the account may reload its balance (a link to the reload page when it is short). */
   canReload?: boolean;
+  /**
+   * Where the shortfall link goes, given the shortfall in cents (the reload page, with the amount to
+   * suggest and the way back to what is being paid); the plain reload page when absent.
+   */
+  reloadHref?: (shortfallCents: number) => string;
   pay: (call: PayCall) => Promise<PayResponse>;
   /** Called once when the payment succeeded (not for a bank transfer, which shows its accounts here). */
   onPaid?: (response: PayResponse) => void;
   /** Shown under the bank accounts once the transfer is chosen (e.g. a link to the order). */
   afterTransfer?: React.ReactNode;
 }
+
+const RELOAD_PAGE = '/user/account/balance/reload';
 
 const METHOD_TITLES: Record<PaymentMethod, MessageKey> = {
   balance: 'checkout.pay.method.balance',
@@ -93,7 +100,7 @@ function toCard(values: CardValues): CardInput {
  * a card in USD, or a bank transfer), a confirmation, then the result. Every change of where the
  * payment stands is announced politely; failures are alerts.
  */
-export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, pay, onPaid, afterTransfer }: PaymentPanelProps) {
+export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, reloadHref, pay, onPaid, afterTransfer }: PaymentPanelProps) {
   const t = useT();
   const format = useFormat();
   const actor = useActorRef(
@@ -123,6 +130,11 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
     if (stateValue === 'confirming') confirmHeading.current?.focus();
     if (stateValue === 'failed') failureAlert.current?.focus();
   }, [stateValue]);
+
+  // The balance may arrive or change after the panel started (the account loading, a reload in another tab).
+  useEffect(() => {
+    if (balanceCents !== null) actor.send({ type: 'balance.updated', balanceCents });
+  }, [actor, balanceCents]);
 
   useEffect(() => {
     if (!onPaid) return;
@@ -221,7 +233,7 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
 
           {context.method === 'balance' && shortfall > 0 && canReload && (
             <p>
-              {t.rich('checkout.pay.reload', { minimum: MIN_RELOAD_USD, link: (chunks) => <Link href="/user/account/balance/reload">{chunks}</Link> })}
+              {t.rich('checkout.pay.reload', { minimum: MIN_RELOAD_USD, link: (chunks) => <Link href={reloadHref?.(shortfall) ?? RELOAD_PAGE}>{chunks}</Link> })}
             </p>
           )}
 

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
 import { PAYMENT_METHODS } from '#domain/orders/payments';
 import { ORDER_STATUS_LABELS, isOrderStatus, isPayable } from '#domain/orders/order-status';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
@@ -36,6 +37,15 @@ function Facts({ rows }: { rows: [MessageKey, React.ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+/**
+ * The reload page for a balance short of an order: the shortfall rounded up to whole dollars (at
+ * least the minimum reload) as the suggested amount, and the order to come back to.
+ */
+export function reloadLink(orderId: string, shortfallCents: number): string {
+  const amount = Math.max(MIN_RELOAD_USD, Math.ceil(shortfallCents / 100));
+  return `/user/account/balance/reload?order=${encodeURIComponent(orderId)}&amount=${amount}`;
 }
 
 /** /checkout/payment?order=<id>: pay one's own order with the balance, a card or a bank transfer. */
@@ -82,6 +92,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
         methods={PAYMENT_METHODS}
         balanceCents={balanceCents}
         canReload={canReload}
+        reloadHref={(shortfallCents) => reloadLink(o.id, shortfallCents)}
         pay={pay}
         onPaid={onPaid}
         afterTransfer={<Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>{t('checkout.payment.viewOrder')}</Link>}

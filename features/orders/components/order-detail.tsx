@@ -142,7 +142,13 @@ function OrderView({
           </dd>
           {o.amounts.discountCents > 0 && (
             <>
-              <dt>{o.coupon ? t('orders.detail.discountWithCode', { code: o.coupon.code }) : t('orders.detail.discount')}</dt>
+              <dt>
+                {o.coupon
+                  ? t('orders.detail.discountWithCode', { code: o.coupon.code })
+                  : o.referral
+                    ? t('rewards.checkout.referral', { percent: o.referral.percentOff })
+                    : t('orders.detail.discount')}
+              </dt>
               <dd className="text-end">
                 <Money cents={-o.amounts.discountCents} />
               </dd>

@@ -85,7 +85,6 @@ export const checkout = {
   'checkout.transfer.instructions':
     'Transfer <strong>{amount}</strong> to one of the accounts below and put the reference <ref>{reference}</ref> on the transfer, so we can match it to your order.',
   'checkout.transfer.caption': 'Our bank accounts',
-  'checkout.transfer.currency': 'Currency',
   'checkout.transfer.bank': 'Bank',
   'checkout.transfer.accountName': 'Account name',
   'checkout.transfer.accountNumber': 'Account number',

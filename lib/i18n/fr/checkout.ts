@@ -83,7 +83,6 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.transfer.instructions':
     'Virez <strong>{amount}</strong> sur l’un des comptes ci-dessous en indiquant la référence <ref>{reference}</ref>, pour que nous puissions le rapprocher de votre commande.',
   'checkout.transfer.caption': 'Nos comptes bancaires',
-  'checkout.transfer.currency': 'Devise',
   'checkout.transfer.bank': 'Banque',
   'checkout.transfer.accountName': 'Titulaire du compte',
   'checkout.transfer.accountNumber': 'Numéro de compte',

@@ -5,9 +5,10 @@ import { openOutbox } from './outbox.ts';
 /**
  * A new customer, signed up and activated through the UI the way a person does it (the captcha's
  * characters read from the server's database, the activation link from the developer outbox).
- * Leaves the browser signed in; returns the email. The password is `secret-1`.
+ * Leaves the browser signed in; returns the email. The password is `secret-1`. `expectReferralCode`:
+ * the sign-up form must show this code already filled in (a visitor who came through a referral link).
  */
-export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promise<string> {
+export async function signUpAndActivate(page: Page, firstName = 'Grace', options: { expectReferralCode?: string } = {}): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const captcha = page.waitForResponse((r) => r.url().includes('/tools/captchaImage'));
   await page.goto('/manufacture/signup');
@@ -19,6 +20,8 @@ export async function signUpAndActivate(page: Page, firstName = 'Grace'): Promis
   await page.getByRole('textbox', { name: 'First name' }).fill(firstName);
   await page.getByRole('textbox', { name: 'Last name' }).fill('Tester');
   await page.getByRole('textbox', { name: 'Characters in the image' }).fill(captchaAnswer(captchaId));
+  // A visitor who came through a referral link finds the friend's code filled in.
+  if (options.expectReferralCode) await expect(page.getByRole('textbox', { name: 'Referral code (optional)' })).toHaveValue(options.expectReferralCode);
   await page.getByText('I agree to the terms of use and the privacy policy').click();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();

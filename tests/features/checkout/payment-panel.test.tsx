@@ -71,4 +71,19 @@ describe('the payment panel', () => {
     expect(screen.getByText('Votre solde : $100.00 — il manque $23.45 pour le montant dû')).toBeInTheDocument();
     expect(screen.getByText(/Nous indiquons nos comptes en USD, HKD, EUR, GBP, and RMB/)).toBeInTheDocument();
   });
+
+  test('a short balance links to the reload page the caller names (the order and the amount), and follows a new balance', async () => {
+    const { rerender } = render(
+      <PaymentPanel amountCents={12_345} methods={['balance', 'card']} balanceCents={11_145} canReload reloadHref={(short) => `/user/account/balance/reload?order=o1&short=${short}`} pay={async () => paid()} />,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /Prepaid balance/ }));
+    expect(screen.getByText('Your balance: $111.45 — $12.00 short of the amount due')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reload your balance' })).toHaveAttribute('href', '/user/account/balance/reload?order=o1&short=1200');
+    // Back from the reload page: the balance the session now holds.
+    rerender(
+      <PaymentPanel amountCents={12_345} methods={['balance', 'card']} balanceCents={21_145} canReload reloadHref={(short) => `/user/account/balance/reload?order=o1&short=${short}`} pay={async () => paid()} />,
+    );
+    expect(await screen.findByText('Your balance: $211.45')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reload your balance' })).toBeNull();
+  });
 });

@@ -1,0 +1,123 @@
+import type { BalanceTransaction, RechargeRecord } from '#domain/api/balance';
+import { BALANCE_UPDATE_MINUTES, HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { Card } from '#ui/card';
+import { Link } from '#ui/link';
+import { StatusBadge } from '#ui/status-badge';
+import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
+import { listBalanceTransactions, listRecharges } from '../api.ts';
+import { useUrlParam } from '../url-state.ts';
+import { PagedTable, type PagedColumn } from './paged-table.tsx';
+import { RECHARGE_STATUSES, TRANSACTION_KINDS, methodWords } from './money-words.ts';
+
+export const RELOAD_PAGE = '/user/account/balance/reload';
+const TABS = ['recharges', 'transactions'] as const;
+
+export interface BalanceOverviewProps {
+  balanceCents: number;
+  currency: string;
+  /** The account record allows recharge (spec section 6). */
+  canReload: boolean;
+  /** The visitor was sent back from the reload page because the account may not reload. */
+  reloadRefused?: boolean;
+}
+
+/**
+ * `account/balance`: the prepaid balance, when a payment shows in it, and two paginated lists of
+ * the last two years (reloads, balance transactions), the open tab and page kept in the address.
+ */
+export function BalanceOverview({ balanceCents, currency, canReload, reloadRefused = false }: BalanceOverviewProps) {
+  const t = useT();
+  const format = useFormat();
+  const [tab, setTab] = useUrlParam('tab', TABS, 'recharges', ['page']);
+  const [from, to] = BALANCE_UPDATE_MINUTES;
+  return (
+    <div className="flex flex-col gap-6">
+      {reloadRefused && (
+        <p role="status" className="rounded-control border border-warning-100 bg-warning-50 px-4 py-3 text-warning-700">
+          {t('rewards.balance.reloadRefused')}
+        </p>
+      )}
+      <Card title={t('rewards.balance.heading')}>
+        <p className="text-headline tabular-nums" data-testid="balance">
+          {format.money(balanceCents, currency)}
+        </p>
+        <p className="mt-2 text-caption text-neutral-600">{t('rewards.balance.updates', { from, to })}</p>
+        <p className="mt-4">
+          {canReload ? (
+            <Link href={RELOAD_PAGE} className="font-medium">
+              {t('rewards.balance.reload')}
+            </Link>
+          ) : (
+            <span className="text-neutral-700">{t('rewards.balance.reloadNotAllowed')}</span>
+          )}
+        </p>
+      </Card>
+
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as (typeof TABS)[number])}>
+        <TabList aria-label={t('rewards.balance.history', { years: HISTORY_VISIBLE_YEARS })}>
+          <Tab id="recharges">{t('rewards.balance.tab.recharges')}</Tab>
+          <Tab id="transactions">{t('rewards.balance.tab.transactions')}</Tab>
+        </TabList>
+        <TabPanel id="recharges">
+          <RechargeTable />
+        </TabPanel>
+        <TabPanel id="transactions">
+          <TransactionTable />
+        </TabPanel>
+      </Tabs>
+      <p className="text-caption text-neutral-600">{t('rewards.balance.historyNote', { years: HISTORY_VISIBLE_YEARS })}</p>
+    </div>
+  );
+}
+
+function RechargeTable() {
+  const t = useT();
+  const format = useFormat();
+  const columns: PagedColumn<RechargeRecord>[] = [
+    { id: 'date', label: t('rewards.column.date'), isRowHeader: true, cell: (r) => format.dateTime(r.createdAt, 'date') },
+    { id: 'method', label: t('rewards.column.method'), cell: (r) => methodWords(r.method, t) },
+    { id: 'amount', label: t('rewards.column.amount'), align: 'end', cell: (r) => format.money(r.amountCents, r.currency) },
+    { id: 'status', label: t('rewards.column.status'), cell: (r) => <StatusBadge status={RECHARGE_STATUSES[r.status].look}>{t(RECHARGE_STATUSES[r.status].label)}</StatusBadge> },
+    { id: 'reference', label: t('rewards.column.reference'), cell: (r) => <span className="font-mono">{r.reference}</span> },
+  ];
+  return (
+    <PagedTable
+      label={t('rewards.balance.tab.recharges')}
+      listKey="recharges"
+      load={listRecharges}
+      columns={columns}
+      emptyTitle={t('rewards.balance.rechargesEmpty')}
+      emptyBody={t('rewards.balance.rechargesEmptyBody')}
+    />
+  );
+}
+
+function TransactionTable() {
+  const t = useT();
+  const format = useFormat();
+  const columns: PagedColumn<BalanceTransaction>[] = [
+    { id: 'date', label: t('rewards.column.date'), isRowHeader: true, cell: (r) => format.dateTime(r.createdAt, 'date') },
+    { id: 'kind', label: t('rewards.column.kind'), cell: (r) => t(TRANSACTION_KINDS[r.kind]) },
+    { id: 'description', label: t('rewards.column.description'), cell: (r) => r.description },
+    {
+      id: 'amount',
+      label: t('rewards.column.amount'),
+      align: 'end',
+      cell: (r) => (r.amountCents > 0 ? t('rewards.amount.credit', { amount: format.money(r.amountCents, r.currency) }) : format.money(r.amountCents, r.currency)),
+    },
+    { id: 'after', label: t('rewards.column.balanceAfter'), align: 'end', cell: (r) => format.money(r.balanceAfterCents, r.currency) },
+    { id: 'reference', label: t('rewards.column.reference'), cell: (r) => (r.reference ? <span className="font-mono">{r.reference}</span> : '—') },
+  ];
+  return (
+    <PagedTable
+      label={t('rewards.balance.tab.transactions')}
+      listKey="transactions"
+      load={listBalanceTransactions}
+      columns={columns}
+      emptyTitle={t('rewards.balance.transactionsEmpty')}
+      emptyBody={t('rewards.balance.transactionsEmptyBody')}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type ReactNode } from 'react';
+import type { Page } from '#domain/api/paging';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { Pagination } from '#ui/pagination';
+import { Cell, Column, Row, Table, TableBody, TableHeader, type ColumnAlign } from '#ui/table';
+import type { PageRequest } from '../api.ts';
+import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
+
+export interface PagedColumn<T> {
+  id: string;
+  label: string;
+  align?: ColumnAlign;
+  isRowHeader?: boolean;
+  cell: (item: T) => ReactNode;
+}
+
+export interface PagedTableProps<T extends { id: string }> {
+  /** The table's accessible name. */
+  label: string;
+  /** Names the list in its cache key (the page and size are added). */
+  listKey: string;
+  load: (paging: PageRequest, signal: AbortSignal) => Promise<Page<T>>;
+  columns: PagedColumn<T>[];
+  emptyTitle: string;
+  emptyBody?: ReactNode;
+  emptyAction?: ReactNode;
+}
+
+/**
+ * One of the spec's paginated lists (page, pageSize) as a table: the page in the address, a loading
+ * row, an empty state that says what would be here, and a failure that can be tried again.
+ */
+export function PagedTable<T extends { id: string }>({ label, listKey, load, columns, emptyTitle, emptyBody, emptyAction }: PagedTableProps<T>) {
+  const t = useT();
+  const { page, pageSize, setPage, setPageSize } = useUrlPaging();
+  const key = `${listKey}:${page}:${pageSize}`;
+  const [attempt, setAttempt] = useState(0);
+  const state = useAsync<Page<T>>(`${key}:${attempt}`, (signal) => load({ page, pageSize }, signal));
+  const data = state.status === 'success' ? state.data : null;
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+        <p>{t('rewards.list.failed')}</p>
+        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          {t('common.tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <Table aria-label={label}>
+        <TableHeader columns={columns}>
+          {(column) => (
+            <Column id={column.id} isRowHeader={column.isRowHeader ?? false} {...(column.align ? { align: column.align } : {})}>
+              {column.label}
+            </Column>
+          )}
+        </TableHeader>
+        <TableBody
+          items={data?.list ?? []}
+          dependencies={[columns]}
+          isLoading={state.status === 'loading'}
+          loadingLabel={t('common.loading')}
+          emptyState={<EmptyState level={3} title={emptyTitle} description={emptyBody} action={emptyAction} />}
+        >
+          {(item) => (
+            <Row id={item.id} columns={columns}>
+              {(column) => <Cell className={column.align === 'end' ? 'text-end tabular-nums' : undefined}>{column.cell(item)}</Cell>}
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      {data && data.total > 0 && (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={data.total}
+          pageSizes={[...PAGE_SIZES]}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+          labels={{
+            nav: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            pageOf: t.raw('pagination.pageOf'),
+            showing: t.raw('pagination.showing'),
+            pageSize: t('pagination.pageSize'),
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import type { MemberPayment, WePointTransaction } from '#domain/api/balance';
+import type { MonthlyTask, PointsOverview } from '#domain/api/rewards';
+import { MONTHLY_COUPON_PERCENT, type MonthlyTaskId } from '#domain/rules/rewards-rules';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { Card } from '#ui/card';
+import { CopyButton } from '#ui/copy-button';
+import { Link } from '#ui/link';
+import { StatusBadge } from '#ui/status-badge';
+import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
+import { getPoints, listMemberPayments, listWePointTransactions } from '../api.ts';
+import { useUrlParam } from '../url-state.ts';
+import { methodWords } from './money-words.ts';
+import { PagedTable, type PagedColumn } from './paged-table.tsx';
+
+const TASK_WORDS: Record<MonthlyTaskId, MessageKey> = {
+  'upload-model': 'rewards.points.task.upload-model',
+  'pay-order': 'rewards.points.task.pay-order',
+  'review-order': 'rewards.points.task.review-order',
+  'friend-joined': 'rewards.points.task.friend-joined',
+};
+const MEMBER_STATUS: Record<MemberPayment['status'], MessageKey> = {
+  pending: 'rewards.points.payment.pending',
+  paid: 'rewards.points.payment.paid',
+  refunded: 'rewards.points.payment.refunded',
+};
+const TABS = ['points', 'payments'] as const;
+
+/**
+ * `prime/point`: WePoints, membership in words, this month's coupon (issued on the 1st) and tasks
+ * (refreshed monthly, each with what it earns and whether it is done), then the points history and
+ * the membership payments, both paginated.
+ */
+export function PointsPanel() {
+  const t = useT();
+  const [attempt, setAttempt] = useState(0);
+  const state = useAsync(`points:${attempt}`, getPoints);
+  const [tab, setTab] = useUrlParam('tab', TABS, 'points', ['page']);
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+        <p>{t('rewards.points.failed')}</p>
+        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          {t('common.tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {state.status === 'loading' ? <p role="status">{t('rewards.points.loading')}</p> : <Overview data={state.data} />}
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as (typeof TABS)[number])}>
+        <TabList aria-label={t('rewards.points.historyLabel')}>
+          <Tab id="points">{t('rewards.points.tab.points')}</Tab>
+          <Tab id="payments">{t('rewards.points.tab.payments')}</Tab>
+        </TabList>
+        <TabPanel id="points">
+          <PointsTable />
+        </TabPanel>
+        <TabPanel id="payments">
+          <MemberPaymentsTable />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+function Overview({ data }: { data: PointsOverview }) {
+  const t = useT();
+  const format = useFormat();
+  const nextDate = format.date(data.refreshesOn, 'long');
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title={t('rewards.points.heading')}>
+          <p className="text-headline tabular-nums" data-testid="points">
+            {t('rewards.points.count', { points: data.points })}
+          </p>
+          <p className="mt-2" data-testid="membership">
+            {data.member
+              ? t('rewards.points.member', { percent: data.couponPercent })
+              : t('rewards.points.notMember', { percent: data.couponPercent, memberPercent: MONTHLY_COUPON_PERCENT.member })}
+          </p>
+        </Card>
+        <Card title={t('rewards.points.couponHeading')}>
+          {data.monthlyCoupon ? (
+            <div className="flex flex-col gap-2">
+              <p className="flex flex-wrap items-center gap-3">
+                <span className="font-mono text-title" data-testid="monthly-coupon">
+                  {data.monthlyCoupon.code}
+                </span>
+                <CopyButton
+                  value={data.monthlyCoupon.code}
+                  label={t('rewards.copy')}
+                  accessibleLabel={t('rewards.copyCode', { code: data.monthlyCoupon.code })}
+                  copiedLabel={t('rewards.copied')}
+                  failedMessage={t('error.copy')}
+                />
+              </p>
+              <p>
+                {data.monthlyCoupon.status === 'active'
+                  ? t('rewards.points.couponActive', { percent: data.monthlyCoupon.percentOff ?? data.couponPercent, date: nextDate })
+                  : t('rewards.points.couponUsed')}
+              </p>
+              {data.monthlyCoupon.status === 'active' && <Link href={`/checkout?coupon=${encodeURIComponent(data.monthlyCoupon.code)}`}>{t('rewards.points.useCoupon')}</Link>}
+            </div>
+          ) : (
+            <p>{t('rewards.points.couponNext', { percent: data.couponPercent, date: nextDate })}</p>
+          )}
+        </Card>
+      </div>
+      <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
+        <h2 id="tasks-heading" className="text-title">
+          {t('rewards.points.tasksHeading')}
+        </h2>
+        <p className="text-neutral-700">{t('rewards.points.tasksIntro', { date: nextDate })}</p>
+        <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">
+          {data.tasks.map((task) => (
+            <TaskRow key={task.id} task={task} />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function TaskRow({ task }: { task: MonthlyTask }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <span className="flex flex-col">
+        <span className="font-medium">{t(TASK_WORDS[task.id])}</span>
+        <span className="text-caption text-neutral-600">{t('rewards.points.earns', { points: task.points })}</span>
+      </span>
+      {task.done && task.doneAt ? (
+        <StatusBadge status="completed">{t('rewards.points.doneOn', { date: format.dateTime(task.doneAt, 'date') })}</StatusBadge>
+      ) : (
+        <StatusBadge status="pending payment" tone="neutral">
+          {t('rewards.points.toDo')}
+        </StatusBadge>
+      )}
+    </li>
+  );
+}
+
+function PointsTable() {
+  const t = useT();
+  const format = useFormat();
+  const columns: PagedColumn<WePointTransaction>[] = [
+    { id: 'date', label: t('rewards.column.date'), isRowHeader: true, cell: (r) => format.dateTime(r.createdAt, 'date') },
+    { id: 'description', label: t('rewards.column.description'), cell: (r) => r.description },
+    { id: 'points', label: t('rewards.column.points'), align: 'end', cell: (r) => (r.points > 0 ? t('rewards.points.plus', { points: r.points }) : format.number(r.points)) },
+    { id: 'after', label: t('rewards.column.pointsAfter'), align: 'end', cell: (r) => format.number(r.balanceAfter) },
+  ];
+  return (
+    <PagedTable
+      label={t('rewards.points.tab.points')}
+      listKey="we-points"
+      load={listWePointTransactions}
+      columns={columns}
+      emptyTitle={t('rewards.points.historyEmpty')}
+      emptyBody={t('rewards.points.historyEmptyBody')}
+    />
+  );
+}
+
+function MemberPaymentsTable() {
+  const t = useT();
+  const format = useFormat();
+  const columns: PagedColumn<MemberPayment>[] = [
+    { id: 'date', label: t('rewards.column.date'), isRowHeader: true, cell: (r) => format.dateTime(r.createdAt, 'date') },
+    { id: 'plan', label: t('rewards.column.plan'), cell: (r) => r.plan },
+    { id: 'method', label: t('rewards.column.method'), cell: (r) => methodWords(r.method, t) },
+    { id: 'amount', label: t('rewards.column.amount'), align: 'end', cell: (r) => format.money(r.amountCents, r.currency) },
+    { id: 'status', label: t('rewards.column.status'), cell: (r) => <StatusBadge status={r.status}>{t(MEMBER_STATUS[r.status])}</StatusBadge> },
+  ];
+  return (
+    <PagedTable
+      label={t('rewards.points.tab.payments')}
+      listKey="member-payments"
+      load={listMemberPayments}
+      columns={columns}
+      emptyTitle={t('rewards.points.paymentsEmpty')}
+      emptyBody={t('rewards.points.paymentsEmptyBody')}
+    />
+  );
+}

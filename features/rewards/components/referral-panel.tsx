@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import type { ReferralFriend, ReferralOverview } from '#domain/api/rewards';
+import { MAX_INVITE_EMAILS } from '#domain/rules/rewards-rules';
+import { useFormat } from '#lib/i18n/format';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { Card } from '#ui/card';
+import { CopyButton } from '#ui/copy-button';
+import { StatusBadge } from '#ui/status-badge';
+import { getReferral, listReferralFriends } from '../api.ts';
+import { ApplyCodeForm, InviteForm } from './referral-forms.tsx';
+import { PagedTable, type PagedColumn } from './paged-table.tsx';
+
+const FRIEND_STATUS: Record<ReferralFriend['status'], { label: MessageKey; look: string }> = {
+  joined: { label: 'rewards.referral.friend.joined', look: 'pending payment' },
+  ordered: { label: 'rewards.referral.friend.ordered', look: 'awaiting payment' },
+  rewarded: { label: 'rewards.referral.friend.rewarded', look: 'completed' },
+};
+
+const OWN_DISCOUNT: Record<NonNullable<ReferralOverview['firstOrderDiscount']>['status'], MessageKey> = {
+  available: 'rewards.referral.own.available',
+  pending: 'rewards.referral.own.pending',
+  used: 'rewards.referral.own.used',
+};
+
+/**
+ * `account/referral`: the customer's code and link to copy, the programme's rules in plain words,
+ * invitations by email, a friend's code for a new account, and the friends who joined with what each earned.
+ */
+export function ReferralPanel() {
+  const t = useT();
+  const [version, setVersion] = useState(0);
+  const [overview, setOverview] = useState<ReferralOverview | null>(null);
+  const loaded = useAsync(`referral:${version}`, getReferral);
+  const data = overview ?? (loaded.status === 'success' ? loaded.data : null);
+  if (loaded.status === 'error' && !overview) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+        <p>{t('rewards.referral.failed')}</p>
+        <Button variant="secondary" onPress={() => setVersion((v) => v + 1)}>
+          {t('common.tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  if (!data) return <p role="status">{t('rewards.referral.loading')}</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      <ShareCard overview={data} />
+      <Rules percent={data.discountPercent} reward={data.rewardPercent} />
+      {data.firstOrderDiscount && (
+        <p role="status" className="rounded-control border border-brand-200 bg-brand-50 px-4 py-3 text-brand-700">
+          {t(OWN_DISCOUNT[data.firstOrderDiscount.status], { percent: data.firstOrderDiscount.percentOff, name: data.referredBy?.name ?? '' })}
+        </p>
+      )}
+      <InviteForm leftToday={data.invitationsLeftToday} maxAtOnce={MAX_INVITE_EMAILS} onSent={(left) => setOverview({ ...data, invitationsLeftToday: left })} />
+      {data.canApplyCode && <ApplyCodeForm percent={data.discountPercent} onApplied={setOverview} />}
+      <Friends overview={data} />
+    </div>
+  );
+}
+
+function ShareCard({ overview }: { overview: ReferralOverview }) {
+  const t = useT();
+  const copy = { label: t('rewards.copy'), copiedLabel: t('rewards.copied'), failedMessage: t('error.copy') };
+  return (
+    <Card title={t('rewards.referral.shareHeading')} description={t('rewards.referral.shareIntro', { percent: overview.discountPercent })}>
+      <dl className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <dt className="text-caption text-neutral-600">{t('rewards.referral.code')}</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <span className="font-mono text-title" data-testid="referral-code">
+              {overview.code}
+            </span>
+            <CopyButton value={overview.code} {...copy} accessibleLabel={t('rewards.referral.copyCode')} />
+          </dd>
+        </div>
+        <div className="flex flex-col gap-1">
+          <dt className="text-caption text-neutral-600">{t('rewards.referral.link')}</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <span className="break-all font-mono" data-testid="referral-link">
+              {overview.link}
+            </span>
+            <CopyButton value={overview.link} {...copy} accessibleLabel={t('rewards.referral.copyLink')} />
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function Rules({ percent, reward }: { percent: number; reward: number }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="referral-rules-heading" className="flex flex-col gap-2">
+      <h2 id="referral-rules-heading" className="text-title">
+        {t('rewards.referral.rulesHeading')}
+      </h2>
+      <ol className="list-decimal space-y-1 pl-6">
+        <li>{t('rewards.referral.rule.share', { percent })}</li>
+        <li>{t('rewards.referral.rule.reward', { reward })}</li>
+        <li>{t('rewards.referral.rule.once')}</li>
+        <li>{t('rewards.referral.rule.notYourself')}</li>
+      </ol>
+    </section>
+  );
+}
+
+function Friends({ overview }: { overview: ReferralOverview }) {
+  const t = useT();
+  const format = useFormat();
+  const columns: PagedColumn<ReferralFriend>[] = [
+    { id: 'name', label: t('rewards.column.friend'), isRowHeader: true, cell: (f) => f.name },
+    { id: 'joined', label: t('rewards.column.joined'), cell: (f) => format.dateTime(f.joinedAt, 'date') },
+    { id: 'status', label: t('rewards.column.status'), cell: (f) => <StatusBadge status={FRIEND_STATUS[f.status].look}>{t(FRIEND_STATUS[f.status].label)}</StatusBadge> },
+    {
+      id: 'reward',
+      label: t('rewards.column.reward'),
+      cell: (f) =>
+        f.reward ? t('rewards.referral.friend.reward', { code: f.reward.code, percent: f.reward.percentOff, status: f.reward.status }) : t('rewards.referral.friend.noReward'),
+    },
+  ];
+  return (
+    <section aria-labelledby="referral-friends-heading" className="flex flex-col gap-3">
+      <h2 id="referral-friends-heading" className="text-title">
+        {t('rewards.referral.friendsHeading')}
+      </h2>
+      <p className="text-neutral-700">{t('rewards.referral.stats', { friends: overview.friendsJoined, coupons: overview.couponsEarned })}</p>
+      <PagedTable
+        label={t('rewards.referral.friendsHeading')}
+        listKey="referral-friends"
+        load={listReferralFriends}
+        columns={columns}
+        emptyTitle={t('rewards.referral.friendsEmpty')}
+        emptyBody={t('rewards.referral.friendsEmptyBody')}
+      />
+    </section>
+  );
+}
