@@ -14,14 +14,15 @@
  * (`SameShape`) fails when the two drift apart.
  */
 import { z } from 'zod';
-import type { FinishKind, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
+import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
+import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import { FINDING_CODES, FINDING_SEVERITIES, type Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
 import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
 import type { Page, PageQuery } from './paging.ts';
 
@@ -92,21 +93,31 @@ const partMetricsShape = z.object({
 export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
 export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));
 
-const colours = () => z.array(z.string().max(MAX.name)).max(50);
+const colourNames = () => z.array(z.string().max(MAX.name)).max(50);
 const inserts = () =>
   z.array(z.object({ count: z.number(), insertLengthMm: z.number(), holeDepthMm: z.number() })).max(50);
 
-const finishShape = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('painting'), colours: colours() }),
-  z.object({ kind: z.literal('dyeing'), style: z.enum(['solid', 'gradient', 'cream']), colours: colours() }),
-  z.object({ kind: z.literal('silkscreen'), colours: colours() }),
-  z.object({ kind: z.literal('special-treatment'), note: z.string().max(500).optional() }),
-  z.object({ kind: z.literal('spray-paint'), colour: z.string().max(MAX.name).optional() }),
-  z.object({ kind: z.literal('tapping'), holes: z.number() }),
-  z.object({ kind: z.literal('brass-insert'), inserts: inserts() }),
-  z.object({ kind: z.literal('helicoil'), inserts: inserts() }),
-]);
-export type _FinishKindsMatch = Assert<SameShape<z.infer<typeof finishShape>['kind'], FinishKind>>;
+/** The fields of a selection, by the shape of its finish's options (FinishFieldsByShape in the domain). */
+const FIELDS_BY_SHAPE: Record<FinishShape, () => z.ZodRawShape> = {
+  none: () => ({ note: z.string().max(500).optional() }),
+  colour: () => ({ colour: z.string().max(MAX.name).optional() }),
+  colours: () => ({ colours: colourNames() }),
+  'styled-colours': () => ({ style: id(), colours: colourNames() }),
+  holes: () => ({ holes: z.number() }),
+  inserts: () => ({ inserts: inserts() }),
+};
+
+/**
+ * The configuration reader's finishes, derived from the catalogue's finish records: one object per
+ * finish, `kind` its name and the fields of its options' shape. A finish added to the catalogue
+ * is accepted (and documented) without a line here.
+ */
+export function finishSelectionSchema(finishes: Readonly<Record<string, Finish>>) {
+  const variants = Object.values(finishes).map((finish) => z.object({ kind: z.literal(finish.kind), ...FIELDS_BY_SHAPE[finish.options.shape]() }));
+  return z.discriminatedUnion('kind', variants as [(typeof variants)[number], ...(typeof variants)[number][]]);
+}
+
+const finishShape = asDomain<FinishSelection>(finishSelectionSchema(FINISHES));
 
 /**
  * What the customer chooses for one part. Only the shape is checked here; whether the choices are
@@ -170,6 +181,7 @@ const quoteResultShape = z.object({
   shipDate: day().nullable(),
   validation: z.object({ valid: z.boolean(), errors: messagesByField(), warnings: messagesByField() }),
   findings: z.array(findingShape),
+  blocking: described(z.array(findingShape), 'What keeps the part from being made (the file’s errors and the material’s), each with its fix hint; when any, price, unit price and ship date are null.'),
   certainty: z.object({ final: z.boolean(), notes: z.array(z.string()) }),
   orderable: z.boolean(),
 });
