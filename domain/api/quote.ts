@@ -23,6 +23,7 @@ import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
 import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
+import { UNIT_CORRECTIONS } from '#domain/rules/unit-correction';
 import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
 import type { Page, PageQuery } from './paging.ts';
 
@@ -188,6 +189,8 @@ const quoteResultShape = z.object({
 export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
 
+const UNITS_MESSAGE = 'Please choose millimetres or inches.';
+
 // ---------------------------------------------------------------------------------------------
 // Projects
 
@@ -246,6 +249,7 @@ export const QuoteFileSummarySchema = named(
     unitSource: unitSource(),
     bodyCount: z.int(),
     bodies: described(z.array(z.object({ name: z.string(), triangleCount: z.int() })), 'Named bodies of an assembly or multi-solid file (the first 20).'),
+    unitCorrection: described(z.enum(UNIT_CORRECTIONS), 'For a file that declares its units (STEP, 3MF): `none` as declared, `inch-to-mm` read 25.4 × smaller, `mm-to-inch` 25.4 × larger (PUT …/units).'),
     errors: z.int(),
     warnings: z.int(),
   }),
@@ -274,6 +278,8 @@ export const QuoteFileSchema = named(
     summary: QuoteFileSummarySchema.nullable(),
     orderable: described(z.boolean(), 'No error among the findings: the file can be priced and ordered.'),
     configuration: described(PartConfigurationSchema.nullable(), 'The part’s saved configuration, once PUT …/configuration was called.'),
+    quote: described(QuoteResultSchema.nullable(), 'The server’s quote of the saved configuration (the price that counts), as of `pricedAt`.'),
+    pricedAt: instant().nullable(),
     uploadedAt: instant(),
     expiresAt: described(instant(), 'Uploaded + 3 months: the file is removed from storage after this.'),
     status: described(z.enum(QUOTE_FILE_STATUSES), '`removed` after the 3 months: the metrics stay, the bytes are gone; it can no longer be ordered.'),
@@ -298,8 +304,21 @@ export const FileUploadSchema = z.object({ file: binaryFile() });
 export const QuoteFileListSchema = z.object({ list: z.array(QuoteFileSchema), total: z.int() });
 export type QuoteFileList = z.infer<typeof QuoteFileListSchema>;
 
-/** `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (metrics are re-read). */
-export const UnitsInputSchema = named('UnitsInput', z.object({ unit: z.enum(['mm', 'inch'], { error: () => 'Please choose millimetres or inches.' }) }));
+/**
+ * `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (`unit`), or
+ * correct the declared units of a STEP/3MF file whose size says they are wrong (`correction`).
+ * The metrics are read again either way, the findings checked again and a saved configuration priced again.
+ */
+export const UnitsInputSchema = named(
+  'UnitsInput',
+  z.union(
+    [
+      z.object({ unit: z.enum(['mm', 'inch'], { error: () => UNITS_MESSAGE }) }),
+      z.object({ correction: z.enum(UNIT_CORRECTIONS, { error: () => UNITS_MESSAGE }) }),
+    ],
+    { error: () => UNITS_MESSAGE },
+  ),
+);
 export type UnitsInput = z.infer<typeof UnitsInputSchema>;
 
 /** `GET project/upload-history?page&pageSize`: the caller's uploads of the last 3 months, newest first. */
@@ -443,6 +462,17 @@ export const QuoteDocumentCreatedSchema = named(
     token: z.string(),
     url: described(z.string(), 'Absolute link to the JSON document.'),
     pdfUrl: described(z.string(), 'Absolute link to the PDF.'),
+    pageUrl: described(z.string(), 'Absolute link to the read-only quote page people open (`/manufacture/quote/shared/{token}`).'),
   }),
 );
 export type QuoteDocumentCreated = z.infer<typeof QuoteDocumentCreatedSchema>;
+
+/** `POST quote-document/{token}/order`: the quote's parts are in the caller's cart; `projectId` holds them. */
+export const QuoteDocumentOrderedSchema = named(
+  'QuoteDocumentOrdered',
+  z.object({
+    projectId: described(z.string(), 'The caller’s project with the quoted parts: the sender’s own, or a copy made for the caller.'),
+    cart: CartSchema,
+  }),
+);
+export type QuoteDocumentOrdered = z.infer<typeof QuoteDocumentOrderedSchema>;
