@@ -20,6 +20,7 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage, OrderHistoryPage } from './pages/order-pages.tsx';
 import { AccountPlannedPage, PlannedPage } from './pages/planned-page.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
+import { SharedQuotePage } from './pages/shared-quote-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
@@ -38,6 +39,7 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'account-delete': AccountDeletePage,
   quote: QuotePage,
   'quote-project': QuotePage,
+  'quote-shared': SharedQuotePage,
   'not-found': NotFoundPage,
   terms: TermsPage,
   checkout: CheckoutPage,

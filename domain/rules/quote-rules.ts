@@ -182,13 +182,14 @@ function insertRules(field: string, key: string, label: string, inserts: readonl
   ];
   inserts.forEach((insert, i) => {
     const n = inserts.length > 1 ? ` ${i + 1}` : '';
+    // Each message belongs to the control it is about: `brassInsert.0.depth` is the first group's hole depth.
     rules.push(
-      rule(field, `${key}-${i}-count`, `${label}${n}: the number of inserts must be a whole number of at least 1`, () => {
+      rule(`${field}.${i}.count`, `${key}-${i}-count`, `${label}${n}: the number of inserts must be a whole number of at least 1`, () => {
         enforce(insert.count).isNumber().isBetween(1, max);
         enforce(Number.isInteger(insert.count)).isTruthy();
       }),
-      rule(field, `${key}-${i}-length`, `${label}${n}: enter the insert length in mm`, () => enforce(insert.insertLengthMm).isNumber().greaterThan(0)),
-      rule(field, `${key}-${i}-depth`, holeDepthMessage(label + n, insert, margin), () => enforce(holeDepthMarginOk(insert, margin)).isTruthy()),
+      rule(`${field}.${i}.length`, `${key}-${i}-length`, `${label}${n}: enter the insert length in mm`, () => enforce(insert.insertLengthMm).isNumber().greaterThan(0)),
+      rule(`${field}.${i}.depth`, `${key}-${i}-depth`, holeDepthMessage(label + n, insert, margin), () => enforce(holeDepthMarginOk(insert, margin)).isTruthy()),
     );
   });
   return rules;
