@@ -194,6 +194,10 @@ function ColourChoice({ label, value, max, onChange, errorMessage }: { label: st
   );
 }
 
+/** The rules name an insert group's messages `<finish>.<group>.count|length|depth`. */
+const INSERT_PARTS = ['count', 'length', 'depth'] as const;
+type InsertPart = (typeof INSERT_PARTS)[number];
+
 function InsertFields({
   inserts,
   errors,
@@ -213,15 +217,16 @@ function InsertFields({
   const id = useId();
   const steppers = { decrementLabel: t('common.decrease'), incrementLabel: t('common.increase') };
   const mm = { unit: t('quote.unit.mm'), unitLabel: t('quote.unit.mmSpoken') };
-  const about = (part: 'count' | 'length' | 'depth') => {
+  const about = (part: InsertPart) => {
     const list = errors[`${field}.0.${part}`] ?? [];
     return list.length > 0 ? { isInvalid: true, errorMessage: list.join(' '), validationBehavior: 'aria' as const } : { validationBehavior: 'aria' as const };
   };
+  const [countErrors, lengthErrors, depthErrors] = INSERT_PARTS.map(about);
   return (
     <div className="grid gap-2">
-      <NumberField label={t('quote.finishes.inserts')} {...steppers} minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} {...about('count')} />
-      <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} {...about('length')} />
-      <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} {...about('depth')} />
+      <NumberField label={t('quote.finishes.inserts')} {...steppers} minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} {...countErrors} />
+      <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} {...lengthErrors} />
+      <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} {...depthErrors} />
       {messages.length > 0 && (
         <p id={id} className="text-caption text-danger-700">
           {messages.join(' ')}

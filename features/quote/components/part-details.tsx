@@ -42,7 +42,8 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   if (status.kind === 'failed') {
     return (
       <section aria-label={label} className="flex flex-col gap-3">
-        <p role="alert" className="rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+        {/* The file list already alerts; here the message stays in place for whoever selects the file. */}
+        <p className="rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           {status.message ?? t('quote.upload.unusable')}
         </p>
       </section>

@@ -48,7 +48,9 @@ export function QuoteDocumentActions({ projectId, disabled }: { projectId: strin
     const link = window.document.createElement('a');
     link.href = quoteDocumentPdfUrl(doc.token);
     link.download = `${doc.number}.pdf`;
+    window.document.body.append(link);
     link.click();
+    link.remove();
   };
 
   const copy = async () => {
