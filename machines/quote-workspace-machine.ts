@@ -103,11 +103,11 @@ export const quoteWorkspaceMachine = setup({
       throw new Error('createProject is not provided');
     }),
     /** Reads a project and its files. */
-    openProject: fromPromise<{ project: Project; files: readonly QuoteFile[] }, { projectId: string }>(async () => {
+    openProject: fromPromise<{ project: Project; files: QuoteFile[] }, { projectId: string }>(async () => {
       throw new Error('openProject is not provided');
     }),
     /** Changes the project's service; answers the project and its files as the server configured them. */
-    changeProcess: fromPromise<{ project: Project; files: readonly QuoteFile[] }, { projectId: string; process: ProcessSlug }>(async () => {
+    changeProcess: fromPromise<{ project: Project; files: QuoteFile[] }, { projectId: string; process: ProcessSlug }>(async () => {
       throw new Error('changeProcess is not provided');
     }),
     /** Reads a stored file again for its 3D preview; sends preview.loaded or preview.failed. */

@@ -191,7 +191,7 @@ describe('the quote workspace', () => {
     const failing = createActor(
       quoteWorkspaceMachine.provide({
         actors: {
-          createProject: fromPromise(async () => {
+          createProject: fromPromise<Project, { name: string; process: ProcessSlug }>(async () => {
             throw new Error('Service is being upgraded, please come back later.');
           }),
           upload: uploadMachine.provide({ actors: { checkFile: fromPromise(async () => {}), importGeometry: fromCallback(() => {}), uploadFile: fromCallback(() => {}) } }),

@@ -178,7 +178,6 @@ export const quote = {
   'quote.shared.heading': 'Quote {number}',
   'quote.shared.project': 'Project {name}',
   'quote.shared.validUntil': 'Prices held until <strong>{date}</strong>.',
-  'quote.shared.expired': 'This quote has expired: its prices no longer hold.',
   'quote.shared.loading': 'Opening the quote…',
   'quote.shared.parts': 'Quoted parts',
   'quote.shared.part': 'Part',
@@ -192,7 +191,6 @@ export const quote = {
   'quote.shared.pdf': 'Download PDF',
   'quote.shared.order': 'Order this quote',
   'quote.shared.orderHint': 'The parts go to your cart, priced again at ordering; ship dates move with the order date.',
-  'quote.shared.ordering': 'Adding the parts to your cart…',
 
   // The retention dialog
   'quote.retention.title': 'Before you go: what held you back?',

@@ -173,7 +173,6 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.shared.heading': 'Devis {number}',
   'quote.shared.project': 'Projet {name}',
   'quote.shared.validUntil': 'Prix garantis jusqu’au <strong>{date}</strong>.',
-  'quote.shared.expired': 'Ce devis a expiré : ses prix ne sont plus garantis.',
   'quote.shared.loading': 'Ouverture du devis…',
   'quote.shared.parts': 'Pièces du devis',
   'quote.shared.part': 'Pièce',
@@ -187,7 +186,6 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.shared.pdf': 'Télécharger le PDF',
   'quote.shared.order': 'Commander ce devis',
   'quote.shared.orderHint': 'Les pièces vont dans votre panier, chiffrées à nouveau à la commande ; les dates d’expédition suivent la date de commande.',
-  'quote.shared.ordering': 'Ajout des pièces à votre panier…',
 
   'quote.retention.title': 'Avant de partir : qu’est-ce qui vous a retenu ?',
   'quote.retention.form': 'Pourquoi partez-vous ?',
