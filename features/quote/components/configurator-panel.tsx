@@ -4,7 +4,7 @@ import { HARDNESS_SHORE_A, MAX_QUANTITY } from '#domain/catalogue/limits';
 import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { LEAD_TIME_TIERS, type FinishKind, type LeadTimeTier, type Material, type ToleranceOption } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
-import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
+import { BLOCKED_NOTE, quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -281,7 +281,8 @@ function PriceSummary({ actor, quote }: { actor: ConfiguratorActor; quote: Quote
         </Button>
       )}
       <ul className="mt-2 list-disc pl-5 text-caption text-neutral-600">
-        {quote.certainty.notes.map((n) => (
+        {/* When nothing can be made, the box already says so: only what else holds (EXW) is listed. */}
+        {quote.certainty.notes.filter((n) => n !== BLOCKED_NOTE).map((n) => (
           <li key={n}>{n}</li>
         ))}
       </ul>

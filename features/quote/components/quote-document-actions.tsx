@@ -8,15 +8,11 @@ import { Button } from '#ui/button';
 import { TextField } from '#ui/text-field';
 import { createQuoteDocument, quoteDocumentPdfUrl } from '../api.ts';
 
-/** The address people open to see a shared quote (the app's read-only page). */
-export function sharedQuoteUrl(token: string): string {
-  return `${window.location.origin}${import.meta.env.BASE_URL}quote/shared/${token}`;
-}
-
 /**
  * The project's quote document: "Download quote (PDF)" and "Copy share link". Both make one
  * document (prices held 30 days, ADR 043) on first use and reuse it in this visit; the link is
- * shown in a field too, for when the clipboard is refused.
+ * shown in a field too, for when the clipboard is refused. The link is the server's `pageUrl`
+ * (its public address, PUBLIC_URL), the read-only page `/quote/shared/{token}`.
  */
 export function QuoteDocumentActions({ projectId, disabled }: { projectId: string; disabled: boolean }) {
   const [document, setDocument] = useState<QuoteDocumentCreated | null>(null);
@@ -59,7 +55,7 @@ export function QuoteDocumentActions({ projectId, disabled }: { projectId: strin
     setBusy(null);
     if (!doc) return;
     try {
-      await navigator.clipboard.writeText(sharedQuoteUrl(doc.token));
+      await navigator.clipboard.writeText(doc.pageUrl);
       setCopied('copied');
     } catch {
       setCopied('refused');
@@ -92,7 +88,7 @@ export function QuoteDocumentActions({ projectId, disabled }: { projectId: strin
       </div>
       {document && (
         <>
-          <TextField label={t('quote.document.link')} value={sharedQuoteUrl(document.token)} isReadOnly />
+          <TextField label={t('quote.document.link')} value={document.pageUrl} isReadOnly />
           <p className="text-caption text-neutral-600">{t('quote.document.validUntil', { number: document.number, date: format.dateTime(document.expiresAt, 'date') })}</p>
         </>
       )}

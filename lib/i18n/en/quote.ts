@@ -121,7 +121,7 @@ export const quote = {
   // Finishes
   'quote.finishes.legend': 'Finishes and secondary operations',
   'quote.finishes.description': '{description} {lead}.',
-  'quote.finishLead.perColour': '+{days, plural, one {# day} other {# days}} per colour',
+  'quote.finishLead.perColour': '+{days, plural, one {# working day} other {# working days}} per colour',
   'quote.finishLead.severalColours': '+{one, plural, one {# working day} other {# working days}} for one colour, +{several} for several',
   'quote.finishLead.alongside': '+{days, plural, one {# working day} other {# working days}}, or +{withDays} with {finish}',
   'quote.finishLead.workingDays': '+{days, plural, one {# working day} other {# working days}}',

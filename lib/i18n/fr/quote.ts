@@ -117,7 +117,7 @@ export const quote: AreaTranslation<typeof en> = {
 
   'quote.finishes.legend': 'Finitions et opérations secondaires',
   'quote.finishes.description': '{description} {lead}.',
-  'quote.finishLead.perColour': '+{days, plural, one {# jour} other {# jours}} par couleur',
+  'quote.finishLead.perColour': '+{days, plural, one {# jour ouvré} other {# jours ouvrés}} par couleur',
   'quote.finishLead.severalColours': '+{one, plural, one {# jour ouvré} other {# jours ouvrés}} pour une couleur, +{several} pour plusieurs',
   'quote.finishLead.alongside': '+{days, plural, one {# jour ouvré} other {# jours ouvrés}}, ou +{withDays} avec {finish}',
   'quote.finishLead.workingDays': '+{days, plural, one {# jour ouvré} other {# jours ouvrés}}',

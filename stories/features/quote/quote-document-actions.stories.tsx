@@ -40,7 +40,7 @@ export const LinkShown: Story = {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('denied')) } });
     await userEvent.click(canvas.getByRole('button', { name: 'Copy share link' }));
     await expect(await canvas.findByText('Unable to copy, please copy it manually.')).toBeInTheDocument();
-    await expect(canvas.getByRole('textbox', { name: 'Share link' })).toHaveValue(expect.stringMatching(/\/quote\/shared\/WPdelE2t9jHgj31Azg6bm1uAzQ3byUPH$/));
+    await expect(canvas.getByRole('textbox', { name: 'Share link' })).toHaveValue(CREATED.pageUrl);
     await expect(canvas.getByText('Quote Q-20261123-7KX2QM: prices held until Dec 23, 2026.')).toBeInTheDocument();
   },
 };
