@@ -132,7 +132,7 @@ export function Workspace({ workspace, projectId, technology }: { workspace: Wor
       </div>
       <div>
         {selected ? (
-          <SelectedDetails key={selected.id} workspace={workspace} part={selected} onUnits={onUnits} />
+          <SelectedDetails key={selected.id} part={selected} onUnits={onUnits} />
         ) : opening ? (
           <p role="status" className="text-neutral-600">
             {t('quote.project.opening')}
@@ -176,9 +176,8 @@ export function Workspace({ workspace, projectId, technology }: { workspace: Wor
 }
 
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
-function SelectedDetails({ workspace, part, onUnits }: { workspace: WorkspaceActor; part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void> }) {
+function SelectedDetails({ part, onUnits }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void> }) {
   const status = useUploadStatus(part.upload);
-  void workspace;
   return <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} />;
 }
 
