@@ -297,14 +297,20 @@ export const quoteWorkspaceMachine = setup({
         input: ({ event }) => ({ projectId: (event as { projectId: string }).projectId }),
         onDone: {
           target: 'ready',
-          actions: enqueueActions(({ event, enqueue }) => {
+          actions: enqueueActions(({ context, event, enqueue }) => {
             const { project, files } = event.output;
+            // Files dropped while the project was opening join it.
+            const dropped = context.parts.filter((p) => p.upload);
             enqueue.assign({
               project,
               process: project.process,
-              parts: files.map((file): WorkspacePart => ({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: file, analysis: null, preview: 'none' })),
-              selectedId: files[0]?.id ?? null,
+              parts: [
+                ...files.map((file): WorkspacePart => ({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: file, analysis: null, preview: 'none' })),
+                ...dropped,
+              ],
+              selectedId: dropped[0]?.id ?? files[0]?.id ?? null,
             });
+            for (const part of dropped) enqueue.sendTo(part.upload!, { type: 'project.ready', projectId: project.id });
             for (const file of files) enqueue({ type: 'startConfigurator', params: { id: file.id } });
             enqueue('loadPreviewIfNeeded');
           }),

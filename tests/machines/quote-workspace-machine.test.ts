@@ -186,6 +186,17 @@ describe('the quote workspace', () => {
     expect(previews).toEqual(['file-a', 'file-b']);
   });
 
+  test('files dropped while a project opens join that project', async () => {
+    const { actor, uploads } = harness();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    actor.send({ type: 'files.added', files: [new File(['x'], 'late.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const { context } = actor.getSnapshot();
+    expect(context.parts.map((p) => p.fileName)).toEqual(['file-a.stl', 'file-b.stl', 'late.stl']);
+    expect(context.selectedId).toBe(context.parts[2]!.id);
+    await vi.waitFor(() => expect(uploads.has('late.stl')).toBe(true));
+  });
+
   test('a project that cannot be created says why; removing a part stops its machines', async () => {
     const { actor } = harness();
     const failing = createActor(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
@@ -60,9 +60,13 @@ export function Workspace({ workspace, projectId, technology }: { workspace: Wor
     if (projectId) workspace.send({ type: 'project.open', projectId });
   }, [projectId, workspace]);
 
-  // The project exists: its address is /quote/{id}.
+  // A project created here takes its address, /quote/{id}; a project the tab already had stays
+  // where it is when the visitor comes back to /quote.
+  const created = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (project && project.id !== projectId) navigate(`/quote/${project.id}`, { replace: true });
+    const id = project?.id ?? null;
+    if (created.current === null && id && id !== projectId) navigate(`/quote/${id}`, { replace: true });
+    created.current = id;
   }, [project, projectId, navigate]);
 
   const selected = parts.find((p) => p.id === selectedId) ?? null;
