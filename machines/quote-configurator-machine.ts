@@ -1,26 +1,38 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
-import { findMaterial, findProcess } from '#domain/catalogue/lookup';
-import type { FinishKind, LeadTimeTier, Material, ProcessSlug, ToleranceOption } from '#domain/catalogue/types';
+import { findMaterial } from '#domain/catalogue/lookup';
+import type { FinishKind, LeadTimeTier, ProcessSlug, ToleranceOption } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import { quotePart, type QuoteMetrics, type QuoteResult } from '#domain/pricing/quote-part';
-import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
+import { defaultConfiguration, withMaterial, type FinishSelection, type PartConfiguration } from '#domain/rules/quote-configuration';
 
 /**
- * One part's configuration (process, material, colour, quantity, tolerance, lead-time tier,
- * finishes, hardness). Every change is an event; the price, lead time and ship date are derived
- * from the context with the domain's `quotePart` (`selectQuote`), never stored twice. After a
- * change settles, the configuration is saved to the server, whose price is the one that counts.
- * Pure: the save arrives as an injected actor.
+ * One part's configuration (material, colour, quantity, tolerance, lead-time tier, finishes,
+ * hardness; the process is the project's, ADR 100). Every change is an event; the price, lead
+ * time and ship date are derived from the context with the domain's `quotePart` (`selectQuote`),
+ * never stored twice. It opens priced with the process's defaults: the colour is asked for before
+ * ordering, not before pricing, and its message shows only once ordering was attempted. The
+ * configuration is saved to the server (whose price is the one that counts) as soon as the server
+ * has the file, then after each change settles. Pure: the save arrives as an injected actor.
  */
+
+/** Where the configuration is saved: the server's copy of the file. */
+export interface SaveTarget {
+  projectId: string;
+  fileId: string;
+}
 
 export interface ConfiguratorInput {
   metrics: QuoteMetrics;
   geometryFindings?: readonly Finding[];
-  configuration?: PartConfiguration;
+  configuration?: PartConfiguration | null;
   process?: ProcessSlug;
   /** Epoch ms the lead time counts from (the app passes Date.now()). */
   orderedAt: number;
+  /** Known once the server has the file; saving waits for it. */
+  target?: SaveTarget | null;
+  /** The server's quote of `configuration`, when it was saved before (a reopened project). */
+  serverQuote?: QuoteResult | null;
 }
 
 export interface ConfiguratorContext {
@@ -28,13 +40,15 @@ export interface ConfiguratorContext {
   geometryFindings: readonly Finding[];
   configuration: PartConfiguration;
   orderedAt: number;
+  target: SaveTarget | null;
   /** The server's answer for the last saved configuration. */
   serverQuote: QuoteResult | null;
   saveError: string | null;
+  /** Ordering was attempted: the rules that only matter for ordering (the colour) now show. */
+  attempted: boolean;
 }
 
 export type ConfiguratorEvent =
-  | { type: 'process.changed'; process: ProcessSlug }
   | { type: 'material.changed'; materialId: string }
   | { type: 'colour.changed'; colourId: string | null }
   | { type: 'quantity.changed'; quantity: number }
@@ -44,41 +58,35 @@ export type ConfiguratorEvent =
   | { type: 'finish.set'; finish: FinishSelection }
   | { type: 'finish.removed'; kind: FinishKind }
   | { type: 'metrics.changed'; metrics: QuoteMetrics; geometryFindings?: readonly Finding[] }
+  /** The server has the file (with its own analysis): save there from now on. */
+  | { type: 'server.ready'; target: SaveTarget; metrics: QuoteMetrics; geometryFindings: readonly Finding[] }
+  /** The server configured the part itself (the project's service changed): nothing to save. */
+  | { type: 'configuration.replaced'; configuration: PartConfiguration; serverQuote: QuoteResult | null }
+  | { type: 'order.attempted' }
   | { type: 'clock.ticked'; now: number }
   | { type: 'save.retry' };
 
 /** How long the configuration must stay still before it is saved (a typed quantity, a dragged slider). */
 export const SAVE_DEBOUNCE_MS = 400;
 
-/** The default configuration of a process: its first material, no colour yet (the user must choose). */
-export function defaultConfiguration(process: ProcessSlug = '3d-printing'): PartConfiguration {
-  const found = findProcess(process, CATALOGUE);
-  const material = found?.materials[0];
-  if (!found || !material) throw new Error(`The catalogue has no material for ${process}`);
-  return withMaterial({ process, materialId: material.id, colourId: null, quantity: 1, tier: 'standard', finishes: [] }, material);
-}
-
-/** Moves a configuration to another material, keeping what still applies. */
-function withMaterial(config: PartConfiguration, material: Material): PartConfiguration {
-  const colourKept = material.colours.some((c) => c.id === config.colourId) ? config.colourId : null;
-  const onlyColour = material.colours.length === 1 ? (material.colours[0]?.id ?? null) : null;
-  const toleranceKept = material.tolerances.some((t) => t.id === config.toleranceId) ? config.toleranceId : material.tolerances[0]?.id;
-  const next: PartConfiguration = {
-    process: material.process,
-    materialId: material.id,
-    colourId: colourKept ?? onlyColour,
-    quantity: config.quantity,
-    tier: material.leadDays[config.tier] !== undefined ? config.tier : 'standard',
-    finishes: config.finishes.filter((f) => material.finishes.includes(f.kind)),
-    ...(toleranceKept ? { toleranceId: toleranceKept } : {}),
-    ...(material.hardnessShoreA ? { hardnessShoreA: config.hardnessShoreA ?? material.hardnessShoreA.common } : {}),
-  };
-  return next;
-}
+/** Fields whose rules are asked before ordering rather than shown at once. */
+export const ORDER_ONLY_FIELDS: readonly string[] = ['colour'];
 
 function update(context: ConfiguratorContext, change: (c: PartConfiguration) => PartConfiguration) {
   return { configuration: change(context.configuration) };
 }
+
+const CHANGES: ReadonlySet<ConfiguratorEvent['type']> = new Set([
+  'material.changed',
+  'colour.changed',
+  'quantity.changed',
+  'tier.changed',
+  'tolerance.changed',
+  'hardness.changed',
+  'finish.set',
+  'finish.removed',
+  'metrics.changed',
+]);
 
 export const quoteConfiguratorMachine = setup({
   types: {
@@ -88,18 +96,13 @@ export const quoteConfiguratorMachine = setup({
   },
   actors: {
     /** Saves the configuration; the server answers with its own quote (the price that counts). */
-    saveConfiguration: fromPromise<QuoteResult, { configuration: PartConfiguration }>(async () => {
+    saveConfiguration: fromPromise<QuoteResult, { configuration: PartConfiguration; target: SaveTarget }>(async () => {
       throw new Error('saveConfiguration is not provided');
     }),
   },
   actions: {
     applyChange: assign(({ context, event }) => {
       switch (event.type) {
-        case 'process.changed': {
-          if (event.process === context.configuration.process) return {};
-          const next = defaultConfiguration(event.process);
-          return { configuration: { ...next, quantity: context.configuration.quantity } };
-        }
         case 'material.changed': {
           const material = findMaterial(context.configuration.process, event.materialId, CATALOGUE);
           return material ? update(context, (c) => withMaterial(c, material)) : {};
@@ -124,10 +127,12 @@ export const quoteConfiguratorMachine = setup({
           return {};
       }
     }),
+    serverReady: assign(({ event }) => (event.type === 'server.ready' ? { target: event.target, metrics: event.metrics, geometryFindings: event.geometryFindings } : {})),
   },
   guards: {
-    /** Nothing to save while the configuration cannot be priced (no colour, a broken rule). */
-    isSavable: ({ context }) => selectQuote(context).validation.valid,
+    hasTarget: ({ context }) => context.target !== null,
+    /** The server has the file but has not priced what is on screen yet. */
+    needsSave: ({ context }) => context.target !== null && context.serverQuote === null,
   },
   delays: { debounce: SAVE_DEBOUNCE_MS },
 }).createMachine({
@@ -137,33 +142,42 @@ export const quoteConfiguratorMachine = setup({
     geometryFindings: input.geometryFindings ?? [],
     configuration: input.configuration ?? defaultConfiguration(input.process),
     orderedAt: input.orderedAt,
-    serverQuote: null,
+    target: input.target ?? null,
+    serverQuote: input.serverQuote ?? null,
     saveError: null,
+    attempted: false,
   }),
   on: {
     'clock.ticked': { actions: assign({ orderedAt: ({ event }) => event.now }) },
+    'order.attempted': { actions: assign({ attempted: true }) },
   },
   initial: 'idle',
   states: {
     /** Nothing changed since the last save (or since the start). */
     idle: {
+      // The first save goes at once: the confirmed price should not wait for a pause nobody made.
+      always: { guard: 'needsSave', target: 'saving' },
       on: {
-        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => isChange(event) },
+        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
+        'server.ready': { target: 'saving', actions: 'serverReady' },
+        'configuration.replaced': { actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote })) },
       },
     },
     /** A change was made: wait for the user to pause before saving. */
     waiting: {
       on: {
-        '*': { target: 'waiting', reenter: true, actions: 'applyChange', guard: ({ event }) => isChange(event) },
+        '*': { target: 'waiting', reenter: true, actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
+        'server.ready': { actions: 'serverReady' },
+        'configuration.replaced': { target: 'idle', actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote })) },
       },
       after: {
-        debounce: [{ guard: 'isSavable', target: 'saving' }, { target: 'idle' }],
+        debounce: [{ guard: 'hasTarget', target: 'saving' }, { target: 'idle' }],
       },
     },
     saving: {
       invoke: {
         src: 'saveConfiguration',
-        input: ({ context }) => ({ configuration: context.configuration }),
+        input: ({ context }) => ({ configuration: context.configuration, target: context.target! }),
         onDone: { target: 'idle', actions: assign({ serverQuote: ({ event }) => event.output, saveError: null }) },
         onError: {
           target: 'failed',
@@ -173,21 +187,20 @@ export const quoteConfiguratorMachine = setup({
       },
       on: {
         // A change while saving: the answer will be stale, so save again once the user pauses.
-        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => isChange(event) },
+        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
+        'configuration.replaced': { target: 'idle', actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote })) },
       },
     },
     failed: {
       on: {
         'save.retry': { target: 'saving' },
-        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => isChange(event) },
+        '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
+        'server.ready': { target: 'saving', actions: 'serverReady' },
+        'configuration.replaced': { target: 'idle', actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote, saveError: null })) },
       },
     },
   },
 });
-
-function isChange(event: ConfiguratorEvent): boolean {
-  return event.type !== 'clock.ticked' && event.type !== 'save.retry';
-}
 
 const cache = new WeakMap<PartConfiguration, { metrics: QuoteMetrics; orderedAt: number; findings: readonly Finding[]; result: QuoteResult }>();
 
@@ -208,5 +221,14 @@ export function serverAgrees(context: ConfiguratorContext): boolean {
   const server = context.serverQuote;
   if (!server) return false;
   const local = selectQuote(context);
-  return server.totalCents === local.totalCents && server.shipDate === local.shipDate;
+  return server.totalCents === local.totalCents && server.shipDate === local.shipDate && server.blocking.length === local.blocking.length;
+}
+
+/**
+ * The messages to show now, by field: every rule's at once, except the ones asked before ordering
+ * (the colour), which wait until ordering was attempted.
+ */
+export function visibleErrors(context: Pick<ConfiguratorContext, 'attempted'>, quote: QuoteResult): Readonly<Record<string, readonly string[]>> {
+  if (context.attempted) return quote.validation.errors;
+  return Object.fromEntries(Object.entries(quote.validation.errors).filter(([field]) => !ORDER_ONLY_FIELDS.includes(field)));
 }

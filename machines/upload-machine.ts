@@ -1,13 +1,16 @@
-import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup, type AnyEventObject } from 'xstate';
 import type { Finding } from '#domain/geometry/findings';
 import type { Mesh } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/metrics';
 
 /**
- * One file's way from a drop to a quotable part: checking (type by content, size, count) →
- * importing in a worker, with progress → preview (the geometry is on screen; waiting for the
- * project to exist) → uploading, with progress → ready; or failed, with a message, a retry and a
- * remove. Pure: reading, importing and uploading arrive as injected actors.
+ * One file's way from a drop to a quotable part. Checking (type by content, size, count), then two
+ * things at once: the browser imports the geometry in a worker (the preview and a first price in
+ * about a second) while the file uploads to the project, which the server analyses again (the
+ * price that counts). Ready once both are done; an import the browser cannot do (no preview) does
+ * not stop the upload; a failed check or upload fails the file, with a message, a retry and a
+ * remove. Pure: checking, importing and uploading arrive as injected actors. The workspace machine
+ * that spawns it hears `upload.analysed`, `upload.stored` and `upload.failed`.
  */
 
 export interface UploadInput {
@@ -38,12 +41,16 @@ export interface UploadContext {
   projectId: string | null;
   slotsLeft: number;
   analysis: FileAnalysis | null;
-  /** 0 to 1 while importing or uploading; null when unknown (indeterminate). */
+  /** Why the browser could not read the geometry (the server's analysis still counts). */
+  importError: string | null;
+  /** 0 to 1 while importing; null when unknown (indeterminate). */
+  importProgress: number | null;
+  /** 0 to 1 while uploading; null before. */
   progress: number | null;
   uploaded: UploadedFile | null;
   error: string | null;
   /** The step that failed, so retry resumes there. */
-  failedAt: 'checking' | 'importing' | 'uploading' | null;
+  failedAt: 'checking' | 'uploading' | null;
 }
 
 export type UploadEvent =
@@ -58,7 +65,11 @@ export type UploadEvent =
   | { type: 'retry' }
   | { type: 'remove' };
 
-const failure = (at: UploadContext['failedAt'], message: string | null) => ({ error: message, failedAt: at, progress: null });
+/** What the workspace hears from a file. */
+export type UploadReport =
+  | { type: 'upload.analysed'; partId: string; analysis: FileAnalysis }
+  | { type: 'upload.stored'; partId: string; file: UploadedFile }
+  | { type: 'upload.failed'; partId: string; message: string | null };
 
 export const uploadMachine = setup({
   types: {
@@ -82,8 +93,12 @@ export const uploadMachine = setup({
   },
   guards: {
     hasProject: ({ context }) => context.projectId !== null,
+    hasAnalysis: ({ context }) => context.analysis !== null || context.importError !== null,
+    isStored: ({ context }) => context.uploaded !== null,
     failedChecking: ({ context }) => context.failedAt === 'checking',
-    failedImporting: ({ context }) => context.failedAt === 'importing',
+  },
+  actions: {
+    reportFailure: sendParent(({ context }): UploadReport => ({ type: 'upload.failed', partId: context.id, message: context.error })),
   },
 }).createMachine({
   id: 'upload',
@@ -93,6 +108,8 @@ export const uploadMachine = setup({
     projectId: input.projectId ?? null,
     slotsLeft: input.slotsLeft,
     analysis: null,
+    importError: null,
+    importProgress: null,
     progress: null,
     uploaded: null,
     error: null,
@@ -108,37 +125,69 @@ export const uploadMachine = setup({
       invoke: {
         src: 'checkFile',
         input: ({ context }) => ({ file: context.file, slotsLeft: context.slotsLeft }),
-        onDone: { target: 'importing' },
+        onDone: { target: 'active' },
         onError: {
           target: 'failed',
           // A check that failed without a message leaves `error` null: the screen says the file cannot be used.
-          actions: assign(({ event }) => failure('checking', event.error instanceof Error ? event.error.message : null)),
+          actions: [assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : null, failedAt: 'checking' as const })), 'reportFailure'],
         },
       },
     },
-    importing: {
-      entry: assign({ progress: 0, error: null, failedAt: null }),
-      invoke: { src: 'importGeometry', input: ({ context }) => ({ file: context.file }) },
-      on: {
-        'import.progress': { actions: assign({ progress: ({ event }) => (event.fraction === null ? null : clamp(event.fraction)) }) },
-        'import.done': { target: 'preview', actions: assign({ analysis: ({ event }) => event.analysis, progress: null }) },
-        'import.failed': { target: 'failed', actions: assign(({ event }) => failure('importing', event.message)) },
-      },
-    },
-    /** The geometry is on screen; the upload starts as soon as the project exists. */
-    preview: {
-      always: { guard: 'hasProject', target: 'uploading' },
-    },
-    uploading: {
-      entry: assign({ progress: 0, error: null, failedAt: null }),
-      invoke: {
-        src: 'uploadFile',
-        input: ({ context }) => ({ file: context.file, projectId: context.projectId ?? '' }),
-      },
-      on: {
-        'upload.progress': { actions: assign({ progress: ({ event }) => clamp(event.fraction) }) },
-        'upload.done': { target: 'ready', actions: assign({ uploaded: ({ event }) => event.uploaded, progress: 1 }) },
-        'upload.failed': { target: 'failed', actions: assign(({ event }) => failure('uploading', event.message)) },
+    /** Import and upload run side by side. */
+    active: {
+      type: 'parallel',
+      onDone: { target: 'ready' },
+      states: {
+        geometry: {
+          initial: 'start',
+          states: {
+            start: { always: [{ guard: 'hasAnalysis', target: 'done' }, { target: 'importing' }] },
+            importing: {
+              entry: assign({ importProgress: 0 }),
+              invoke: { src: 'importGeometry', input: ({ context }) => ({ file: context.file }) },
+              on: {
+                'import.progress': { actions: assign({ importProgress: ({ event }) => (event.fraction === null ? null : clamp(event.fraction)) }) },
+                'import.done': {
+                  target: 'done',
+                  actions: [
+                    assign({ analysis: ({ event }) => event.analysis, importProgress: null }),
+                    sendParent(({ context, event }): UploadReport => ({ type: 'upload.analysed', partId: context.id, analysis: event.analysis })),
+                  ],
+                },
+                // No preview; the server's analysis still says what the file is.
+                'import.failed': { target: 'done', actions: assign({ importError: ({ event }) => event.message, importProgress: null }) },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        transfer: {
+          initial: 'start',
+          states: {
+            start: { always: [{ guard: 'isStored', target: 'stored' }, { guard: 'hasProject', target: 'uploading' }, { target: 'waitingForProject' }] },
+            /** The geometry is read meanwhile; the upload starts as soon as the project exists. */
+            waitingForProject: { always: { guard: 'hasProject', target: 'uploading' } },
+            uploading: {
+              entry: assign({ progress: 0, error: null, failedAt: null }),
+              invoke: { src: 'uploadFile', input: ({ context }) => ({ file: context.file, projectId: context.projectId ?? '' }) },
+              on: {
+                'upload.progress': { actions: assign({ progress: ({ event }) => clamp(event.fraction) }) },
+                'upload.done': {
+                  target: 'stored',
+                  actions: [
+                    assign({ uploaded: ({ event }) => event.uploaded, progress: 1 }),
+                    sendParent(({ context, event }): UploadReport => ({ type: 'upload.stored', partId: context.id, file: event.uploaded })),
+                  ],
+                },
+                'upload.failed': {
+                  target: '#upload.failed',
+                  actions: [assign(({ event }) => ({ error: event.message, failedAt: 'uploading' as const, progress: null })), 'reportFailure'],
+                },
+              },
+            },
+            stored: { type: 'final' },
+          },
+        },
       },
     },
     ready: {},
@@ -147,14 +196,32 @@ export const uploadMachine = setup({
         retry: [
           // A file refused by the checks stays refused: only removing it helps.
           { guard: 'failedChecking', target: 'failed' },
-          { guard: 'failedImporting', target: 'importing' },
-          { target: 'uploading' },
+          { target: 'active' },
         ],
       },
     },
     removed: { type: 'final' },
   },
 });
+
+/** The state a person is told about: checking, importing, uploading, ready, failed, removed. */
+export type UploadPhase = 'checking' | 'importing' | 'uploading' | 'waiting' | 'ready' | 'failed' | 'removed';
+
+/** What is going on now: the import and the upload can both be under way (the upload is said first). */
+export function uploadSteps(snapshot: { value: unknown }): UploadPhase[] {
+  const value = snapshot.value;
+  if (typeof value === 'string') return [value === 'active' ? 'waiting' : (value as UploadPhase)];
+  const active = (value as { active?: { geometry?: string; transfer?: string } }).active ?? {};
+  const steps: UploadPhase[] = [];
+  if (active.transfer === 'uploading') steps.push('uploading');
+  if (active.geometry === 'importing') steps.push('importing');
+  return steps.length > 0 ? steps : ['waiting'];
+}
+
+/** The one step that sums the file up (for the part's details). */
+export function uploadPhase(snapshot: { value: unknown }): UploadPhase {
+  return uploadSteps(snapshot)[0]!;
+}
 
 function clamp(fraction: number): number {
   return Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;

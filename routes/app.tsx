@@ -24,6 +24,7 @@ import { AccountPlannedPage } from './pages/planned-page.tsx';
 import { ProjectFilesPage, ProjectsPage } from './pages/project-pages.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
 import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from './pages/rewards-pages.tsx';
+import { SharedQuotePage } from './pages/shared-quote-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { ReferralCapture } from './referral-capture.tsx';
 import { RouteGate } from './route-gate.tsx';
@@ -43,6 +44,7 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'account-delete': AccountDeletePage,
   quote: QuotePage,
   'quote-project': QuotePage,
+  'quote-shared': SharedQuotePage,
   'not-found': NotFoundPage,
   terms: TermsPage,
   checkout: CheckoutPage,

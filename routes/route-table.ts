@@ -46,6 +46,7 @@ export type PageId =
   | 'account-delete'
   | 'quote'
   | 'quote-project'
+  | 'quote-shared'
   | 'not-found'
   | 'terms'
   | 'campaign'
@@ -89,6 +90,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/account-delete', title: 'route.logOut.title', noindex: true, access: 'public', page: 'account-delete' },
   { path: '/clearToken', title: 'route.logOut.title', noindex: true, access: 'public', page: 'log-out' },
   { path: '/quote', title: 'route.quote.title', canonical: true, description: 'route.quote.description', access: 'public', page: 'quote' },
+  // A shared quote (ADR 101): public, read-only, by its unguessable link; before /quote/:projectId.
+  { path: '/quote/shared/:token', title: 'route.quoteShared.title', noindex: true, access: 'public', page: 'quote-shared' },
   { path: '/quote/:projectId', title: 'route.quoteProject.title', access: 'public', page: 'quote-project' },
   {
     path: '/impossible3dprints',

@@ -14,14 +14,16 @@
  * (`SameShape`) fails when the two drift apart.
  */
 import { z } from 'zod';
-import type { FinishKind, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
+import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
+import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import { FINDING_CODES, FINDING_SEVERITIES, type Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
+import { UNIT_CORRECTIONS } from '#domain/rules/unit-correction';
 import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
 import { PageQuerySchema, type Page, type PageQuery } from './paging.ts';
 
@@ -92,21 +94,31 @@ const partMetricsShape = z.object({
 export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
 export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));
 
-const colours = () => z.array(z.string().max(MAX.name)).max(50);
+const colourNames = () => z.array(z.string().max(MAX.name)).max(50);
 const inserts = () =>
   z.array(z.object({ count: z.number(), insertLengthMm: z.number(), holeDepthMm: z.number() })).max(50);
 
-const finishShape = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('painting'), colours: colours() }),
-  z.object({ kind: z.literal('dyeing'), style: z.enum(['solid', 'gradient', 'cream']), colours: colours() }),
-  z.object({ kind: z.literal('silkscreen'), colours: colours() }),
-  z.object({ kind: z.literal('special-treatment'), note: z.string().max(500).optional() }),
-  z.object({ kind: z.literal('spray-paint'), colour: z.string().max(MAX.name).optional() }),
-  z.object({ kind: z.literal('tapping'), holes: z.number() }),
-  z.object({ kind: z.literal('brass-insert'), inserts: inserts() }),
-  z.object({ kind: z.literal('helicoil'), inserts: inserts() }),
-]);
-export type _FinishKindsMatch = Assert<SameShape<z.infer<typeof finishShape>['kind'], FinishKind>>;
+/** The fields of a selection, by the shape of its finish's options (FinishFieldsByShape in the domain). */
+const FIELDS_BY_SHAPE: Record<FinishShape, () => z.ZodRawShape> = {
+  none: () => ({ note: z.string().max(500).optional() }),
+  colour: () => ({ colour: z.string().max(MAX.name).optional() }),
+  colours: () => ({ colours: colourNames() }),
+  'styled-colours': () => ({ style: id(), colours: colourNames() }),
+  holes: () => ({ holes: z.number() }),
+  inserts: () => ({ inserts: inserts() }),
+};
+
+/**
+ * The configuration reader's finishes, derived from the catalogue's finish records: one object per
+ * finish, `kind` its name and the fields of its options' shape. A finish added to the catalogue
+ * is accepted (and documented) without a line here.
+ */
+export function finishSelectionSchema(finishes: Readonly<Record<string, Finish>>) {
+  const variants = Object.values(finishes).map((finish) => z.object({ kind: z.literal(finish.kind), ...FIELDS_BY_SHAPE[finish.options.shape]() }));
+  return z.discriminatedUnion('kind', variants as [(typeof variants)[number], ...(typeof variants)[number][]]);
+}
+
+const finishShape = asDomain<FinishSelection>(finishSelectionSchema(FINISHES));
 
 /**
  * What the customer chooses for one part. Only the shape is checked here; whether the choices are
@@ -170,11 +182,14 @@ const quoteResultShape = z.object({
   shipDate: day().nullable(),
   validation: z.object({ valid: z.boolean(), errors: messagesByField(), warnings: messagesByField() }),
   findings: z.array(findingShape),
+  blocking: described(z.array(findingShape), 'What keeps the part from being made (the file’s errors and the material’s), each with its fix hint; when any, price, unit price and ship date are null.'),
   certainty: z.object({ final: z.boolean(), notes: z.array(z.string()) }),
   orderable: z.boolean(),
 });
 export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
+
+const UNITS_MESSAGE = 'Please choose millimetres or inches.';
 
 // ---------------------------------------------------------------------------------------------
 // Projects
@@ -251,6 +266,7 @@ export const QuoteFileSummarySchema = named(
     unitSource: unitSource(),
     bodyCount: z.int(),
     bodies: described(z.array(z.object({ name: z.string(), triangleCount: z.int() })), 'Named bodies of an assembly or multi-solid file (the first 20).'),
+    unitCorrection: described(z.enum(UNIT_CORRECTIONS), 'For a file that declares its units (STEP, 3MF): `none` as declared, `inch-to-mm` read 25.4 × smaller, `mm-to-inch` 25.4 × larger (PUT …/units).'),
     errors: z.int(),
     warnings: z.int(),
   }),
@@ -279,6 +295,8 @@ export const QuoteFileSchema = named(
     summary: QuoteFileSummarySchema.nullable(),
     orderable: described(z.boolean(), 'No error among the findings: the file can be priced and ordered.'),
     configuration: described(PartConfigurationSchema.nullable(), 'The part’s saved configuration, once PUT …/configuration was called.'),
+    quote: described(QuoteResultSchema.nullable(), 'The server’s quote of the saved configuration (the price that counts), as of `pricedAt`.'),
+    pricedAt: instant().nullable(),
     uploadedAt: instant(),
     expiresAt: described(instant(), 'Uploaded + 3 months: the file is removed from storage after this.'),
     status: described(z.enum(QUOTE_FILE_STATUSES), '`removed` after the 3 months: the metrics stay, the bytes are gone; it can no longer be ordered.'),
@@ -303,8 +321,21 @@ export const FileUploadSchema = z.object({ file: binaryFile() });
 export const QuoteFileListSchema = z.object({ list: z.array(QuoteFileSchema), total: z.int() });
 export type QuoteFileList = z.infer<typeof QuoteFileListSchema>;
 
-/** `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (metrics are re-read). */
-export const UnitsInputSchema = named('UnitsInput', z.object({ unit: z.enum(['mm', 'inch'], { error: () => 'Please choose millimetres or inches.' }) }));
+/**
+ * `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (`unit`), or
+ * correct the declared units of a STEP/3MF file whose size says they are wrong (`correction`).
+ * The metrics are read again either way, the findings checked again and a saved configuration priced again.
+ */
+export const UnitsInputSchema = named(
+  'UnitsInput',
+  z.union(
+    [
+      z.object({ unit: z.enum(['mm', 'inch'], { error: () => UNITS_MESSAGE }) }),
+      z.object({ correction: z.enum(UNIT_CORRECTIONS, { error: () => UNITS_MESSAGE }) }),
+    ],
+    { error: () => UNITS_MESSAGE },
+  ),
+);
 export type UnitsInput = z.infer<typeof UnitsInputSchema>;
 
 /** `GET project/upload-history?page&pageSize`: the caller's uploads of the last 3 months, newest first. */
@@ -448,6 +479,17 @@ export const QuoteDocumentCreatedSchema = named(
     token: z.string(),
     url: described(z.string(), 'Absolute link to the JSON document.'),
     pdfUrl: described(z.string(), 'Absolute link to the PDF.'),
+    pageUrl: described(z.string(), 'Absolute link to the read-only quote page people open (`/manufacture/quote/shared/{token}`).'),
   }),
 );
 export type QuoteDocumentCreated = z.infer<typeof QuoteDocumentCreatedSchema>;
+
+/** `POST quote-document/{token}/order`: the quote's parts are in the caller's cart; `projectId` holds them. */
+export const QuoteDocumentOrderedSchema = named(
+  'QuoteDocumentOrdered',
+  z.object({
+    projectId: described(z.string(), 'The caller’s project with the quoted parts: the sender’s own, or a copy made for the caller.'),
+    cart: CartSchema,
+  }),
+);
+export type QuoteDocumentOrdered = z.infer<typeof QuoteDocumentOrderedSchema>;

@@ -1,9 +1,10 @@
 /**
- * The catalogue as data: processes, materials, finishes and the constants the price and lead
- * time are computed from. Code never branches on a material id; it reads these records.
+ * The catalogue as data: processes, materials, finishes (`finishes.ts`) and the constants the price
+ * and lead time are computed from. Code never branches on a material id; it reads these records.
  * Where the numbers come from and how to recalibrate them: docs/decisions/010-pricing-model.md.
  */
-import type { Catalogue, Colour, Finish, FinishKind, Process, ToleranceOption } from './types';
+import { FINISHES } from './finishes';
+import type { Catalogue, Colour, FinishKind, Process, ToleranceOption } from './types';
 
 const colour = (id: string, name: string, hex: string): Colour => ({ id, name, hex });
 
@@ -408,40 +409,7 @@ const vacuumCasting: Process = {
   ],
 };
 
-const finish = (kind: FinishKind, label: string, description: string, pricing: Finish['pricing']): Finish => ({
-  kind,
-  label,
-  description,
-  pricing,
-});
-
 export const CATALOGUE: Catalogue = {
   processes: [printing, cnc, vacuumCasting],
-  finishes: {
-    painting: finish('painting', 'Painting', 'Primer and colour-matched paint, up to 5 colours.', {
-      centsPerColourPerPart: 800,
-      centsPerCm2: 2,
-    }),
-    dyeing: finish('dyeing', 'Dyeing', 'Dye bath for nylon parts: solid, gradient or cream.', {
-      centsPerPart: 300,
-      centsPerColourPerPart: 150,
-      gradientFactor: 1.5,
-    }),
-    silkscreen: finish('silkscreen', 'Silkscreen', 'Printed logo or text, one stencil per colour.', {
-      setupCentsPerColour: 3000,
-      centsPerColourPerPart: 150,
-    }),
-    'special-treatment': finish('special-treatment', 'Special treatment', 'Heat treatment, passivation or a surface treatment agreed with the engineer.', {
-      centsPerPart: 500,
-    }),
-    'spray-paint': finish('spray-paint', 'Spray paint', 'One-colour spray coat over the whole part.', {
-      centsPerPart: 300,
-      centsPerCm2: 1,
-    }),
-    tapping: finish('tapping', 'Tapping', 'Threads cut into holes.', { centsPerHole: 150 }),
-    'brass-insert': finish('brass-insert', 'Brass insert', 'Threaded brass inserts pressed or heat-set into holes.', {
-      centsPerHole: 200,
-    }),
-    helicoil: finish('helicoil', 'Helicoil', 'Wire thread inserts for strong, reusable threads.', { centsPerHole: 300 }),
-  },
+  finishes: FINISHES,
 };

@@ -30,8 +30,11 @@ export function findMaterialById(materialId: string, catalogue: Catalogue = CATA
   return undefined;
 }
 
-export function getFinish(kind: FinishKind, catalogue: Catalogue = CATALOGUE): Finish {
-  return catalogue.finishes[kind];
+/** The finish record of this kind; throws for a kind the catalogue does not know (the API's shape check keeps those out). */
+export function getFinish(kind: FinishKind | string, catalogue: Catalogue = CATALOGUE): Finish {
+  const finish = catalogue.finishes[kind];
+  if (!finish) throw new Error(`The catalogue has no finish "${kind}"`);
+  return finish;
 }
 
 /** The largest build volume among a process's materials: what "fits this process" means. */

@@ -1,4 +1,7 @@
-/** Types of the catalogue: processes, materials, finishes. The data lives in `catalogue.ts`. */
+/** Types of the catalogue: processes, materials, finishes. The data lives in `catalogue.ts` and `finishes.ts`. */
+import type { Finish, FinishKind } from './finishes';
+
+export type { Finish, FinishKind, FinishLeadDays, FinishOptions, FinishPricing, FinishShape, FinishStyle } from './finishes';
 
 export type ProcessSlug = '3d-printing' | 'cnc' | 'vacuum-casting';
 export type ProcessId = 22 | 23 | 27;
@@ -7,16 +10,6 @@ export const LEAD_TIME_TIERS: readonly LeadTimeTier[] = ['economy', 'standard', 
 
 /** Three lengths in millimetres (x, y, z). */
 export type SizeMm = readonly [number, number, number];
-
-export type FinishKind =
-  | 'painting'
-  | 'dyeing'
-  | 'silkscreen'
-  | 'special-treatment'
-  | 'spray-paint'
-  | 'tapping'
-  | 'brass-insert'
-  | 'helicoil';
 
 export interface Colour {
   readonly id: string;
@@ -158,26 +151,8 @@ export interface Process {
   readonly materials: readonly Material[];
 }
 
-/** Price of one finish or secondary operation. Every field is optional and adds up. */
-export interface FinishPricing {
-  readonly centsPerPart?: number;
-  readonly centsPerCm2?: number;
-  readonly centsPerColourPerPart?: number;
-  /** One-off per colour and quote line (a silkscreen stencil), shared by the parts. */
-  readonly setupCentsPerColour?: number;
-  readonly centsPerHole?: number;
-  /** Gradient dyeing costs more than solid: factor on the colour price. */
-  readonly gradientFactor?: number;
-}
-
-export interface Finish {
-  readonly kind: FinishKind;
-  readonly label: string;
-  readonly description: string;
-  readonly pricing: FinishPricing;
-}
-
 export interface Catalogue {
   readonly processes: readonly Process[];
-  readonly finishes: Readonly<Record<FinishKind, Finish>>;
+  /** Every finish by its kind (`finishes.ts`); a material offers those named in its `finishes`. */
+  readonly finishes: Readonly<Record<string, Finish>>;
 }

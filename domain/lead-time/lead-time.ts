@@ -1,24 +1,12 @@
 /**
  * Lead time = base days of the process, material and tier + the finishing days of spec
- * section 9, in working days, and the ship date they give.
+ * section 9 (each finish's record says how many), in working days, and the ship date they give.
  */
-import type { LeadTimeTier, Material } from '#domain/catalogue/types';
-import { findFinish, type FinishSelection } from '#domain/rules/quote-configuration';
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { getFinish } from '#domain/catalogue/lookup';
+import type { Catalogue, Finish, LeadTimeTier, Material } from '#domain/catalogue/types';
+import { colourCount, type FinishFields, type FinishSelection } from '#domain/rules/quote-configuration';
 import { addWorkingDays, DEFAULT_WORKING_CALENDAR, productionStart, type WorkingCalendar } from './working-days';
-
-/** Spec section 9, exactly. */
-export const FINISH_LEAD_DAYS = {
-  paintingPerColour: 4,
-  dyeingOneColour: 3,
-  dyeingSeveralColours: 4,
-  silkscreen: 3,
-  silkscreenWithPainting: 1,
-  specialTreatment: 1,
-  sprayPaint: 2,
-  tapping: 1,
-  brassInsert: 1,
-  helicoil: 1,
-} as const;
 
 export interface LeadTimeItem {
   readonly id: string;
@@ -40,47 +28,48 @@ export interface LeadTime {
   readonly timeZone: string;
 }
 
-export function leadTimeItems(material: Material, tier: LeadTimeTier, finishes: readonly FinishSelection[]): LeadTimeItem[] {
+export function leadTimeItems(
+  material: Material,
+  tier: LeadTimeTier,
+  finishes: readonly FinishSelection[],
+  catalogue: Catalogue = CATALOGUE,
+): LeadTimeItem[] {
   const base: LeadTimeItem = {
     id: 'production',
     label: `Production (${tier})`,
     workingDays: material.leadDays[tier],
     explanation: `${material.name}, ${tier} tier: ${material.leadDays[tier]} working days.`,
   };
-  const painting = findFinish(finishes, 'painting');
-  return [base, ...finishes.map((finish) => finishItem(finish, painting !== undefined))];
+  const chosen = new Set<string>(finishes.map((f) => f.kind));
+  return [base, ...finishes.map((selection) => finishItem(getFinish(selection.kind, catalogue), selection, chosen, catalogue))];
 }
 
-function finishItem(finish: FinishSelection, withPainting: boolean): LeadTimeItem {
-  const days = FINISH_LEAD_DAYS;
-  switch (finish.kind) {
-    case 'painting': {
-      const colours = Math.max(1, finish.colours.length);
-      return item('painting', 'Painting', days.paintingPerColour * colours, `${days.paintingPerColour} working days per colour × ${colours} colour${colours === 1 ? '' : 's'}.`);
-    }
-    case 'dyeing': {
-      const several = finish.colours.length > 1;
-      return item('dyeing', 'Dyeing', several ? days.dyeingSeveralColours : days.dyeingOneColour, several ? 'Several colours: 4 working days.' : 'One colour: 3 working days.');
-    }
-    case 'silkscreen':
-      return withPainting
-        ? item('silkscreen', 'Silkscreen', days.silkscreenWithPainting, 'With painting, silkscreen adds 1 working day.')
-        : item('silkscreen', 'Silkscreen', days.silkscreen, 'Silkscreen adds 3 working days.');
-    case 'special-treatment':
-      return item('special-treatment', 'Special treatment', days.specialTreatment, 'Adds 1 working day.');
-    case 'spray-paint':
-      return item('spray-paint', 'Spray paint', days.sprayPaint, 'Adds 2 working days.');
-    case 'tapping':
-      return item('tapping', 'Tapping', days.tapping, 'Adds 1 working day.');
-    case 'brass-insert':
-      return item('brass-insert', 'Brass inserts', days.brassInsert, 'Adds 1 working day.');
-    case 'helicoil':
-      return item('helicoil', 'Helicoil inserts', days.helicoil, 'Adds 1 working day.');
+/** A finish's working days from its record (spec section 9): per colour, several colours, or alongside another finish. */
+export function finishLeadDays(finish: Finish, selection: FinishFields, chosen: ReadonlySet<string>): number {
+  const rule = finish.leadDays;
+  if (rule.alongside && chosen.has(rule.alongside.finish)) return rule.alongside.days;
+  const colours = colourCount(finish.options.shape, selection);
+  if (rule.perColour) return rule.days * Math.max(1, colours);
+  if (rule.severalColours !== undefined && colours > 1) return rule.severalColours;
+  return rule.days;
+}
+
+function finishItem(finish: Finish, selection: FinishFields, chosen: ReadonlySet<string>, catalogue: Catalogue): LeadTimeItem {
+  const rule = finish.leadDays;
+  const days = finishLeadDays(finish, selection, chosen);
+  const colours = Math.max(1, colourCount(finish.options.shape, selection));
+  const wd = (n: number) => `${n} working day${n === 1 ? '' : 's'}`;
+  let explanation: string;
+  if (rule.alongside && chosen.has(rule.alongside.finish)) {
+    explanation = `With ${getFinish(rule.alongside.finish, catalogue).label.toLowerCase()}, ${finish.label.toLowerCase()} adds ${wd(days)}.`;
+  } else if (rule.perColour) {
+    explanation = `${wd(rule.days)} per colour × ${colours} colour${colours === 1 ? '' : 's'}.`;
+  } else if (rule.severalColours !== undefined) {
+    explanation = colours > 1 ? `Several colours: ${wd(days)}.` : `One colour: ${wd(days)}.`;
+  } else {
+    explanation = `Adds ${wd(days)}.`;
   }
-}
-
-function item(id: string, label: string, workingDays: number, explanation: string): LeadTimeItem {
-  return { id, label, workingDays, explanation };
+  return { id: finish.kind, label: finish.label, workingDays: days, explanation };
 }
 
 export function computeLeadTime(
@@ -89,8 +78,9 @@ export function computeLeadTime(
   finishes: readonly FinishSelection[],
   orderedAt: Date | string | number,
   calendar: WorkingCalendar = DEFAULT_WORKING_CALENDAR,
+  catalogue: Catalogue = CATALOGUE,
 ): LeadTime {
-  const items = leadTimeItems(material, tier, finishes);
+  const items = leadTimeItems(material, tier, finishes, catalogue);
   const totalWorkingDays = items.reduce((sum, i) => sum + i.workingDays, 0);
   const start = productionStart(orderedAt, calendar);
   return {

@@ -55,7 +55,7 @@ export interface QuoteResult {
   readonly process: ProcessSlug;
   readonly processId: ProcessId | null;
   readonly currency: typeof CURRENCY;
-  /** Null when the configuration cannot be priced (unknown material, invalid quantity). */
+  /** Null when the configuration cannot be priced (unknown material, invalid quantity) or the part cannot be made (`blocking`). */
   readonly price: PriceBreakdown | null;
   readonly unitPriceCents: number | null;
   readonly totalCents: number | null;
@@ -65,6 +65,12 @@ export interface QuoteResult {
   readonly validation: ValidationResult;
   /** Findings of this part against the chosen material: too large, too small. */
   readonly findings: readonly Finding[];
+  /**
+   * What keeps the part from being made, each with what to do: the errors among the file's
+   * findings and the material's. When there is any, there is no price (nothing to charge for a
+   * part that cannot be made) and no ship date.
+   */
+  readonly blocking: readonly Finding[];
   readonly certainty: Certainties;
   /** Valid configuration, priced, and no error among the findings (the part's and the file's). */
   readonly orderable: boolean;
@@ -85,19 +91,19 @@ export function quotePart(
   options: QuoteOptions = {},
 ): QuoteResult {
   const catalogue = options.catalogue ?? CATALOGUE;
-  const validation = validateQuoteConfiguration(configuration);
+  const validation = validateQuoteConfiguration(configuration, catalogue);
   const process = findProcess(configuration.process, catalogue);
   const material = process ? findMaterial(process.slug, configuration.materialId, catalogue) : undefined;
   const quantityOk = Number.isInteger(configuration.quantity) && configuration.quantity >= 1;
   const tierOk = material !== undefined && material.leadDays[configuration.tier] !== undefined;
-  if (!process || !material || !quantityOk || !tierOk) {
-    return unpriced(configuration, process, validation);
+  const findings = material ? fitFindings(metrics, material) : [];
+  const blocking = blockingFindings(findings, options.geometryFindings ?? []);
+  if (!process || !material || !quantityOk || !tierOk || blocking.length > 0) {
+    return unpriced(configuration, process, validation, findings, blocking);
   }
   const model = priceModel(process, material, metrics, configuration, catalogue, options);
   const price = priceAt(model, configuration.quantity);
-  const leadTime = computeLeadTime(material, configuration.tier, configuration.finishes, orderedAt, options.calendar ?? DEFAULT_WORKING_CALENDAR);
-  const findings = fitFindings(metrics, material);
-  const blocking = [...findings, ...(options.geometryFindings ?? [])].some((f) => f.severity === 'error');
+  const leadTime = computeLeadTime(material, configuration.tier, configuration.finishes, orderedAt, options.calendar ?? DEFAULT_WORKING_CALENDAR, catalogue);
   return {
     process: process.slug,
     processId: process.id,
@@ -110,12 +116,33 @@ export function quotePart(
     shipDate: leadTime.shipDate,
     validation,
     findings,
+    blocking,
     certainty: certainties(price, metrics),
-    orderable: validation.valid && !blocking,
+    orderable: validation.valid,
   };
 }
 
-function unpriced(configuration: PartConfiguration, process: Process | undefined, validation: ValidationResult): QuoteResult {
+/**
+ * The errors among the material's findings and the file's: what keeps the part from being made.
+ * A file-level finding the material's own check repeats (too large for every machine, and for this
+ * material) is given once, in the material's words.
+ */
+export function blockingFindings(materialFindings: readonly Finding[], geometryFindings: readonly Finding[]): Finding[] {
+  const material = materialFindings.filter((f) => f.severity === 'error');
+  const codes = new Set(material.map((f) => f.code));
+  return [...geometryFindings.filter((f) => f.severity === 'error' && !codes.has(f.code)), ...material];
+}
+
+/** Said when a part has no price because it cannot be made. */
+export const BLOCKED_NOTE = 'No price: this part cannot be made as it is. Each problem listed says what to do about it.';
+
+function unpriced(
+  configuration: PartConfiguration,
+  process: Process | undefined,
+  validation: ValidationResult,
+  findings: readonly Finding[],
+  blocking: readonly Finding[],
+): QuoteResult {
   return {
     process: configuration.process,
     processId: process?.id ?? null,
@@ -127,8 +154,9 @@ function unpriced(configuration: PartConfiguration, process: Process | undefined
     leadTime: null,
     shipDate: null,
     validation,
-    findings: [],
-    certainty: { final: false, notes: ['No price yet: complete the highlighted choices.', EXW_NOTE] },
+    findings,
+    blocking,
+    certainty: { final: false, notes: [blocking.length > 0 ? BLOCKED_NOTE : 'No price yet: complete the highlighted choices.', EXW_NOTE] },
     orderable: false,
   };
 }

@@ -3,25 +3,19 @@
  * vest suite (UI and server) and the quote engine. Messages are what the customer reads.
  */
 import { enforce } from 'vest';
-import {
-  HARDNESS_SHORE_A,
-  INSERT_HOLE_DEPTH_MARGIN_MM,
-  MAX_CREAM_DYEING_COLOURS,
-  MAX_DYEING_COLOURS,
-  MAX_HOLES_PER_PART,
-  MAX_PAINTING_COLOURS,
-  MAX_QUANTITY,
-  MAX_SILKSCREEN_COLOURS,
-} from '#domain/catalogue/limits';
-import { findMaterial, findProcess, getFinish } from '#domain/catalogue/lookup';
-import { LEAD_TIME_TIERS, type FinishKind, type Material, type Process } from '#domain/catalogue/types';
-import type { FinishSelection, InsertSpec, PartConfiguration } from './quote-configuration';
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { FINISHES, finishField } from '#domain/catalogue/finishes';
+import { HARDNESS_SHORE_A, INSERT_HOLE_DEPTH_MARGIN_MM, MAX_QUANTITY } from '#domain/catalogue/limits';
+import { findMaterial, findProcess } from '#domain/catalogue/lookup';
+import { LEAD_TIME_TIERS, type Catalogue, type Finish, type Material, type Process } from '#domain/catalogue/types';
+import { finishFields, type FinishFields, type FinishSelection, type InsertSpec, type PartConfiguration } from './quote-configuration';
 import { runRules, suiteFromRules, type Rule, type ValidationResult } from './quote-rule-engine';
 
 export interface QuoteRuleContext {
   readonly configuration: PartConfiguration;
   readonly process: Process | undefined;
   readonly material: Material | undefined;
+  readonly catalogue: Catalogue;
 }
 
 export type QuoteRule = Rule<QuoteRuleContext>;
@@ -34,17 +28,18 @@ export const QUOTE_MESSAGES = {
   quantityTooLarge: `For more than ${MAX_QUANTITY.toLocaleString('en-US')} parts, please contact us for a quote`,
   tier: 'Please choose a lead time',
   hardness: `Hardness must be between Shore A ${HARDNESS_SHORE_A.min} and ${HARDNESS_SHORE_A.max}`,
-  paintingColours: `Painting: choose 1 to ${MAX_PAINTING_COLOURS} colours per model`,
-  dyeingColours: `Dyeing: up to ${MAX_DYEING_COLOURS} colours for solid or gradient, ${MAX_CREAM_DYEING_COLOURS} for cream`,
-  silkscreenColours: `Silkscreen: choose 1 to ${MAX_SILKSCREEN_COLOURS} colours`,
+  paintingColours: FINISHES.painting.options.countMessage,
+  dyeingColours: FINISHES.dyeing.options.countMessage,
+  silkscreenColours: FINISHES.silkscreen.options.countMessage,
   colourNames: 'Each colour needs a name or code (e.g. RAL 9005)',
-  tappingHoles: `Tapping: enter the number of holes, 1 to ${MAX_HOLES_PER_PART}`,
+  tappingHoles: FINISHES.tapping.options.countMessage,
+  finishUnknown: 'This finish is not offered',
 } as const;
 
-export function quoteRuleContext(configuration: PartConfiguration): QuoteRuleContext {
-  const process = findProcess(configuration.process);
-  const material = process ? findMaterial(process.slug, configuration.materialId) : undefined;
-  return { configuration, process, material };
+export function quoteRuleContext(configuration: PartConfiguration, catalogue: Catalogue = CATALOGUE): QuoteRuleContext {
+  const process = findProcess(configuration.process, catalogue);
+  const material = process ? findMaterial(process.slug, configuration.materialId, catalogue) : undefined;
+  return { configuration, process, material, catalogue };
 }
 
 const rule = (
@@ -62,7 +57,7 @@ export function quoteRules(context: QuoteRuleContext): QuoteRule[] {
   return [
     ...inGroup('part', baseRules(context)),
     ...inGroup('material', material ? materialRules(material, configuration) : []),
-    ...inGroup('finishes', material ? finishRules(material, configuration.finishes) : []),
+    ...inGroup('finishes', material ? finishRules(material, configuration.finishes, context.catalogue) : []),
   ];
 }
 
@@ -119,56 +114,54 @@ function materialRules(material: Material, configuration: PartConfiguration): Qu
   return rules;
 }
 
-function finishRules(material: Material, finishes: readonly FinishSelection[]): QuoteRule[] {
+function finishRules(material: Material, finishes: readonly FinishSelection[], catalogue: Catalogue): QuoteRule[] {
   const rules: QuoteRule[] = [];
-  const seen = new Set<FinishKind>();
-  finishes.forEach((finish, index) => {
-    const label = getFinish(finish.kind).label;
-    const field = fieldOf(finish.kind);
-    const key = `finish-${index}-${finish.kind}`;
-    rules.push(
-      rule(field, `${key}-offered`, `${label} is not offered for ${material.name}`, () => enforce(finish.kind).inside([...material.finishes])),
-    );
-    if (seen.has(finish.kind)) {
-      rules.push(rule(field, `${key}-once`, `Choose ${label.toLowerCase()} once`, () => enforce(true).isFalsy()));
+  const seen = new Set<string>();
+  finishes.forEach((selection, index) => {
+    const finish = catalogue.finishes[selection.kind];
+    const field = finishField(selection.kind);
+    const key = `finish-${index}-${selection.kind}`;
+    if (!finish) {
+      rules.push(rule(field, `${key}-known`, QUOTE_MESSAGES.finishUnknown, () => enforce(finish).isNotUndefined()));
+      return;
     }
-    seen.add(finish.kind);
-    rules.push(...finishDetailRules(finish, field, key));
+    rules.push(
+      rule(field, `${key}-offered`, `${finish.label} is not offered for ${material.name}`, () => enforce(selection.kind).inside([...material.finishes])),
+    );
+    if (seen.has(selection.kind)) {
+      rules.push(rule(field, `${key}-once`, `Choose ${finish.label.toLowerCase()} once`, () => enforce(true).isFalsy()));
+    }
+    seen.add(selection.kind);
+    rules.push(...finishOptionRules(finish, finishFields(selection), field, key));
   });
   return rules;
 }
 
-/** Field names are camelCase for the form: 'brass-insert' is edited in the 'brassInsert' field. */
-function fieldOf(kind: FinishKind): string {
-  return kind.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-function finishDetailRules(finish: FinishSelection, field: string, key: string): QuoteRule[] {
-  switch (finish.kind) {
-    case 'painting':
-      return colourCountRules(field, key, finish.colours, MAX_PAINTING_COLOURS, QUOTE_MESSAGES.paintingColours);
-    case 'dyeing': {
-      const max = finish.style === 'cream' ? MAX_CREAM_DYEING_COLOURS : MAX_DYEING_COLOURS;
+/** The rules of a finish's options, by their shape; limits and messages come from the finish's record. */
+function finishOptionRules(finish: Finish, selection: FinishFields, field: string, key: string): QuoteRule[] {
+  const options = finish.options;
+  switch (options.shape) {
+    case 'colours':
+      return colourCountRules(field, key, selection.colours ?? [], options.maxColours, options.countMessage);
+    case 'styled-colours': {
+      const style = options.styles.find((s) => s.id === selection.style);
       return [
-        rule(field, `${key}-style`, 'Dyeing: choose solid, gradient or cream', () => enforce(finish.style).inside(['solid', 'gradient', 'cream'])),
-        ...colourCountRules(field, key, finish.colours, max, QUOTE_MESSAGES.dyeingColours),
+        rule(field, `${key}-style`, options.styleMessage, () => enforce(style).isNotUndefined()),
+        ...colourCountRules(field, key, selection.colours ?? [], style?.maxColours ?? 0, options.countMessage),
       ];
     }
-    case 'silkscreen':
-      return colourCountRules(field, key, finish.colours, MAX_SILKSCREEN_COLOURS, QUOTE_MESSAGES.silkscreenColours);
-    case 'tapping':
+    case 'holes':
       return [
-        rule(field, `${key}-holes`, QUOTE_MESSAGES.tappingHoles, () => {
-          enforce(finish.holes).isNumber().isBetween(1, MAX_HOLES_PER_PART);
-          enforce(Number.isInteger(finish.holes)).isTruthy();
+        rule(field, `${key}-holes`, options.countMessage, () => {
+          enforce(selection.holes).isNumber().isBetween(1, options.maxHoles);
+          enforce(Number.isInteger(selection.holes)).isTruthy();
         }),
       ];
-    case 'brass-insert':
-      return insertRules(field, key, 'Brass insert', finish.inserts);
-    case 'helicoil':
-      return insertRules(field, key, 'Helicoil', finish.inserts);
-    case 'special-treatment':
-    case 'spray-paint':
+    case 'inserts':
+      return insertRules(field, key, finish.label, selection.inserts ?? [], options.maxPerGroup, options.holeDepthMarginMm);
+    case 'colour':
+      return selection.colour === undefined ? [] : [rule(field, `${key}-colour`, QUOTE_MESSAGES.colourNames, () => enforce(selection.colour).isString().isNotBlank())];
+    case 'none':
       return [];
   }
 }
@@ -183,39 +176,40 @@ function colourCountRules(field: string, key: string, colours: readonly string[]
 }
 
 /** Brass insert and Helicoil: the hole must be deeper than the insert by at least 1.5 mm. */
-function insertRules(field: string, key: string, label: string, inserts: readonly InsertSpec[]): QuoteRule[] {
+function insertRules(field: string, key: string, label: string, inserts: readonly InsertSpec[], max: number, margin: number): QuoteRule[] {
   const rules: QuoteRule[] = [
     rule(field, `${key}-any`, `${label}: add at least one insert`, () => enforce(inserts).isArray().isNotEmpty()),
   ];
   inserts.forEach((insert, i) => {
     const n = inserts.length > 1 ? ` ${i + 1}` : '';
+    // Each message belongs to the control it is about: `brassInsert.0.depth` is the first group's hole depth.
     rules.push(
-      rule(field, `${key}-${i}-count`, `${label}${n}: the number of inserts must be a whole number of at least 1`, () => {
-        enforce(insert.count).isNumber().isBetween(1, MAX_HOLES_PER_PART);
+      rule(`${field}.${i}.count`, `${key}-${i}-count`, `${label}${n}: the number of inserts must be a whole number of at least 1`, () => {
+        enforce(insert.count).isNumber().isBetween(1, max);
         enforce(Number.isInteger(insert.count)).isTruthy();
       }),
-      rule(field, `${key}-${i}-length`, `${label}${n}: enter the insert length in mm`, () => enforce(insert.insertLengthMm).isNumber().greaterThan(0)),
-      rule(field, `${key}-${i}-depth`, holeDepthMessage(label + n, insert), () => enforce(holeDepthMarginOk(insert)).isTruthy()),
+      rule(`${field}.${i}.length`, `${key}-${i}-length`, `${label}${n}: enter the insert length in mm`, () => enforce(insert.insertLengthMm).isNumber().greaterThan(0)),
+      rule(`${field}.${i}.depth`, `${key}-${i}-depth`, holeDepthMessage(label + n, insert, margin), () => enforce(holeDepthMarginOk(insert, margin)).isTruthy()),
     );
   });
   return rules;
 }
 
 /** Compared in micrometres so that 3.0 + 1.5 = 4.5 holds despite binary floating point. */
-export function holeDepthMarginOk(insert: InsertSpec): boolean {
+export function holeDepthMarginOk(insert: InsertSpec, margin: number = INSERT_HOLE_DEPTH_MARGIN_MM): boolean {
   const um = (mm: number) => Math.round(mm * 1000);
   if (!Number.isFinite(insert.holeDepthMm) || !Number.isFinite(insert.insertLengthMm)) return false;
-  return um(insert.holeDepthMm) >= um(insert.insertLengthMm) + um(INSERT_HOLE_DEPTH_MARGIN_MM);
+  return um(insert.holeDepthMm) >= um(insert.insertLengthMm) + um(margin);
 }
 
-function holeDepthMessage(label: string, insert: InsertSpec): string {
-  const needed = Number.isFinite(insert.insertLengthMm) ? ` (at least ${+(insert.insertLengthMm + INSERT_HOLE_DEPTH_MARGIN_MM).toFixed(3)} mm)` : '';
-  return `${label}: the hole must be ${INSERT_HOLE_DEPTH_MARGIN_MM} mm deeper than the insert${needed}`;
+function holeDepthMessage(label: string, insert: InsertSpec, margin: number): string {
+  const needed = Number.isFinite(insert.insertLengthMm) ? ` (at least ${+(insert.insertLengthMm + margin).toFixed(3)} mm)` : '';
+  return `${label}: the hole must be ${margin} mm deeper than the insert${needed}`;
 }
 
 /** Validates a configuration with the rule table directly (microseconds; what the quote engine uses). */
-export function validateQuoteConfiguration(configuration: PartConfiguration): ValidationResult {
-  const context = quoteRuleContext(configuration);
+export function validateQuoteConfiguration(configuration: PartConfiguration, catalogue: Catalogue = CATALOGUE): ValidationResult {
+  const context = quoteRuleContext(configuration, catalogue);
   return runRules(quoteRules(context), context);
 }
 
@@ -223,6 +217,6 @@ export function validateQuoteConfiguration(configuration: PartConfiguration): Va
  * A new vest suite over the same rules, for a form (stateful: `suite.only('colour').run(data)`)
  * or a server request. Create one per form or per request; see quote-rule-engine.ts on runStatic.
  */
-export function createQuoteConfigurationSuite() {
-  return suiteFromRules(quoteRuleContext, quoteRules);
+export function createQuoteConfigurationSuite(catalogue: Catalogue = CATALOGUE) {
+  return suiteFromRules((configuration: PartConfiguration) => quoteRuleContext(configuration, catalogue), quoteRules);
 }

@@ -6,7 +6,9 @@ import type {
   Project,
   ProjectInput,
   ProjectPatch,
+  QuoteDocument,
   QuoteDocumentCreated,
+  QuoteDocumentOrdered,
   QuoteFile,
   QuoteFileList,
   UnitsInput,
@@ -16,6 +18,7 @@ import type { TemporaryTokenResponse } from '#domain/api/account';
 import { mainApi, microserviceApi } from '#lib/api/client';
 import { uploadFile, type UploadHandle } from '#lib/api/upload';
 import { apiSegment } from '#lib/env';
+import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 
 export const createProject = (body: ProjectInput) => microserviceApi<Project>('project', { method: 'POST', body });
 export const getProject = (id: string, signal?: AbortSignal) => microserviceApi<Project>(`project/${encodeURIComponent(id)}`, { signal });
@@ -32,7 +35,7 @@ export const saveConfiguration = (projectId: string, fileId: string, configurati
   });
 
 export const confirmUnits = (projectId: string, fileId: string, body: UnitsInput) =>
-  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/units`, { method: 'PUT', body });
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/units`, { method: 'PUT', body, quiet: true });
 
 export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
@@ -41,7 +44,27 @@ export const addToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/i
 export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
 
 export const createQuoteDocument = (projectId: string) =>
-  microserviceApi<QuoteDocumentCreated>(`project/${encodeURIComponent(projectId)}/quote-document`, { method: 'POST', body: {} });
+  microserviceApi<QuoteDocumentCreated>(`project/${encodeURIComponent(projectId)}/quote-document`, { method: 'POST', body: {}, quiet: true });
+
+/** A shared quote, read by its link (public). */
+export const getQuoteDocument = (token: string, signal?: AbortSignal) =>
+  microserviceApi<QuoteDocument>(`quote-document/${encodeURIComponent(token)}`, { signal, quiet: true });
+
+/** Orders a shared quote: its parts go into the caller's cart. */
+export const orderQuoteDocument = (token: string) =>
+  microserviceApi<QuoteDocumentOrdered>(`quote-document/${encodeURIComponent(token)}/order`, { method: 'POST', body: {}, quiet: true });
+
+/** Where a shared quote's PDF is (a plain link: the browser downloads it). */
+export const quoteDocumentPdfUrl = (token: string) => `${MICROSERVICE_API_BASE}/${apiSegment}/quote-document/${encodeURIComponent(token)}.pdf`;
+
+/** The stored bytes of a file, for the 3D preview of a reopened project. */
+export async function readQuoteFileContent(projectId: string, fileId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const bearer = storage.get(STORAGE_KEYS.token) ?? storage.get(STORAGE_KEYS.tempToken);
+  const url = `${MICROSERVICE_API_BASE}/${apiSegment}/project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/content`;
+  const response = await fetch(url, { signal, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  if (!response.ok) throw new Error(`content: ${response.status}`);
+  return response.arrayBuffer();
+}
 
 export function uploadQuoteFile(projectId: string, file: File, onProgress: (fraction: number) => void, onUnauthorized?: () => void): UploadHandle<QuoteFile> {
   return uploadFile<QuoteFile>(`${MICROSERVICE_API_BASE}/${apiSegment}/project/${encodeURIComponent(projectId)}/files`, file, onProgress, onUnauthorized);

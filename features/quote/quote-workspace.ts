@@ -1,55 +1,20 @@
-import { proxy, ref } from 'valtio';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
-import { PROJECT_NAME_MAX_LENGTH } from '#domain/rules/project-rules';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
+import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import type { Project, QuoteFile } from '#domain/api/quote';
-import type { Finding } from '#domain/geometry/findings';
-import type { PartMetrics } from '#domain/geometry/metrics';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { FILE_MESSAGES, validateQuoteFiles } from '#domain/rules/quote-file-rules';
-import { errorMessage } from '#lib/api/error-message';
 import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
+import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { createProject, getProject, listProjectFiles, saveConfiguration, uploadQuoteFile } from './api.ts';
+import { createProject, getProject, listProjectFiles, readQuoteFileContent, saveConfiguration, updateProject, uploadQuoteFile } from './api.ts';
 import { issueTemporaryTokenFor } from './temporary-token.ts';
 import { analyseInWorker } from './geometry/geometry-client.ts';
 
-export type UploadActor = ActorRefFrom<typeof uploadMachine>;
-export type ConfiguratorActor = ActorRefFrom<typeof quoteConfiguratorMachine>;
-
-export interface QuotePart {
-  id: string;
-  fileName: string;
-  upload: UploadActor | null;
-  /** Created once the server has the file (its id is what the configuration is saved against). */
-  configurator: ConfiguratorActor | null;
-  serverFile: QuoteFile | null;
-  /** The mesh for the 3D preview (imported in the browser). */
-  analysis: FileAnalysis | null;
-}
-
-export interface QuoteWorkspace {
-  project: Project | null;
-  /** The service the visitor came for (the technology query), until the project says otherwise. */
-  process: ProcessSlug;
-  projectStatus: 'none' | 'creating' | 'loading' | 'ready' | 'failed';
-  /** Why the project is `failed`: it could not be created (with the call's catalogue message), or not opened. */
-  projectError: { kind: 'create'; reason: string } | { kind: 'open' } | null;
-  parts: QuotePart[];
-  selectedId: string | null;
-}
-
-/** The quote page's state: the project and its parts, each part with its upload and configurator actors. */
-export function createWorkspace(): QuoteWorkspace {
-  return proxy<QuoteWorkspace>({ project: null, process: '3d-printing', projectStatus: 'none', projectError: null, parts: [], selectedId: null });
-}
-
-let sequence = 0;
-const nextId = () => `part-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+export type { ConfiguratorActor, UploadActor, WorkspacePart } from '#machines/quote-workspace-machine';
+export type WorkspaceActor = ReturnType<typeof createQuoteWorkspace>;
 
 /**
  * Checks what can be checked before reading the geometry, with the domain's upload rules and their
@@ -69,173 +34,89 @@ async function detectFormat(file: File) {
   return detectCadFormat(head) ?? detectCadFormat(new Uint8Array(await file.arrayBuffer()));
 }
 
-function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: SessionActorRef): UploadActor {
-  const actor = createActor(
-    uploadMachine.provide({
-      actors: {
-        checkFile: fromPromise(({ input }) => checkFile(input)),
-        importGeometry: fromCallback(({ sendBack, input }) => {
-          const job = analyseInWorker(part.id, input.file, (fraction) => sendBack({ type: 'import.progress', fraction }));
-          job.result.then(
-            (report) => sendBack({ type: 'import.done', analysis: { metrics: report.metrics, findings: report.findings, mesh: report.mesh, orderable: report.orderable } }),
-            (error: unknown) => sendBack({ type: 'import.failed', message: error instanceof Error ? error.message : t('quote.upload.unreadable') }),
-          );
-          return () => job.cancel();
-        }),
-        uploadFile: fromCallback(({ sendBack, input }) => {
-          const handle = uploadQuoteFile(input.projectId, input.file, (fraction) => sendBack({ type: 'upload.progress', fraction }), () =>
-            session.send({ type: 'api.unauthorized' }),
-          );
-          handle.result.then(
-            (uploaded) => sendBack({ type: 'upload.done', uploaded }),
-            (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : t('quote.upload.failed') }),
-          );
-          return () => handle.abort();
-        }),
-      },
-    }),
-    { input: { id: part.id, file, projectId: ws.project?.id ?? null, slotsLeft: MAX_FILES_PER_UPLOAD - ws.parts.length + 1 } },
-  );
-  // The server's file arrives after the upload; the configurator may need its id before that.
-  let resolveUploaded: (file: QuoteFile) => void = () => {};
-  const uploaded = new Promise<QuoteFile>((resolve) => (resolveUploaded = resolve));
-  actor.subscribe((snapshot) => {
-    const current = ws.parts.find((p) => p.id === part.id);
-    if (!current) return;
-    const analysis = snapshot.context.analysis;
-    if (analysis && !current.analysis) {
-      current.analysis = ref(analysis);
-      // Price at once from the browser's own import (a preview); the server prices the same
-      // configuration once the file is stored, and its price is the one that counts.
-      if (analysis.metrics && !current.configurator) startConfigurator(ws, current, analysis.metrics, analysis.findings, uploaded);
-    }
-    if (snapshot.matches('ready') && snapshot.context.uploaded && !current.serverFile) {
-      const file = snapshot.context.uploaded as unknown as QuoteFile;
-      current.serverFile = ref(file);
-      resolveUploaded(file);
-      if (file.metrics) current.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
-    }
-  });
-  actor.start();
-  return actor;
-}
-
-function attachServerFile(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile): void {
-  part.serverFile = ref(file);
-  if (file.metrics) startConfigurator(ws, part, file.metrics, file.findings, Promise.resolve(file), file.configuration);
-}
-
-function startConfigurator(
-  ws: QuoteWorkspace,
-  part: QuotePart,
-  metrics: PartMetrics,
-  findings: readonly Finding[],
-  serverFile: Promise<QuoteFile>,
-  saved?: PartConfiguration | null,
-): void {
-  const project = () => {
-    if (!ws.project) throw new Error(t('error.projectCreate'));
-    return ws.project;
-  };
-  const process = ws.project?.process ?? ws.process;
-  const configurator = createActor(
-    quoteConfiguratorMachine.provide({
-      actors: {
-        saveConfiguration: fromPromise(async ({ input }) => {
-          const file = await serverFile;
-          return (await saveConfiguration(project().id, file.id, input.configuration)).result;
-        }),
-      },
-    }),
-    {
-      input: {
-        metrics,
-        geometryFindings: findings,
-        orderedAt: Date.now(),
-        process,
-        ...(saved && saved.process === process ? { configuration: saved } : {}),
-      },
-    },
-  );
-  configurator.start();
-  part.configurator = ref(configurator);
+/** The browser's import in the geometry worker, as the machines' analysis. */
+function analyse(id: string, file: File, onProgress: (fraction: number | null) => void) {
+  const job = analyseInWorker(id, file, onProgress);
+  const result = job.result.then((report): FileAnalysis => ({ metrics: report.metrics, findings: report.findings, mesh: report.mesh, orderable: report.orderable }));
+  return { result, cancel: job.cancel };
 }
 
 /**
- * Files dropped or chosen: each gets its own upload machine at once (checking and importing
- * need no project); the project is created on the first drop, also for an anonymous visitor
- * (through a temporary token), and each upload starts as soon as it exists.
+ * The quote page's workspace (ADR 008): the workspace machine with its calls provided. One per
+ * tab, so it survives the move from /quote to /quote/{projectId}.
  */
-export async function addFiles(ws: QuoteWorkspace, files: File[], process: ProcessSlug, session: SessionActorRef): Promise<string | null> {
-  if (!ws.project) ws.process = process;
-  for (const file of files) {
-    const part: QuotePart = { id: nextId(), fileName: file.name, upload: null, configurator: null, serverFile: null, analysis: null };
-    ws.parts.push(part);
-    const live = ws.parts[ws.parts.length - 1]!;
-    live.upload = ref(startUpload(ws, live, file, session));
-    ws.selectedId ??= live.id;
-  }
-  if (ws.project || ws.projectStatus === 'creating') return ws.project?.id ?? null;
-  ws.projectStatus = 'creating';
-  ws.projectError = null;
-  try {
-    await issueTemporaryTokenFor(session);
-    // The project is named after its first file, without the extension.
-    const name = (files[0]?.name ?? '').replace(/\.[^.]+$/, '').slice(0, PROJECT_NAME_MAX_LENGTH) || t('quote.project.defaultName');
-    const project = await createProject({ name, process });
-    ws.project = project;
-    ws.projectStatus = 'ready';
-    for (const part of ws.parts) part.upload?.send({ type: 'project.ready', projectId: project.id });
-    return project.id;
-  } catch (error) {
-    ws.projectStatus = 'failed';
-    ws.projectError = { kind: 'create', reason: errorMessage(error) };
-    return null;
-  }
+export function createQuoteWorkspace(session: SessionActorRef, process: ProcessSlug = '3d-printing') {
+  let jobs = 0;
+  const unauthorized = () => session.send({ type: 'api.unauthorized' });
+  const machine = quoteWorkspaceMachine.provide({
+    actors: {
+      upload: uploadMachine.provide({
+        actors: {
+          checkFile: fromPromise(({ input }) => checkFile(input)),
+          importGeometry: fromCallback(({ sendBack, input }) => {
+            const job = analyse(`import-${(jobs += 1)}`, input.file, (fraction) => sendBack({ type: 'import.progress', fraction }));
+            job.result.then(
+              (analysis) => sendBack({ type: 'import.done', analysis }),
+              (error: unknown) => sendBack({ type: 'import.failed', message: error instanceof Error ? error.message : t('quote.upload.unreadable') }),
+            );
+            return () => job.cancel();
+          }),
+          uploadFile: fromCallback(({ sendBack, input }) => {
+            const handle = uploadQuoteFile(input.projectId, input.file, (fraction) => sendBack({ type: 'upload.progress', fraction }), unauthorized);
+            handle.result.then(
+              (uploaded) => sendBack({ type: 'upload.done', uploaded }),
+              (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : t('quote.upload.failed') }),
+            );
+            return () => handle.abort();
+          }),
+        },
+      }),
+      configurator: quoteConfiguratorMachine.provide({
+        actors: {
+          saveConfiguration: fromPromise(async ({ input }) => (await saveConfiguration(input.target.projectId, input.target.fileId, input.configuration)).result),
+        },
+      }),
+      createProject: fromPromise(async ({ input }) => {
+        await issueTemporaryTokenFor(session);
+        return createProject({ name: input.name || t('quote.project.defaultName'), process: input.process });
+      }),
+      openProject: fromPromise(async ({ input, signal }) => {
+        const [project, files] = await Promise.all([getProject(input.projectId, signal), listProjectFiles(input.projectId, signal)]);
+        return { project, files: files.list };
+      }),
+      changeProcess: fromPromise(async ({ input }) => {
+        const project = await updateProject(input.projectId, { process: input.process });
+        const files = await listProjectFiles(input.projectId);
+        return { project, files: files.list };
+      }),
+      loadPreview: fromCallback(({ sendBack, input }) => {
+        const file: QuoteFile = input.file;
+        const controller = new AbortController();
+        let cancel = () => {};
+        readQuoteFileContent(input.projectId, file.id, controller.signal)
+          .then((bytes) => {
+            const job = analyse(`preview-${file.id}`, new File([bytes], file.name), () => {});
+            cancel = job.cancel;
+            return job.result;
+          })
+          .then(
+            (analysis) => sendBack({ type: 'preview.loaded', id: file.id, analysis }),
+            () => !controller.signal.aborted && sendBack({ type: 'preview.failed', id: file.id }),
+          );
+        return () => {
+          controller.abort();
+          cancel();
+        };
+      }),
+    },
+  });
+  return createActor(machine, { input: { process, now: () => Date.now() } }).start();
 }
 
-/** Reopens a project after a reload: its files, with the server's analysis and the saved configurations. */
-export async function openProject(ws: QuoteWorkspace, projectId: string, signal?: AbortSignal): Promise<void> {
-  if (ws.project?.id === projectId) return;
-  ws.projectStatus = 'loading';
-  try {
-    const [project, files] = await Promise.all([getProject(projectId, signal), listProjectFiles(projectId, signal)]);
-    ws.project = project;
-    ws.parts = [];
-    for (const file of files.list) {
-      ws.parts.push({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: null, analysis: null });
-      attachServerFile(ws, ws.parts[ws.parts.length - 1]!, file);
-    }
-    ws.selectedId = ws.parts[0]?.id ?? null;
-    ws.projectStatus = 'ready';
-  } catch (error) {
-    if (signal?.aborted) return;
-    ws.projectStatus = 'failed';
-    ws.projectError = { kind: 'open' };
-    void error;
-  }
-}
+let workspace: WorkspaceActor | null = null;
 
-export function removePart(ws: QuoteWorkspace, id: string): void {
-  const part = ws.parts.find((p) => p.id === id);
-  part?.upload?.send({ type: 'remove' });
-  part?.configurator?.stop();
-  ws.parts = ws.parts.filter((p) => p.id !== id);
-  if (ws.selectedId === id) ws.selectedId = ws.parts[0]?.id ?? null;
-}
-
-export function selectPart(ws: QuoteWorkspace, id: string): void {
-  ws.selectedId = id;
-}
-
-/** The server re-read the file in the confirmed units: show its new measurements and price with them. */
-export function applyServerFile(ws: QuoteWorkspace, partId: string, file: QuoteFile): void {
-  const part = ws.parts.find((p) => p.id === partId);
-  if (!part) return;
-  part.serverFile = ref(file);
-  if (file.metrics) part.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
-}
-
-export function applyProject(ws: QuoteWorkspace, project: Project): void {
-  ws.project = project;
+/** The tab's workspace, made on first use. */
+export function tabWorkspace(session: SessionActorRef, process: ProcessSlug): WorkspaceActor {
+  workspace ??= createQuoteWorkspace(session, process);
+  return workspace;
 }

@@ -88,7 +88,8 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     method: 'patch',
     path: '/:id',
     summary: 'Rename a project or change its manufacturing service',
-    description: 'Changing the service clears the saved configurations (and prices) of parts configured for another service.',
+    description:
+      'Changing the service configures every part for it (a configuration for another service becomes the new service’s defaults, keeping quantity, lead-time tier and the colour and finishes still offered) and prices each again (ADR 100).',
     auth: 'session',
     ...project,
     body: ProjectPatchSchema,
@@ -212,13 +213,14 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   router.route({
     method: 'put',
     path: '/:id/files/:fileId/units',
-    summary: 'Confirm the units of a file without declared units (STL, OBJ): its metrics are read again in them',
-    description: 'Metrics become `withUnit(metrics, unit)` (units.source `user`); the units finding goes and the size findings are checked again; a saved configuration is priced again.',
+    summary: 'Confirm the units of a file without declared units (STL, OBJ), or correct the declared units of a STEP or 3MF file whose size says they are wrong',
+    description:
+      '`{ unit }` for a file without units: metrics become `withUnit(metrics, unit)` (units.source `user`). `{ correction }` for a file with declared units: `inch-to-mm` reads it 25.4 × smaller, `mm-to-inch` 25.4 × larger, `none` as declared. Either way the units finding goes, the size findings are checked again and a saved configuration is priced again; the other kind of body is a 422.',
     auth: 'session',
     ...file,
     body: UnitsInputSchema,
     response: QuoteFileSchema,
-    handler: (c, { params, body }) => projects.confirmUnits(ownerOf(c), params.id, params.fileId, body.unit),
+    handler: (c, { params, body }) => projects.confirmUnits(ownerOf(c), params.id, params.fileId, body),
   });
 
   router.route({

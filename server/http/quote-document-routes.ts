@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { QuoteDocumentSchema } from '#domain/api/quote';
+import { QuoteDocumentOrderedSchema, QuoteDocumentSchema } from '#domain/api/quote';
 import type { AppContext } from '../app-context.ts';
-import { QUOTE_DOCUMENT_NOT_FOUND, readQuoteDocument } from '../quote/quote-document.ts';
+import { QUOTE_DOCUMENT_NOT_FOUND, orderQuoteDocument, readQuoteDocument } from '../quote/quote-document.ts';
 import { renderQuotePdf } from '../quote/quote-pdf.ts';
 import { ApiRouter } from './api-router.ts';
+import { ownerOf } from './owner.ts';
 
 const shareToken = () => z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
@@ -32,6 +33,20 @@ export function quoteDocumentRoutes(ctx: AppContext): ApiRouter {
         'X-Content-Type-Options': 'nosniff',
       });
     },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/:token/order',
+    summary: 'Order a shared quote: its parts go into the caller’s cart, priced now',
+    description:
+      'The sender’s own parts are added as they are; anyone else gets a copy of the files in a new project of their own. 404 for an unknown link, 410 once the hold has ended or when a file is no longer kept, 422 when a part can no longer be ordered as quoted; nothing is added then.',
+    auth: 'session',
+    params: z.object({ token: shareToken() }),
+    notFound: QUOTE_DOCUMENT_NOT_FOUND,
+    response: QuoteDocumentOrderedSchema,
+    status: 201,
+    handler: (c, { params }) => orderQuoteDocument(ctx, ownerOf(c), params.token),
   });
 
   router.route({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Cart, CartItemsInput, CartLine } from '#domain/api/quote';
+import { findProcess } from '#domain/catalogue/lookup';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
@@ -10,6 +11,8 @@ import { isStale, priceFile, pricedColumns } from './pricing.ts';
 import { FILE_REMOVED_MESSAGE, notOrderableMessage, parseJson, toCartLine, type FileRow } from './records.ts';
 
 export const CART_ITEM_NOT_FOUND = 'Cart item not found.';
+
+const processName = (slug: string) => findProcess(slug)?.name ?? slug;
 
 /** Configurations compare by content, whatever the key order they arrived in. */
 function sameConfiguration(a: PartConfiguration, b: PartConfiguration): boolean {
@@ -30,12 +33,13 @@ function sameConfiguration(a: PartConfiguration, b: PartConfiguration): boolean 
 export class CartService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The owner's file by id (through its project's owner), or 404. */
-  private async ownFile(owner: Owner, fileId: string): Promise<FileRow> {
+  /** The owner's file by id (through its project's owner, whose service it is made by), or 404. */
+  private async ownFile(owner: Owner, fileId: string): Promise<FileRow & { project_process: string }> {
     const file = await this.ctx.db
       .selectFrom('quote_file')
       .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
       .selectAll('quote_file')
+      .select('quote_project.process as project_process')
       .where('quote_file.id', '=', fileId)
       .where(`quote_project.${owner.column}`, '=', owner.id)
       .executeTakeFirst();
@@ -104,6 +108,11 @@ export class CartService {
       if (!configuration) {
         const message = `Choose the options of "${file.name}" before adding it to the cart.`;
         throw new HttpError(422, message, { [`items.${i}`]: [message] });
+      }
+      if (configuration.process !== file.project_process) {
+        // ADR 100: a part is made by its project's service; a line priced for another is never added.
+        const message = `"${file.name}" is in a project for ${processName(file.project_process)}, not ${processName(configuration.process)}: change the project's manufacturing service first.`;
+        throw new HttpError(422, message, { [`items.${i}`]: [message], [`items.${i}.process`]: [message] });
       }
       const result = priceFile(file, configuration, now, this.ctx.config.maxOrderCents);
       if (!result.orderable) {

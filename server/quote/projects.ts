@@ -14,13 +14,15 @@ import type {
   QuoteDocumentCreated,
   QuoteFile,
   QuoteFileList,
+  UnitsInput,
   UploadHistoryItem,
 } from '#domain/api/quote';
+import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import type { LengthUnit } from '#domain/geometry/units';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { configurationForProcess, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { declaresUnits } from '#domain/rules/unit-correction';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
@@ -31,9 +33,9 @@ import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
 import { receiveUpload } from './receive-upload.ts';
-import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from './records.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from './records.ts';
 import { addMonths } from './retention.ts';
-import { findingsWithUnit } from './units.ts';
+import { findingsWithUnit, type UnitReading } from './units.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
 export const FILE_NOT_FOUND = 'File not found.';
@@ -160,18 +162,30 @@ export class Projects {
     );
   }
 
-  /** Renames the project or changes its service (configurations of another service are cleared). */
+  /**
+   * Renames the project or changes its manufacturing service (ADR 100): on a change, every part is
+   * configured for the new service (a configuration for another service becomes the service's
+   * defaults, keeping quantity, tier and what still applies) and priced again, in one transaction.
+   */
   async update(owner: Owner, id: string, patch: ProjectPatch): Promise<Project> {
     const project = await this.find(owner, id);
     const name = patch.name ?? project.name;
     const process = patch.process ?? (project.process as ProcessSlug);
+    const at = this.ctx.clock();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('quote_project').set({ name, process, updated_at: iso(this.ctx.clock()) }).where('id', '=', project.id).execute();
+      await trx.updateTable('quote_project').set({ name, process, updated_at: iso(at) }).where('id', '=', project.id).execute();
       if (process === project.process) return;
-      const configured = await trx.selectFrom('quote_file').select(['id', 'configuration']).where('project_id', '=', project.id).where('configuration', 'is not', null).execute();
-      for (const file of configured) {
-        if (parseJson<PartConfiguration>(file.configuration as string).process === process) continue;
-        await trx.updateTable('quote_file').set({ configuration: null, quote: null, priced_at: null }).where('id', '=', file.id).execute();
+      const files = await trx.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).where('removed_at', 'is', null).execute();
+      for (const file of files) {
+        if (!file.metrics) continue;
+        const saved = file.configuration ? parseJson<PartConfiguration>(file.configuration) : null;
+        const configuration = configurationForProcess(saved, process);
+        const result = priceFile(file, configuration, at, this.ctx.config.maxOrderCents);
+        await trx
+          .updateTable('quote_file')
+          .set({ configuration: JSON.stringify(configuration), quote: JSON.stringify(result), priced_at: iso(at) })
+          .where('id', '=', file.id)
+          .execute();
       }
     });
     return this.read(owner, project.id);
@@ -304,7 +318,7 @@ export class Projects {
     const { project, file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     if (configuration.process !== project.process) {
-      throw fieldError('process', `This project is for ${project.process}: change the project’s manufacturing service to configure the part for ${configuration.process}.`);
+      throw fieldError('process', `This project is for ${findProcess(project.process)?.name ?? project.process}: change the project’s manufacturing service to configure the part for ${findProcess(configuration.process)?.name ?? configuration.process}.`);
     }
     const at = this.ctx.clock();
     const result = priceFile(file, configuration, at, this.ctx.config.maxOrderCents);
@@ -316,20 +330,33 @@ export class Projects {
     return { fileId: file.id, configuration, result, pricedAt: iso(at) };
   }
 
-  /** The user confirmed the units of an STL/OBJ file: metrics read again, findings and price updated. */
-  async confirmUnits(owner: Owner, projectId: string, fileId: string, unit: LengthUnit): Promise<QuoteFile> {
+  /**
+   * The user confirmed the units of an STL/OBJ file, or corrected the declared units of a STEP/3MF
+   * file: metrics read again, findings and price updated.
+   */
+  async confirmUnits(owner: Owner, projectId: string, fileId: string, input: UnitsInput): Promise<QuoteFile> {
     const { file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     const metrics = fileMetrics(file);
     if (!metrics) throw new HttpError(422, `"${file.name}" could not be read, so it has no size to read in other units.`);
-    if (metrics.units.source === 'file') throw new HttpError(422, `"${file.name}" declares its own units (millimetres): there is nothing to confirm.`);
-    const updated = findingsWithUnit(metrics, fileFindings(file), unit);
+    const summary = file.summary ? fileSummary(file.summary) : null;
+    const current = summary?.unitCorrection ?? 'none';
+    const declared = declaresUnits(metrics, current);
+    let reading: UnitReading;
+    if ('unit' in input) {
+      if (declared) throw fieldError('unit', `"${file.name}" declares its own units: if its size is wrong, correct the declared units instead.`);
+      reading = { unit: input.unit };
+    } else {
+      if (!declared) throw fieldError('correction', `"${file.name}" carries no units: confirm millimetres or inches instead.`);
+      reading = { correction: input.correction, from: current };
+    }
+    const updated = findingsWithUnit(metrics, fileFindings(file), reading);
     const at = this.ctx.clock();
     const row: FileRow = {
       ...file,
       metrics: JSON.stringify(updated.metrics),
       findings: JSON.stringify(updated.findings),
-      summary: file.summary ? JSON.stringify(updated.summary(parseJson(file.summary))) : null,
+      summary: summary ? JSON.stringify(updated.summary(summary)) : null,
       orderable: updated.orderable ? 1 : 0,
     };
     if (file.configuration) {

@@ -1,16 +1,22 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { MICROSERVICE_API_BASE } from '#domain/api/bases';
-import type { QuoteDocument, QuoteDocumentCreated, QuoteDocumentLine } from '#domain/api/quote';
-import { QUOTE_DOCUMENT_HOLD_DAYS } from '#domain/rules/project-rules';
-import { findMaterial, findProcess, getFinish } from '#domain/catalogue/lookup';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { APP_BASE_PATH, MICROSERVICE_API_BASE } from '#domain/api/bases';
+import type { Cart, QuoteDocument, QuoteDocumentCreated, QuoteDocumentLine } from '#domain/api/quote';
+import { PROJECT_NAME_MAX_LENGTH, QUOTE_DOCUMENT_HOLD_DAYS, QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
+import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
-import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
+import { describeFinish, type PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import type { QuoteDocumentTable, QuoteProjectTable } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
+import { CartService } from './cart.ts';
 import { priceFile } from './pricing.ts';
+import { addMonths } from './retention.ts';
 import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';
 
 export const QUOTE_DOCUMENT_NOT_FOUND = 'Failed to fetch quotation data.';
@@ -26,26 +32,13 @@ function documentNumber(now: Date): string {
   return `Q-${iso(now).slice(0, 10).replaceAll('-', '')}-${random}`;
 }
 
-function finishText(finish: FinishSelection): string {
-  const label = getFinish(finish.kind).label;
-  switch (finish.kind) {
-    case 'painting':
-    case 'silkscreen':
-      return `${label}: ${finish.colours.join(', ')}`;
-    case 'dyeing':
-      return `${label} (${finish.style}): ${finish.colours.join(', ')}`;
-    case 'special-treatment':
-      return finish.note ? `${label}: ${finish.note}` : label;
-    case 'spray-paint':
-      return finish.colour ? `${label}: ${finish.colour}` : label;
-    case 'tapping':
-      return `${label}: ${finish.holes} hole${finish.holes === 1 ? '' : 's'}`;
-    case 'brass-insert':
-    case 'helicoil': {
-      const count = finish.inserts.reduce((n, i) => n + i.count, 0);
-      return `${label}: ${count} insert${count === 1 ? '' : 's'}`;
-    }
-  }
+/**
+ * A held line as stored: the public line plus what ordering it again needs (the file and the
+ * configuration). Only the public part is ever answered.
+ */
+interface StoredLine extends QuoteDocumentLine {
+  fileId?: string;
+  configuration?: PartConfiguration;
 }
 
 /** One held line: what was chosen, in words, and the price and dates of `result`. */
@@ -64,7 +57,7 @@ export function documentLine(file: Pick<FileRow, 'name' | 'metrics'>, configurat
     options: [
       ...(tolerance ? [`Tolerance: ${tolerance.label}`] : []),
       ...(configuration.hardnessShoreA !== undefined ? [`Hardness: Shore A ${configuration.hardnessShoreA}`] : []),
-      ...configuration.finishes.map(finishText),
+      ...configuration.finishes.map((f) => describeFinish(f)),
       `Lead time: ${tier?.label ?? configuration.tier}`,
     ],
     quantity: configuration.quantity,
@@ -83,7 +76,8 @@ export function documentLine(file: Pick<FileRow, 'name' | 'metrics'>, configurat
 export async function createQuoteDocument(ctx: AppContext, owner: Owner, project: QuoteProjectTable, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {
   const files = await ctx.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
   const now = ctx.clock();
-  const lines: QuoteDocumentLine[] = [];
+  const lines: StoredLine[] = [];
+  const held = (file: FileRow, configuration: PartConfiguration, result: QuoteResult): StoredLine => ({ ...documentLine(file, configuration, result), fileId: file.id, configuration });
   if (fileIds !== undefined) {
     const wanted = [...new Set(fileIds)];
     for (const id of wanted) {
@@ -97,14 +91,14 @@ export async function createQuoteDocument(ctx: AppContext, owner: Owner, project
         const message = `"${file.name}" cannot be quoted as configured: ${notOrderableMessage(result)}`;
         throw new HttpError(422, message, { fileIds: [message] });
       }
-      lines.push(documentLine(file, configuration, result));
+      lines.push(held(file, configuration, result));
     }
   } else {
     for (const file of files) {
       if (file.removed_at || !file.configuration || !file.metrics) continue;
       const configuration = parseJson<PartConfiguration>(file.configuration);
       const result = priceFile(file, configuration, now, ctx.config.maxOrderCents);
-      if (result.orderable) lines.push(documentLine(file, configuration, result));
+      if (result.orderable) lines.push(held(file, configuration, result));
     }
   }
   if (lines.length === 0) {
@@ -127,14 +121,14 @@ export async function createQuoteDocument(ctx: AppContext, owner: Owner, project
   };
   await ctx.db.insertInto('quote_document').values(row).execute();
   const url = `${ctx.config.publicUrl}${MICROSERVICE_API_BASE}/${ctx.config.apiSegment}/quote-document/${token}`;
-  return { ...toQuoteDocument(row), token, url, pdfUrl: `${url}.pdf` };
+  return { ...toQuoteDocument(row), token, url, pdfUrl: `${url}.pdf`, pageUrl: `${ctx.config.publicUrl}${APP_BASE_PATH}quote/shared/${token}` };
 }
 
 export function toQuoteDocument(row: QuoteDocumentTable): QuoteDocument {
   return {
     number: row.number,
     projectName: row.project_name,
-    lines: parseJson<QuoteDocumentLine[]>(row.lines),
+    lines: parseJson<StoredLine[]>(row.lines).map(publicLine),
     totalCents: Number(row.total_cents),
     currency: 'USD',
     createdAt: row.created_at,
@@ -143,13 +137,104 @@ export function toQuoteDocument(row: QuoteDocumentTable): QuoteDocument {
   };
 }
 
-/** The document behind a share token: 404 when unknown, 410 once the hold has ended. */
-export async function readQuoteDocument(ctx: AppContext, token: string): Promise<QuoteDocument> {
+function publicLine({ fileId: _fileId, configuration: _configuration, ...line }: StoredLine): QuoteDocumentLine {
+  return line;
+}
+
+async function documentRow(ctx: AppContext, token: string): Promise<QuoteDocumentTable> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw new HttpError(404, QUOTE_DOCUMENT_NOT_FOUND);
   const row = await ctx.db.selectFrom('quote_document').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
   if (!row) throw new HttpError(404, QUOTE_DOCUMENT_NOT_FOUND);
   if (Date.parse(row.expires_at) <= ctx.clock().getTime()) {
     throw new HttpError(410, `This quote expired on ${row.expires_at.slice(0, 10)}: its prices no longer hold. Please ask for a new quote.`);
   }
-  return toQuoteDocument(row);
+  return row;
+}
+
+/** The document behind a share token: 404 when unknown, 410 once the hold has ended. */
+export async function readQuoteDocument(ctx: AppContext, token: string): Promise<QuoteDocument> {
+  return toQuoteDocument(await documentRow(ctx, token));
+}
+
+/**
+ * Orders a shared quote (ADR 101): its parts go into the caller's cart with the quoted
+ * configurations, priced now by the cart. The sender's own parts are used as they are; anyone
+ * else gets a copy of the files in a new project of their own (named after the quote), so the
+ * sender's project stays theirs. Nothing is added unless every part can be.
+ */
+export async function orderQuoteDocument(ctx: AppContext, owner: Owner, token: string): Promise<{ projectId: string; cart: Cart }> {
+  const document = await documentRow(ctx, token);
+  const lines = parseJson<StoredLine[]>(document.lines);
+  const files = [];
+  for (const line of lines) {
+    if (!line.fileId || !line.configuration) throw new HttpError(422, `Quote ${document.number} cannot be ordered from its link: please ask for a new quote.`);
+    const file = await ctx.db
+      .selectFrom('quote_file')
+      .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
+      .selectAll('quote_file')
+      .select(['quote_project.user_id as owner_user_id', 'quote_project.temp_subject_id as owner_temp_subject_id'])
+      .where('quote_file.id', '=', line.fileId)
+      .executeTakeFirst();
+    if (!file || file.removed_at) throw new HttpError(410, `"${line.fileName}" is no longer kept (files are kept ${QUOTE_FILE_RETENTION_MONTHS} months): please ask for a new quote.`);
+    files.push({ file, configuration: line.configuration });
+  }
+  const own = files.every(({ file }) => (owner.column === 'user_id' ? file.owner_user_id : file.owner_temp_subject_id) === owner.id);
+  let items = files.map(({ file, configuration }) => ({ fileId: file.id, configuration }));
+  let projectId = files[0]?.file.project_id ?? document.project_id;
+  if (!own) {
+    const copied = await copyIntoNewProject(ctx, owner, document, files);
+    projectId = copied.projectId;
+    items = copied.items;
+  }
+  const cart = await new CartService(ctx).add(owner, { items });
+  return { projectId, cart };
+}
+
+/** The quoted files copied (bytes, analysis and the quoted configuration) into a new project of the caller's. */
+async function copyIntoNewProject(
+  ctx: AppContext,
+  owner: Owner,
+  document: QuoteDocumentTable,
+  files: readonly { file: FileRow & { owner_user_id: string | null; owner_temp_subject_id: string | null }; configuration: PartConfiguration }[],
+): Promise<{ projectId: string; items: { fileId: string; configuration: PartConfiguration }[] }> {
+  const now = ctx.clock();
+  const projectId = randomUUID();
+  const process = files[0]?.configuration.process ?? '3d-printing';
+  const copies: { key: string; row: FileRow }[] = [];
+  try {
+    for (const { file: { owner_user_id: _user, owner_temp_subject_id: _visitor, ...file }, configuration } of files) {
+      const stored = await ctx.quote.files.open(file.storage_key);
+      if (!stored) throw new HttpError(410, `"${file.name}" is no longer kept: please ask for a new quote.`);
+      const id = randomUUID();
+      const key = `${projectId}/${id}`;
+      const spool = path.join(ctx.quote.files.spoolDir, `${randomUUID()}.part`);
+      await fs.mkdir(ctx.quote.files.spoolDir, { recursive: true });
+      await pipeline(stored.stream, createWriteStream(spool));
+      await ctx.quote.files.putFile(key, spool);
+      copies.push({
+        key,
+        row: {
+          ...file,
+          id,
+          project_id: projectId,
+          storage_key: key,
+          configuration: JSON.stringify(configuration),
+          quote: null,
+          priced_at: null,
+          uploaded_at: iso(now),
+          expires_at: iso(addMonths(now, QUOTE_FILE_RETENTION_MONTHS)),
+          removed_at: null,
+        },
+      });
+    }
+    const name = `${document.project_name} (${document.number})`.slice(0, PROJECT_NAME_MAX_LENGTH);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('quote_project').values({ id: projectId, ...ownerColumns(owner), name, process, created_at: iso(now), updated_at: iso(now) }).execute();
+      for (const { row } of copies) await trx.insertInto('quote_file').values(row).execute();
+    });
+  } catch (error) {
+    for (const { key } of copies) await ctx.quote.files.delete(key);
+    throw error;
+  }
+  return { projectId, items: copies.map(({ row }) => ({ fileId: row.id, configuration: parseJson<PartConfiguration>(row.configuration!) })) };
 }

@@ -39,6 +39,12 @@ export function fileMetrics(row: Pick<FileRow, 'metrics'>): PartMetrics | null {
   return row.metrics ? parseJson<PartMetrics>(row.metrics) : null;
 }
 
+/** A stored summary; rows written before unit corrections existed read as `none`. */
+export function fileSummary(text: string): QuoteFileSummary {
+  const summary = parseJson<QuoteFileSummary>(text);
+  return { ...summary, unitCorrection: summary.unitCorrection ?? 'none' };
+}
+
 export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
   return parseJson<Finding[]>(row.findings);
 }
@@ -53,9 +59,11 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     format: row.format as CadFormat,
     metrics: fileMetrics(row),
     findings: fileFindings(row),
-    summary: row.summary ? parseJson<QuoteFileSummary>(row.summary) : null,
+    summary: row.summary ? fileSummary(row.summary) : null,
     orderable: row.orderable === 1 && row.removed_at === null,
     configuration: row.configuration ? parseJson<PartConfiguration>(row.configuration) : null,
+    quote: row.quote ? parseJson<QuoteResult>(row.quote) : null,
+    pricedAt: row.priced_at,
     uploadedAt: row.uploaded_at,
     expiresAt: row.expires_at,
     status: row.removed_at ? 'removed' : 'kept',
@@ -102,16 +110,19 @@ export function toCartLine(row: CartRow, file: Pick<FileRow, 'name' | 'project_i
     pricedAt: row.priced_at,
     problem,
     problemMessage: removed ? FILE_REMOVED_MESSAGE : problem ? notOrderableMessage(result) : null,
-    summary: file.summary ? parseJson<QuoteFileSummary>(file.summary) : null,
+    summary: file.summary ? fileSummary(file.summary) : null,
   };
 }
 
-/** The first thing that keeps a quote from being ordered, in the customer's words. */
+/**
+ * The first thing that keeps a quote from being ordered, in the customer's words: what keeps the
+ * part from being made (with what to do), else the first rule it breaks.
+ */
 export function notOrderableMessage(result: QuoteResult, geometryFindings: readonly Finding[] = []): string {
+  const blocking = [...(result.blocking ?? []), ...result.findings, ...geometryFindings].find((f) => f.severity === 'error');
+  if (blocking) return `${blocking.message} ${blocking.fixHint}`;
   const firstError = Object.values(result.validation.errors).find((m) => m.length > 0)?.[0];
   if (firstError) return firstError;
-  const blocking = [...result.findings, ...geometryFindings].find((f) => f.severity === 'error');
-  if (blocking) return `${blocking.message} ${blocking.fixHint}`;
   if (result.price === null) return 'This part cannot be priced with these options.';
   return 'This part cannot be ordered as configured.';
 }

@@ -17,6 +17,7 @@ export function summarise(report: CadFileReport): QuoteFileSummary | null {
     unitSource: m.units.source,
     bodyCount: m.bodyCount,
     bodies: (report.mesh?.bodies ?? []).slice(0, MAX_BODIES).map((b) => ({ name: b.name, triangleCount: b.triangleCount })),
+    unitCorrection: 'none',
     errors: report.findings.filter((f) => f.severity === 'error').length,
     warnings: report.findings.filter((f) => f.severity === 'warning').length,
   };

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
+import { binaryStl, subdividedCube } from '../domain/support/solids.ts';
+
+/** A 20 mm cube with one triangle missing: an open mesh. */
+function openCube(): Uint8Array {
+  const cube = subdividedCube(20, 2);
+  return binaryStl(cube.subarray(0, cube.length - 9));
+}
 
 const CAD = path.resolve('tests', 'fixtures', 'cad');
 
@@ -22,7 +29,7 @@ test.beforeEach(async ({ page }) => {
 test('an anonymous visitor drops an STL and a STEP file and sees their measurements', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl', 'cube-units--cube-in.step');
   // The project is created on the first drop, through a temporary token.
-  await expect(page).toHaveURL(/\/manufacture\/quote\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/manufacture\/quote\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   const files = page.getByRole('list', { name: 'Uploaded files' });
   await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 20_000 });
   await expect(page.getByText('10.0 × 10.0 × 10.0 mm').first()).toBeVisible();
@@ -60,19 +67,24 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
   await expect(summary).toContainText(`lead time ${before + 8} working days`);
 });
 
-test('a brass insert with too shallow a hole shows the rule\'s message', async ({ page }) => {
+test('a brass insert with too shallow a hole shows the rule\'s message on the hole depth, and Add to cart says why it waits', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
   await page.getByRole('checkbox', { name: /^Brass insert/ }).focus();
   await page.keyboard.press('Space');
-  await page.getByRole('textbox', { name: /Hole depth/ }).fill('5.5');
-  await page.getByRole('textbox', { name: /Hole depth/ }).press('Tab');
-  await expect(page.getByRole('alert').filter({ hasText: '1.5 mm' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-  await page.getByRole('textbox', { name: /Hole depth/ }).fill('7');
-  await page.getByRole('textbox', { name: /Hole depth/ }).press('Tab');
-  await expect(page.getByRole('alert').filter({ hasText: '1.5 mm' })).toHaveCount(0);
+  const depth = page.getByRole('textbox', { name: /Hole depth/ });
+  await depth.fill('5.5');
+  await depth.press('Tab');
+  await expect(depth).toHaveAttribute('aria-invalid', 'true');
+  await expect(depth).toHaveAccessibleDescription(/1\.5 mm deeper than the insert/);
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await expect(add).toHaveAccessibleDescription('Correct the options marked in red first.');
+  await depth.fill('7');
+  await depth.press('Tab');
+  await expect(depth).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(add).not.toHaveAttribute('aria-disabled');
 });
 
 test('a file that is not CAD is refused by its content, with a way to remove it', async ({ page }) => {
@@ -151,3 +163,127 @@ test('the project is named after the first file and can be renamed', async ({ pa
   await page.reload();
   await expect(page.getByText('Project Drone frame v2')).toBeVisible();
 });
+
+test('a price at once: the configurator opens priced, the upload\'s end is announced, focus moves to the part; the colour is asked for only when ordering', async ({ page }) => {
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  const heading = page.getByRole('heading', { name: /Configure cube-10x10mm/ });
+  await expect(heading).toBeVisible({ timeout: 20_000 });
+  await expect(heading).toBeFocused();
+  // No click: the price is there, and the server confirms it.
+  await expect(total(page)).toHaveText(/^Total \$\d/);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  await expect(page.getByTestId('announcer')).toHaveText('cube-10x10mm--cube-10x10.stl is uploaded and priced.');
+  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  await expect(page.getByText('Please choose a colour')).toHaveCount(0);
+  // Ordering asks for the colour, where it is chosen.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(colours).toHaveAccessibleDescription(/Please choose a colour/);
+  await expect(page.getByRole('radio', { name: 'White' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Please choose a colour')).toHaveCount(0);
+});
+
+for (const [process, name, material] of [
+  ['cnc', 'CNC machining', 'Aluminium 6061-T6'],
+  ['vacuum-casting', 'Vacuum casting', 'PU, ABS-like'],
+  ['3d-printing', '3D printing', 'Standard resin'],
+] as const) {
+  test(`changing the service after an upload prices the part for ${name}, on the server and in the cart`, async ({ page }) => {
+    await signUpAndActivate(page, 'Proc');
+    const start = process === '3d-printing' ? 'cnc' : '3d-printing';
+    await page.goto(`/manufacture/quote?technology=${start}`);
+    await upload(page, 'cube-10x10mm--cube-10x10.stl');
+    await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+    const before = await total(page).textContent();
+
+    await page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByText(name, { exact: true }).click();
+    await expect(page.getByText(`Made by ${name} (the project’s service).`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Material' })).toContainText(material);
+    await expect(page.getByTestId('announcer')).toHaveText(`Every part is now priced for ${name}.`);
+    await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+    await expect(total(page)).not.toHaveText(before!);
+    const after = await total(page).textContent();
+
+    // The saved project says so after a reload, and the cart holds the part for that service.
+    await page.reload();
+    await expect(page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByRole('radio', { name })).toBeChecked();
+    await expect(total(page)).toHaveText(after!);
+    const colours = page.getByRole('radiogroup', { name: 'Colour' });
+    if (!(await colours.getByRole('radio', { checked: true }).count())) {
+      await colours.getByRole('radio').first().focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/manufacture\/checkout$/);
+    await expect(page.getByRole('cell', { name: material })).toBeVisible();
+  });
+}
+
+test('a part that cannot be made shows what is wrong, what to do, and no price', async ({ page }) => {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles({ name: 'open-box.stl', mimeType: 'model/stl', buffer: Buffer.from(openCube()) });
+  await expect(page.getByRole('heading', { name: /Configure open-box/ })).toBeVisible({ timeout: 20_000 });
+  const noPrice = page.getByTestId('no-price');
+  await expect(noPrice).toContainText('No price: this part cannot be made as it is.');
+  await expect(noPrice).toContainText(/What to do: Close the holes/);
+  await expect(total(page)).toHaveCount(0);
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await expect(add).toHaveAccessibleDescription(/cannot be made as it is/);
+  await add.focus();
+  await expect(add).toBeFocused();
+});
+
+test('a STEP file declared in the wrong units is read again 25.4 times smaller and gets a price', async ({ page }) => {
+  await upload(page, 'cube-units--cube-in.step');
+  await expect(page.getByRole('heading', { name: /Configure cube-units/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1,000 × 1,000 × 1,000 mm').first()).toBeVisible();
+  await expect(page.getByTestId('no-price')).toBeVisible();
+  await page.getByText(/It says inches but is in millimetres/).click();
+  await page.getByRole('button', { name: 'Read again' }).click();
+  await expect(page.getByText('39.4 × 39.4 × 39.4 mm').first()).toBeVisible();
+  await expect(total(page)).toHaveText(/^Total \$\d/);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('39.4 × 39.4 × 39.4 mm').first()).toBeVisible();
+});
+
+test('a reopened project shows the 3D preview again, read from the stored file', async ({ page }) => {
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByRole('img', { name: /3D model of cube-10x10mm--cube-10x10.stl/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('The 3D preview is not available for this file.')).toHaveCount(0);
+});
+
+test('the quote document: the PDF downloads, the share link opens a read-only quote with its price and validity, and it can be ordered', async ({ page, context }) => {
+  await signUpAndActivate(page, 'Quinn');
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White', { exact: true }).click({ timeout: 20_000 });
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  const price = (await total(page).textContent())!.replace('Total ', '');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download quote (PDF)' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^Q-\d{8}-[A-Z2-9]{6}\.pdf$/);
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  await expect(page.getByText('Link copied.')).toBeVisible();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/\/manufacture\/quote\/shared\/[A-Za-z0-9_-]{32}$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-/ })).toBeVisible();
+  await expect(page.getByTestId('valid-until')).toContainText('Prices held until');
+  await expect(page.getByTestId('shared-total')).toHaveText(`Total ${price}`);
+  await expect(page.getByRole('rowheader', { name: /cube-10x10mm--cube-10x10.stl/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Order this quote' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/);
+  await expect(page.getByRole('rowheader', { name: /cube-10x10mm/ })).toBeVisible();
+});
+

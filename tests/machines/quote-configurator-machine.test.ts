@@ -2,11 +2,15 @@ import { describe, expect, test, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { QuoteMetrics, QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { defaultConfiguration } from '#domain/rules/quote-configuration';
 import {
   SAVE_DEBOUNCE_MS,
   quoteConfiguratorMachine,
   selectQuote,
   serverAgrees,
+  visibleErrors,
+  type ConfiguratorInput,
+  type SaveTarget,
 } from '#machines/quote-configurator-machine';
 
 /** A 20 mm cube, read in millimetres. */
@@ -19,12 +23,18 @@ const cube: QuoteMetrics = {
 };
 const MONDAY_9AM = Date.UTC(2026, 10, 23, 9, 0, 0);
 
-type Save = (args: { input: { configuration: PartConfiguration } }) => Promise<QuoteResult>;
+type Save = (args: { input: { configuration: PartConfiguration; target: SaveTarget } }) => Promise<QuoteResult>;
 
-function start(save: ReturnType<typeof vi.fn<Save>> = vi.fn<Save>(async () => ({}) as QuoteResult)) {
+const TARGET: SaveTarget = { projectId: 'p1', fileId: 'f1' };
+const served = (configuration: PartConfiguration) => selectQuote({ metrics: cube, configuration, orderedAt: MONDAY_9AM, geometryFindings: [] });
+
+function start(
+  save: ReturnType<typeof vi.fn<Save>> = vi.fn<Save>(async ({ input }) => served(input.configuration)),
+  input: Partial<ConfiguratorInput> = {},
+) {
   const clock = new SimulatedClock();
   const actor = createActor(quoteConfiguratorMachine.provide({ actors: { saveConfiguration: fromPromise(save) } }), {
-    input: { metrics: cube, orderedAt: MONDAY_9AM },
+    input: { metrics: cube, orderedAt: MONDAY_9AM, target: TARGET, serverQuote: served(defaultConfiguration('3d-printing')), ...input },
     clock,
   }).start();
   const quote = () => selectQuote(actor.getSnapshot().context);
@@ -32,16 +42,25 @@ function start(save: ReturnType<typeof vi.fn<Save>> = vi.fn<Save>(async () => ({
 }
 
 describe('the configuration', () => {
-  test('starts on the process\'s first material with no colour: the colour must be chosen', () => {
+  test('opens priced on the process\'s first material; the colour is asked for only once ordering is attempted', () => {
     const { actor, quote } = start();
     expect(actor.getSnapshot().context.configuration).toMatchObject({ process: '3d-printing', colourId: null, quantity: 1 });
-    expect(quote().validation.valid).toBe(false);
+    expect(quote().totalCents).toBeGreaterThan(0);
     expect(quote().orderable).toBe(false);
+    expect(visibleErrors(actor.getSnapshot().context, quote()).colour).toBeUndefined();
+    actor.send({ type: 'order.attempted' });
+    expect(visibleErrors(actor.getSnapshot().context, quote()).colour).toEqual(['Please choose a colour']);
+    actor.send({ type: 'colour.changed', colourId: 'white' });
+    expect(visibleErrors(actor.getSnapshot().context, quote()).colour).toBeUndefined();
+    expect(quote().orderable).toBe(true);
   });
 
-  test('choosing a colour makes it priceable; the price and lead time are derived on every change', () => {
+  test('other rules show at once; the price and lead time are derived on every change', () => {
     const { actor, quote } = start();
+    actor.send({ type: 'quantity.changed', quantity: 0 });
+    expect(visibleErrors(actor.getSnapshot().context, quote()).quantity).toEqual(['Quantity must be a whole number of at least 1']);
     actor.send({ type: 'colour.changed', colourId: 'white' });
+    actor.send({ type: 'quantity.changed', quantity: 1 });
     const one = quote();
     expect(one.validation.valid).toBe(true);
     expect(one.totalCents).toBeGreaterThan(0);
@@ -63,25 +82,24 @@ describe('the configuration', () => {
     expect(quote().leadTime!.totalWorkingDays).toBe(before.leadTime!.totalWorkingDays);
   });
 
-  test('a brass insert with too shallow a hole breaks the rule', () => {
-    const { actor, quote } = start();
-    actor.send({ type: 'process.changed', process: 'cnc' });
+  test('a brass insert with too shallow a hole breaks the rule, on the hole depth', () => {
+    const { actor, quote } = start(undefined, { process: 'cnc', serverQuote: null, target: null });
     actor.send({ type: 'material.changed', materialId: 'pom' });
     actor.send({ type: 'colour.changed', colourId: 'white' });
     actor.send({ type: 'finish.set', finish: { kind: 'brass-insert', inserts: [{ count: 2, insertLengthMm: 6, holeDepthMm: 7 }] } });
-    const messages = Object.values(quote().validation.errors).flat().join(' ');
-    expect(messages).toMatch(/1\.5 mm/);
+    expect(quote().validation.errors['brassInsert.0.depth']?.[0]).toMatch(/1\.5 mm/);
     actor.send({ type: 'finish.set', finish: { kind: 'brass-insert', inserts: [{ count: 2, insertLengthMm: 6, holeDepthMm: 7.5 }] } });
     expect(quote().validation.valid).toBe(true);
   });
 
-  test('changing the process starts from that process\'s defaults but keeps the quantity', () => {
-    const { actor } = start();
-    actor.send({ type: 'quantity.changed', quantity: 5 });
-    actor.send({ type: 'process.changed', process: 'vacuum-casting' });
-    const c = actor.getSnapshot().context.configuration;
-    expect(c).toMatchObject({ process: 'vacuum-casting', quantity: 5 });
-    expect(c.hardnessShoreA === undefined || c.hardnessShoreA === 70).toBe(true);
+  test('a configuration the server replaced (the project\'s service changed) is taken as it is, with the server\'s quote, and not saved again', () => {
+    const { actor, save } = start();
+    const cnc = { ...defaultConfiguration('cnc'), quantity: 5 };
+    actor.send({ type: 'configuration.replaced', configuration: cnc, serverQuote: served(cnc) });
+    expect(actor.getSnapshot().context.configuration).toBe(cnc);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(serverAgrees(actor.getSnapshot().context)).toBe(true);
+    expect(save).not.toHaveBeenCalled();
   });
 
   test('changing the material drops finishes the new material does not offer and keeps a colour it has', () => {
@@ -109,31 +127,43 @@ describe('the configuration', () => {
 });
 
 describe('saving to the server', () => {
-  test('waits for the user to pause, then saves once', async () => {
-    const { actor, clock, save } = start();
+  test('saves at once when the server has the file and no price for it yet, then after each pause', async () => {
+    const { actor, clock, save } = start(undefined, { serverQuote: null });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(save).toHaveBeenCalledOnce();
+    expect(save.mock.calls[0]![0].input).toMatchObject({ target: TARGET, configuration: { colourId: null } });
+    expect(serverAgrees(actor.getSnapshot().context)).toBe(true);
+
     actor.send({ type: 'colour.changed', colourId: 'white' });
     actor.send({ type: 'quantity.changed', quantity: 2 });
     actor.send({ type: 'quantity.changed', quantity: 3 });
     expect(actor.getSnapshot().value).toBe('waiting');
     clock.increment(SAVE_DEBOUNCE_MS - 1);
-    expect(save).not.toHaveBeenCalled();
+    expect(save).toHaveBeenCalledOnce();
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('saving');
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
-    expect(save).toHaveBeenCalledOnce();
-    expect(save.mock.calls[0]![0].input.configuration).toMatchObject({ quantity: 3, colourId: 'white' });
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1]![0].input.configuration).toMatchObject({ quantity: 3, colourId: 'white' });
   });
 
-  test('an invalid configuration is not sent', () => {
-    const { actor, clock, save } = start();
-    actor.send({ type: 'quantity.changed', quantity: 4 }); // still no colour
+  test('before the server has the file nothing is sent; once it has, the part is saved at once with the server\'s measurements', async () => {
+    const { actor, clock, save } = start(undefined, { target: null, serverQuote: null });
+    actor.send({ type: 'quantity.changed', quantity: 4 });
     clock.increment(SAVE_DEBOUNCE_MS);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(save).not.toHaveBeenCalled();
+    const server = { ...cube, volumeMm3: 8001 };
+    actor.send({ type: 'server.ready', target: TARGET, metrics: server, geometryFindings: [] });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().context.metrics).toBe(server);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0].input.configuration.quantity).toBe(4);
   });
 
   test('a failed save can be retried; a change also retries', async () => {
-    const save = vi.fn<Save>().mockRejectedValueOnce(new Error('Failed to fetch quotation data.')).mockResolvedValue({} as QuoteResult);
+    const save = vi.fn<Save>().mockRejectedValueOnce(new Error('Failed to fetch quotation data.')).mockImplementation(async ({ input }) => served(input.configuration));
     const { actor, clock } = start(save);
     actor.send({ type: 'colour.changed', colourId: 'white' });
     clock.increment(SAVE_DEBOUNCE_MS);
@@ -153,16 +183,13 @@ describe('saving to the server', () => {
     expect(actor.getSnapshot().value).toBe('saving');
     actor.send({ type: 'quantity.changed', quantity: 7 });
     expect(actor.getSnapshot().value).toBe('waiting');
-    release({} as QuoteResult);
+    release(served(actor.getSnapshot().context.configuration));
     clock.increment(SAVE_DEBOUNCE_MS);
     expect(save).toHaveBeenCalledTimes(2);
   });
 
   test('serverAgrees compares the server\'s total and ship date with what is on screen', async () => {
-    const save = vi.fn<Save>(async ({ input }) =>
-      selectQuote({ metrics: cube, configuration: input.configuration, orderedAt: MONDAY_9AM, geometryFindings: [] }),
-    );
-    const { actor, clock } = start(save);
+    const { actor, clock } = start();
     actor.send({ type: 'colour.changed', colourId: 'white' });
     clock.increment(SAVE_DEBOUNCE_MS);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));

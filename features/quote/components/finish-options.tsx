@@ -1,13 +1,14 @@
+import { memo, useId } from 'react';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
-import { MAX_DYEING_COLOURS, MAX_PAINTING_COLOURS, MAX_SILKSCREEN_COLOURS, MAX_CREAM_DYEING_COLOURS } from '#domain/catalogue/limits';
-import type { FinishKind } from '#domain/catalogue/types';
-import { FINISH_LEAD_DAYS } from '#domain/lead-time/lead-time';
-import type { FinishSelection, InsertSpec } from '#domain/rules/quote-configuration';
+import { DEFAULT_INSERT, finishField, type FinishLeadDays } from '#domain/catalogue/finishes';
+import type { Finish, FinishKind } from '#domain/catalogue/types';
+import { defaultFinishSelection, finishFields, type FinishFields, type FinishSelection, type InsertSpec } from '#domain/rules/quote-configuration';
 import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Checkbox } from '#ui/checkbox';
 import { CheckboxGroup } from '#ui/checkbox-group';
 import { NumberField } from '#ui/number-field';
 import { Radio, RadioGroup } from '#ui/radio-group';
+import { TextField } from '#ui/text-field';
 
 /** Finish colours offered for painting, dyeing, silkscreen and spray paint. */
 export const FINISH_PALETTE: readonly { id: string; name: MessageKey; hex: string }[] = [
@@ -21,96 +22,164 @@ export const FINISH_PALETTE: readonly { id: string; name: MessageKey; hex: strin
   { id: 'grey', name: 'quote.colour.grey', hex: '#8a8f96' },
 ];
 
-/** What each finish adds to the lead time, from the lead-time rules' own numbers. */
-function leadText(kind: FinishKind, t: Translate): string {
-  switch (kind) {
-    case 'painting':
-      return t('quote.finishLead.perColour', { days: FINISH_LEAD_DAYS.paintingPerColour });
-    case 'dyeing':
-      return t('quote.finishLead.dyeing', { one: FINISH_LEAD_DAYS.dyeingOneColour, several: FINISH_LEAD_DAYS.dyeingSeveralColours });
-    case 'silkscreen':
-      return t('quote.finishLead.silkscreen', { days: FINISH_LEAD_DAYS.silkscreen, withPainting: FINISH_LEAD_DAYS.silkscreenWithPainting });
-    case 'special-treatment':
-      return t('quote.finishLead.days', { days: FINISH_LEAD_DAYS.specialTreatment });
-    case 'spray-paint':
-      return t('quote.finishLead.days', { days: FINISH_LEAD_DAYS.sprayPaint });
-    case 'tapping':
-      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.tapping });
-    case 'brass-insert':
-      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.brassInsert });
-    case 'helicoil':
-      return t('quote.finishLead.workingDays', { days: FINISH_LEAD_DAYS.helicoil });
+/** What a finish adds to the lead time, from its record's rule. */
+export function leadText(rule: FinishLeadDays, t: Translate): string {
+  if (rule.perColour) return t('quote.finishLead.perColour', { days: rule.days });
+  if (rule.severalColours !== undefined) return t('quote.finishLead.severalColours', { one: rule.days, several: rule.severalColours });
+  if (rule.alongside) {
+    const other = CATALOGUE.finishes[rule.alongside.finish]?.label ?? rule.alongside.finish;
+    return t('quote.finishLead.alongside', { days: rule.days, withDays: rule.alongside.days, finish: other.toLowerCase() });
   }
-}
-
-/** The insert a new brass-insert or Helicoil operation starts with. */
-const DEFAULT_INSERT: InsertSpec = { count: 1, insertLengthMm: 5, holeDepthMm: 6.5 };
-
-function defaultFinish(kind: FinishKind): FinishSelection {
-  switch (kind) {
-    case 'painting':
-      return { kind, colours: [] };
-    case 'dyeing':
-      return { kind, style: 'solid', colours: [] };
-    case 'silkscreen':
-      return { kind, colours: [] };
-    case 'special-treatment':
-      return { kind };
-    case 'spray-paint':
-      return { kind };
-    case 'tapping':
-      return { kind, holes: 1 };
-    case 'brass-insert':
-    case 'helicoil':
-      return { kind, inserts: [DEFAULT_INSERT] };
-  }
+  return t('quote.finishLead.workingDays', { days: rule.days });
 }
 
 export interface FinishOptionsProps {
   offered: readonly FinishKind[];
   selected: readonly FinishSelection[];
+  /** The rules' messages by field ('painting', 'brassInsert.0.depth', …). */
   errors: Readonly<Record<string, readonly string[]>>;
   onSet: (finish: FinishSelection) => void;
   onRemove: (kind: FinishKind) => void;
 }
 
-/** The finishes and secondary operations of the part, each with what it adds to the lead time. */
-export function FinishOptions({ offered, selected, errors, onSet, onRemove }: FinishOptionsProps) {
+/**
+ * The finishes and secondary operations of the part, each with what it adds to the lead time.
+ * What each asks for follows its record's options shape (colours, a style, holes, inserts…), and
+ * each message sits on the control it is about (aria-invalid, aria-describedby).
+ */
+export const FinishOptions = memo(function FinishOptions({ offered, selected, errors, onSet, onRemove }: FinishOptionsProps) {
   const t = useT();
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-caption font-medium text-neutral-700">{t('quote.finishes.legend')}</legend>
       {offered.map((kind) => {
-        const current = selected.find((f) => f.kind === kind);
         const finish = CATALOGUE.finishes[kind];
-        // The rules name a finish's field in camelCase ('brass-insert' → 'brassInsert').
-        const field = kind.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-        const messages = Object.entries(errors)
-          .filter(([f]) => f === field || f.startsWith(`${field}.`))
-          .flatMap(([, m]) => m);
+        if (!finish) return null;
+        const current = selected.find((f) => f.kind === kind);
+        const field = finishField(kind);
+        const own = (suffix = '') => errors[`${field}${suffix}`] ?? [];
         return (
           <div key={kind} className="flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3">
-            <Checkbox isSelected={!!current} onChange={(on) => (on ? onSet(defaultFinish(kind)) : onRemove(kind))} description={t('quote.finishes.description', { description: finish.description, lead: leadText(kind, t) })}>
+            <Checkbox
+              isSelected={!!current}
+              onChange={(on) => (on ? onSet(defaultFinishSelection(finish)) : onRemove(kind))}
+              description={t('quote.finishes.description', { description: finish.description, lead: leadText(finish.leadDays, t) })}
+            >
               {finish.label}
             </Checkbox>
-            {current && <FinishDetails finish={current} onSet={onSet} />}
-            {messages.map((m) => (
-              <p key={m} className="text-caption text-danger-700" role="alert">
-                {m}
-              </p>
-            ))}
+            {current && <FinishDetails finish={finish} selection={finishFields(current)} messages={own()} errors={errors} field={field} onSet={onSet} />}
           </div>
         );
       })}
     </fieldset>
   );
+});
+
+interface DetailsProps {
+  finish: Finish;
+  selection: FinishFields;
+  /** Messages about the finish as a whole (colour counts, holes, "add an insert"). */
+  messages: readonly string[];
+  errors: Readonly<Record<string, readonly string[]>>;
+  field: string;
+  onSet: (f: FinishSelection) => void;
 }
 
-function ColourChoice({ label, value, max, onChange }: { label: string; value: readonly string[]; max: number; onChange: (v: string[]) => void }) {
+/** The options of one chosen finish, by the shape of its record's options. */
+function FinishDetails({ finish, selection, messages, errors, field, onSet }: DetailsProps) {
+  const t = useT();
+  const set = (patch: Partial<FinishFields>) => onSet({ ...selection, ...patch } as FinishSelection);
+  const invalid = messages.length > 0;
+  const errorMessage = invalid ? messages.join(' ') : undefined;
+  const options = finish.options;
+  switch (options.shape) {
+    case 'colours':
+      return (
+        <ColourChoice
+          label={t('quote.finishes.colours', { finish: finish.label })}
+          value={selection.colours ?? []}
+          max={options.maxColours}
+          onChange={(colours) => set({ colours })}
+          errorMessage={errorMessage}
+        />
+      );
+    case 'styled-colours': {
+      const style = options.styles.find((s) => s.id === selection.style);
+      return (
+        <div className="flex flex-col gap-2">
+          <RadioGroup label={t('quote.finishes.style', { finish: finish.label })} orientation="horizontal" value={selection.style ?? null} onChange={(id) => set({ style: id })}>
+            {options.styles.map((s) => (
+              <Radio key={s.id} value={s.id}>
+                {s.label}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <ColourChoice
+            label={t('quote.finishes.colours', { finish: finish.label })}
+            value={selection.colours ?? []}
+            max={style?.maxColours ?? 0}
+            onChange={(colours) => set({ colours })}
+            errorMessage={errorMessage}
+          />
+        </div>
+      );
+    }
+    case 'holes':
+      return (
+        <NumberField
+          label={t('quote.finishes.holes')}
+          decrementLabel={t('common.decrease')}
+          incrementLabel={t('common.increase')}
+          minValue={1}
+          maxValue={options.maxHoles}
+          step={1}
+          value={selection.holes ?? 1}
+          onChange={(holes) => set({ holes })}
+          isInvalid={invalid}
+          errorMessage={errorMessage}
+          validationBehavior="aria"
+        />
+      );
+    case 'inserts':
+      return <InsertFields inserts={selection.inserts ?? []} errors={errors} field={field} messages={messages} onChange={(inserts) => set({ inserts })} />;
+    case 'colour':
+      return (
+        <TextField
+          label={t('quote.finishes.colour', { finish: finish.label })}
+          description={t('quote.finishes.colourHint')}
+          value={selection.colour ?? ''}
+          maxLength={100}
+          onChange={(colour) => set({ colour: colour === '' ? undefined : colour })}
+          isInvalid={invalid}
+          errorMessage={errorMessage}
+          validationBehavior="aria"
+        />
+      );
+    case 'none':
+      return (
+        <TextField
+          label={t('quote.finishes.note', { finish: finish.label })}
+          value={selection.note ?? ''}
+          maxLength={500}
+          onChange={(note) => set({ note: note === '' ? undefined : note })}
+        />
+      );
+  }
+}
+
+function ColourChoice({ label, value, max, onChange, errorMessage }: { label: string; value: readonly string[]; max: number; onChange: (v: string[]) => void; errorMessage?: string }) {
   const full = value.length >= max;
   const t = useT();
   return (
-    <CheckboxGroup label={label} description={t('quote.finishes.colourCount', { max, count: value.length })} value={[...value]} onChange={onChange}>
+    <CheckboxGroup
+      label={label}
+      description={t('quote.finishes.colourCount', { max, count: value.length })}
+      value={[...value]}
+      onChange={onChange}
+      isInvalid={errorMessage !== undefined}
+      errorMessage={errorMessage}
+      validationBehavior="aria"
+    >
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {FINISH_PALETTE.map((c) => (
           <Checkbox key={c.id} value={c.id} isDisabled={full && !value.includes(c.id)}>
@@ -125,60 +194,44 @@ function ColourChoice({ label, value, max, onChange }: { label: string; value: r
   );
 }
 
-function FinishDetails({ finish, onSet }: { finish: FinishSelection; onSet: (f: FinishSelection) => void }) {
-  const t = useT();
-  switch (finish.kind) {
-    case 'painting':
-      return <ColourChoice label={t('quote.finishes.paintColours')} value={finish.colours} max={MAX_PAINTING_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
-    case 'silkscreen':
-      return <ColourChoice label={t('quote.finishes.silkscreenColours')} value={finish.colours} max={MAX_SILKSCREEN_COLOURS} onChange={(colours) => onSet({ ...finish, colours })} />;
-    case 'dyeing':
-      return (
-        <div className="flex flex-col gap-2">
-          <RadioGroup label={t('quote.finishes.dyeingStyle')} orientation="horizontal" value={finish.style} onChange={(style) => onSet({ ...finish, style: style as typeof finish.style })}>
-            <Radio value="solid">{t('quote.finishes.dyeSolid')}</Radio>
-            <Radio value="gradient">{t('quote.finishes.dyeGradient')}</Radio>
-            <Radio value="cream">{t('quote.finishes.dyeCream')}</Radio>
-          </RadioGroup>
-          <ColourChoice
-            label={t('quote.finishes.dyeColours')}
-            value={finish.colours}
-            max={finish.style === 'cream' ? MAX_CREAM_DYEING_COLOURS : MAX_DYEING_COLOURS}
-            onChange={(colours) => onSet({ ...finish, colours })}
-          />
-        </div>
-      );
-    case 'tapping':
-      return (
-        <NumberField
-          label={t('quote.finishes.holes')}
-          decrementLabel={t('common.decrease')}
-          incrementLabel={t('common.increase')}
-          minValue={1}
-          step={1}
-          value={finish.holes}
-          onChange={(holes) => onSet({ ...finish, holes })}
-        />
-      );
-    case 'brass-insert':
-    case 'helicoil':
-      return <InsertFields inserts={finish.inserts} onChange={(inserts) => onSet({ ...finish, inserts })} />;
-    default:
-      return null;
-  }
-}
+/** The rules name an insert group's messages `<finish>.<group>.count|length|depth`. */
+const INSERT_PARTS = ['count', 'length', 'depth'] as const;
+type InsertPart = (typeof INSERT_PARTS)[number];
 
-function InsertFields({ inserts, onChange }: { inserts: readonly InsertSpec[]; onChange: (i: InsertSpec[]) => void }) {
+function InsertFields({
+  inserts,
+  errors,
+  field,
+  messages,
+  onChange,
+}: {
+  inserts: readonly InsertSpec[];
+  errors: Readonly<Record<string, readonly string[]>>;
+  field: string;
+  messages: readonly string[];
+  onChange: (i: InsertSpec[]) => void;
+}) {
   const first = inserts[0] ?? DEFAULT_INSERT;
   const set = (patch: Partial<InsertSpec>) => onChange([{ ...first, ...patch }, ...inserts.slice(1)]);
   const t = useT();
+  const id = useId();
   const steppers = { decrementLabel: t('common.decrease'), incrementLabel: t('common.increase') };
   const mm = { unit: t('quote.unit.mm'), unitLabel: t('quote.unit.mmSpoken') };
+  const about = (part: InsertPart) => {
+    const list = errors[`${field}.0.${part}`] ?? [];
+    return list.length > 0 ? { isInvalid: true, errorMessage: list.join(' '), validationBehavior: 'aria' as const } : { validationBehavior: 'aria' as const };
+  };
+  const [countErrors, lengthErrors, depthErrors] = INSERT_PARTS.map(about);
   return (
     <div className="grid gap-2">
-      <NumberField label={t('quote.finishes.inserts')} {...steppers} minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} />
-      <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} />
-      <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} />
+      <NumberField label={t('quote.finishes.inserts')} {...steppers} minValue={1} step={1} value={first.count} onChange={(count) => set({ count })} {...countErrors} />
+      <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} {...lengthErrors} />
+      <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} {...depthErrors} />
+      {messages.length > 0 && (
+        <p id={id} className="text-caption text-danger-700">
+          {messages.join(' ')}
+        </p>
+      )}
     </div>
   );
 }

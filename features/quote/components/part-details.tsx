@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';
+import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import type { FileAnalysis } from '#machines/upload-machine';
@@ -10,44 +11,69 @@ import { PartViewer, formatSize } from './part-viewer.tsx';
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
 
+/** Where the part's file is: still being read or sent, refused, or known. */
+export type PartStatus = { kind: 'reading' } | { kind: 'failed'; message: string | null } | { kind: 'known' };
+
+export type UnitChoice = { unit: 'mm' | 'inch' } | { correction: UnitCorrection };
+
 export interface PartDetailsProps {
   fileName: string;
+  status: PartStatus;
   analysis: FileAnalysis | null;
   serverFile: QuoteFile | null;
-  onConfirmUnits: (unit: 'mm' | 'inch') => void;
+  /** A reopened part's preview: being read again from the stored file, or not available. */
+  preview: 'none' | 'loading' | 'ready' | 'unavailable';
+  onUnits: (choice: UnitChoice) => Promise<void> | void;
 }
 
 /**
  * What the file is, before any money changes hands: the 3D preview, the measurements, the units
- * (to confirm when they were guessed) and every problem found, with where it is and what to do.
+ * (to confirm when they were guessed, to correct when a file declared them wrongly) and every
+ * problem found, with where it is on the model and what to do.
  */
-export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: PartDetailsProps) {
+export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits }: PartDetailsProps) {
   const [shown, setShown] = useState<Finding | null>(null);
   const metrics = serverFile?.metrics ?? analysis?.metrics ?? null;
   const findings = serverFile?.findings ?? analysis?.findings ?? [];
   const mesh = analysis?.mesh ?? null;
-  const [unit, setUnit] = useState<'mm' | 'inch'>(metrics?.units.unit ?? 'mm');
   const t = useT();
   const format = useFormat();
+  const label = t('quote.details.about', { name: fileName });
+  if (status.kind === 'failed') {
+    return (
+      <section aria-label={label} className="flex flex-col gap-3">
+        {/* The file list already alerts; here the message stays in place for whoever selects the file. */}
+        <p className="rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          {status.message ?? t('quote.upload.unusable')}
+        </p>
+      </section>
+    );
+  }
   if (!metrics) {
     return (
-      <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-3">
+      <section aria-label={label} className="flex flex-col gap-3">
         {findings.length ? (
           <FindingList findings={findings} shown={null} onShow={() => {}} canShow={false} />
         ) : (
-          <p className="text-neutral-600">{t('quote.details.reading', { name: fileName })}</p>
+          <p role="status" className="text-neutral-600">
+            {status.kind === 'reading' ? t('quote.details.reading', { name: fileName }) : t('quote.upload.unreadable')}
+          </p>
         )}
       </section>
     );
   }
   // The preview is the browser's own import (in the file's units): scale it to what will be made.
-  const scale = analysis?.metrics && analysis.metrics.units.unit !== metrics.units.unit ? (metrics.units.unit === 'inch' ? 25.4 : 1 / 25.4) : 1;
+  const local = analysis?.metrics;
+  const scale = local && local.size[0] > 0 ? metrics.size[0] / local.size[0] : 1;
+  const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
   return (
-    <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-4">
+    <section aria-label={label} className="flex flex-col gap-4">
       {mesh ? (
         <PartViewer fileName={fileName} mesh={mesh} sizeMm={metrics.size} scale={scale} highlight={shown?.triangles ?? []} highlightLabel={shown?.message} />
       ) : (
-        <p className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">{t('quote.details.noPreview')}</p>
+        <p role="status" className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">
+          {preview === 'loading' || status.kind === 'reading' ? t('quote.details.previewLoading') : t('quote.details.noPreview')}
+        </p>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-caption sm:grid-cols-3">
         <Metric term={t('quote.metric.size')} value={formatSize(metrics.size, t, format)} />
@@ -57,27 +83,96 @@ export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: 
         <Metric term={t('quote.metric.bodies')} value={format.number(metrics.bodyCount)} />
         <Metric term={t('quote.metric.watertight')} value={metrics.watertight ? t('common.yes') : t('common.no')} />
       </dl>
-      {metrics.units.source !== 'file' && (
-        <div className="rounded-control border border-warning-600 bg-warning-50 p-3">
-          <RadioGroup
-            label={t('quote.units.label')}
-            orientation="horizontal"
-            value={unit}
-            onChange={(v) => setUnit(v as 'mm' | 'inch')}
-            description={
-              metrics.units.source === 'user' ? t('quote.units.confirmed') : t('quote.units.guessed', { unit: metrics.units.unit, reason: metrics.units.reason })
-            }
-          >
-            <Radio value="mm">{t('quote.units.mm')}</Radio>
-            <Radio value="inch">{t('quote.units.inch')}</Radio>
-          </RadioGroup>
-          <Button variant="secondary" className="mt-2" onPress={() => onConfirmUnits(unit)}>
-            {t('quote.units.confirm')}
-          </Button>
-        </div>
-      )}
+      {serverFile && (declared ? (
+        <UnitCorrectionChoice
+          key={`${serverFile.id}-${serverFile.summary?.unitCorrection ?? 'none'}`}
+          current={serverFile.summary?.unitCorrection ?? 'none'}
+          suspicious={findings.some((f) => f.code === 'too-large' || f.code === 'too-small')}
+          onChoose={(correction) => onUnits({ correction })}
+        />
+      ) : (
+        <UnitConfirmation key={`${serverFile.id}-${metrics.units.unit}-${metrics.units.source}`} units={metrics.units} onConfirm={(unit) => onUnits({ unit })} />
+      ))}
       <FindingList findings={findings} shown={shown} onShow={setShown} canShow={!!mesh} />
     </section>
+  );
+}
+
+/** STL and OBJ carry no units: confirm the guess. */
+function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; source: string; reason: string }; onConfirm: (unit: 'mm' | 'inch') => Promise<void> | void }) {
+  const [unit, setUnit] = useState<'mm' | 'inch'>(units.unit);
+  const [saving, setSaving] = useState(false);
+  const t = useT();
+  return (
+    <div className="rounded-control border border-warning-600 bg-warning-50 p-3">
+      <RadioGroup
+        label={t('quote.units.label')}
+        orientation="horizontal"
+        value={unit}
+        onChange={(v) => setUnit(v as 'mm' | 'inch')}
+        description={units.source === 'user' ? t('quote.units.confirmed') : t('quote.units.guessed', { unit: units.unit, reason: units.reason })}
+      >
+        <Radio value="mm">{t('quote.units.mm')}</Radio>
+        <Radio value="inch">{t('quote.units.inch')}</Radio>
+      </RadioGroup>
+      <Button
+        variant="secondary"
+        className="mt-2"
+        isPending={saving}
+        onPress={async () => {
+          setSaving(true);
+          try {
+            await onConfirm(unit);
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        {t('quote.units.confirm')}
+      </Button>
+    </div>
+  );
+}
+
+/** STEP and 3MF declare their units; when the size says the declaration is wrong, read the file 25.4 × smaller or larger. */
+function UnitCorrectionChoice({ current, suspicious, onChoose }: { current: UnitCorrection; suspicious: boolean; onChoose: (c: UnitCorrection) => Promise<void> | void }) {
+  const [choice, setChoice] = useState<UnitCorrection>(current);
+  const [open, setOpen] = useState(suspicious || current !== 'none');
+  const [saving, setSaving] = useState(false);
+  const t = useT();
+  if (!open) {
+    return (
+      <p className="text-caption text-neutral-600">
+        {t('quote.units.declared')}{' '}
+        <Button variant="quiet" className="px-2 py-0.5 text-caption" onPress={() => setOpen(true)}>
+          {t('quote.units.wrongSize')}
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <div className={`rounded-control border p-3 ${suspicious ? 'border-warning-600 bg-warning-50' : 'border-neutral-200 bg-neutral-0'}`}>
+      <RadioGroup label={t('quote.units.correctionLabel')} value={choice} onChange={(v) => setChoice(v as UnitCorrection)} description={t('quote.units.correctionHint')}>
+        <Radio value="none">{t('quote.units.asDeclared')}</Radio>
+        <Radio value="inch-to-mm">{t('quote.units.inchToMm')}</Radio>
+        <Radio value="mm-to-inch">{t('quote.units.mmToInch')}</Radio>
+      </RadioGroup>
+      <Button
+        variant="secondary"
+        className="mt-2"
+        isPending={saving}
+        onPress={async () => {
+          setSaving(true);
+          try {
+            await onChoose(choice);
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        {t('quote.units.apply')}
+      </Button>
+    </div>
   );
 }
 

@@ -45,7 +45,8 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
   const geometry = useMemo(() => {
     const g = new THREE.BufferGeometry();
     g.setAttribute('position', new THREE.BufferAttribute(mesh.positions, 3));
-    g.computeVertexNormals();
+    // No normals: the mesh is a triangle soup, so they would be per-face anyway, and flat shading
+    // derives those in the shader. That spares the main thread a pass over millions of vertices.
     g.computeBoundingBox();
     g.computeBoundingSphere();
     return g;
@@ -57,7 +58,6 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
     highlight.forEach((t, i) => positions.set(mesh.positions.subarray(t * 9, t * 9 + 9), i * 9));
     const g = new THREE.BufferGeometry();
     g.setAttribute('position', new THREE.BufferAttribute(positions, 3));
-    g.computeVertexNormals();
     return g;
   }, [mesh, highlight]);
 
@@ -136,7 +136,7 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
   return (
     <group scale={scale}>
       <mesh geometry={geometry}>
-        <meshStandardMaterial color="#9fb4d6" metalness={0.1} roughness={0.6} side={THREE.DoubleSide} />
+        <meshStandardMaterial color="#9fb4d6" metalness={0.1} roughness={0.6} side={THREE.DoubleSide} flatShading />
       </mesh>
       {highlighted && (
         <mesh geometry={highlighted} renderOrder={1}>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
@@ -48,6 +48,16 @@ export function formatSize(size: readonly [number, number, number], t: Translate
  */
 export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel }: PartViewerProps) {
   const [command, setCommand] = useState<ViewCommand | null>(null);
+  // The mesh goes to the GPU after the page has painted once: the price appears first, the model a moment later.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const t = useT();
   const format = useFormat();
   const dims = formatSize(sizeMm, t, format);
@@ -63,7 +73,11 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
         className="relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50"
       >
         <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
-          <PartViewerCanvas mesh={mesh} highlight={highlight} command={command} scale={scale} />
+          {painted ? (
+            <PartViewerCanvas mesh={mesh} highlight={highlight} command={command} scale={scale} />
+          ) : (
+            <p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>
+          )}
         </Suspense>
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">

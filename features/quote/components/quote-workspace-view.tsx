@@ -1,110 +1,162 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useSnapshot } from 'valtio';
-import { isProcessSlug } from '#domain/catalogue/lookup';
+import { useSelector } from '@xstate/react';
+import type { Project } from '#domain/api/quote';
+import { CATALOGUE } from '#domain/catalogue/catalogue';
+import { findProcess, isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
+import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
+import { uploadPhase } from '#machines/upload-machine';
+import { Radio, RadioGroup } from '#ui/radio-group';
 import { addToCart, confirmUnits } from '../api.ts';
-import type { Project, QuoteFile } from '#domain/api/quote';
-import type { FileAnalysis } from '#machines/upload-machine';
-import { addFiles, applyProject, applyServerFile, createWorkspace, openProject, selectPart, type ConfiguratorActor, type QuoteWorkspace } from '../quote-workspace.ts';
+import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { ConfiguratorPanel } from './configurator-panel.tsx';
-import { PartDetails } from './part-details.tsx';
+import { PartDetails, type PartStatus, type UnitChoice } from './part-details.tsx';
 import { ProjectName } from './project-name.tsx';
+import { QuoteDocumentActions } from './quote-document-actions.tsx';
 import { RetentionDialog, useExitIntent } from './retention-dialog.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
-/** One quote workspace per tab: it survives the move from /quote to /quote/{projectId}. */
-const workspace: QuoteWorkspace = createWorkspace();
-
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
- * the price, lead time and ship date follow every change.
+ * the price, lead time and ship date follow every change. The state is the tab's workspace
+ * machine (one per tab: it survives the move from /quote to /quote/{projectId}).
  */
 export function QuoteWorkspaceView({ projectId, technology, fileId }: { projectId?: string; technology?: string | null; fileId?: string | null }) {
-  const ws = workspace;
-  const t = useT();
-  const snap = useSnapshot(ws);
   const session = useSessionActor();
+  const initial: ProcessSlug = isProcessSlug(technology) ? technology : '3d-printing';
+  const [workspace] = useState(() => tabWorkspace(session, initial));
+  return <Workspace workspace={workspace} projectId={projectId} technology={isProcessSlug(technology) ? technology : null} fileId={fileId ?? null} />;
+}
+
+export function Workspace({
+  workspace,
+  projectId,
+  technology,
+  fileId = null,
+}: {
+  workspace: WorkspaceActor;
+  projectId?: string;
+  technology?: ProcessSlug | null;
+  /** A part to select once the project shows it (`/quote/{id}?file=`). */
+  fileId?: string | null;
+}) {
+  const t = useT();
   const [, navigate] = useLocation();
+  const project = useSelector(workspace, (s) => s.context.project);
+  const process = useSelector(workspace, (s) => s.context.process);
+  const parts = useSelector(workspace, (s) => s.context.parts);
+  const selectedId = useSelector(workspace, (s) => s.context.selectedId);
+  const error = useSelector(workspace, (s) => s.context.error);
+  const opening = useSelector(workspace, (s) => s.matches('opening'));
+  const changingProcess = useSelector(workspace, (s) => s.matches({ ready: 'changingProcess' }));
+  const focusPartId = useSelector(workspace, (s) => s.context.focusPartId);
   const [adding, setAdding] = useState(false);
   const [cartError, setCartError] = useState<string | null>(null);
   // The retention dialog: once per visit, when the account asks for it and parts are quoted but not in the cart.
   const detainPopup = useSession((s) => !!s.context.user?.detainPopup);
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
-  const quoted = snap.parts.some((p) => p.configurator);
+  const quoted = parts.some((p) => p.configurator);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
-  const process: ProcessSlug = isProcessSlug(technology) ? technology : (snap.project?.process ?? '3d-printing');
+
+  // The technology query chooses the service of a new project.
+  useEffect(() => {
+    if (technology && !workspace.getSnapshot().context.project) workspace.send({ type: 'process.chosen', process: technology });
+  }, [technology, workspace]);
 
   useEffect(() => {
-    if (!projectId) return;
-    const controller = new AbortController();
-    // A link to one part of the project (the project's file list) selects it once the project is open.
-    void openProject(ws, projectId, controller.signal).then(() => {
-      if (fileId && !controller.signal.aborted && ws.parts.some((p) => p.id === fileId)) selectPart(ws, fileId);
-    });
-    return () => controller.abort();
-  }, [projectId, fileId, ws]);
+    if (projectId) workspace.send({ type: 'project.open', projectId });
+  }, [projectId, workspace]);
 
-  const onFiles = async (files: File[]) => {
-    if (files.length === 0) return;
-    const created = await addFiles(ws, files, process, session);
-    if (created && created !== projectId) navigate(`/quote/${created}`, { replace: true });
+  // A link to one part of the project (the project's file list, `?file=`) selects it once it is there.
+  const fileSelected = useRef<string | null>(null);
+  useEffect(() => {
+    if (!fileId || fileSelected.current === fileId || !parts.some((p) => p.id === fileId)) return;
+    fileSelected.current = fileId;
+    workspace.send({ type: 'part.selected', id: fileId });
+  }, [fileId, parts, workspace]);
+
+  // A project created here takes its address, /quote/{id}; a project the tab already had stays
+  // where it is when the visitor comes back to /quote.
+  const created = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    const id = project?.id ?? null;
+    if (created.current === null && id && id !== projectId) navigate(`/quote/${id}`, { replace: true });
+    created.current = id;
+  }, [project, projectId, navigate]);
+
+  const selected = parts.find((p) => p.id === selectedId) ?? null;
+  const onFocused = useCallback(() => workspace.send({ type: 'focus.done' }), [workspace]);
+
+  const onUnits = async (choice: UnitChoice) => {
+    if (!selected?.serverFile || !project) return;
+    try {
+      const updated = await confirmUnits(project.id, selected.serverFile.id, choice);
+      workspace.send({ type: 'part.serverFile', id: selected.id, file: updated });
+    } catch (e) {
+      setCartError(errorMessage(e));
+    }
   };
 
-  const selected = ws.parts.find((p) => p.id === snap.selectedId) ?? null;
-  const selectedSnap = snap.parts.find((p) => p.id === snap.selectedId) ?? null;
-
-  const onConfirmUnits = async (unit: 'mm' | 'inch') => {
-    if (!selected?.serverFile || !ws.project) return;
-    const updated = await confirmUnits(ws.project.id, selected.serverFile.id, { unit });
-    applyServerFile(ws, selected.id, updated);
-  };
-
-  const onAddToCart = async () => {
-    if (!selected?.serverFile || !selected.configurator) return;
+  const onAddToCart = async (configuration: PartConfiguration) => {
+    if (!selected?.serverFile) return;
     setAdding(true);
     setCartError(null);
     try {
-      await addToCart({ items: [{ fileId: selected.serverFile.id, configuration: selected.configurator.getSnapshot().context.configuration }] });
+      await addToCart({ items: [{ fileId: selected.serverFile.id, configuration }] });
       setRetention('done');
       navigate('/checkout');
-    } catch (error) {
-      setCartError(errorMessage(error));
+    } catch (e) {
+      setCartError(errorMessage(e));
     } finally {
       setAdding(false);
     }
   };
 
+  const orderable = parts.some((p) => p.serverFile);
+
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
       <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
+      <Announcer workspace={workspace} />
       <div className="flex flex-col gap-4">
-        {snap.project && <ProjectName key={snap.project.id} project={snap.project as Project} onRenamed={(project) => applyProject(ws, project)} />}
-        {snap.projectStatus === 'failed' && snap.projectError && (
+        {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
+        {error && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
-            {snap.projectError.kind === 'create' ? (
+            {error.kind === 'create' ? (
               <>
-                {t('error.projectCreate')} {snap.projectError.reason}
+                {t('error.projectCreate')} {error.reason}
               </>
+            ) : error.kind === 'process' ? (
+              error.reason
             ) : (
               t('error.quotationFetch')
             )}
           </p>
         )}
-        <UploadPanel ws={ws} onFiles={onFiles} />
+        <RadioGroup
+          label={t('quote.project.process')}
+          value={process}
+          onChange={(v) => workspace.send({ type: 'process.chosen', process: v as ProcessSlug })}
+          isDisabled={changingProcess}
+          description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
+        >
+          {CATALOGUE.processes.map((p) => (
+            <Radio key={p.slug} value={p.slug}>
+              {p.name}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <UploadPanel workspace={workspace} onFiles={(files) => workspace.send({ type: 'files.added', files })} />
+        {project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}
       </div>
       <div>
-        {selected && selectedSnap ? (
-          <PartDetails
-            fileName={selectedSnap.fileName}
-            analysis={selectedSnap.analysis as FileAnalysis | null}
-            serverFile={selectedSnap.serverFile as QuoteFile | null}
-            onConfirmUnits={onConfirmUnits}
-          />
-        ) : snap.projectStatus === 'loading' ? (
+        {selected ? (
+          <SelectedDetails key={selected.id} part={selected} onUnits={onUnits} />
+        ) : opening ? (
           <p role="status" className="text-neutral-600">
             {t('quote.project.opening')}
           </p>
@@ -120,19 +172,63 @@ export function QuoteWorkspaceView({ projectId, technology, fileId }: { projectI
         )}
       </div>
       <div>
-        {selectedSnap?.configurator ? (
+        {selected?.configurator ? (
           <>
-            <ConfiguratorPanel actor={selectedSnap.configurator as ConfiguratorActor} fileName={selectedSnap.fileName} onAddToCart={onAddToCart} adding={adding} />
+            <ConfiguratorPanel
+              key={selected.id}
+              actor={selected.configurator}
+              fileName={selected.fileName}
+              stored={selected.serverFile !== null}
+              focusHeading={focusPartId === selected.id}
+              onFocused={onFocused}
+              onAddToCart={onAddToCart}
+              adding={adding}
+            />
             {cartError && (
               <p role="alert" className="mt-2 text-danger-700">
                 {cartError}
               </p>
             )}
           </>
-        ) : selectedSnap ? (
+        ) : selected ? (
           <p className="text-neutral-600">{t('quote.optionsLater')}</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The selected part's details, with its upload's state when it was dropped in this visit. */
+function SelectedDetails({ part, onUnits }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void> }) {
+  const status = useUploadStatus(part.upload);
+  return <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} />;
+}
+
+const KNOWN: PartStatus = { kind: 'known' };
+const READING: PartStatus = { kind: 'reading' };
+
+function useUploadStatus(upload: UploadActor | null): PartStatus {
+  const phase = useSelector(upload ?? undefined, (s) => (s ? uploadPhase(s) : 'ready'));
+  const message = useSelector(upload ?? undefined, (s) => s?.context.error ?? null);
+  if (!upload) return KNOWN;
+  if (phase === 'failed') return { kind: 'failed', message };
+  return phase === 'ready' ? KNOWN : READING;
+}
+
+/** Upload ends and service changes, said politely to screen readers (role status). */
+function Announcer({ workspace }: { workspace: WorkspaceActor }) {
+  const announcement = useSelector(workspace, (s) => s.context.announcement);
+  const t = useT();
+  const text = !announcement
+    ? ''
+    : announcement.kind === 'uploaded'
+      ? t('quote.announce.uploaded', { name: announcement.name })
+      : announcement.kind === 'failed'
+        ? t('quote.announce.failed', { name: announcement.name })
+        : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
+  return (
+    <p role="status" className="sr-only" data-testid="announcer">
+      {text}
+    </p>
   );
 }

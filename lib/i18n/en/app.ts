@@ -32,6 +32,7 @@ export const app = {
   'route.quote.title': 'Instant Quote',
   'route.quote.description': 'Upload STL or STEP files and get an instant price and lead time for 3D printing, CNC machining and vacuum casting.',
   'route.quoteProject.title': 'Quote',
+  'route.quoteShared.title': 'Shared quote',
   'route.impossible.title': 'Impossible 3D Prints',
   'route.impossible.description': 'Parts other services turn down: we quote them anyway, and say honestly what it takes to print them.',
   'route.additionalCost.title': 'Additional Cost',

@@ -32,6 +32,7 @@ export const app: AreaTranslation<typeof en> = {
   'route.quote.description':
     'Envoyez vos fichiers STL ou STEP et obtenez instantanément un prix et un délai pour l’impression 3D, l’usinage CNC et la coulée sous vide.',
   'route.quoteProject.title': 'Devis',
+  'route.quoteShared.title': 'Devis partagé',
   'route.impossible.title': 'Impressions 3D impossibles',
   'route.impossible.description': 'Les pièces que les autres refusent : nous les chiffrons quand même, et disons honnêtement ce qu’il faut pour les imprimer.',
   'route.additionalCost.title': 'Frais supplémentaires',

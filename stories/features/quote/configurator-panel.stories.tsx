@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createActor, fromPromise } from 'xstate';
+import { createFinding, type Finding } from '#domain/geometry/findings';
 import type { QuoteMetrics } from '#domain/pricing/quote-part';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { ConfiguratorPanel } from '#features/quote/components/configurator-panel';
 import { quoteConfiguratorMachine, selectQuote } from '#machines/quote-configurator-machine';
 
@@ -16,16 +17,26 @@ const cube: QuoteMetrics = {
 /** A fixed Monday morning, so the ship dates in the screenshots never move. */
 const ORDERED_AT = Date.UTC(2026, 10, 23, 1, 0, 0);
 
-function configurator(configuration?: Partial<PartConfiguration>) {
-  const base = createActor(quoteConfiguratorMachine, { input: { metrics: cube, orderedAt: ORDERED_AT } }).getSnapshot().context.configuration;
+function configurator(configuration?: Partial<PartConfiguration>, findings: readonly Finding[] = [], metrics: QuoteMetrics = cube) {
+  const base = defaultConfiguration(configuration?.process ?? '3d-printing');
+  const full = { ...base, ...configuration };
   const actor = createActor(
     quoteConfiguratorMachine.provide({
       actors: {
         // The "server" answers with the same function the browser runs (no network in stories).
-        saveConfiguration: fromPromise(async ({ input }) => selectQuote({ metrics: cube, configuration: input.configuration, orderedAt: ORDERED_AT, geometryFindings: [] })),
+        saveConfiguration: fromPromise(async ({ input }) => selectQuote({ metrics, configuration: input.configuration, orderedAt: ORDERED_AT, geometryFindings: findings })),
       },
     }),
-    { input: { metrics: cube, orderedAt: ORDERED_AT, configuration: { ...base, ...configuration } } },
+    {
+      input: {
+        metrics,
+        geometryFindings: findings,
+        orderedAt: ORDERED_AT,
+        configuration: full,
+        target: { projectId: 'project-1', fileId: 'file-1' },
+        serverQuote: selectQuote({ metrics, configuration: full, orderedAt: ORDERED_AT, geometryFindings: findings }),
+      },
+    },
   );
   return actor.start();
 }
@@ -33,26 +44,29 @@ function configurator(configuration?: Partial<PartConfiguration>) {
 const meta = {
   title: 'Features/Quote/ConfiguratorPanel',
   component: ConfiguratorPanel,
-  args: { fileName: 'bracket.step', onAddToCart: fn(), adding: false, actor: configurator() },
+  args: { fileName: 'bracket.step', onAddToCart: fn(), adding: false, stored: true, actor: configurator() },
   parameters: { layout: 'padded' },
   decorators: [(Story) => <div className="max-w-sm"><Story /></div>],
 } satisfies Meta<typeof ConfiguratorPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** No colour yet: the colour is required before there is a price. */
+/** Opens priced with the defaults; the colour is asked for when ordering, and only then marked. */
 export const Default: Story = {
   args: { actor: configurator() },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Choose the required options, or correct the ones marked in red, to see the price.')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-    // Keyboard: reach the colour group and choose with Space.
-    const white = canvas.getByRole('radio', { name: 'White' });
-    white.focus();
+    await expect(canvas.getByTestId('total')).toHaveTextContent(/^Total \$/);
+    await expect(canvas.getByText('Price confirmed by the server.')).toBeInTheDocument();
+    await expect(canvas.queryByText('Please choose a colour')).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add to cart' }));
+    await expect(canvas.getByRole('radiogroup', { name: 'Colour' })).toHaveAccessibleDescription(/Please choose a colour/);
+    await expect(canvas.getByRole('radio', { name: 'White' })).toHaveFocus();
+    await expect(args.onAddToCart).not.toHaveBeenCalled();
     await userEvent.keyboard(' ');
-    await expect(white).toBeChecked();
-    await waitFor(() => expect(canvas.getByTestId('total')).toHaveTextContent('$'));
+    await waitFor(() => expect(canvas.queryByText('Please choose a colour')).not.toBeInTheDocument());
+    await userEvent.click(canvas.getByRole('button', { name: 'Add to cart' }));
+    await expect(args.onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ colourId: 'white' }));
   },
 };
 
@@ -75,14 +89,69 @@ export const WithPainting: Story = {
   },
 };
 
+/** Painting chosen without a colour: the message is on the colour choice, and Add to cart says why it waits. */
+export const FinishError: Story = {
+  args: { actor: configurator({ colourId: 'white', finishes: [{ kind: 'painting', colours: [] }] }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const colours = canvas.getByRole('group', { name: 'Painting colours' });
+    await expect(colours).toHaveAccessibleDescription(/Painting: choose 1 to 5 colours per model/);
+    const add = canvas.getByRole('button', { name: 'Add to cart' });
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+    await expect(add).toHaveAccessibleDescription('Correct the options marked in red first.');
+  },
+};
+
 export const InvalidInsert: Story = {
   args: {
     actor: configurator({ colourId: 'white', finishes: [{ kind: 'brass-insert', inserts: [{ count: 2, insertLengthMm: 5, holeDepthMm: 5.5 }] }] }),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('1.5 mm deeper than the insert');
-    await expect(canvas.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    const depth = canvas.getByRole('textbox', { name: /Hole depth/ });
+    await expect(depth).toHaveAttribute('aria-invalid', 'true');
+    await expect(depth).toHaveAccessibleDescription(/1\.5 mm deeper than the insert/);
+    const add = canvas.getByRole('button', { name: 'Add to cart' });
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+    // Still reachable, so its reason can be heard.
+    add.focus();
+    await expect(add).toHaveFocus();
+  },
+};
+
+/** A part that cannot be made: what is wrong, what to do, and no price. */
+export const CannotBeMade: Story = {
+  args: {
+    actor: configurator({ colourId: 'white' }, [
+      createFinding('open-edges', '24 edges are open: the surface has holes.', { triangles: [1, 2, 3], count: 24 }),
+    ]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No price: this part cannot be made as it is.')).toBeInTheDocument();
+    await expect(canvas.getByText(/What to do: Close the holes/)).toBeInTheDocument();
+    await expect(canvas.queryByTestId('total')).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/cannot be made as it is/);
+  },
+};
+
+/** The file is still uploading: priced from the browser's own reading, not orderable yet. */
+export const Uploading: Story = {
+  args: { actor: configurator({ colourId: 'white' }), stored: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('total')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription('You can add the part once its file is uploaded.');
+  },
+};
+
+/** Vacuum casting in rubber-like polyurethane: the hardness is asked for. */
+export const VacuumCasting: Story = {
+  args: { actor: configurator({ process: 'vacuum-casting', materialId: 'pu-rubber-like', colourId: 'black', hardnessShoreA: 70 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Made by Vacuum casting (the project’s service).')).toBeInTheDocument();
+    await expect(canvas.getByRole('textbox', { name: /Hardness/ })).toHaveValue('70');
   },
 };
 

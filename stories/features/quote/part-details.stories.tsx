@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
+import type { QuoteFile } from '#domain/api/quote';
 import { PartDetails } from '#features/quote/components/part-details';
 
 const metrics = {
@@ -34,10 +35,33 @@ const openEdges: Finding = {
   count: 24,
 } as Finding;
 
+/** The server's record of a file with these metrics. */
+function stored(m: PartMetrics, format: QuoteFile['format'] = 'stl-binary', findings: Finding[] = []): QuoteFile {
+  return {
+    id: 'file-1',
+    projectId: 'project-1',
+    name: 'bracket.stl',
+    sizeBytes: 684,
+    sha256: '0',
+    format,
+    metrics: m,
+    findings,
+    summary: null,
+    orderable: findings.length === 0,
+    configuration: null,
+    quote: null,
+    pricedAt: null,
+    uploadedAt: '2026-11-23T01:00:00.000Z',
+    expiresAt: '2027-02-23T01:00:00.000Z',
+    status: 'kept',
+    analysisMs: 3,
+  } as QuoteFile;
+}
+
 const meta = {
   title: 'Features/Quote/PartDetails',
   component: PartDetails,
-  args: { fileName: 'bracket.stl', analysis: null, serverFile: null, onConfirmUnits: fn() },
+  args: { fileName: 'bracket.stl', status: { kind: 'known' }, analysis: null, serverFile: null, preview: 'none', onUnits: fn() },
   decorators: [(Story) => <div className="max-w-xl"><Story /></div>],
 } satisfies Meta<typeof PartDetails>;
 export default meta;
@@ -45,13 +69,13 @@ type Story = StoryObj<typeof meta>;
 
 /** Measured, units guessed: the user is asked to confirm them. */
 export const Default: Story = {
-  args: { analysis: { metrics, findings: [], mesh: null, orderable: true } },
+  args: { analysis: { metrics, findings: [], mesh: null, orderable: true }, serverFile: stored(metrics) },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('40.0 × 20.0 × 10.0 mm')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('radio', { name: 'Inches' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm units' }));
-    await expect(args.onConfirmUnits).toHaveBeenCalledWith('inch');
+    await expect(args.onUnits).toHaveBeenCalledWith({ unit: 'inch' });
   },
 };
 
@@ -65,7 +89,43 @@ export const WithProblems: Story = {
 };
 
 export const Reading: Story = {
+  args: { status: { kind: 'reading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Reading bracket.stl…')).toBeInTheDocument();
+  },
+};
+
+/** A file the server refused: its error state, not "Reading…". */
+export const Failed: Story = {
+  args: { status: { kind: 'failed', message: '"holiday.stl" is not a supported file type: upload STL, STEP, OBJ or 3MF' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/is not a supported file type/)).toBeInTheDocument();
+    await expect(within(canvasElement).queryByText(/Reading/)).not.toBeInTheDocument();
+  },
+};
+
+/** A STEP file whose declared units make it 25.4 times too large: read it again in millimetres. */
+export const WrongDeclaredUnits: Story = {
+  args: {
+    fileName: 'cube-in.step',
+    serverFile: stored(
+      { ...metrics, size: [1000, 1000, 1000], units: { unit: 'mm', source: 'file', confidence: 1, reason: 'The file declares its units.' } } as PartMetrics,
+      'step',
+      [{ code: 'too-large', severity: 'error', message: 'At 1000 × 1000 × 1000 mm the part is larger than any of our machines.', fixHint: 'Split the part, scale it, or choose a process or material with a larger build volume.', triangles: [], count: 0 } as Finding],
+    ),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText(/It says inches but is in millimetres/));
+    await userEvent.click(canvas.getByRole('button', { name: 'Read again' }));
+    await expect(args.onUnits).toHaveBeenCalledWith({ correction: 'inch-to-mm' });
+  },
+};
+
+/** A reopened part whose preview is being read again from the stored file. */
+export const PreviewLoading: Story = {
+  args: { serverFile: stored({ ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics), preview: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading the 3D preview…')).toBeInTheDocument();
   },
 };

@@ -1,51 +1,64 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ref } from 'valtio';
-import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { Project } from '#domain/api/quote';
 import { UploadPanel } from '#features/quote/components/upload-panel';
-import { createWorkspace, type QuoteWorkspace } from '#features/quote/quote-workspace';
+import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine } from '#machines/upload-machine';
 
 type Stage = 'checking' | 'importing' | 'uploading' | 'ready' | 'failed';
 
-/** An upload machine held in one state, with no file reading and no network. */
-function uploadAt(stage: Stage, name: string) {
+const PROJECT: Project = {
+  id: 'project-1',
+  name: 'Bracket',
+  process: '3d-printing',
+  processId: 22,
+  fileCount: 0,
+  createdAt: '2026-11-23T01:00:00.000Z',
+  updatedAt: '2026-11-23T01:00:00.000Z',
+};
+
+/** The stage a file is held in is the second word of its name (`part-1-importing.stl`). */
+const stageOf = (file: File) => file.name.split('-')[2]!.replace('.stl', '') as Stage;
+
+/**
+ * A workspace whose files are each held in one state: the workspace machine with its upload
+ * machines, no file reading and no network.
+ */
+function workspace(stages: Stage[]) {
   const actor = createActor(
-    uploadMachine.provide({
+    quoteWorkspaceMachine.provide({
       actors: {
-        checkFile: fromPromise(async () => {
-          if (stage === 'checking') await new Promise(() => {});
-          if (stage === 'failed') throw new Error('This file is larger than 100 MB.');
-        }),
-        importGeometry: fromCallback(({ sendBack }) => {
-          if (stage === 'importing') sendBack({ type: 'import.progress', fraction: 0.4 });
-          else sendBack({ type: 'import.done', analysis: { metrics: null, findings: [], mesh: null, orderable: true } });
-        }),
-        uploadFile: fromCallback(({ sendBack }) => {
-          if (stage === 'uploading') sendBack({ type: 'upload.progress', fraction: 0.65 });
-          else sendBack({ type: 'upload.done', uploaded: { id: `file-${name}` } });
+        createProject: fromPromise(async () => PROJECT),
+        upload: uploadMachine.provide({
+          actors: {
+            checkFile: fromPromise(async ({ input }) => {
+              if (stageOf(input.file) === 'checking') await new Promise(() => {});
+              if (stageOf(input.file) === 'failed') throw new Error('Quote file size is limited to 100 MB: "part-5-failed.stl" is larger');
+            }),
+            importGeometry: fromCallback(({ sendBack, input }) => {
+              if (stageOf(input.file) === 'importing') sendBack({ type: 'import.progress', fraction: 0.4 });
+              else sendBack({ type: 'import.done', analysis: { metrics: null, findings: [], mesh: null, orderable: true } });
+            }),
+            uploadFile: fromCallback(({ sendBack, input }) => {
+              const stage = stageOf(input.file);
+              if (stage === 'uploading' || stage === 'importing') sendBack({ type: 'upload.progress', fraction: 0.65 });
+              else sendBack({ type: 'upload.done', uploaded: { id: `file-${input.file.name}` } });
+            }),
+          },
         }),
       },
     }),
-    { input: { id: name, file: new File(['solid'], name), projectId: 'project-1', slotsLeft: 20 } },
-  );
-  return actor.start();
-}
-
-function workspace(stages: Stage[]): QuoteWorkspace {
-  const ws = createWorkspace();
-  stages.forEach((stage, i) => {
-    const name = `part-${i + 1}-${stage}.stl`;
-    ws.parts.push({ id: name, fileName: name, upload: ref(uploadAt(stage, name)), configurator: null, serverFile: null, analysis: null });
-  });
-  ws.selectedId = ws.parts[0]?.id ?? null;
-  return ws;
+    { input: { now: () => Date.UTC(2026, 10, 23, 1) } },
+  ).start();
+  if (stages.length > 0) actor.send({ type: 'files.added', files: stages.map((stage, i) => new File(['solid'], `part-${i + 1}-${stage}.stl`)) });
+  return actor;
 }
 
 const meta = {
   title: 'Features/Quote/UploadPanel',
   component: UploadPanel,
-  args: { ws: workspace([]), onFiles: fn() },
+  args: { workspace: workspace([]), onFiles: fn() },
   decorators: [(Story) => <div className="max-w-xs"><Story /></div>],
 } satisfies Meta<typeof UploadPanel>;
 export default meta;
@@ -53,7 +66,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Before the first drop: the formats and limits are stated up front. */
 export const Default: Story = {
-  args: { ws: workspace([]) },
+  args: { workspace: workspace([]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('STL, STEP, OBJ or 3MF · up to 100 MB a file · up to 20 files a project')).toBeInTheDocument();
@@ -63,24 +76,25 @@ export const Default: Story = {
   },
 };
 
+/** Every state side by side; a file read and sent at once shows both. */
 export const EveryState: Story = {
-  args: { ws: workspace(['checking', 'importing', 'uploading', 'ready', 'failed']) },
+  args: { workspace: workspace(['checking', 'importing', 'uploading', 'ready', 'failed']) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Checking the file…')).toBeInTheDocument();
-    await expect(canvas.getByText('Reading the geometry… 40%')).toBeInTheDocument();
-    await expect(canvas.getByText('Uploading… 65%')).toBeInTheDocument();
+    await expect(await canvas.findByText('Checking the file…')).toBeInTheDocument();
+    await expect(await canvas.findByText('Reading the geometry… 40%')).toBeInTheDocument();
+    await expect(await canvas.findAllByText('Uploading… 65%')).toHaveLength(2);
     await expect(canvas.getByRole('progressbar', { name: 'part-3-uploading.stl: upload' })).toHaveAttribute('aria-valuenow', '65');
     await expect(canvas.getByText('Uploaded')).toBeInTheDocument();
-    await expect(canvas.getByRole('alert')).toHaveTextContent('This file is larger than 100 MB.');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Quote file size is limited to 100 MB');
   },
 };
 
 export const RemoveAFile: Story = {
-  args: { ws: workspace(['ready', 'failed']) },
+  args: { workspace: workspace(['ready', 'failed']) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove part-2-failed.stl' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove part-2-failed.stl' }));
     await expect(canvas.queryByText('part-2-failed.stl')).not.toBeInTheDocument();
     await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
   },

@@ -4,10 +4,11 @@ import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { analyseMesh, withUnit, type PartMetrics } from '#domain/geometry/metrics';
 import { createMesh } from '#domain/geometry/mesh';
 import { MINIMUM_ORDER_CENTS } from '#domain/pricing/pricing-policy';
-import { EXW_NOTE, quotePart } from '#domain/pricing/quote-part';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { BLOCKED_NOTE, EXW_NOTE, quotePart } from '#domain/pricing/quote-part';
+import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { configurationArbitrary, finishArbitrary } from '../support/arbitraries';
 import { subdividedCube, torus } from '../support/solids';
+import { createFinding } from '#domain/geometry/findings';
 
 const metricsOf = (soup: Float32Array): PartMetrics => analyseMesh(createMesh(soup), { declaredUnit: 'mm' }).metrics;
 const CUBE_20 = metricsOf(subdividedCube(20, 2));
@@ -176,6 +177,62 @@ describe('quotePart', () => {
         }),
         { numRuns: 300 },
       );
+    });
+  });
+
+  describe('no price for what cannot be made', () => {
+    it('gives a part with a blocking finding no price and no date, and says why and what to do', () => {
+      // An open mesh: the file's own error.
+      const mesh = subdividedCube(20, 2);
+      const open = analyseMesh(createMesh(mesh.subarray(0, mesh.length - 9)), { declaredUnit: 'mm' });
+      const quote = quotePart(open.metrics, sla, MONDAY_MORNING, { geometryFindings: open.findings });
+      expect(quote.price).toBeNull();
+      expect(quote.unitPriceCents).toBeNull();
+      expect(quote.totalCents).toBeNull();
+      expect(quote.shipDate).toBeNull();
+      expect(quote.priceBreaks).toEqual([]);
+      expect(quote.orderable).toBe(false);
+      expect(quote.blocking.map((f) => f.code)).toEqual(['open-edges']);
+      expect(quote.blocking[0]!.fixHint).toMatch(/watertight/);
+      expect(quote.certainty.notes[0]).toBe(BLOCKED_NOTE);
+    });
+
+    it('blocks a 2 m part for its material, once, in the material\'s words', () => {
+      const big = withUnit(CUBE_20, 'mm');
+      const huge = { ...big, size: [2000, 2000, 2000] as const, volumeMm3: 8e9, areaMm2: 2.4e7 };
+      const fileLevel = createFinding('too-large', 'At 2000 × 2000 × 2000 mm the part is larger than any of our machines.');
+      const quote = quotePart(huge, sla, MONDAY_MORNING, { geometryFindings: [fileLevel] });
+      expect(quote.unitPriceCents).toBeNull();
+      expect(quote.blocking).toHaveLength(1);
+      expect(quote.blocking[0]!.message).toMatch(/Standard resin/);
+    });
+
+    it('prices a part whose only findings are warnings, and blocks none of it', () => {
+      const warning = createFinding('units-uncertain', 'Units guessed.');
+      const quote = quotePart(CUBE_20, sla, MONDAY_MORNING, { geometryFindings: [warning] });
+      expect(quote.unitPriceCents).toBeGreaterThan(0);
+      expect(quote.blocking).toEqual([]);
+    });
+
+    it('prices before the colour is chosen; the colour is asked for before ordering', () => {
+      const quote = quotePart(CUBE_20, defaultConfiguration('3d-printing'), MONDAY_MORNING);
+      expect(quote.unitPriceCents).toBeGreaterThan(0);
+      expect(quote.orderable).toBe(false);
+      expect(quote.validation.errors.colour).toEqual(['Please choose a colour']);
+    });
+  });
+
+  describe('a process change', () => {
+    it('replaces a configuration of another process with the new process\'s defaults, keeping quantity, tier and what still applies', () => {
+      const printed: PartConfiguration = { ...sla, quantity: 12, tier: 'express', finishes: [{ kind: 'painting', colours: ['red'] }, { kind: 'dyeing', style: 'solid', colours: ['red'] }] };
+      const cnc = configurationForProcess(printed, 'cnc');
+      expect(cnc).toMatchObject({ process: 'cnc', materialId: 'aluminium-6061', quantity: 12, tier: 'express', colourId: 'raw-metal', toleranceId: 'standard' });
+      expect(cnc.finishes).toEqual([{ kind: 'painting', colours: ['red'] }]);
+      expect(configurationForProcess(cnc, 'cnc')).toBe(cnc);
+      expect(configurationForProcess(null, 'vacuum-casting')).toEqual(defaultConfiguration('vacuum-casting'));
+      for (const process of ['3d-printing', 'cnc', 'vacuum-casting'] as const) {
+        expect(quotePart(TORUS, configurationForProcess(printed, process), MONDAY_MORNING).process).toBe(process);
+      }
     });
   });
 });

@@ -51,8 +51,9 @@ describe('quote rules', () => {
       { kind: 'brass-insert', inserts: [{ count: 2, insertLengthMm: 4, holeDepthMm: 6 }, { count: 1, insertLengthMm: 6, holeDepthMm: 7 }] },
       { kind: 'helicoil', inserts: [{ count: 4, insertLengthMm: 5, holeDepthMm: 6 }] },
     ]);
-    expect(errors.brassInsert).toEqual(['Brass insert 2: the hole must be 1.5 mm deeper than the insert (at least 7.5 mm)']);
-    expect(errors.helicoil).toEqual(['Helicoil: the hole must be 1.5 mm deeper than the insert (at least 6.5 mm)']);
+    expect(errors['brassInsert.1.depth']).toEqual(['Brass insert 2: the hole must be 1.5 mm deeper than the insert (at least 7.5 mm)']);
+    expect(errors['brassInsert.0.depth']).toBeUndefined();
+    expect(errors['helicoil.0.depth']).toEqual(['Helicoil: the hole must be 1.5 mm deeper than the insert (at least 6.5 mm)']);
     expect(errorsWith([{ kind: 'helicoil', inserts: [] }]).helicoil).toEqual(['Helicoil: add at least one insert']);
   });
 

@@ -6,7 +6,9 @@ import { withUnit } from '#domain/geometry/metrics';
 import { quotePart } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { loadOcct } from '../../domain/support/occt-node.ts';
-import { CUBE_STEP, CUBE_STL, PRINT_CONFIG, STL_MODELS, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
+import { CUBE_STEP, CUBE_STL, FIXTURES, PRINT_CONFIG, STL_MODELS, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
+import { binaryStl, subdividedCube } from '../../domain/support/solids.ts';
+import { correctUnits } from '#domain/rules/unit-correction';
 
 let t: QuoteTestApp;
 let token: string;
@@ -117,5 +119,61 @@ describe(`the server’s price is the one that counts (${db})`, () => {
     } finally {
       await clocked.close();
     }
+  });
+
+  test('no price for what cannot be made: the configuration call answers the blocking findings and no unit price; the cart names the finding', async () => {
+    const project = await t.project(token);
+    const cube = subdividedCube(20, 2);
+    const nan = binaryStl(cube);
+    new DataView(nan.buffer, nan.byteOffset).setFloat32(84 + 12, Number.NaN, true);
+    const files: [string, Uint8Array, string][] = [
+      ['open.stl', binaryStl(cube.subarray(0, cube.length - 9)), 'open-edges'],
+      ['nan.stl', nan, 'non-finite-coordinates'],
+      ['metre-cube.step', await readFixture(path.join(FIXTURES, 'cube-units--cube-in.step')), 'too-large'],
+      ['two-metres.stl', binaryStl(subdividedCube(2000, 2)), 'too-large'],
+    ];
+    for (const [name, bytes, code] of files) {
+      const file = (await t.upload(project.id, token, bytes, name)).body as QuoteFile;
+      const res = await t.ms<PartQuote>(`project/${project.id}/files/${file.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
+      expect(res.status, name).toBe(200);
+      expect(res.body.result, name).toMatchObject({ price: null, unitPriceCents: null, totalCents: null, shipDate: null, orderable: false });
+      expect(res.body.result.blocking.map((f) => f.code), name).toContain(code);
+      for (const finding of res.body.result.blocking) expect(finding.fixHint.length).toBeGreaterThan(10);
+      const cart = await t.ms<{ message: string }>('cart/items', { token, body: { items: [{ fileId: file.id }] } });
+      expect(cart.status).toBe(422);
+      const first = res.body.result.blocking[0]!;
+      expect(cart.body.message).toBe(`"${name}" cannot be ordered as configured: ${first.message} ${first.fixHint}`);
+    }
+  });
+
+  test('a STEP file whose declared units are wrong is read again 25.4 times smaller, priced as the browser would; and back', async () => {
+    const occt = await loadOcct();
+    const project = await t.project(token);
+    const bytes = await readFixture(path.join(FIXTURES, 'cube-units--cube-in.step'));
+    const file = (await t.upload(project.id, token, bytes, 'cube-in.step')).body as QuoteFile;
+    expect(file.summary).toMatchObject({ unitCorrection: 'none', unitSource: 'file' });
+    expect(file.orderable).toBe(false);
+    await t.ms(`project/${project.id}/files/${file.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
+    const url = `project/${project.id}/files/${file.id}/units`;
+    expect((await t.ms(url, { method: 'PUT', token, body: { unit: 'mm' } })).status).toBe(422);
+    expect((await t.ms(url, { method: 'PUT', token, body: { correction: 'feet' } })).status).toBe(422);
+
+    const res = await t.ms<QuoteFile>(url, { method: 'PUT', token, body: { correction: 'inch-to-mm' } });
+    expect(res.status).toBe(200);
+    const browser = correctUnits((await analyseCadFile(bytes, { occt })).metrics!, 'none', 'inch-to-mm');
+    expect(res.body.metrics).toEqual(json(browser));
+    expect(res.body.summary?.sizeMm[0]).toBeCloseTo(1000 / 25.4, 1);
+    expect(res.body.summary).toMatchObject({ unitCorrection: 'inch-to-mm', unitSource: 'user' });
+    expect(res.body.orderable).toBe(true);
+    const quote = (await t.ms<PartQuote>(`project/${project.id}/files/${file.id}/quote`, { token })).body;
+    expect(quote.result.unitPriceCents).toBeGreaterThan(0);
+    expect(quote.result).toEqual(json(quotePart(browser, PRINT_CONFIG, quote.pricedAt, { geometryFindings: res.body.findings })));
+
+    const back = await t.ms<QuoteFile>(url, { method: 'PUT', token, body: { correction: 'none' } });
+    expect(back.body.summary?.sizeMm[0]).toBeCloseTo(1000, 1);
+    expect(back.body.orderable).toBe(false);
+    // An STL has no declared units to correct.
+    const stl = (await t.upload(project.id, token, await readFixture(CUBE_STL), 'cube.stl')).body as QuoteFile;
+    expect((await t.ms(`project/${project.id}/files/${stl.id}/units`, { method: 'PUT', token, body: { correction: 'inch-to-mm' } })).status).toBe(422);
   });
 });

@@ -46,25 +46,51 @@ describe(`projects (${db})`, () => {
     expect((await t.ms('project/list?pageSize=500', { token: u.token })).status).toBe(422);
   });
 
-  test('patch renames; changing the service clears configurations of the other service', async () => {
+  test('patch renames; changing the service configures and prices every part for it (ADR 100), for each of the three services', async () => {
     const u = await t.registerUser();
     const project = await t.project(u.token, 'Old', '3d-printing');
     const file = await t.upload(project.id, u.token, await readFixture(CUBE_STL), 'cube.stl');
-    await t.ms<PartQuote>(`project/${project.id}/files/${file.body.id}/configuration`, { method: 'PUT', token: u.token, body: PRINT_CONFIG });
+    const unconfigured = await t.upload(project.id, u.token, await readFixture(CUBE_STL), 'second.stl');
+    await t.ms<PartQuote>(`project/${project.id}/files/${file.body.id}/configuration`, { method: 'PUT', token: u.token, body: { ...PRINT_CONFIG, quantity: 7, tier: 'express' } });
 
     const renamed = await t.ms<Project>(`project/${project.id}`, { method: 'PATCH', token: u.token, body: { name: 'New' } });
-    expect(renamed.body).toMatchObject({ name: 'New', process: '3d-printing', fileCount: 1 });
+    expect(renamed.body).toMatchObject({ name: 'New', process: '3d-printing', fileCount: 2 });
     expect((await t.ms(`project/${project.id}/files/${file.body.id}/quote`, { token: u.token })).status).toBe(200);
-
     expect((await t.ms(`project/${project.id}`, { method: 'PATCH', token: u.token, body: { name: '' } })).status).toBe(422);
-    const moved = await t.ms<Project>(`project/${project.id}`, { method: 'PATCH', token: u.token, body: { process: 'cnc' } });
-    expect(moved.body).toMatchObject({ name: 'New', process: 'cnc', processId: 23 });
-    const files = await t.ms<QuoteFileList>(`project/${project.id}/files`, { token: u.token });
-    expect(files.body.list[0]?.configuration).toBeNull();
-    expect((await t.ms(`project/${project.id}/files/${file.body.id}/quote`, { token: u.token })).status).toBe(404);
-    // A configuration for another service than the project's is refused.
-    const mismatch = await t.ms(`project/${project.id}/files/${file.body.id}/configuration`, { method: 'PUT', token: u.token, body: PRINT_CONFIG });
+
+    for (const [process, processId] of [['cnc', 23], ['vacuum-casting', 27], ['3d-printing', 22]] as const) {
+      const moved = await t.ms<Project>(`project/${project.id}`, { method: 'PATCH', token: u.token, body: { process } });
+      expect(moved.body).toMatchObject({ name: 'New', process, processId });
+      const files = await t.ms<QuoteFileList>(`project/${project.id}/files`, { token: u.token });
+      for (const f of files.body.list) {
+        // Every part is configured for the new service and priced by the server for it.
+        expect(f.configuration?.process).toBe(process);
+        expect(f.quote?.process).toBe(process);
+        expect(f.quote?.unitPriceCents).toBeGreaterThan(0);
+      }
+      const configured = files.body.list.find((f) => f.id === file.body.id)!;
+      expect(configured.configuration).toMatchObject({ quantity: 7, tier: 'express' });
+      const quote = await t.ms<PartQuote>(`project/${project.id}/files/${file.body.id}/quote`, { token: u.token });
+      expect(quote.body.result.process).toBe(process);
+      expect(files.body.list.find((f) => f.id === unconfigured.body.id)?.configuration?.quantity).toBe(1);
+    }
+
+    // A configuration for another service than the project's is refused, in words.
+    const mismatch = await t.ms<{ message: string }>(`project/${project.id}/files/${file.body.id}/configuration`, {
+      method: 'PUT',
+      token: u.token,
+      body: { ...PRINT_CONFIG, process: 'cnc', materialId: 'aluminium-6061', colourId: 'raw-metal' },
+    });
     expect(mismatch.status).toBe(422);
+    expect(mismatch.body.message).toMatch(/This project is for 3D printing/);
+    // The cart never takes a line for another service than the part's project.
+    const cart = await t.ms<{ message: string }>('cart/items', {
+      token: u.token,
+      body: { items: [{ fileId: file.body.id, configuration: { ...PRINT_CONFIG, process: 'cnc', materialId: 'aluminium-6061', colourId: 'raw-metal' } }] },
+    });
+    expect(cart.status).toBe(422);
+    expect(cart.body.message).toMatch(/project for 3D printing, not CNC machining/);
+    expect((await t.ms<{ lines: unknown[] }>('cart', { token: u.token })).body.lines).toEqual([]);
   });
 
   test('delete: the project, its files in storage and their cart lines are gone', async () => {

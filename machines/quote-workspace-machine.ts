@@ -1,0 +1,396 @@
+import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import type { Project, QuoteFile } from '#domain/api/quote';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import type { Finding } from '#domain/geometry/findings';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import { MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { quoteConfiguratorMachine } from './quote-configurator-machine';
+import { uploadMachine, type FileAnalysis, type UploadReport } from './upload-machine';
+
+/**
+ * The quote page's state (ADR 008): the project and its parts, each part with the actors it
+ * needs, spawned here: an upload machine for a file dropped in this visit, a configurator once
+ * the part has a size (from the browser's import or the server's analysis, whichever comes
+ * first). The project is created on the first drop, opened from its id, and its manufacturing
+ * service changed here (every part is then configured for it by the server, ADR 100). Pure: the
+ * calls arrive as injected actors (`createProject`, `openProject`, `changeProcess`,
+ * `loadPreview`, and the children's own).
+ */
+
+export type UploadActor = ActorRefFrom<typeof uploadMachine>;
+export type ConfiguratorActor = ActorRefFrom<typeof quoteConfiguratorMachine>;
+
+export interface WorkspacePart {
+  id: string;
+  fileName: string;
+  upload: UploadActor | null;
+  configurator: ConfiguratorActor | null;
+  /** The server's record of the file (its id, analysis and saved configuration). */
+  serverFile: QuoteFile | null;
+  /** The browser's own import: the mesh of the 3D preview and the first price. */
+  analysis: FileAnalysis | null;
+  /** A reopened part's preview, read again from the stored file. */
+  preview: 'none' | 'loading' | 'ready' | 'unavailable';
+}
+
+export type WorkspaceError = { kind: 'create'; reason: string } | { kind: 'open' } | { kind: 'process'; reason: string };
+
+/** Something the page announces politely (role status); the words are the feature's. */
+export type Announcement = { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number };
+
+export interface WorkspaceInput {
+  /** The service the visitor came for (the technology query), until a project says otherwise. */
+  process?: ProcessSlug;
+  /** Epoch ms now: what configurators count lead times from. */
+  now: () => number;
+}
+
+export interface WorkspaceContext {
+  project: Project | null;
+  process: ProcessSlug;
+  parts: WorkspacePart[];
+  selectedId: string | null;
+  error: WorkspaceError | null;
+  announcement: Announcement | null;
+  /** The part whose configurator heading takes the focus when it opens (the first file of a drop). */
+  focusPartId: string | null;
+  now: () => number;
+  /** Files dropped before the project existed: the name the project takes. */
+  firstFileName: string | null;
+}
+
+export type WorkspaceEvent =
+  | { type: 'files.added'; files: readonly File[] }
+  | { type: 'project.open'; projectId: string }
+  | { type: 'process.chosen'; process: ProcessSlug }
+  | { type: 'part.selected'; id: string }
+  | { type: 'part.removed'; id: string }
+  /** The server read the file again (units confirmed or corrected). */
+  | { type: 'part.serverFile'; id: string; file: QuoteFile }
+  | { type: 'project.renamed'; project: Project }
+  | { type: 'focus.done' }
+  /** From the preview reader of a reopened part. */
+  | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
+  | { type: 'preview.failed'; id: string }
+  /** Internal: files arrived, a project is needed. */
+  | { type: 'project.needed' }
+  | UploadReport;
+
+let sequence = 0;
+const nextPartId = () => `part-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+
+function withPart(context: WorkspaceContext, id: string, change: (part: WorkspacePart) => WorkspacePart): WorkspacePart[] {
+  return context.parts.map((p) => (p.id === id ? change(p) : p));
+}
+
+function metricsOf(part: WorkspacePart): { metrics: PartMetrics; findings: readonly Finding[] } | null {
+  if (part.serverFile?.metrics) return { metrics: part.serverFile.metrics, findings: part.serverFile.findings };
+  if (part.analysis?.metrics) return { metrics: part.analysis.metrics, findings: part.analysis.findings };
+  return null;
+}
+
+export const quoteWorkspaceMachine = setup({
+  types: {
+    input: {} as WorkspaceInput,
+    context: {} as WorkspaceContext,
+    events: {} as WorkspaceEvent,
+  },
+  actors: {
+    upload: uploadMachine,
+    configurator: quoteConfiguratorMachine,
+    /** Creates the project (a visitor gets a temporary token first). */
+    createProject: fromPromise<Project, { name: string; process: ProcessSlug }>(async () => {
+      throw new Error('createProject is not provided');
+    }),
+    /** Reads a project and its files. */
+    openProject: fromPromise<{ project: Project; files: QuoteFile[] }, { projectId: string }>(async () => {
+      throw new Error('openProject is not provided');
+    }),
+    /** Changes the project's service; answers the project and its files as the server configured them. */
+    changeProcess: fromPromise<{ project: Project; files: QuoteFile[] }, { projectId: string; process: ProcessSlug }>(async () => {
+      throw new Error('changeProcess is not provided');
+    }),
+    /** Reads a stored file again for its 3D preview; sends preview.loaded or preview.failed. */
+    loadPreview: fromCallback<AnyEventObject, { projectId: string; file: QuoteFile }>(() => {
+      throw new Error('loadPreview is not provided');
+    }),
+  },
+  actions: {
+    /** Starts the part's configurator once it has a size, priced from what is known of it. */
+    startConfigurator: enqueueActions(({ context, enqueue }, params: { id: string }) => {
+      enqueue.assign({
+        parts: ({ context: c, spawn }) =>
+          withPart(c, params.id, (part) => {
+            if (part.configurator) return part;
+            const known = metricsOf(part);
+            if (!known) return part;
+            const file = part.serverFile;
+            const target = file && c.project ? { projectId: c.project.id, fileId: file.id } : null;
+            const saved = file?.configuration && file.configuration.process === c.process ? file.configuration : null;
+            const configurator = spawn('configurator', {
+              id: `configurator-${part.id}`,
+              input: {
+                metrics: known.metrics,
+                geometryFindings: known.findings,
+                configuration: saved,
+                process: c.process,
+                orderedAt: c.now(),
+                target,
+                serverQuote: saved ? (file?.quote ?? null) : null,
+              },
+            });
+            return { ...part, configurator };
+          }),
+      });
+      void context;
+    }),
+    /** A reopened part shows its preview again, read from the stored file when it is first looked at. */
+    loadPreviewIfNeeded: enqueueActions(({ context, enqueue }) => {
+      const part = context.parts.find((p) => p.id === context.selectedId);
+      if (!part || !context.project || !needsPreview(part)) return;
+      enqueue.assign({ parts: ({ context: c }) => withPart(c, part.id, (p) => ({ ...p, preview: 'loading' })) });
+      enqueue.spawnChild('loadPreview', { id: `preview-${part.id}`, input: { projectId: context.project.id, file: part.serverFile! } });
+    }),
+  },
+  guards: {
+    hasProject: ({ context }) => context.project !== null,
+  },
+}).createMachine({
+  id: 'quoteWorkspace',
+  context: ({ input }) => ({
+    project: null,
+    process: input.process ?? '3d-printing',
+    parts: [],
+    selectedId: null,
+    error: null,
+    announcement: null,
+    focusPartId: null,
+    now: input.now,
+    firstFileName: null,
+  }),
+  on: {
+    'files.added': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (event.files.length === 0) return;
+        const added = event.files.map((file) => ({ id: nextPartId(), file }));
+        const slotsBefore = MAX_FILES_PER_UPLOAD - context.parts.filter((p) => p.upload || p.serverFile).length;
+        enqueue.assign({
+          parts: ({ context: c, spawn }) => [
+            ...c.parts,
+            ...added.map(({ id, file }, i): WorkspacePart => ({
+              id,
+              fileName: file.name,
+              upload: spawn('upload', { id: `upload-${id}`, input: { id, file, projectId: c.project?.id ?? null, slotsLeft: slotsBefore - i } }),
+              configurator: null,
+              serverFile: null,
+              analysis: null,
+              preview: 'none',
+            })),
+          ],
+          selectedId: added[0]!.id,
+          focusPartId: added[0]!.id,
+          firstFileName: ({ context: c }) => c.firstFileName ?? event.files[0]!.name,
+        });
+        enqueue.raise({ type: 'project.needed' });
+      }),
+    },
+    'part.selected': { actions: [assign({ selectedId: ({ event }) => event.id }), 'loadPreviewIfNeeded'] },
+    'preview.loaded': {
+      actions: assign({ parts: ({ context, event }) => withPart(context, event.id, (p) => ({ ...p, analysis: event.analysis, preview: 'ready' })) }),
+    },
+    'preview.failed': { actions: assign({ parts: ({ context, event }) => withPart(context, event.id, (p) => ({ ...p, preview: 'unavailable' })) }) },
+    'part.removed': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const part = context.parts.find((p) => p.id === event.id);
+        if (!part) return;
+        if (part.upload) enqueue.sendTo(part.upload, { type: 'remove' });
+        if (part.upload) enqueue(stopChild(part.upload));
+        if (part.configurator) enqueue(stopChild(part.configurator));
+        enqueue.assign({
+          parts: ({ context: c }) => c.parts.filter((p) => p.id !== event.id),
+          selectedId: ({ context: c }) => (c.selectedId === event.id ? (c.parts.find((p) => p.id !== event.id)?.id ?? null) : c.selectedId),
+        });
+      }),
+    },
+    'upload.analysed': {
+      actions: [
+        assign({ parts: ({ context, event }) => withPart(context, event.partId, (p) => ({ ...p, analysis: event.analysis, preview: 'ready' })) }),
+        { type: 'startConfigurator', params: ({ event }) => ({ id: event.partId }) },
+      ],
+    },
+    'upload.stored': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const file = event.file as unknown as QuoteFile;
+        const part = context.parts.find((p) => p.id === event.partId);
+        if (!part) return;
+        enqueue.assign({
+          parts: ({ context: c }) => withPart(c, event.partId, (p) => ({ ...p, serverFile: file })),
+          announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, seq: (c.announcement?.seq ?? 0) + 1 }),
+        });
+        if (part.configurator && file.metrics && context.project) {
+          enqueue.sendTo(part.configurator, {
+            type: 'server.ready',
+            target: { projectId: context.project.id, fileId: file.id },
+            metrics: file.metrics,
+            geometryFindings: file.findings,
+          });
+        } else {
+          enqueue({ type: 'startConfigurator', params: { id: event.partId } });
+        }
+      }),
+    },
+    'upload.failed': {
+      actions: assign({
+        announcement: ({ context, event }) => ({
+          kind: 'failed',
+          name: context.parts.find((p) => p.id === event.partId)?.fileName ?? '',
+          seq: (context.announcement?.seq ?? 0) + 1,
+        }),
+      }),
+    },
+    'part.serverFile': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const part = context.parts.find((p) => p.id === event.id);
+        if (!part) return;
+        enqueue.assign({ parts: ({ context: c }) => withPart(c, event.id, (p) => ({ ...p, serverFile: event.file })) });
+        if (part.configurator && event.file.metrics) {
+          enqueue.sendTo(part.configurator, { type: 'metrics.changed', metrics: event.file.metrics, geometryFindings: event.file.findings });
+        }
+      }),
+    },
+    'project.renamed': { actions: assign({ project: ({ event }) => event.project }) },
+    'focus.done': { actions: assign({ focusPartId: null }) },
+  },
+  initial: 'empty',
+  states: {
+    /** No project yet: the first drop creates one, or a project id opens one. */
+    empty: {
+      on: {
+        'project.needed': 'creating',
+        'project.open': 'opening',
+        'process.chosen': { actions: assign({ process: ({ event }) => event.process }) },
+      },
+    },
+    creating: {
+      invoke: {
+        src: 'createProject',
+        input: ({ context }) => ({ name: projectName(context.firstFileName), process: context.process }),
+        onDone: {
+          target: 'ready',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({ project: event.output, process: event.output.process, error: null });
+            for (const part of context.parts) if (part.upload) enqueue.sendTo(part.upload, { type: 'project.ready', projectId: event.output.id });
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => ({ kind: 'create' as const, reason: reasonOf(event.error) }) }) },
+      },
+      on: {
+        // Files dropped while the project is being created join it when it exists.
+        'project.needed': {},
+        'process.chosen': { actions: assign({ process: ({ event }) => event.process }) },
+      },
+    },
+    opening: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'openProject',
+        input: ({ event }) => ({ projectId: (event as { projectId: string }).projectId }),
+        onDone: {
+          target: 'ready',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const { project, files } = event.output;
+            // Files dropped while the project was opening join it.
+            const dropped = context.parts.filter((p) => p.upload);
+            enqueue.assign({
+              project,
+              process: project.process,
+              parts: [
+                ...files.map((file): WorkspacePart => ({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: file, analysis: null, preview: 'none' })),
+                ...dropped,
+              ],
+              selectedId: dropped[0]?.id ?? files[0]?.id ?? null,
+            });
+            for (const part of dropped) enqueue.sendTo(part.upload!, { type: 'project.ready', projectId: project.id });
+            for (const file of files) enqueue({ type: 'startConfigurator', params: { id: file.id } });
+            enqueue('loadPreviewIfNeeded');
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: { kind: 'open' } }) },
+      },
+    },
+    ready: {
+      on: {
+        'project.needed': {},
+        'project.open': {
+          guard: ({ context, event }) => context.project?.id !== event.projectId,
+          target: 'opening',
+          actions: enqueueActions(({ context, enqueue }) => {
+            for (const part of context.parts) {
+              if (part.upload) enqueue(stopChild(part.upload));
+              if (part.configurator) enqueue(stopChild(part.configurator));
+            }
+            enqueue.assign({ parts: [], project: null, selectedId: null });
+          }),
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'process.chosen': { guard: ({ context, event }) => event.process !== context.process, target: 'changingProcess' },
+          },
+        },
+        changingProcess: {
+          invoke: {
+            src: 'changeProcess',
+            input: ({ context, event }) => ({ projectId: context.project!.id, process: (event as { process: ProcessSlug }).process }),
+            onDone: {
+              target: 'idle',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { project, files } = event.output;
+                enqueue.assign({
+                  project,
+                  process: project.process,
+                  error: null,
+                  parts: ({ context: c }) => c.parts.map((p) => {
+                    const file = files.find((f) => f.id === p.serverFile?.id);
+                    return file ? { ...p, serverFile: file } : p;
+                  }),
+                  announcement: ({ context: c }) => ({ kind: 'process-changed', name: project.process, seq: (c.announcement?.seq ?? 0) + 1 }),
+                });
+                for (const part of context.parts) {
+                  const file = files.find((f) => f.id === part.serverFile?.id);
+                  if (part.configurator && file?.configuration) {
+                    enqueue.sendTo(part.configurator, { type: 'configuration.replaced', configuration: file.configuration, serverQuote: file.quote });
+                  }
+                }
+              }),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => ({ kind: 'process' as const, reason: reasonOf(event.error) }) }) },
+          },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'project.open': 'opening',
+        'project.needed': 'creating',
+        'process.chosen': { actions: assign({ process: ({ event }) => event.process }) },
+      },
+    },
+  },
+});
+
+/** The project is named after its first file, without the extension. */
+function projectName(fileName: string | null): string {
+  return (fileName ?? '').replace(/\.[^.]+$/, '').slice(0, 100);
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The parts whose preview must be read again from the stored file (a reopened project), by id. */
+export function needsPreview(part: WorkspacePart): boolean {
+  return part.analysis === null && part.upload === null && part.serverFile !== null && part.serverFile.status === 'kept' && part.preview === 'none';
+}

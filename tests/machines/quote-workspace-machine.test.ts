@@ -1,0 +1,224 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import type { Project, QuoteFile } from '#domain/api/quote';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import type { PartMetrics } from '#domain/geometry/metrics';
+import type { QuoteResult } from '#domain/pricing/quote-part';
+import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
+import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
+import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
+
+const NOW = Date.UTC(2026, 10, 23, 1, 0, 0);
+
+const metrics = (side: number): PartMetrics =>
+  ({
+    units: { unit: 'mm', source: 'file', confidence: 1, reason: 'declared' },
+    triangleCount: 12,
+    vertexCount: 8,
+    bbox: { min: [0, 0, 0], max: [side, side, side] },
+    size: [side, side, side],
+    volumeMm3: side ** 3,
+    areaMm2: 6 * side ** 2,
+    shellCount: 1,
+    bodyCount: 1,
+    cavityCount: 0,
+    shells: [],
+    openEdgeCount: 0,
+    nonManifoldEdgeCount: 0,
+    misorientedEdgeCount: 0,
+    degenerateTriangleCount: 0,
+    watertight: true,
+    orientation: 'outward',
+    fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
+  }) as PartMetrics;
+
+const project = (process: ProcessSlug = '3d-printing', id = 'project-1'): Project => ({
+  id,
+  name: 'bracket',
+  process,
+  processId: process === 'cnc' ? 23 : process === 'vacuum-casting' ? 27 : 22,
+  fileCount: 1,
+  createdAt: '2026-11-23T01:00:00.000Z',
+  updatedAt: '2026-11-23T01:00:00.000Z',
+});
+
+const priced = (configuration: PartConfiguration, side = 20): QuoteResult => selectQuote({ metrics: metrics(side), configuration, orderedAt: NOW, geometryFindings: [] });
+
+const serverFile = (id: string, configuration: PartConfiguration | null = null, side = 20): QuoteFile =>
+  ({
+    id,
+    projectId: 'project-1',
+    name: `${id}.stl`,
+    sizeBytes: 684,
+    sha256: 'x',
+    format: 'stl-binary',
+    metrics: metrics(side),
+    findings: [],
+    summary: null,
+    orderable: true,
+    configuration,
+    quote: configuration ? priced(configuration, side) : null,
+    pricedAt: configuration ? '2026-11-23T01:00:00.000Z' : null,
+    uploadedAt: '2026-11-23T01:00:00.000Z',
+    expiresAt: '2027-02-23T01:00:00.000Z',
+    status: 'kept',
+    analysisMs: 3,
+  }) as QuoteFile;
+
+function harness() {
+  const imports = new Map<string, (event: AnyEventObject) => void>();
+  const uploads = new Map<string, (event: AnyEventObject) => void>();
+  const saves: { configuration: PartConfiguration; target: { projectId: string; fileId: string } }[] = [];
+  const createProject = vi.fn(async ({ input }: { input: { name: string; process: ProcessSlug } }) => ({ ...project(input.process), name: input.name }));
+  const changeProcess = vi.fn(async ({ input }: { input: { projectId: string; process: ProcessSlug } }) => ({
+    project: project(input.process),
+    files: [serverFile('file-a', configurationForProcess(null, input.process))],
+  }));
+  const previews: string[] = [];
+  const machine = quoteWorkspaceMachine.provide({
+    actors: {
+      upload: uploadMachine.provide({
+        actors: {
+          checkFile: fromPromise(async () => {}),
+          importGeometry: fromCallback(({ sendBack, input }) => void imports.set(input.file.name, sendBack)),
+          uploadFile: fromCallback(({ sendBack, input }) => void uploads.set(input.file.name, sendBack)),
+        },
+      }),
+      configurator: quoteConfiguratorMachine.provide({
+        actors: {
+          saveConfiguration: fromPromise(async ({ input }) => {
+            saves.push(input);
+            return priced(input.configuration);
+          }),
+        },
+      }),
+      createProject: fromPromise(createProject),
+      openProject: fromPromise(async () => ({ project: project('cnc'), files: [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] })),
+      changeProcess: fromPromise(changeProcess),
+      loadPreview: fromCallback(({ sendBack, input }) => {
+        previews.push(input.file.id);
+        sendBack({ type: 'preview.loaded', id: input.file.id, analysis: { metrics: metrics(20), findings: [], mesh: null, orderable: true } });
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { process: '3d-printing', now: () => NOW } }).start();
+  return { actor, imports, uploads, saves, createProject, changeProcess, previews };
+}
+
+const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
+
+describe('the quote workspace', () => {
+  test('a drop: parts with their uploads, a project named after the first file, a configurator priced from the browser, then the server’s file', async () => {
+    const { actor, imports, uploads, saves, createProject } = harness();
+    actor.send({ type: 'process.chosen', process: 'cnc' });
+    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl'), new File(['y'], 'lid.stl')] });
+    const parts = () => actor.getSnapshot().context.parts;
+    expect(parts().map((p) => p.fileName)).toEqual(['bracket.stl', 'lid.stl']);
+    expect(actor.getSnapshot().context.selectedId).toBe(parts()[0]!.id);
+    expect(actor.getSnapshot().context.focusPartId).toBe(parts()[0]!.id);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(createProject).toHaveBeenCalledWith(expect.objectContaining({ input: { name: 'bracket', process: 'cnc' } }));
+    await vi.waitFor(() => expect(uploads.size).toBe(2));
+
+    // The browser's import comes first: the configurator opens, priced for the project's service.
+    await vi.waitFor(() => expect(imports.has('bracket.stl')).toBe(true));
+    imports.get('bracket.stl')!({ type: 'import.done', analysis });
+    const configurator = parts()[0]!.configurator!;
+    expect(configurator.getSnapshot().context.configuration.process).toBe('cnc');
+    expect(selectQuote(configurator.getSnapshot().context).totalCents).toBeGreaterThan(0);
+    expect(saves).toEqual([]);
+
+    // The server's file arrives: the configurator saves there at once, and the end is announced.
+    uploads.get('bracket.stl')!({ type: 'upload.done', uploaded: serverFile('file-a') });
+    expect(parts()[0]!.serverFile?.id).toBe('file-a');
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'uploaded', name: 'bracket.stl' });
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.target).toEqual({ projectId: 'project-1', fileId: 'file-a' });
+    await vi.waitFor(() => expect(serverAgrees(configurator.getSnapshot().context)).toBe(true));
+
+    // The server's file can come first too: the configurator starts from the server's analysis.
+    uploads.get('lid.stl')!({ type: 'upload.done', uploaded: serverFile('file-b') });
+    expect(parts()[1]!.configurator?.getSnapshot().context.target).toEqual({ projectId: 'project-1', fileId: 'file-b' });
+  });
+
+  test('changing the service: the project is changed on the server, every configurator takes the server’s configuration', async () => {
+    const { actor, imports, uploads, changeProcess } = harness();
+    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    await vi.waitFor(() => expect(imports.size).toBe(1));
+    imports.get('bracket.stl')!({ type: 'import.done', analysis });
+    await vi.waitFor(() => expect(uploads.size).toBe(1));
+    uploads.get('bracket.stl')!({ type: 'upload.done', uploaded: serverFile('file-a', defaultConfiguration('3d-printing')) });
+
+    actor.send({ type: 'process.chosen', process: 'vacuum-casting' });
+    expect(actor.getSnapshot().matches({ ready: 'changingProcess' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(changeProcess).toHaveBeenCalledWith(expect.objectContaining({ input: { projectId: 'project-1', process: 'vacuum-casting' } }));
+    const { context } = actor.getSnapshot();
+    expect(context.process).toBe('vacuum-casting');
+    expect(context.project?.process).toBe('vacuum-casting');
+    const configurator = context.parts[0]!.configurator!.getSnapshot().context;
+    expect(configurator.configuration.process).toBe('vacuum-casting');
+    expect(serverAgrees(configurator)).toBe(true);
+    expect(context.announcement).toMatchObject({ kind: 'process-changed', name: 'vacuum-casting' });
+    // The same service again changes nothing.
+    actor.send({ type: 'process.chosen', process: 'vacuum-casting' });
+    expect(changeProcess).toHaveBeenCalledOnce();
+  });
+
+  test('a reopened project: its parts with their saved configurations and the server’s price; the preview read again when a part is looked at', async () => {
+    const { actor, previews } = harness();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const { context } = actor.getSnapshot();
+    expect(context.process).toBe('cnc');
+    expect(context.parts.map((p) => p.id)).toEqual(['file-a', 'file-b']);
+    const saved = context.parts[0]!.configurator!.getSnapshot();
+    expect(saved.context.configuration.process).toBe('cnc');
+    expect(serverAgrees(saved.context)).toBe(true);
+    expect(previews).toEqual(['file-a']);
+    expect(context.parts[0]!.preview).toBe('ready');
+    actor.send({ type: 'part.selected', id: 'file-b' });
+    expect(previews).toEqual(['file-a', 'file-b']);
+    // Selecting it again reads nothing again.
+    actor.send({ type: 'part.selected', id: 'file-a' });
+    expect(previews).toEqual(['file-a', 'file-b']);
+  });
+
+  test('files dropped while a project opens join that project', async () => {
+    const { actor, uploads } = harness();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    actor.send({ type: 'files.added', files: [new File(['x'], 'late.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const { context } = actor.getSnapshot();
+    expect(context.parts.map((p) => p.fileName)).toEqual(['file-a.stl', 'file-b.stl', 'late.stl']);
+    expect(context.selectedId).toBe(context.parts[2]!.id);
+    await vi.waitFor(() => expect(uploads.has('late.stl')).toBe(true));
+  });
+
+  test('a project that cannot be created says why; removing a part stops its machines', async () => {
+    const { actor } = harness();
+    const failing = createActor(
+      quoteWorkspaceMachine.provide({
+        actors: {
+          createProject: fromPromise<Project, { name: string; process: ProcessSlug }>(async () => {
+            throw new Error('Service is being upgraded, please come back later.');
+          }),
+          upload: uploadMachine.provide({ actors: { checkFile: fromPromise(async () => {}), importGeometry: fromCallback(() => {}), uploadFile: fromCallback(() => {}) } }),
+        },
+      }),
+      { input: { now: () => NOW } },
+    ).start();
+    failing.send({ type: 'files.added', files: [new File(['x'], 'a.stl')] });
+    await waitFor(failing, (s) => s.matches('failed'));
+    expect(failing.getSnapshot().context.error).toEqual({ kind: 'create', reason: 'Service is being upgraded, please come back later.' });
+
+    actor.send({ type: 'files.added', files: [new File(['x'], 'a.stl'), new File(['y'], 'b.stl')] });
+    const [first, second] = actor.getSnapshot().context.parts;
+    actor.send({ type: 'part.removed', id: first!.id });
+    expect(actor.getSnapshot().context.parts.map((p) => p.id)).toEqual([second!.id]);
+    expect(actor.getSnapshot().context.selectedId).toBe(second!.id);
+    expect(first!.upload!.getSnapshot().status).not.toBe('active');
+  });
+});
