@@ -68,8 +68,8 @@ describe(`the outbox in production (${db})`, () => {
   });
 
   test('DEV_OUTBOX=1 without ADMIN_TOKEN is refused at start with one sentence', () => {
-    expect(() => readConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' })).toThrow('DEV_OUTBOX=1 needs ADMIN_TOKEN in production: the outbox answers only callers holding it');
-    expect(readConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1', ADMIN_TOKEN: ADMIN }).devOutbox).toBe(true);
+    expect(() => readConfig({ NODE_ENV: 'production', BANK_ACCOUNTS: 'demo', DEV_OUTBOX: '1' })).toThrow('DEV_OUTBOX=1 needs ADMIN_TOKEN in production: the outbox answers only callers holding it');
+    expect(readConfig({ NODE_ENV: 'production', BANK_ACCOUNTS: 'demo', DEV_OUTBOX: '1', ADMIN_TOKEN: ADMIN }).devOutbox).toBe(true);
   });
 });
 
