@@ -1,0 +1,118 @@
+// Signed-in API against a public one, same server, same run (issue 18 item 4).
+//   node --import tsx scripts/bench-api.ts [seconds=10] [connections=50] [rounds=2]
+// Starts `server/main.ts` as its own process on an empty embedded database in a temporary folder
+// (the demo customer seeded, so there is an account with addresses), logs in through the API, then
+// points autocannon (in this process, on loopback) at three calls in turn:
+//   GET /api/manufacture/common/index      public, no token (the reference)
+//   GET /api/manufacture/account/me        signed in (JWT + session + user + the route's query)
+//   GET /api/manufacture/account/address   signed in, the shipping address list
+// Each call gets a warm-up of 2 s, then `seconds` of measurement; the three calls run `rounds` times
+// interleaved, so a change of load on the machine hits all of them. Prints req/s and p99 per call and
+// round, and the ratio of each signed-in call to common/index, as markdown ready for
+// docs/benchmarks.md ("Signed-in API"). A benchmark, never a timed test. Read `uptime` before and
+// after, and record the load with the figures.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/accounts/demo-account.ts';
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 50);
+const rounds = Number(process.argv[4] ?? 2);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as net.AddressInfo).port;
+  server.close();
+  return port;
+}
+
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+
+interface Figure {
+  reqPerSec: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Figure> {
+  const result = await autocannon({ url, connections, duration, headers });
+  const bad = result.errors + result.timeouts + result.non2xx;
+  return { reqPerSec: result.requests.average, p99: result.latency.p99, errors: bad };
+}
+
+const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), SEED_DEMO: '1', DATABASE_URL: '', NODE_ENV: 'development', RATE_LIMIT_FACTOR: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let log = '';
+server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+const base = `http://127.0.0.1:${port}/api/manufacture`;
+for (let i = 0; ; i++) {
+  if (log.includes('[server] API:')) break;
+  if (i > 300) throw new Error(`server did not start:\n${log}`);
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+try {
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken?: string };
+  if (!accessToken) throw new Error(`login failed: ${login.status}`);
+  const signedIn = { authorization: `Bearer ${accessToken}` };
+  const calls = [
+    { name: '`GET common/index` (public)', url: `${base}/common/index`, headers: {} },
+    { name: '`GET account/me`', url: `${base}/account/me`, headers: signedIn },
+    { name: '`GET account/address` (shipping list)', url: `${base}/account/address`, headers: signedIn },
+  ];
+  for (const call of calls) {
+    const res = await fetch(call.url, { headers: call.headers });
+    if (res.status !== 200) throw new Error(`${call.url}: ${res.status}`);
+    console.error(`${call.name}: ${(await res.arrayBuffer()).byteLength} bytes`);
+  }
+
+  console.error(`server up; ${os.cpus().length} cores, Node ${process.version}; load average before: ${loadAverage()}`);
+  const figures = calls.map(() => [] as Figure[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, call] of calls.entries()) {
+      await measure(call.url, call.headers, 2); // warm-up: JIT, connection pool, statement cache
+      const figure = await measure(call.url, call.headers, seconds);
+      if (figure.errors) throw new Error(`${call.url}: ${figure.errors} failed responses`);
+      figures[i]!.push(figure);
+      console.error(`round ${round + 1}, ${call.name}: ${Math.round(figure.reqPerSec)} req/s, p99 ${figure.p99} ms`);
+    }
+  }
+  const loadAfter = loadAverage();
+
+  const best = (list: Figure[]) => list.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+  const reference = figures[0]!.map((f) => f.reqPerSec);
+  console.log(`\n${connections} connections, ${seconds} s per call and round, ${rounds} rounds; load average after: ${loadAfter}\n`);
+  console.log('| call | req/s (each round) | p99 (each round) | ratio to `common/index` (same round) |');
+  console.log('| --- | --- | --- | --- |');
+  for (const [i, call] of calls.entries()) {
+    const list = figures[i]!;
+    const ratios = list.map((f, r) => (f.reqPerSec / reference[r]!).toFixed(2));
+    console.log(
+      `| ${call.name} | ${list.map((f) => Math.round(f.reqPerSec).toLocaleString('en-US')).join(', ')} | ${list.map((f) => `${f.p99} ms`).join(', ')} | ${i === 0 ? '1' : `**${ratios.join(', ')}**`} |`,
+    );
+  }
+  const me = best(figures[1]!);
+  const index = best(figures[0]!);
+  console.log(
+    `\nGoal: account/me ≥ 0.5 × common/index and p99 ≤ 20 ms. Best rounds: ${(me.reqPerSec / index.reqPerSec).toFixed(2)}× and p99 ${me.p99} ms.`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+  await fsp.rm(dir, { recursive: true, force: true });
+}
