@@ -68,7 +68,7 @@ describe(`API answers compressed (${db})`, () => {
     const temp = await t.temporaryToken();
     const project = await t.project(temp);
     const form = new FormData();
-    form.append('file', new Blob([await readFixture(CUBE_STL)]), 'cube.stl');
+    form.append('file', new Blob([new Uint8Array(await readFixture(CUBE_STL))]), 'cube.stl');
     const upload = await t.fetch(`/msapi/manufacture/project/${project.id}/files`, {
       method: 'POST',
       body: form,
