@@ -1,5 +1,5 @@
 // Signed-in API against a public one, same server, same run (issue 18 item 4).
-//   node --import tsx scripts/bench-api.ts [seconds=10] [connections=50] [rounds=2]
+//   node --import tsx scripts/bench-api.ts [seconds=10] [connections=50] [rounds=2] [--browser]
 // Starts `server/main.ts` as its own process on an empty embedded database in a temporary folder
 // (the demo customer seeded, so there is an account with addresses), logs in through the API, then
 // points autocannon (in this process, on loopback) at three calls in turn:
@@ -9,7 +9,9 @@
 // Each call gets a warm-up of 2 s, then `seconds` of measurement; the three calls run `rounds` times
 // interleaved, so a change of load on the machine hits all of them. Prints req/s and p99 per call and
 // round, and the ratio of each signed-in call to common/index, as markdown ready for
-// docs/benchmarks.md ("Signed-in API"). A benchmark, never a timed test. Read `uptime` before and
+// docs/benchmarks.md ("Signed-in API"). With --browser every request says
+// `Accept-Encoding: gzip, deflate, br, zstd` as a browser does, so answers of 1 KB or more are
+// compressed (ADR 106); without it, none is (as autocannon sends). A benchmark, never a timed test. Read `uptime` before and
 // after, and record the load with the figures.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,9 +22,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/accounts/demo-account.ts';
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 50);
-const rounds = Number(process.argv[4] ?? 2);
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const seconds = Number(numbers[0] ?? 10);
+const connections = Number(numbers[1] ?? 50);
+const rounds = Number(numbers[2] ?? 2);
+const browserHeaders: Record<string, string> = process.argv.includes('--browser') ? { 'accept-encoding': 'gzip, deflate, br, zstd' } : {};
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -41,7 +45,7 @@ interface Figure {
 }
 
 async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Figure> {
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration, headers: { ...browserHeaders, ...headers } });
   const bad = result.errors + result.timeouts + result.non2xx;
   return { reqPerSec: result.requests.average, p99: result.latency.p99, errors: bad };
 }
@@ -78,10 +82,13 @@ try {
   for (const call of calls) {
     const res = await fetch(call.url, { headers: call.headers });
     if (res.status !== 200) throw new Error(`${call.url}: ${res.status}`);
-    console.error(`${call.name}: ${(await res.arrayBuffer()).byteLength} bytes`);
+    const plain = (await res.arrayBuffer()).byteLength;
+    const sent = await fetch(call.url, { headers: { ...call.headers, ...browserHeaders } });
+    console.error(`${call.name}: ${plain} bytes, sent as ${sent.headers.get('content-encoding') ?? 'plain'}`);
   }
 
-  console.error(`server up; ${os.cpus().length} cores, Node ${process.version}; load average before: ${loadAverage()}`);
+  const loadBefore = loadAverage();
+  console.error(`server up; ${os.cpus().length} cores, Node ${process.version}; load average before: ${loadBefore}`);
   const figures = calls.map(() => [] as Figure[]);
   for (let round = 0; round < rounds; round++) {
     for (const [i, call] of calls.entries()) {
@@ -96,7 +103,9 @@ try {
 
   const best = (list: Figure[]) => list.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
   const reference = figures[0]!.map((f) => f.reqPerSec);
-  console.log(`\n${connections} connections, ${seconds} s per call and round, ${rounds} rounds; load average after: ${loadAfter}\n`);
+  console.log(
+    `\n${connections} connections, ${seconds} s per call and round, ${rounds} rounds${browserHeaders['accept-encoding'] ? ', browser Accept-Encoding' : ''}; load average before: ${loadBefore}, after: ${loadAfter}\n`,
+  );
   console.log('| call | req/s (each round) | p99 (each round) | ratio to `common/index` (same round) |');
   console.log('| --- | --- | --- | --- |');
   for (const [i, call] of calls.entries()) {

@@ -24,6 +24,20 @@ export interface SqliteLike {
 /** Enough for every query the app writes; lists of varying length (`in (?, ?, …)`) are evicted first. */
 export const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * A prepared statement whose `reader` flag (does it return rows?) is read once: libsql asks the
+ * native statement on every read of the getter, and Kysely reads it before every query.
+ */
+function remembered(statement: SqliteStatement): SqliteStatement {
+  const reader = statement.reader;
+  return {
+    reader,
+    all: (parameters) => statement.all(parameters),
+    run: (parameters) => statement.run(parameters),
+    iterate: (parameters) => statement.iterate(parameters),
+  };
+}
+
 export function withStatementCache(database: SqliteLike, size = STATEMENT_CACHE_SIZE): SqliteLike & { readonly cached: number } {
   const statements = new Map<string, SqliteStatement>();
   return {
@@ -33,7 +47,7 @@ export function withStatementCache(database: SqliteLike, size = STATEMENT_CACHE_
         // Most recently used last: a Map keeps insertion order, so the first key is the oldest.
         statements.delete(sql);
       } else {
-        statement = database.prepare(sql);
+        statement = remembered(database.prepare(sql));
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sql, statement);

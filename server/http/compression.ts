@@ -72,15 +72,18 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.req.method === 'HEAD' || c.req.header('Content-Type')?.toLowerCase().startsWith('multipart/')) return;
+    // Only headers and status until the answer is known to be compressed: reading `body` or
+    // `statusText` turns @hono/node-server's lightweight response into a full one, which costs
+    // every answer a slower write.
     const res = c.res;
     const type = res.headers.get('Content-Type');
-    if (!res.body || !type || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return;
+    if (!type || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return;
     if (res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding')) return;
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
     // From here the answer has variants: caches must keep them apart whatever this caller accepts.
     varyOnEncoding(res.headers);
     const coding = preferredCoding(c);
-    if (!coding) return;
+    if (!coding || !res.body) return;
     const bytes = new Uint8Array(await res.arrayBuffer());
     const compressed = bytes.byteLength >= COMPRESS_MIN_BYTES;
     const body = compressed ? await encode(bytes, coding) : bytes;

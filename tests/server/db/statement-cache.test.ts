@@ -24,7 +24,9 @@ describe('statement cache', () => {
     const insert = cached.prepare('insert into item (name) values (?)');
     for (const name of ['a', 'b', 'c']) insert.run([name]);
     expect(cached.prepare('insert into item (name) values (?)')).toBe(insert);
+    expect(insert.reader).toBe(false);
     const select = 'select name from item where id > ? order by id';
+    expect(cached.prepare(select).reader).toBe(true);
     expect(cached.prepare(select).all([0])).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
     expect(cached.prepare(select).all([2])).toEqual([{ name: 'c' }]);
     // A stream left half read does not leak into the next call.
