@@ -16,6 +16,9 @@ const suites = [
   ['server on embedded SQLite', bin('vitest'), ['run', '--project', 'server', '--project', 'server-contract'], { DATABASE_URL: '' }],
   ['server on PostgreSQL', process.execPath, ['scripts/with-postgres.mjs', bin('vitest'), 'run', '--project', 'server', '--project', 'server-contract']],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  // After the build: each route's initial JavaScript (printed every run), lazy 3D viewer and STEP
+  // reader, compressed copies (issue 18 items 1 and 2).
+  ['bundle size (initial JavaScript per route)', process.execPath, ['scripts/check-bundle-size.mjs']],
   ['stories (test-runner: play, axe, visual baselines)', process.execPath, ['scripts/test-stories.mjs']],
   ['end to end (Playwright against the real server)', bin('playwright'), ['test']],
 ];

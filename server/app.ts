@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { APP_BASE_PATH, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
 import type { AppEnv } from './auth/auth-context.ts';
 import { accountRoutes } from './http/account-routes.ts';
@@ -11,10 +8,11 @@ import type { ApiRouter, Operation, ResponseObserver } from './http/api-router.t
 import { balanceRoutes } from './http/balance-routes.ts';
 import { cartRoutes } from './http/cart-routes.ts';
 import { commonRoutes } from './http/common-routes.ts';
+import { compressJson } from './http/compression.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse } from './http/error-response.ts';
-import { geometryWorkerPolicy, securityHeaders, withStyleNonce } from './http/security-headers.ts';
+import { geometryWorkerPolicy, securityHeaders } from './http/security-headers.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -24,6 +22,7 @@ import { quickLoginRoutes } from './http/quick-login-routes.ts';
 import { quoteDocumentRoutes } from './http/quote-document-routes.ts';
 import { rewardsRoutes } from './http/rewards-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
+import { mountWebApp } from './http/web-app.ts';
 
 export type { AppDeps } from './app-context.ts';
 
@@ -97,6 +96,7 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   /** One API base: its routers behind the auth middleware, and its OpenAPI document from their definitions. */
   const mountApi = (api: ApiName, routers: ApiRouter[], serverPath: string, info: typeof MAIN_DOCUMENT) => {
     const hono = new Hono<AppEnv>();
+    hono.use(compressJson());
     hono.use(authenticate);
     const operations: Operation[] = [];
     const observe = options.observe;
@@ -132,44 +132,3 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   if (config.staticDir) mountWebApp(app, config.staticDir, geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }));
   return { app, ctx };
 }
-
-/**
- * Serves the built single-page app under /manufacture/. Files that exist are served (hashed assets
- * cached for a year); any other path gets index.html (with the answer's style nonce, ADR 080), and
- * the client router sends unknown paths to /404. The geometry worker's script carries its own policy.
- */
-function mountWebApp(app: Hono, staticDir: string, workerPolicy: string): void {
-  const indexFile = path.join(staticDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    throw new Error(`No built web app at ${staticDir}: run \`npm run build\` first`);
-  }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
-  const base = APP_BASE_PATH.replace(/\/$/, '');
-
-  // The site root is outside the app (spec: everything lives under /manufacture/). It is where a
-  // channel account is sent (spec sections 4 and 6), so it must not lead back into the app by itself.
-  app.get('/', (c) => c.html(SITE_ROOT_HTML));
-  app.get(base, (c) => c.redirect(APP_BASE_PATH));
-  const page = (c: Context) => c.html(withStyleNonce(c, indexHtml));
-  app.get(`${base}/`, page);
-  app.get(`${base}/index.html`, page);
-  app.use(`${base}/assets/*`, async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    if (/\/geometry-worker-[\w-]+\.js$/.test(c.req.path)) c.header('Content-Security-Policy', workerPolicy);
-  });
-  app.use(
-    `${base}/*`,
-    serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', rewriteRequestPath: (p) => p.slice(base.length) }),
-  );
-  app.get(`${base}/*`, page);
-}
-
-const SITE_ROOT_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Manufacture</title>
-<link rel="icon" type="image/svg+xml" href="${APP_BASE_PATH}favicon.svg"></head>
-<body style="font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f8fa;color:#161a1f"><main style="max-width:32rem;padding:2rem"><h1>Manufacture</h1>
-<p>Instant quotes for 3D printing, CNC machining and vacuum casting.</p>
-<p><a href="${APP_BASE_PATH}" style="color:#184a9f">Get an instant quote</a></p>
-<p>Channel partner accounts are served by your partner contact, not through the online marketplace.</p></main></body></html>`;

@@ -4,6 +4,7 @@ import Sqlite from 'libsql';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { withStatementCache, type SqliteLike } from './statement-cache.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -105,6 +106,6 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
   }
   const sqlite = new Sqlite(options.sqliteFile);
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as never }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite as unknown as SqliteLike) as never }) });
   return { db, kind: 'sqlite', location: options.sqliteFile, close: () => db.destroy() };
 }

@@ -1,0 +1,166 @@
+// The first load of each route, from the production build (issue 18 item 2; ADR 107).
+//   node scripts/check-bundle-size.mjs [dist]       (after `vite build`; part of `npm test`)
+// Reads Vite's manifest (dist/.vite/manifest.json). A route's initial JavaScript is the app's entry
+// plus its static imports, plus, when the route's page is a lazily loaded chunk, that chunk and its
+// static imports; each file is counted once, by its gzip size (level 9) with the brotli copy the
+// server sends beside it. Prints the figures every run; fails when
+//   - the quote page's initial JavaScript exceeds 150 KB gzip, or any route's exceeds 200 KB
+//     (only while ENFORCE_ROUTE_BUDGETS is true: see below),
+//   - the 3D viewer (three.js, @react-three/fiber) or the STEP reader is in a route's first load,
+//   - a text asset or the WASM has no brotli or gzip copy (ADR 106).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+
+/**
+ * The route budgets are OFF until the routes are split into lazily loaded pages (issue 18 item 2:
+ * the lead converts routes/app.tsx once the new screens have landed). Until then every route's
+ * first load is the whole app, so the figures are printed with "over budget" but do not fail.
+ * Turn this to true in the commit that makes the routes lazy.
+ */
+export const ENFORCE_ROUTE_BUDGETS = false;
+
+export const KB = 1000;
+/** The quote page: the product's landing page. */
+export const QUOTE_BUDGET_GZIP = 150 * KB;
+/** Any other route. */
+export const ROUTE_BUDGET_GZIP = 200 * KB;
+
+/** The entry chunk of the app (Vite keys it by its HTML file). */
+const ENTRY = 'index.html';
+/** Route pages are the modules under routes/pages/; the quote route's page is this one. */
+const PAGES_DIR = 'routes/pages/';
+export const QUOTE_PAGE = 'routes/pages/quote-page.tsx';
+/** Modules that must load only when needed: never in a route's first load. */
+export const LAZY_ONLY = [
+  { src: 'features/quote/components/part-viewer-canvas.tsx', what: 'the 3D viewer (three.js, @react-three/fiber)' },
+];
+/** File names that must not be in a route's first load (the STEP reader lives in the geometry worker). */
+const LAZY_ONLY_FILES = [{ pattern: /occt-import-js/, what: 'the STEP reader (occt-import-js and its WASM)' }];
+/** What the build compresses (vite.config.ts): every such file above the threshold has both copies. */
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|wasm|txt|webmanifest)$/;
+const COMPRESS_THRESHOLD = 512;
+
+/** The files a manifest key loads before it runs: its own chunk and its static imports, recursively. */
+export function initialFiles(manifest, key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) initialFiles(manifest, imported, into);
+  return into;
+}
+
+/** Every route page of the build: lazily loaded page chunks, or (before the split) none. */
+export function routePages(manifest) {
+  return Object.keys(manifest).filter((key) => key.startsWith(PAGES_DIR) && manifest[key].isDynamicEntry);
+}
+
+function sizes(dir, file, cache) {
+  let entry = cache.get(file);
+  if (!entry) {
+    const bytes = fs.readFileSync(path.join(dir, file));
+    const br = path.join(dir, `${file}.br`);
+    entry = {
+      raw: bytes.length,
+      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      brotli: fs.existsSync(br) ? fs.statSync(br).size : undefined,
+    };
+    cache.set(file, entry);
+  }
+  return entry;
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Checks a build folder; answers the lines to print and the failures (empty when it passes). */
+export function checkBundle(dir, { enforceRouteBudgets = ENFORCE_ROUTE_BUDGETS } = {}) {
+  const manifestFile = path.join(dir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    return { lines: [], failures: [`no ${manifestFile}: run \`vite build\` first (build.manifest is on in vite.config.ts)`] };
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  if (!manifest[ENTRY]) return { lines: [], failures: [`the manifest has no entry "${ENTRY}"`] };
+  const cache = new Map();
+  const lines = [];
+  const failures = [];
+  const total = (files) =>
+    [...files].filter((f) => f.endsWith('.js')).reduce(
+      (sum, file) => {
+        const s = sizes(dir, file, cache);
+        return { raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + (s.brotli ?? s.gzip) };
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+
+  const pages = routePages(manifest);
+  const routes = [
+    { name: `quote (${QUOTE_PAGE})`, page: pages.includes(QUOTE_PAGE) ? QUOTE_PAGE : undefined, budget: QUOTE_BUDGET_GZIP },
+    ...pages.filter((p) => p !== QUOTE_PAGE).map((p) => ({ name: p.slice(PAGES_DIR.length), page: p, budget: ROUTE_BUDGET_GZIP })),
+  ];
+  if (pages.length === 0) routes.push({ name: 'every other route (no lazily loaded pages yet: the whole app)', page: undefined, budget: ROUTE_BUDGET_GZIP });
+
+  lines.push('Initial JavaScript per route (entry + static imports, plus the page chunk when lazy; gzip level 9, brotli as served):');
+  const overBudget = [];
+  for (const route of routes) {
+    const files = initialFiles(manifest, ENTRY);
+    if (route.page) initialFiles(manifest, route.page, files);
+    route.files = files;
+    const size = total(files);
+    const over = size.gzip > route.budget;
+    lines.push(
+      `  ${route.name.padEnd(58)} ${kb(size.gzip).padStart(10)} gzip ${kb(size.brotli).padStart(10)} br ${kb(size.raw).padStart(11)} raw   budget ${kb(route.budget)}${over ? '  OVER' : '  ok'}`,
+    );
+    if (over) overBudget.push(`${route.name}: ${kb(size.gzip)} gzip, budget ${kb(route.budget)}`);
+  }
+  if (overBudget.length && enforceRouteBudgets) failures.push(...overBudget.map((o) => `over budget: ${o}`));
+  lines.push(
+    enforceRouteBudgets
+      ? 'Route budgets: enforced.'
+      : `Route budgets: OFF (ENFORCE_ROUTE_BUDGETS in scripts/check-bundle-size.mjs) until the routes are split${overBudget.length ? `; ${overBudget.length} over budget` : ''}.`,
+  );
+
+  // Loaded only when needed: the 3D viewer and the STEP reader are never in a route's first load.
+  for (const lazy of LAZY_ONLY) {
+    const chunk = manifest[lazy.src];
+    if (!chunk) {
+      failures.push(`${lazy.src} is not a chunk of its own: ${lazy.what} must be loaded with import()`);
+      continue;
+    }
+    // What it adds when it loads: its chunk and its own imports, less what the entry has already loaded.
+    const entryFiles = initialFiles(manifest, ENTRY);
+    const size = total([...initialFiles(manifest, lazy.src, new Set())].filter((f) => !entryFiles.has(f)));
+    const inFirstLoad = routes.filter((r) => r.files.has(chunk.file)).map((r) => r.name);
+    lines.push(`Lazy: ${lazy.what}: ${kb(size.gzip)} gzip when it loads, ${inFirstLoad.length ? 'IN A FIRST LOAD' : 'in no route’s first load'}`);
+    if (!chunk.isDynamicEntry || inFirstLoad.length) failures.push(`${lazy.what} is in the first load of: ${inFirstLoad.join(', ') || 'the entry'}`);
+  }
+  for (const lazy of LAZY_ONLY_FILES) {
+    const found = routes.flatMap((r) => [...r.files].filter((f) => lazy.pattern.test(f)));
+    if (found.length) failures.push(`${lazy.what} is in a route's first load: ${[...new Set(found)].join(', ')}`);
+  }
+
+  // Every compressible file of the build has its brotli and gzip copies (ADR 106).
+  const assets = [];
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (COMPRESSIBLE.test(entry.name) && fs.statSync(full).size > COMPRESS_THRESHOLD) assets.push(full);
+    }
+  };
+  walk(dir);
+  const missing = assets.filter((f) => !fs.existsSync(`${f}.br`) || !fs.existsSync(`${f}.gz`)).map((f) => path.relative(dir, f));
+  lines.push(`Compressed copies: ${assets.length - missing.length} of ${assets.length} text and WASM files have .br and .gz`);
+  if (missing.length) failures.push(`no brotli or gzip copy of: ${missing.join(', ')}`);
+  return { lines, failures };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = path.resolve(process.argv[2] ?? 'dist');
+  const { lines, failures } = checkBundle(dir);
+  for (const line of lines) console.log(line);
+  for (const failure of failures) console.error(`bundle check: ${failure}`);
+  console.log(failures.length ? `bundle check: FAILED (${failures.length})` : 'bundle check: passed');
+  process.exit(failures.length ? 1 : 0);
+}

@@ -1,0 +1,171 @@
+// Lighthouse on the production build (issue 18 item 3). Figures, not a test.
+//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,checkout,account] [--form=mobile,desktop]
+// Starts the production server (server/main.ts, NODE_ENV=production) on an empty embedded database
+// in a temporary folder, with the demo customer seeded. Debian's Chromium (scripts/find-chromium.mjs)
+// is driven by Playwright for what a person does first and by Lighthouse 13 for the audits, through
+// one remote-debugging port:
+//   quote    /manufacture/quote?technology=3d-printing   a first visit (storage cleared)
+//   login    /manufacture/login                          a first visit (storage cleared)
+//   then the demo customer logs in through the form, quotes the 10 mm cube and adds it to the cart,
+//   checkout /manufacture/checkout                       signed in, one part in the cart
+//   account  /manufacture/user/order/history             signed in
+// Every run starts with an empty HTTP cache (the signed-in ones keep their storage: the token).
+// Each page runs `runs` times per form factor (mobile: Lighthouse's default Moto G Power, slow 4G,
+// 4× CPU slowdown, simulated; desktop: its desktop config); the table shows the median run's
+// scores by performance. Prints a markdown table for docs/benchmarks.md ("Lighthouse"), with the
+// load average before and after: on a busy machine the simulated figures still move.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const pages = option('pages', ['quote', 'login', 'checkout', 'account']);
+const forms = option('form', ['mobile', 'desktop']);
+
+const DEMO = { email: 'demo@example.com', password: 'demo1234' }; // server/accounts/demo-account.ts
+const CUBE = path.resolve('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
+const PAGES = {
+  quote: { path: '/manufacture/quote?technology=3d-printing', signedIn: false },
+  login: { path: '/manufacture/login', signedIn: false },
+  checkout: { path: '/manufacture/checkout', signedIn: true },
+  account: { path: '/manufacture/user/order/history', signedIn: true },
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+if (!fs.existsSync('dist/index.html')) {
+  console.error('No production build: run `npx vite build` first.');
+  process.exit(1);
+}
+
+async function freePort() {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DATABASE_URL: '', NODE_ENV: 'production' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let log = '';
+server.stdout.on('data', (chunk) => (log += chunk));
+for (let i = 0; !log.includes('is running at'); i++) {
+  if (i > 300) throw new Error(`server did not start:\n${log}`);
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const debuggingPort = await freePort();
+// A persistent context is the browser's default one, the one Lighthouse's tabs open in: what the
+// script signs in there, Lighthouse sees.
+const context = await chromium.launchPersistentContext(path.join(dataDir, 'browser'), {
+  executablePath: requireChromium(),
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+});
+const chromiumVersion = context.browser()?.version() ?? (await context.newCDPSession(context.pages()[0] ?? (await context.newPage())).then((s) => s.send('Browser.getVersion'))).product;
+const page = context.pages()[0] ?? (await context.newPage());
+
+/** Signs the demo customer in through the form and puts the 10 mm cube, in white, in the cart. */
+async function signInAndFillCart() {
+  await page.goto(`${origin}/manufacture/login`);
+  const cookies = page.getByRole('button', { name: 'Accept cookies' });
+  await cookies.click({ timeout: 10_000 }).catch(() => {});
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+  await page.goto(`${origin}/manufacture/quote?technology=3d-printing`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(CUBE);
+  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click({ timeout: 30_000 });
+  await page.getByText('Price confirmed by the server.').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.waitForURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+}
+
+async function audit(name, form) {
+  const { path: pagePath, signedIn } = PAGES[name];
+  // Signed in, storage must stay (the token); the HTTP cache is emptied as Lighthouse does for the
+  // others, so every row is a visit with a cold cache.
+  if (signedIn) await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  const flags = { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: signedIn };
+  const result = await lighthouse(`${origin}${pagePath}`, flags, form === 'desktop' ? desktopConfig : undefined);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${name}`);
+  if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+  const finalUrl = new URL(lhr.finalDisplayedUrl);
+  if (finalUrl.pathname !== new URL(pagePath, origin).pathname) throw new Error(`${name}: ended on ${finalUrl.pathname}, not ${pagePath}`);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audits = lhr.audits;
+  const scriptBytes = (audits['network-requests']?.details?.items ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    scriptKb: scriptBytes / 1024,
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id),
+  };
+}
+
+const rows = [];
+const loadBefore = load();
+try {
+  let signedIn = false;
+  for (const name of pages.filter((p) => !PAGES[p].signedIn).concat(pages.filter((p) => PAGES[p].signedIn))) {
+    if (!PAGES[name]) throw new Error(`unknown page ${name}`);
+    if (PAGES[name].signedIn && !signedIn) {
+      await signInAndFillCart();
+      signedIn = true;
+    }
+    for (const form of forms) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        results.push(await audit(name, form));
+        console.error(`${name} ${form} run ${i + 1}: performance ${results.at(-1).performance}, LCP ${Math.round(results.at(-1).lcp)} ms (load ${load()})`);
+      }
+      results.sort((a, b) => a.performance - b.performance);
+      rows.push({ name, form, median: results[Math.floor(results.length / 2)], all: results.map((r) => r.performance) });
+    }
+  }
+} finally {
+  await context.close();
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const ms = (n) => `${(n / 1000).toFixed(2)} s`;
+console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${runs} run(s) per row (median by performance), Chromium ${chromiumVersion}, load average before ${loadBefore}, after ${load()}\n`);
+console.log('| page | form factor | performance (each run) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS transferred |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const { name, form, median: m, all } of rows) {
+  console.log(
+    `| ${name} | ${form} | **${m.performance}** (${all.join(', ')}) | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${Math.round(m.scriptKb)} KiB |`,
+  );
+}
+console.log('\nAudits under 0.9 in the median runs:');
+for (const { name, form, median } of rows) console.log(`- ${name} ${form}: ${median.failing.join(', ') || 'none'}`);

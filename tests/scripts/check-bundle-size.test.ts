@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QUOTE_PAGE, checkBundle, initialFiles } from '../../scripts/check-bundle-size.mjs';
+
+// The bundle check on small builds written here the way Vite writes one (a manifest, chunks and
+// their compressed copies). Random bytes stand for code: they do not compress, so sizes are known.
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Chunk {
+  file: string;
+  kb: number;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+function build(chunks: Record<string, Chunk>, { copies = true } = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-check-'));
+  dirs.push(dir);
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const manifest: Record<string, unknown> = {};
+  for (const [key, { kb, ...chunk }] of Object.entries(chunks)) {
+    manifest[key] = { ...chunk, src: key };
+    const file = path.join(dir, chunk.file);
+    fs.writeFileSync(file, randomBytes(kb * 1000));
+    if (copies) {
+      fs.writeFileSync(`${file}.br`, 'x');
+      fs.writeFileSync(`${file}.gz`, 'x');
+    }
+  }
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+const VIEWER = 'features/quote/components/part-viewer-canvas.tsx';
+const split = {
+  'index.html': { file: 'assets/index.js', kb: 60, isEntry: true, imports: ['_vendor.js'], dynamicImports: [QUOTE_PAGE, 'routes/pages/checkout-pages.tsx'] },
+  '_vendor.js': { file: 'assets/vendor.js', kb: 40 },
+  [QUOTE_PAGE]: { file: 'assets/quote-page.js', kb: 30, isDynamicEntry: true, imports: ['index.html', '_vendor.js', '_shared.js'], dynamicImports: [VIEWER] },
+  '_shared.js': { file: 'assets/shared.js', kb: 10 },
+  'routes/pages/checkout-pages.tsx': { file: 'assets/checkout-pages.js', kb: 50, isDynamicEntry: true, imports: ['index.html', '_shared.js'] },
+  [VIEWER]: { file: 'assets/part-viewer-canvas.js', kb: 250, isDynamicEntry: true, imports: ['index.html'] },
+};
+
+describe('bundle check', () => {
+  it('counts an entry, its static imports and a page chunk once each, never a dynamic import', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(build(split), '.vite', 'manifest.json'), 'utf8'));
+    const quote = initialFiles(manifest, 'index.html');
+    initialFiles(manifest, QUOTE_PAGE, quote);
+    expect([...quote].sort()).toEqual(['assets/index.js', 'assets/quote-page.js', 'assets/shared.js', 'assets/vendor.js']);
+  });
+
+  it('passes a split build within budget and prints each route', () => {
+    const { lines, failures } = checkBundle(build(split), { enforceRouteBudgets: true });
+    expect(failures).toEqual([]);
+    expect(lines.join('\n')).toMatch(/quote \(routes\/pages\/quote-page\.tsx\)\s+14\d\.\d KB gzip/);
+    expect(lines.join('\n')).toMatch(/checkout-pages\.tsx\s+16\d\.\d KB gzip/);
+    expect(lines.join('\n')).toContain('in no route’s first load');
+  });
+
+  it('fails a quote page over 150 KB and another route over 200 KB while the budgets are enforced', () => {
+    const dir = build({
+      ...split,
+      '_shared.js': { file: 'assets/shared.js', kb: 30 },
+      'routes/pages/checkout-pages.tsx': { ...split['routes/pages/checkout-pages.tsx'], kb: 90 },
+    });
+    const enforced = checkBundle(dir, { enforceRouteBudgets: true });
+    expect(enforced.failures).toEqual([
+      expect.stringMatching(/^over budget: quote \(routes\/pages\/quote-page\.tsx\): 16\d\.\d KB gzip, budget 150\.0 KB$/),
+      expect.stringMatching(/^over budget: checkout-pages\.tsx: 2\d\d\.\d KB gzip, budget 200\.0 KB$/),
+    ]);
+    // With the budgets off (before the routes are split) the same figures print and pass.
+    const off = checkBundle(dir, { enforceRouteBudgets: false });
+    expect(off.failures).toEqual([]);
+    expect(off.lines.join('\n')).toMatch(/Route budgets: OFF .* 2 over budget/);
+  });
+
+  it('fails when the 3D viewer is in the first load or not a chunk of its own', () => {
+    const eager = { ...split, [QUOTE_PAGE]: { ...split[QUOTE_PAGE], imports: ['index.html', VIEWER], dynamicImports: [] } };
+    expect(checkBundle(build(eager), { enforceRouteBudgets: false }).failures).toEqual([
+      expect.stringContaining('the 3D viewer (three.js, @react-three/fiber) is in the first load of: quote'),
+    ]);
+    const { [VIEWER]: _viewer, ...inlined } = split;
+    expect(checkBundle(build(inlined), { enforceRouteBudgets: false }).failures).toEqual([expect.stringContaining('must be loaded with import()')]);
+  });
+
+  it('fails when a file has no brotli or gzip copy, and without a manifest', () => {
+    expect(checkBundle(build(split, { copies: false }), { enforceRouteBudgets: false }).failures).toEqual([
+      expect.stringMatching(/^no brotli or gzip copy of: .*assets\/index\.js/),
+    ]);
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-check-'));
+    dirs.push(empty);
+    expect(checkBundle(empty).failures).toEqual([expect.stringContaining('run `vite build` first')]);
+  });
+});
