@@ -147,8 +147,8 @@ export interface BestOrientationOptions extends OverhangOptions {
 
 /**
  * Tries the six axis-aligned orientations and the ones that put the largest flat faces down,
- * each with a sample of `searchRays`; measures the as-placed orientation and the two most
- * promising in full (`maxRays`), and returns the one needing the least support volume. Volumes
+ * each with a sample of `searchRays`; measures the as-placed orientation and the most promising
+ * in full (`maxRays`; the runner-up too when within 10 % of it), and returns the one needing the least support volume. Volumes
  * within 0.1 % of each other are a tie, won by the lower build height (fewer layers), then by
  * the order tried (as placed first). Units as in `analyseOverhangs`.
  */
@@ -172,7 +172,11 @@ export function findBestOrientation(mesh: Mesh, options: BestOrientationOptions 
   const placed = context.evaluate(candidates[0]!.buildDirection, maxRays);
   let winner = placed;
   let source: OrientationSource = 'as-placed';
-  for (const { c, i } of ranked.slice(0, 2)) {
+  // Finalists: the best of the search, and the runner-up when the sample could not tell them
+  // apart (within 10 %); as placed is measured in full anyway.
+  const leader = ranked[0]!.c.supportVolumeMm3;
+  const finalists = ranked.slice(0, 2).filter(({ c }, k) => k === 0 || c.supportVolumeMm3 <= 1.1 * leader + 1e-9);
+  for (const { c, i } of finalists) {
     if (i === 0) continue;
     const full = context.evaluate(c.buildDirection, maxRays);
     if (compareOrientations(full.figures, winner.figures) < 0) {
