@@ -75,7 +75,7 @@ export interface HoleAnalysis {
 }
 
 const DEFAULT_SMOOTH_ANGLE_DEG = 25;
-/** Angular bins around the axis: a hole's wall must touch every one of them. */
+/** Bins around the axis (about 5° each): a hole's wall must touch all but two of them. */
 const BINS = 72;
 
 /**
@@ -94,24 +94,32 @@ export function findHoles(mesh: Mesh, options: HoleOptions = {}): HoleAnalysis {
     if (fit?.inner) cylinders.push(fit);
   });
   const holes: Hole[] = [];
-  for (const group of coaxialGroups(cylinders, surface.lengthTolerance)) {
-    const hole = surface.hole(group, faces.faceOf, faces.lists);
-    if (!hole) continue;
-    const diameterMm = 2 * hole.radius * scale;
-    const depthMm = hole.depth * scale;
+  const walls = coaxialGroups(cylinders, surface.lengthTolerance)
+    .map((group) => surface.wall(group, faces.lists))
+    .filter((wall): wall is Wall => wall !== null);
+  const ends = surface.closedEnds(walls, faces);
+  walls.forEach((wall, index) => {
+    const [lowClosed, highClosed] = [ends[index * 2] === 1, ends[index * 2 + 1] === 1];
+    // Closed at both ends: a sealed cylindrical cavity, not a hole.
+    if (lowClosed && highClosed) return;
+    const fromHigh = lowClosed;
+    const towards = fromHigh ? -1 : 1;
+    const entryW = fromHigh ? wall.high : wall.low;
+    const diameterMm = 2 * wall.radius * scale;
+    const depthMm = (wall.high - wall.low) * scale;
     holes.push({
       diameterMm,
       depthMm,
-      through: hole.through,
+      through: !lowClosed && !highClosed,
       depthToDiameter: depthMm / diameterMm,
-      axis: hole.axis,
-      entry: hole.entry,
-      triangles: hole.triangles,
-      body: group[0]!.body,
+      axis: [towards * wall.axis[0] + 0, towards * wall.axis[1] + 0, towards * wall.axis[2] + 0], // + 0: no -0
+      entry: [wall.centre[0] + entryW * wall.axis[0], wall.centre[1] + entryW * wall.axis[1], wall.centre[2] + entryW * wall.axis[2]],
+      triangles: wall.triangles,
+      body: wall.body,
       standardDrillMm: standardDrillSize(diameterMm, tolerance),
       thread: threadForTapDrill(diameterMm, tolerance),
     });
-  }
+  });
   return { holes, tappableHoles: holes.filter((h) => h.thread !== null).length, source };
 }
 
@@ -249,6 +257,22 @@ function distanceToAxis(p: Vector3Tuple, c: { axis: Vector3Tuple; centre: Vector
   return Math.hypot(dx - along * c.axis[0], dy - along * c.axis[1], dz - along * c.axis[2]);
 }
 
+/** The wall of a candidate hole: coaxial inner cylinder faces that go all the way round. */
+interface Wall {
+  readonly faces: number[];
+  readonly body: number;
+  /** Unit axis and the point of it where the axial coordinate is 0 (mesh units). */
+  readonly axis: Vector3Tuple;
+  readonly centre: Vector3Tuple;
+  readonly radius: number;
+  /** Axial extent of the wall's corners. */
+  readonly low: number;
+  readonly high: number;
+  /** The wall's triangles, ascending, and each one's corners' axial coordinates (3 a triangle). */
+  readonly triangles: Int32Array;
+  readonly along: Float64Array;
+}
+
 interface Faces {
   /** Face of each triangle (-1: none). */
   readonly faceOf: Int32Array;
@@ -263,6 +287,7 @@ class Surface {
   private readonly normals: Float32Array;
   private readonly areas: Float64Array;
   private twinValue: Int32Array | undefined;
+  private weldValue: { readonly vertexIds: Uint32Array; readonly vertexCount: number } | undefined;
   /** Lengths closer than this are equal (rounding of float32 corners), mesh units. */
   readonly lengthTolerance: number;
 
@@ -272,31 +297,84 @@ class Surface {
     this.normals = new Float32Array(this.triangleCount * 3);
     this.areas = new Float64Array(this.triangleCount);
     const p = this.positions;
-    let extent = 0;
     for (let t = 0; t < this.triangleCount; t++) {
       const i = t * 9;
       const ux = (p[i + 3] as number) - (p[i] as number), uy = (p[i + 4] as number) - (p[i + 1] as number), uz = (p[i + 5] as number) - (p[i + 2] as number);
       const vx = (p[i + 6] as number) - (p[i] as number), vy = (p[i + 7] as number) - (p[i + 1] as number), vz = (p[i + 8] as number) - (p[i + 2] as number);
       const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-      const length = Math.hypot(nx, ny, nz);
+      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
       this.areas[t] = length / 2;
       if (length > 0) {
         this.normals[t * 3] = nx / length;
         this.normals[t * 3 + 1] = ny / length;
         this.normals[t * 3 + 2] = nz / length;
       }
-      extent = Math.max(extent, Math.abs(p[i] as number), Math.abs(p[i + 1] as number), Math.abs(p[i + 2] as number));
+    }
+    let extent = 0;
+    for (let i = 0; i < p.length; i++) {
+      const v = p[i] as number;
+      if (v > extent) extent = v;
+      else if (-v > extent) extent = -v;
     }
     // float32 corners are exact to about 6e-8 of their magnitude.
     this.lengthTolerance = Math.max(extent, 1e-30) * 1e-6;
   }
 
+  /** The weld: the analysis's when given for this mesh, else welded here (per body). */
+  private get welded(): { readonly vertexIds: Uint32Array; readonly vertexCount: number } {
+    this.weldValue ??= this.weld?.vertexIds.length === this.triangleCount * 3 ? this.weld : weldBodies(this.positions, this.triangleCount, this.mesh.bodies);
+    return this.weldValue;
+  }
+
   private get twin(): Int32Array {
-    if (!this.twinValue) {
-      const weld = this.weld?.vertexIds.length === this.triangleCount * 3 ? this.weld : weldBodies(this.positions, this.triangleCount, this.mesh.bodies);
-      this.twinValue = pairHalfEdges(weld.vertexIds, weld.vertexCount, this.triangleCount);
-    }
+    this.twinValue ??= pairHalfEdges(this.welded.vertexIds, this.welded.vertexCount, this.triangleCount);
     return this.twinValue;
+  }
+
+  /**
+   * Which ends of each wall are closed (1) or open (0), two entries per wall (its low end, then
+   * its high end along the axis). One pass over the mesh's corners: a corner of a face that
+   * touches a wall's vertex lies across that wall's rim, at the end the vertex is nearer; a face
+   * there that lies within the wall's radius (a flat bottom, a drill point, a shoulder) closes it.
+   * A vertex shared by two walls (where holes cross) is counted for the first one only.
+   */
+  closedEnds(walls: Wall[], faces: Faces): Uint8Array {
+    const { vertexIds, vertexCount } = this.welded;
+    const closed = new Uint8Array(walls.length * 2);
+    // The wall and end of each wall vertex, as 1 + 2 × wall + end (0: none).
+    const endOf = new Int32Array(vertexCount);
+    const wallOfFace = new Int32Array(faces.lists.length).fill(-1);
+    walls.forEach((wall, index) => {
+      for (const face of wall.faces) wallOfFace[face] = index;
+      const middle = (wall.low + wall.high) / 2;
+      wall.triangles.forEach((t, j) => {
+        for (let k = 0; k < 3; k++) {
+          const v = vertexIds[t * 3 + k] as number;
+          if (endOf[v] === 0) endOf[v] = 1 + 2 * index + ((wall.along[j * 3 + k] as number) < middle ? 0 : 1);
+        }
+      });
+    });
+    const candidates = new Map<number, Set<number>>();
+    for (let c = 0; c < this.triangleCount * 3; c++) {
+      const mark = endOf[vertexIds[c] as number] as number;
+      if (mark === 0) continue;
+      const face = faces.faceOf[(c / 3) | 0] as number;
+      if (face < 0 || wallOfFace[face] === (mark - 1) >> 1) continue;
+      const set = candidates.get(mark - 1);
+      if (set) set.add(face);
+      else candidates.set(mark - 1, new Set([face]));
+    }
+    for (const [slot, set] of candidates) {
+      const wall = walls[slot >> 1]!;
+      const limit = wall.radius + Math.max(1e-3 * wall.radius, this.lengthTolerance);
+      for (const face of set) {
+        if (this.withinRadius(faces.lists[face] ?? new Int32Array(0), wall.centre, wall.axis, limit)) {
+          closed[slot] = 1;
+          break;
+        }
+      }
+    }
+    return closed;
   }
 
   /** The file's B-rep faces. */
@@ -436,7 +514,7 @@ class Surface {
       for (let k = 0; k < 9; k += 3) {
         const x = p[t * 9 + k] as number, y = p[t * 9 + k + 1] as number, z = p[t * 9 + k + 2] as number;
         const u = x * e1[0] + y * e1[1] + z * e1[2] - mu - cu, v = x * e2[0] + y * e2[1] + z * e2[2] - mv - cv;
-        if (Math.abs(Math.hypot(u, v) - radius) > tolerance) return null;
+        if (Math.abs(Math.sqrt(u * u + v * v) - radius) > tolerance) return null;
         gx += x / 3; gy += y / 3; gz += z / 3;
       }
       // The facet's normal against the direction from the axis to its centroid.
@@ -451,83 +529,54 @@ class Surface {
   }
 
   /**
-   * The hole a group of coaxial inner cylinder faces makes, or null when its wall does not go
-   * all the way round or both its ends are closed.
+   * The wall a group of coaxial inner cylinder faces makes: its axis, radius, extent and
+   * triangles, or null when it does not go all the way round (a fillet, a half-hole at an edge).
    */
-  hole(group: CylinderFit[], faceOf: Int32Array, lists: Int32Array[]): { radius: number; depth: number; through: boolean; axis: Vector3Tuple; entry: Vector3Tuple; triangles: Int32Array } | null {
+  wall(group: CylinderFit[], lists: Int32Array[]): Wall | null {
     // The group's axis and a point on it: area-weighted means of its faces' (axes turned one way).
     const main = group.reduce((a, b) => (b.area > a.area ? b : a));
     const area = group.reduce((sum, c) => sum + c.area, 0);
     const mean = (pick: (c: CylinderFit) => number) => group.reduce((sum, c) => sum + pick(c) * c.area, 0) / area;
     const sign = (c: CylinderFit) => (dot(c.axis, main.axis) < 0 ? -1 : 1);
     const sum: Vector3Tuple = [mean((c) => sign(c) * c.axis[0]), mean((c) => sign(c) * c.axis[1]), mean((c) => sign(c) * c.axis[2])];
-    const axis: Vector3Tuple = [sum[0] / Math.hypot(...sum), sum[1] / Math.hypot(...sum), sum[2] / Math.hypot(...sum)];
+    const length = Math.hypot(...sum);
+    const axis: Vector3Tuple = [sum[0] / length, sum[1] / length, sum[2] / length];
     const centre: Vector3Tuple = [mean((c) => c.centre[0]), mean((c) => c.centre[1]), mean((c) => c.centre[2])];
-    const radius = mean((c) => c.radius);
-    const tolerance = Math.max(1e-3 * radius, this.lengthTolerance);
     const [e1, e2] = across(axis);
-    const members = new Set(group.map((c) => c.face));
     const triangles = Int32Array.from(group.flatMap((c) => Array.from(lists[c.face] ?? []))).sort();
+    // Each corner's position along the axis and angle around it.
     const p = this.positions;
-    const corner = (t: number, k: number) => {
-      const x = (p[t * 9 + k * 3] as number) - centre[0], y = (p[t * 9 + k * 3 + 1] as number) - centre[1], z = (p[t * 9 + k * 3 + 2] as number) - centre[2];
-      return { w: x * axis[0] + y * axis[1] + z * axis[2], angle: Math.atan2(x * e2[0] + y * e2[1] + z * e2[2], x * e1[0] + y * e1[1] + z * e1[2]) };
-    };
+    const along = new Float64Array(triangles.length * 3), angles = new Float64Array(triangles.length * 3);
+    let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < triangles.length; j++) {
+      const t = triangles[j] as number;
+      for (let k = 0; k < 3; k++) {
+        const i = t * 9 + k * 3;
+        const x = (p[i] as number) - centre[0], y = (p[i + 1] as number) - centre[1], z = (p[i + 2] as number) - centre[2];
+        const w = x * axis[0] + y * axis[1] + z * axis[2];
+        along[j * 3 + k] = w;
+        angles[j * 3 + k] = pseudoAngle(x * e1[0] + y * e1[1] + z * e1[2], x * e2[0] + y * e2[1] + z * e2[2]);
+        if (w < low) low = w;
+        if (w > high) high = w;
+      }
+    }
     // Does the wall go all the way round? Mark the angular bins its edges pass over.
     const bins = new Uint8Array(BINS);
-    let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
-    for (const t of triangles) {
-      for (let k = 0; k < 3; k++) {
-        const a = corner(t, k), b = corner(t, (k + 1) % 3);
-        markArc(bins, a.angle, b.angle);
-        if (a.w < low) low = a.w;
-        if (a.w > high) high = a.w;
-      }
-    }
-    if (bins.reduce((sum, v) => sum + v, 0) < BINS - 2) return null;
-    // Across the rim at each end: a face within the radius closes it.
-    const middle = (low + high) / 2;
-    const closed = [false, false];
-    const checked = new Map<number, boolean>();
-    const twin = this.twin;
-    for (const t of triangles) {
-      for (let k = 0; k < 3; k++) {
-        const other = twin[t * 3 + k] as number;
-        if (other < 0) continue;
-        const face = faceOf[(other / 3) | 0] as number;
-        if (face >= 0 && members.has(face)) continue;
-        const end = (corner(t, k).w + corner(t, (k + 1) % 3).w) / 2 < middle ? 0 : 1;
-        if (closed[end] || face < 0) continue;
-        let cap = checked.get(face);
-        if (cap === undefined) {
-          cap = this.withinRadius(lists[face] ?? new Int32Array(0), centre, axis, radius + tolerance);
-          checked.set(face, cap);
-        }
-        if (cap) closed[end] = true;
-      }
-    }
-    if (closed[0] && closed[1]) return null;
-    const fromHigh = closed[0] && !closed[1];
-    const entryW = fromHigh ? high : low;
-    const towards = fromHigh ? -1 : 1;
-    const direction: Vector3Tuple = [towards * axis[0] + 0, towards * axis[1] + 0, towards * axis[2] + 0]; // + 0: no -0
-    return {
-      radius,
-      depth: high - low,
-      through: !closed[0] && !closed[1],
-      axis: direction,
-      entry: [centre[0] + entryW * axis[0], centre[1] + entryW * axis[1], centre[2] + entryW * axis[2]],
-      triangles,
-    };
+    for (let c = 0; c < angles.length; c++) markArc(bins, angles[c] as number, angles[c - (c % 3) + ((c + 1) % 3)] as number);
+    if (bins.reduce((total, v) => total + v, 0) < BINS - 2) return null;
+    return { faces: group.map((c) => c.face), body: main.body, axis, centre, radius: mean((c) => c.radius), low, high, triangles, along };
   }
 
   /** True when every corner of the triangles lies within `limit` of the axis. */
   private withinRadius(triangles: Int32Array, centre: Vector3Tuple, axis: Vector3Tuple, limit: number): boolean {
     const p = this.positions;
+    const limit2 = limit * limit;
     for (const t of triangles) {
       for (let k = 0; k < 9; k += 3) {
-        const point: Vector3Tuple = [p[t * 9 + k] as number, p[t * 9 + k + 1] as number, p[t * 9 + k + 2] as number];
-        if (distanceToAxis(point, { axis, centre }) > limit) return false;
+        const x = (p[t * 9 + k] as number) - centre[0], y = (p[t * 9 + k + 1] as number) - centre[1], z = (p[t * 9 + k + 2] as number) - centre[2];
+        const w = x * axis[0] + y * axis[1] + z * axis[2];
+        const rx = x - w * axis[0], ry = y - w * axis[1], rz = z - w * axis[2];
+        if (rx * rx + ry * ry + rz * rz > limit2) return false;
       }
     }
     return triangles.length > 0;
@@ -546,15 +595,25 @@ function across(axis: Vector3Tuple): [Vector3Tuple, Vector3Tuple] {
   return [e1, e2];
 }
 
-/** Marks the bins the shorter arc from angle a to angle b (radians) passes over. */
+/**
+ * A monotonic stand-in for the angle of (x, y) around the origin, in [0, 4) (a quarter turn per
+ * unit), without a trigonometric call: enough to tell which way round a wall goes.
+ */
+function pseudoAngle(x: number, y: number): number {
+  const sum = Math.abs(x) + Math.abs(y);
+  if (sum === 0) return 0;
+  const r = x / sum;
+  return y >= 0 ? 1 - r : 3 + r;
+}
+
+/** Marks the bins (of the pseudo-angle's [0, 4)) the shorter arc from a to b passes over. */
 function markArc(bins: Uint8Array, a: number, b: number): void {
   let delta = b - a;
-  if (delta > Math.PI) delta -= 2 * Math.PI;
-  if (delta < -Math.PI) delta += 2 * Math.PI;
+  if (delta > 2) delta -= 4;
+  if (delta < -2) delta += 4;
   const start = delta >= 0 ? a : a + delta;
-  const span = Math.abs(delta);
-  const width = (2 * Math.PI) / BINS;
-  const first = Math.floor((start + Math.PI) / width);
-  const last = Math.floor((start + span + Math.PI) / width);
+  const width = 4 / BINS;
+  const first = Math.floor(start / width);
+  const last = Math.floor((start + Math.abs(delta)) / width);
   for (let i = first; i <= last; i++) bins[((i % BINS) + BINS) % BINS] = 1;
 }

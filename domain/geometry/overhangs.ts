@@ -333,7 +333,7 @@ class SupportContext {
       const ux = (p[i + 3] as number) - (p[i] as number), uy = (p[i + 4] as number) - (p[i + 1] as number), uz = (p[i + 5] as number) - (p[i + 2] as number);
       const vx = (p[i + 6] as number) - (p[i] as number), vy = (p[i + 7] as number) - (p[i + 1] as number), vz = (p[i + 8] as number) - (p[i + 2] as number);
       const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-      const length = Math.hypot(nx, ny, nz);
+      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
       this.areas[t] = length / 2;
       if (length > 0) {
         this.normals[t * 3] = nx / length;

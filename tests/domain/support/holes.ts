@@ -37,10 +37,13 @@ export function blockWithHoles(cells: readonly (HoleSpec | null)[], cell = 20, h
     const ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
     const vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
     const normal: Vec3 = [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx];
-    const list = faces.get(face) ?? [];
-    faces.set(face, list);
-    if (normal[0] * towards[0] + normal[1] * towards[1] + normal[2] * towards[2] >= 0) list.push(...a, ...b, ...c);
-    else list.push(...a, ...c, ...b);
+    let list = faces.get(face);
+    if (!list) {
+      list = [];
+      faces.set(face, list);
+    }
+    const [second, third] = normal[0] * towards[0] + normal[1] * towards[1] + normal[2] * towards[2] >= 0 ? [b, c] : [c, b];
+    list.push(a[0], a[1], a[2], second[0], second[1], second[2], third[0], third[1], third[2]);
   };
   // Offsets along a cell's side, shared exactly by neighbouring cells: h·tan(2πj/n), |j| ≤ n/8.
   const tangents = Array.from({ length: n / 8 + 1 }, (_, j) => (j === n / 8 ? h : h * Math.tan((2 * Math.PI * j) / n)));
@@ -148,11 +151,13 @@ export function blockWithHoles(cells: readonly (HoleSpec | null)[], cell = 20, h
   };
   side('left', ends(h, (3 * n) / 8, (5 * n) / 8), [-1, 0, 0]);
   side('right', ends(length - h, -n / 8, n / 8), [1, 0, 0]);
-  const all: number[] = [];
+  const positions = new Float32Array([...faces.values()].reduce((sum, list) => sum + list.length, 0));
   const runs: MeshFace[] = [];
+  let at = 0;
   for (const list of faces.values()) {
-    runs.push({ firstTriangle: all.length / 9, triangleCount: list.length / 9 });
-    all.push(...list);
+    runs.push({ firstTriangle: at / 9, triangleCount: list.length / 9 });
+    positions.set(list, at);
+    at += list.length;
   }
-  return { positions: Float32Array.from(all), faces: runs, volume };
+  return { positions, faces: runs, volume };
 }
