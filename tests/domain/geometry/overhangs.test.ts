@@ -11,7 +11,7 @@ import {
   type RotationMatrix,
 } from '#domain/geometry/overhangs';
 import { MeshRayCaster } from '#domain/geometry/ray-caster';
-import { cup, shelf, subdividedCube, transformed, tShape, upsideDown, uvSphere, type Matrix3 } from '../support/solids';
+import { cup, rotationMatrix, shelf, subdividedCube, transformed, tShape, upsideDown, uvSphere, type Matrix3 } from '../support/solids';
 
 /** Analysed first, as in use: supports are measured on the repaired, outward mesh. */
 const prepared = (soup: Float32Array): Mesh => analyseMesh(createMesh(soup), { declaredUnit: 'mm' }).mesh;
@@ -95,6 +95,24 @@ describe('overhangs and support volume', () => {
     expect(finding).toMatchObject({ code: 'print-orientation', severity: 'info' });
     expect(finding?.message).toContain('(0, 0, -1)');
     expect(finding?.triangles.length).toBe(asPlaced.regions[0]?.triangles.length);
+  });
+
+  it('puts the right flat face down on a tilted part: a T turned at random stands on its bar', () => {
+    const turn = rotationMatrix([1, 2, 3], 0.8);
+    const mesh = prepared(transformed(tShape(), turn, [3, -2, 7]));
+    const result = findBestOrientation(mesh);
+    expect(result.asPlaced.supportVolumeMm3).toBeGreaterThan(0);
+    expect(result.best.source).toBe('flat-face');
+    expect(result.best.supportVolumeMm3).toBe(0);
+    // Upside down (the bar's top on the plate) is 30 mm high; on its side it would be 40.
+    expect(result.best.buildHeightMm).toBeCloseTo(30, 4);
+    // "Up" is the T's own −z, turned with the part.
+    const up = [-turn[2], -turn[5], -turn[8]];
+    result.best.buildDirection.forEach((v, i) => expect(v).toBeCloseTo(up[i]!, 4));
+    // Turned by the reported rotation, the part needs no support as placed.
+    const turned = analyseOverhangs(createMesh(transformed(mesh.positions, result.best.rotation as unknown as Matrix3)));
+    expect(turned.supportVolumeMm3).toBe(0);
+    expect(turned.buildHeightMm).toBeCloseTo(30, 4);
   });
 
   it('measures supports that stand on the part: a shelf over a base', () => {
