@@ -29,6 +29,10 @@ export const FINDING_CODES = [
   'multiple-shells',
   'sealed-void',
   'thin-wall',
+  'overhang-supports',
+  'print-orientation',
+  'deep-hole',
+  'small-hole',
   'degenerate-triangles',
   'too-large',
   'too-small',
@@ -129,6 +133,22 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'thin-wall': {
     severity: 'warning',
     fixHint: 'Thicken the highlighted walls, or choose a material that allows thinner walls.',
+  },
+  'overhang-supports': {
+    severity: 'info',
+    fixHint: 'Supports are printed under the highlighted faces and removed afterwards, leaving small marks. To need fewer, turn the part so fewer faces point down, or make overhangs steeper (chamfers instead of flat ceilings).',
+  },
+  'print-orientation': {
+    severity: 'info',
+    fixHint: 'Nothing to do: turned this way the part needs less support material. Tell us in the order notes if a face must stay up or free of support marks.',
+  },
+  'deep-hole': {
+    severity: 'warning',
+    fixHint: 'Deeper than 6× its diameter: a standard drill cannot reach; make it shallower or larger, or accept EDM at extra cost.',
+  },
+  'small-hole': {
+    severity: 'warning',
+    fixHint: 'Smaller than our smallest drill: make the hole larger, or leave it out and drill it yourself after delivery.',
   },
   'degenerate-triangles': {
     severity: 'warning',

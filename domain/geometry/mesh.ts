@@ -10,6 +10,15 @@ export interface MeshBody {
   readonly triangleCount: number;
 }
 
+/**
+ * A face of the CAD model's boundary (a STEP B-rep face: a plane, a cylinder, a fillet, ...) as a
+ * run of consecutive triangles. Only files that carry faces (STEP) have them.
+ */
+export interface MeshFace {
+  readonly firstTriangle: number;
+  readonly triangleCount: number;
+}
+
 export interface Mesh {
   /**
    * The corners of every triangle, x y z of corner 0, 1, 2, nine numbers a triangle, counter-
@@ -18,6 +27,8 @@ export interface Mesh {
   readonly positions: Float32Array;
   readonly triangleCount: number;
   readonly bodies: readonly MeshBody[];
+  /** The B-rep faces, in triangle order, when the file has them (STEP); absent otherwise. */
+  readonly faces?: readonly MeshFace[];
 }
 
 /** Length unit the file itself declares (STEP, 3MF), after conversion to mm; null for STL and OBJ. */

@@ -10,7 +10,7 @@
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import { createFinding, TriangleList, type Finding } from './findings';
-import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { TriangleBuffer, createMesh, type ImportResult, type MeshBody, type MeshFace } from './mesh';
 import { inRange } from './stl-binary';
 
 /** The part of occt-import-js's API we use (it ships no types). */
@@ -34,6 +34,8 @@ export interface OcctNode {
 export interface OcctMesh {
   name?: string;
   color?: number[];
+  /** The B-rep faces: triangle ranges (inclusive) of `index`, one per face of the solid. */
+  brep_faces?: { first: number; last: number }[];
   attributes: { position: { array: ArrayLike<number> } };
   index: { array: ArrayLike<number> };
 }
@@ -134,6 +136,7 @@ function placedMeshes(root: OcctNode, meshes: OcctMesh[]): Placed[] {
 function flatten(root: OcctNode, meshes: OcctMesh[], maxTriangles: number): ImportResult {
   const out = new TriangleBuffer(1024);
   const bodies: MeshBody[] = [];
+  const faces: MeshFace[] = [];
   const outOfRange = new TriangleList();
   const badIndices = new TriangleList();
   for (const { mesh, name } of placedMeshes(root, meshes)) {
@@ -144,6 +147,8 @@ function flatten(root: OcctNode, meshes: OcctMesh[], maxTriangles: number): Impo
       const finding = createFinding('too-many-triangles', `The tessellated model has more than ${maxTriangles.toLocaleString('en-US')} triangles, the limit.`);
       return { format: 'step', mesh: null, findings: [finding], declaredUnit: 'mm' };
     }
+    // Where each of this mesh's triangles lands in the output (-1: left out), for its faces.
+    const landed = new Int32Array(Math.floor(index.length / 3)).fill(-1);
     for (let k = 0; k + 2 < index.length; k += 3) {
       const a = (index[k] as number) * 3, b = (index[k + 1] as number) * 3, c = (index[k + 2] as number) * 3;
       if (Math.max(a, b, c) + 2 >= position.length || Math.min(a, b, c) < 0) {
@@ -157,11 +162,44 @@ function flatten(root: OcctNode, meshes: OcctMesh[], maxTriangles: number): Impo
         outOfRange.add(out.triangleCount);
         continue;
       }
+      landed[k / 3] = out.triangleCount;
       out.push(ax, ay, az, bx, by, bz, cx, cy, cz);
     }
     if (out.triangleCount > first) bodies.push({ name, firstTriangle: first, triangleCount: out.triangleCount - first });
+    faces.push(...brepFaces(mesh.brep_faces, landed));
   }
-  return { format: 'step', mesh: out.triangleCount > 0 ? createMesh(out.finish(), bodies) : null, findings: flattenFindings(out.triangleCount, outOfRange, badIndices), declaredUnit: 'mm' };
+  const positions = out.finish();
+  const result = out.triangleCount > 0 ? createMesh(positions, bodies) : null;
+  return {
+    format: 'step',
+    mesh: result && faces.length > 0 ? { ...result, faces } : result,
+    findings: flattenFindings(out.triangleCount, outOfRange, badIndices),
+    declaredUnit: 'mm',
+  };
+}
+
+/**
+ * The B-rep faces as runs of output triangles. OpenCascade lists each face's triangles as one
+ * inclusive range; triangles left out (bad indices, unusable coordinates) are skipped, which keeps
+ * every face's run consecutive. Ranges out of order or out of bounds are ignored.
+ */
+function brepFaces(ranges: OcctMesh['brep_faces'], landed: Int32Array): MeshFace[] {
+  const faces: MeshFace[] = [];
+  let next = 0;
+  for (const range of ranges ?? []) {
+    const from = Math.max(range.first, next), to = Math.min(range.last, landed.length - 1);
+    if (!Number.isInteger(from) || !Number.isInteger(to) || to < from) continue;
+    next = to + 1;
+    let firstTriangle = -1, triangleCount = 0;
+    for (let t = from; t <= to; t++) {
+      const at = landed[t] as number;
+      if (at < 0) continue;
+      if (firstTriangle < 0) firstTriangle = at;
+      triangleCount++;
+    }
+    if (triangleCount > 0) faces.push({ firstTriangle, triangleCount });
+  }
+  return faces;
 }
 
 function flattenFindings(triangles: number, outOfRange: TriangleList, badIndices: TriangleList): Finding[] {

@@ -372,3 +372,33 @@ export function blockWithRib(rib: number): Float32Array {
 export function sphereShell(outer: number, inner: number, segments = 64, rings = 32): Float32Array {
   return concat(uvSphere(outer, segments, rings), flipped(uvSphere(inner, segments, rings)));
 }
+
+/**
+ * A T standing on its stem: a stem `stem` mm wide and `stemHeight` high under a bar `bar` wide
+ * and `barHeight` thick, both `length` deep (along -y). The bar's undersides, (bar − stem) ×
+ * length mm² at `stemHeight` above the plate, face straight down.
+ */
+export function tShape(stem = 10, stemHeight = 20, bar = 40, barHeight = 10, length = 40): Float32Array {
+  const l = (bar - stem) / 2, r = (bar + stem) / 2, top = stemHeight + barHeight;
+  // Outline in the (x, z) plane, anticlockwise: 0-1-2-7 the stem, 6-7-2-3-4-5 the bar.
+  const outline: [number, number][] = [[l, 0], [r, 0], [r, stemHeight], [bar, stemHeight], [bar, top], [0, top], [0, stemHeight], [l, stemHeight]];
+  const caps: [number, number, number][] = [[0, 1, 2], [0, 2, 7], [7, 2, 4], [7, 4, 5], [6, 7, 5], [2, 3, 4]];
+  // Extruded along z, then turned a quarter about x (exactly: y → z, z → −y).
+  return transformed(extruded(outline, caps, length), [1, 0, 0, 0, 0, -1, 0, 1, 0]);
+}
+
+/** The same soup turned half a turn about x (upside down), exactly. */
+export function upsideDown(soup: Float32Array): Float32Array {
+  return transformed(soup, [1, 0, 0, 0, -1, 0, 0, 0, -1]);
+}
+
+/**
+ * A shelf over a base, joined by a column at the left (a "]" turned round, `length` deep along
+ * −y): base 40 × 10 mm, column 10 × 20, shelf 40 × 10 on top. The shelf's underside beyond the
+ * column, 30 × length mm², faces down 20 mm above the base's top: its supports stand on the part.
+ */
+export function shelf(length = 40): Float32Array {
+  const outline: [number, number][] = [[0, 0], [40, 0], [40, 10], [10, 10], [10, 30], [40, 30], [40, 40], [0, 40]];
+  const caps: [number, number, number][] = [[0, 1, 2], [0, 2, 3], [0, 3, 4], [0, 4, 7], [7, 4, 5], [7, 5, 6]];
+  return transformed(extruded(outline, caps, length), [1, 0, 0, 0, 0, -1, 0, 1, 0]);
+}
