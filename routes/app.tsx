@@ -20,7 +20,6 @@ import { CheckoutPage } from './pages/checkout-confirmation-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { CampaignPage } from './pages/campaign-page.tsx';
 import { AccountAdditionalCostsPage, AfterSalePage, OrderDetailPage, OrderHistoryPage, UploadHistoryPage } from './pages/order-pages.tsx';
-import { AccountPlannedPage } from './pages/planned-page.tsx';
 import { ProjectFilesPage, ProjectsPage } from './pages/project-pages.tsx';
 import { QuotePage } from './pages/quote-page.tsx';
 import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from './pages/rewards-pages.tsx';
@@ -54,7 +53,6 @@ const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
   'additional-cost-payment': AdditionalCostPaymentPage,
   'additional-cost-success': AdditionalCostSuccessPage,
   campaign: CampaignPage,
-  'account-planned': ({ route }) => <AccountPlannedPage route={route} />,
   'order-history': OrderHistoryPage,
   'order-detail': OrderDetailPage,
   'after-sale': AfterSalePage,

@@ -56,7 +56,6 @@ export type PageId =
   | 'agency-payment'
   | 'additional-cost-payment'
   | 'additional-cost-success'
-  | 'account-planned'
   | 'order-history'
   | 'order-detail'
   | 'additional-costs'
@@ -149,16 +148,16 @@ export const ROUTES: RouteDef[] = [
   ]),
 ];
 
-type AccountExtras = Pick<RouteDef, 'requires' | 'summaryParams'> & { page?: PageId };
+type AccountExtras = Pick<RouteDef, 'requires' | 'summaryParams'> & { page: PageId };
 
-function accountRoutes(rows: [path: string, title: MessageKey, summary: MessageKey, extras?: AccountExtras][]): RouteDef[] {
-  return rows.map(([path, title, summary, { page, ...extras } = {}]) => ({
+function accountRoutes(rows: [path: string, title: MessageKey, summary: MessageKey, extras: AccountExtras][]): RouteDef[] {
+  return rows.map(([path, title, summary, { page, ...extras }]) => ({
     path: `/user/${path}`,
     title,
     summary,
     noindex: true,
     access: 'login',
-    page: page ?? 'account-planned',
+    page,
     ...extras,
   }));
 }

@@ -119,7 +119,10 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(winAnsi(`${label}: ${formatUsd(cents)}`), MARGIN, pdf.y, { width, align: 'right' });
   };
   amount('Subtotal', order.amounts.subtotalCents);
-  if (order.amounts.discountCents > 0) amount(order.coupon ? `Discount (${order.coupon.code})` : 'Discount', -order.amounts.discountCents);
+  if (order.amounts.discountCents > 0) {
+    const label = order.coupon ? `Discount (${order.coupon.code})` : order.referral ? `Referral: ${order.referral.percentOff}% off your first order` : 'Discount';
+    amount(label, -order.amounts.discountCents);
+  }
   amount('Shipping (EXW: billed by your carrier)', order.amounts.shippingCents);
   amount(`Total (${order.amounts.currency})`, order.amounts.totalCents, true);
 

@@ -32,7 +32,7 @@ describe('visible words in the JSX of features/ and routes/ come from the catalo
 
   test.each([
     ['a catalogue message', 'features/quote/probe.tsx', "<p>{t('quote.upload.heading')}</p>"],
-    ['a message with markup', 'features/quote/probe.tsx', "<p>{t.rich('planned.meanwhile', { link: (chunks) => <a href=\"/quote\">{chunks}</a> })}</p>"],
+    ['a message with markup', 'features/quote/probe.tsx', "<p>{t.rich('app.example', { link: (chunks) => <a href=\"/quote\">{chunks}</a> })}</p>"],
     ['punctuation and symbols', 'features/orders/probe.tsx', "<p>{name} · {n} — {name}: {name ?? '—'} × %</p>"],
     ['numbers', 'features/orders/probe.tsx', '<p>{n} 100</p>'],
     ['codes in capitals', 'features/orders/probe.tsx', '<p>EXW</p>'],

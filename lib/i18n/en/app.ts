@@ -1,6 +1,6 @@
 /**
  * The app's frame and its pages (routes/): page titles and descriptions of the route table, the
- * header and footer, the cookie banner, the session dialog, the 404, terms and planned pages.
+ * header and footer, the cookie banner, the session dialog, the 404, and terms pages.
  */
 export const app = {
   'app.name': 'Manufacture',
@@ -60,8 +60,6 @@ export const app = {
   'notFound.quoteLink': 'Get an instant quote',
 
   // Pages whose screens come with a later issue
-  'planned.body': 'This page is being built and opens soon.',
-  'planned.meanwhile': 'Meanwhile you can <link>get an instant quote</link>.',
 
   // Terms of use and privacy policy
   'terms.pageTitle': 'Terms of use and privacy',

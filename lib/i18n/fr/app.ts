@@ -58,8 +58,6 @@ export const app: AreaTranslation<typeof en> = {
   'notFound.body': 'La page demandée n’existe pas ou a été déplacée.',
   'notFound.quoteLink': 'Obtenir un devis instantané',
 
-  'planned.body': 'Cette page est en construction et ouvrira bientôt.',
-  'planned.meanwhile': 'En attendant, vous pouvez <link>obtenir un devis instantané</link>.',
 
   'terms.pageTitle': 'Conditions d’utilisation et confidentialité',
   'terms.tabs': 'Politiques',

@@ -7,6 +7,7 @@ import type { Cart } from '#domain/api/quote';
 import type { CheckoutDiscounts, InviteResponse, ReferralFriend, ReferralOverview } from '#domain/api/rewards';
 import { ACCOUNT_MESSAGES } from '#domain/rules/account-rules';
 import { MAX_INVITES_PER_DAY, REWARDS_MESSAGES } from '#domain/rules/rewards-rules';
+import { pdfText } from '../quote/pdf-text.ts';
 import { PRINT_CONFIG } from '../quote/quote-test-app.ts';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 
@@ -47,6 +48,10 @@ describe(`the referral programme, end to end on the server (${db})`, () => {
     expect(order.coupon).toBeNull();
     expect(order.amounts.discountCents).toBe(Math.round(order.amounts.subtotalCents / 10));
     expect(order.amounts.totalCents).toBe(order.amounts.subtotalCents - order.amounts.discountCents);
+    // The order's PDF says the discount in the checkout's words.
+    const pdf = await t.fetch(`/api/${t.config.apiSegment}/order/${order.id}/document`, { headers: { authorization: `Bearer ${friend.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ')).toContain('Referral: 10% off your first order');
     expect((await t.call<ReferralOverview>('account/referral', { token: friend.token })).body.firstOrderDiscount?.status).toBe('pending');
     // While the first order waits, the next one pays full price.
     expect((await t.call<CheckoutDiscounts>('checkout/discounts', { token: friend.token })).body.referral).toBeNull();
