@@ -4,6 +4,7 @@ import type { CaptchaResponse } from '#domain/api/tools';
 import { errorMessage as failureMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
+import { SuccessIcon } from '#ui/icons';
 import { ProgressBar } from '#ui/progress-bar';
 import { TextField } from '#ui/text-field';
 import { fetchCaptcha, fetchCaptchaChallenge } from '../api.ts';
@@ -84,7 +85,7 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
 
   return (
     <div className="flex flex-col gap-2">
-      {way === 'image' ? (
+      {way === 'image' && (
         <>
           <div className="flex items-center gap-3">
             <div className="flex h-12 w-40 items-center justify-center rounded-control border border-neutral-200 bg-neutral-0">
@@ -113,23 +114,23 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
             description={t('auth.captcha.help')}
           />
         </>
-      ) : (
-        <div className="flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3">
-          {proof.status === 'working' && <ProgressBar isIndeterminate aria-label={t('auth.captcha.proofLabel')} className="w-full max-w-72" />}
-          {proof.status === 'failed' && (
-            <div>
-              <Button variant="secondary" onPress={() => setAsked((n) => n + 1)}>
-                {t('auth.captcha.proofRetry')}
-              </Button>
-            </div>
-          )}
-          {errorMessage && <p className="text-caption text-danger-700">{errorMessage}</p>}
-        </div>
       )}
-      {/* Always in the page, so that what the proof-of-work check says is announced as it changes. */}
-      <p role="status" className={way === 'proof' ? 'text-body text-neutral-800' : 'sr-only'}>
-        {way === 'proof' ? proofText : ''}
-      </p>
+      {/* The same live region in both ways (its node stays), so what the check says is announced as it changes. */}
+      <div className={way === 'proof' ? 'flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3' : 'contents'}>
+        {way === 'proof' && proof.status === 'working' && <ProgressBar isIndeterminate aria-label={t('auth.captcha.proofLabel')} className="w-full max-w-72" />}
+        <p role="status" className={way === 'image' ? 'sr-only' : proof.status === 'verified' ? 'flex items-center gap-2 text-body text-success-700' : 'text-body text-neutral-800'}>
+          {way === 'proof' && proof.status === 'verified' && <SuccessIcon aria-hidden className="size-4 shrink-0" />}
+          {way === 'proof' ? proofText : ''}
+        </p>
+        {way === 'proof' && proof.status === 'failed' && (
+          <div>
+            <Button variant="secondary" onPress={() => setAsked((n) => n + 1)}>
+              {t('auth.captcha.proofRetry')}
+            </Button>
+          </div>
+        )}
+        {way === 'proof' && errorMessage && <p className="text-caption text-danger-700">{errorMessage}</p>}
+      </div>
       <div>
         <Button
           variant="quiet"
