@@ -24,7 +24,7 @@ export const CAPTCHA_OPTIONS = { size: 5, noise: 3, ignoreChars: '0oO1iIlL', col
 export const PROOF_OF_WORK = { algorithm: 'PBKDF2/SHA-256', cost: 1_000, counterMin: 2_000, counterMax: 8_000 } as const;
 
 /**
- * Image captchas (svg-captcha, redrawn against path matching by captcha-distort.ts; ADR 080). The
+ * Image captchas (svg-captcha, redrawn against path matching by captcha-distort.ts; ADR 081). The
  * answer is kept in the database, so any process can check it; each captcha is good for one
  * attempt, right or wrong, and expires after five minutes. A proof-of-work challenge is one
  * more kind of captcha in the same table.
