@@ -50,6 +50,31 @@ export const CaptchaResponseSchema = z.object({
 });
 export type CaptchaResponse = z.infer<typeof CaptchaResponseSchema>;
 
+/** An ALTCHA proof-of-work challenge's parameters (deterministic mode; ADR 081). */
+export const CaptchaChallengeSchema = named(
+  'CaptchaChallenge',
+  z.object({
+    algorithm: described(z.string(), 'The key derivation: PBKDF2/SHA-256.'),
+    cost: described(z.int(), 'PBKDF2 rounds per derivation.'),
+    keyLength: described(z.int(), 'Derived key length in bytes.'),
+    keyPrefix: described(z.string(), 'Hex prefix the derived key must start with.'),
+    nonce: described(z.string(), 'Hex nonce; the password is the nonce followed by the counter as a big-endian uint32.'),
+    salt: described(z.string(), 'Hex salt.'),
+  }),
+);
+export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
+
+/**
+ * `GET tools/captchaChallenge`: the way through without the image. Send the counter that solves
+ * the challenge as `captchaCode`, with this `captchaId`.
+ */
+export const CaptchaChallengeResponseSchema = z.object({
+  captchaId: z.string(),
+  challenge: CaptchaChallengeSchema,
+  expiresIn: described(z.int(), 'Seconds the challenge stays valid; it is good for one attempt.'),
+});
+export type CaptchaChallengeResponse = z.infer<typeof CaptchaChallengeResponseSchema>;
+
 /** `POST tools/semRecord`: where the visitor came from and the utm_* parameters of the landing URL. */
 export const SemRecordRequestSchema = named(
   'SemRecordRequest',

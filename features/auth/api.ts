@@ -10,7 +10,7 @@ import type {
   RegisterRequest,
   RegisterResponse,
 } from '#domain/api/account';
-import type { CaptchaResponse } from '#domain/api/tools';
+import type { CaptchaChallengeResponse, CaptchaResponse } from '#domain/api/tools';
 import { mainApi } from '#lib/api/client';
 
 // Form calls are quiet: the form shows the failure next to its fields, not in a toast.
@@ -45,4 +45,7 @@ export const finishQuickLogin = (channel: string, code: string, state: string) =
   mainApi<QuickCallbackResponse>('account/quick/callback', { method: 'POST', body: { channel, code, state }, quiet: true });
 
 export const fetchCaptcha = () => mainApi<CaptchaResponse>('tools/captchaImage', { quiet: true });
+
+/** A proof-of-work challenge in place of the image (ADR 081). */
+export const fetchCaptchaChallenge = () => mainApi<CaptchaChallengeResponse>('tools/captchaChallenge', { quiet: true });
 

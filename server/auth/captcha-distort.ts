@@ -1,5 +1,5 @@
 /**
- * Distortion of svg-captcha's image against glyph-path matching (issue 12 item 11, ADR 080).
+ * Distortion of svg-captcha's image against glyph-path matching (issue 12 item 11, ADR 081).
  *
  * svg-captcha draws each character as the font's own outline, one `<path>` per character, moved
  * into place and jittered by ±0.1 px: the sequence of path commands alone names the glyph, which a

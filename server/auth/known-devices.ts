@@ -11,7 +11,7 @@ export interface DeviceCookie {
 }
 
 /**
- * Known-device cookies (ADR 080; OWASP's "device cookies" against online guessing): after a
+ * Known-device cookies (ADR 082; OWASP's "device cookies" against online guessing): after a
  * successful sign-in or a password reset by the emailed link, the browser gets an HttpOnly cookie
  * that proves, by an HMAC with the server's secret, that it signed in to this account before. The
  * per-account back-off (login-throttle.ts) does not hold such a browser back, so an attacker

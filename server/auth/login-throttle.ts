@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 
 /**
- * Per-account sign-in back-off (issue 12 item 5, ADR 080). The per-address limit (ADR 023) does
+ * Per-account sign-in back-off (issue 12 item 5, ADR 082). The per-address limit (ADR 023) does
  * not stop one account being guessed from many addresses; this counts failed password sign-ins per
  * email address, whoever sends them. The first FREE_FAILURES are free; after them every attempt
  * waits twice as long as the one before (1 s, 2 s, 4 s … up to MAX_WAIT_SECONDS). A success clears

@@ -10,7 +10,8 @@ type Directives = Record<string, Source[]>;
  * fails on any violation report):
  * - scripts only from this origin, no inline script; `'wasm-unsafe-eval'` compiles the STEP
  *   reader's WebAssembly (occt-import-js), nothing else may evaluate code in a page;
- * - workers (the geometry worker) from this origin or a blob: URL;
+ * - workers (the geometry worker, the sign-up's proof-of-work worker, ADR 081) from this origin or a
+ *   blob: URL; the proof-of-work worker needs nothing more (WebCrypto's PBKDF2, no eval, no wasm);
  * - style sheets from this origin, plus the two `<style>` elements react-aria adds at run time,
  *   which carry the page's nonce (`<meta name="csp-nonce">`, see `withStyleNonce`), and `style`
  *   attributes (react-aria positions popovers with them);

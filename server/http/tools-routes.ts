@@ -1,5 +1,5 @@
 import { OkResponseSchema } from '#domain/api/account';
-import { CaptchaResponseSchema, CountryListQuerySchema, CountryListSchema, DetainRequestSchema, SemRecordRequestSchema } from '#domain/api/tools';
+import { CaptchaChallengeResponseSchema, CaptchaResponseSchema, CountryListQuerySchema, CountryListSchema, DetainRequestSchema, SemRecordRequestSchema } from '#domain/api/tools';
 import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
 import { recordDetainAnswer, recordSemVisit } from '../accounts/visits.ts';
 import type { AppContext } from '../app-context.ts';
@@ -34,6 +34,21 @@ export function toolsRoutes(ctx: AppContext): ApiRouter {
       const { captchaId, svg, expiresIn } = await ctx.captcha.create();
       c.header('Cache-Control', 'no-store');
       return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn };
+    },
+  });
+
+  router.route({
+    method: 'get',
+    path: '/captchaChallenge',
+    summary: 'A proof-of-work CAPTCHA for anyone who cannot read the image (single use, valid 5 minutes)',
+    description: 'An ALTCHA challenge in deterministic mode: find the counter whose PBKDF2 key starts with keyPrefix and send it as captchaCode. Shares the image’s rate limit.',
+    auth: 'public',
+    rateLimit: 'captcha',
+    response: CaptchaChallengeResponseSchema,
+    handler: async (c) => {
+      const result = await ctx.captcha.createChallenge();
+      c.header('Cache-Control', 'no-store');
+      return result;
     },
   });
 
