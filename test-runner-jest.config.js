@@ -6,6 +6,9 @@ const base = getJestConfig();
 
 export default {
   ...base,
+  // A story's play waits on states, never on time; on a busy machine (two CI jobs on two cores) a
+  // page with MSW, fonts and axe can take longer than Jest's 15 s to settle.
+  testTimeout: 90_000,
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions?.['jest-playwright'],
