@@ -16,7 +16,9 @@ type Directives = Record<string, Source[]>;
  *   which carry the page's nonce (`<meta name="csp-nonce">`, see `withStyleNonce`), and `style`
  *   attributes (react-aria positions popovers with them);
  * - images from this origin, data: (the captcha, the colour swatches) and blob: (previews);
- * - calls only to this origin; no plugins, no framing by anyone, forms post here only.
+ * - calls only to this origin, and to blob: URLs the page made itself (Chromium checks a picture's
+ *   object URL against connect-src when the profile's preview is replaced by the saved picture);
+ *   no plugins, no framing by anyone, forms post here only.
  */
 export function contentSecurityPolicy(options: { https: boolean; reportUri?: string | undefined }): Directives {
   return {
@@ -27,7 +29,7 @@ export function contentSecurityPolicy(options: { https: boolean; reportUri?: str
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", 'blob:'],
     mediaSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

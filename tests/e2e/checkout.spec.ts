@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
+import { choosePhoneCode, fillUsAddress } from './support/checkout-steps.ts';
 
 const CAD = path.resolve('tests', 'fixtures', 'cad');
 
@@ -25,26 +26,6 @@ async function quoteAndAddToCart(page: Page) {
 async function chooseCarrier(page: Page) {
   await page.getByRole('radiogroup', { name: 'Carrier' }).getByText('DHL Express').click();
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
-}
-
-/** The phone code is chosen from the list (spec section 5), typed as a person types. */
-async function choosePhoneCode(page: Page, typed: string, option: string) {
-  await page.getByRole('combobox', { name: 'Phone code' }).pressSequentially(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function fillUsAddress(page: Page) {
-  await choosePhoneCode(page, 'United Sta', 'United States (+1)');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-  // Typed key by key, as a person types: each key filters the list.
-  await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
-  await page.getByRole('option', { name: 'United States', exact: true }).click();
-  await page.getByRole('combobox', { name: 'State or province' }).pressSequentially('Califor');
-  await page.getByRole('option', { name: 'California' }).click();
-  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
-  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
-  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
 }
 
 /** The signed-in customer's token, as the app stored it (for calls the UI does not offer yet). */

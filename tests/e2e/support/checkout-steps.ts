@@ -26,8 +26,15 @@ export async function chooseCarrier(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
 }
 
+/** The phone code is chosen from the list (spec section 5), typed as a person types. */
+export async function choosePhoneCode(page: Page, typed: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Phone code' }).pressSequentially(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A new US shipping address and a billing location, typed key by key as a person types. */
 export async function fillUsAddress(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
+  await choosePhoneCode(page, 'United Sta', 'United States (+1)');
   await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
   await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
   await page.getByRole('option', { name: 'United States', exact: true }).click();

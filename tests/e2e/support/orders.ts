@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { fillUsAddress } from './checkout-steps.ts';
 
 export const CAD = path.resolve('tests', 'fixtures', 'cad');
 export const CUBE = 'cube-10x10mm--cube-10x10.stl';
@@ -22,16 +23,7 @@ export async function placeOrder(page: Page, extra?: (page: Page) => Promise<voi
   await expect(page).toHaveURL(/\/manufacture\/checkout$/);
   await page.getByRole('radiogroup', { name: 'Carrier' }).getByText('DHL Express').click();
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
-  await page.getByRole('textbox', { name: 'Phone code' }).fill('+1');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-  await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
-  await page.getByRole('option', { name: 'United States', exact: true }).click();
-  await page.getByRole('combobox', { name: 'State or province' }).pressSequentially('Califor');
-  await page.getByRole('option', { name: 'California' }).click();
-  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
-  await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
-  await page.getByRole('textbox', { name: 'Billing location' }).fill('San Francisco, CA, USA');
+  await fillUsAddress(page);
   if (extra) await extra(page);
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   await expect(page).toHaveURL(/\/manufacture\/checkout\/payment\?order=/);

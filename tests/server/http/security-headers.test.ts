@@ -47,7 +47,7 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
-    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'blob:']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['style-src']?.[0]).toBe("'self'");
     expect(csp['style-src']?.[1]).toMatch(/^'nonce-[\w+/=]{24}'$/);
