@@ -258,6 +258,8 @@ test('a reopened project shows the 3D preview again, read from the stored file',
 });
 
 test('the quote document: the PDF downloads, the share link opens a read-only quote with its price and validity, and it can be ordered', async ({ page, context }) => {
+  // Sign-up, upload, the PDF drawn on the server and a checkout: more than 30 s on a busy machine.
+  test.setTimeout(120_000);
   await signUpAndActivate(page, 'Quinn');
   await page.goto('/manufacture/quote?technology=3d-printing');
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
