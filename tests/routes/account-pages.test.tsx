@@ -1,18 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserInfo } from '#domain/api/account';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { AppRoutes } from '#routes/app';
 import { ROUTES } from '#routes/route-table';
 import { toasts } from '#ui/toast';
 import { fakeApi, type FakeRoutes } from '../support/fake-api.ts';
+import { preloadPages } from '../support/preload-pages.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { customer } from '../support/users.ts';
 
 // Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
 vi.setConfig({ testTimeout: 30_000 });
 
+beforeAll(preloadPages);
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
@@ -11,6 +11,7 @@ import { SessionProvider } from '#machines/session-context';
 import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
+import { preloadPages } from '../support/preload-pages.ts';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 const ada: UserInfo = {
@@ -39,6 +40,8 @@ const ada: UserInfo = {
   hasPassword: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+
+beforeAll(preloadPages);
 
 beforeEach(() => {
   // Pages ask the server for data (phone codes, captcha): here the answers never come.
