@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'wouter';
-import { LoginForm } from '#features/auth/components/login-form';
 import { useT } from '#lib/i18n/i18n';
 import { isExpired, useSession, useSessionActor } from '#machines/session-context';
 import { Dialog } from '#ui/dialog';
 import { Modal } from '#ui/modal';
 import { notify } from './notify.tsx';
 import { isQuotePath } from './route-table.ts';
+
+/** The sign-in form (its validation suite, fields and alerts) loads only when the dialog opens (ADR 128). */
+const LoginForm = lazy(async () => ({ default: (await import('#features/auth/components/login-form')).LoginForm }));
 
 /**
  * A 401 (or an expired token) on /quote pages opens the sign-in dialog instead of leaving the page
@@ -31,7 +33,9 @@ export function SessionDialogs() {
     >
       <Dialog title={t('app.sessionDialog.title')}>
         <p className="text-neutral-600">{t('app.sessionDialog.body')}</p>
-        <LoginForm onMessage={notify.success} />
+        <Suspense fallback={<p role="status" className="text-neutral-600">{t('app.pageLoading')}</p>}>
+          <LoginForm onMessage={notify.success} />
+        </Suspense>
       </Dialog>
     </Modal>
   );
