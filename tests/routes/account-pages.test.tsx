@@ -102,7 +102,9 @@ describe('the account navigation', () => {
   test('every account page has its title', async () => {
     for (const route of ROUTES.filter((r) => r.path.startsWith('/user/') && !r.path.includes(':') && !r.requires)) {
       const { unmount } = openAt(route.path);
-      await screen.findByRole('heading', { level: 1 });
+      // Each page is a lazily loaded chunk revealed after its Suspense fallback: wait for the state,
+      // with room for a loaded machine.
+      await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
       await waitFor(() => expect(document.title).toMatch(/ \| Manufacture$/));
       expect(document.title).not.toBe('Manufacture');
       unmount();
