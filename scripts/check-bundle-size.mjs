@@ -108,7 +108,11 @@ function sizes(dir, file, cache) {
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** Checks a build folder; answers the lines to print and the failures (empty when it passes). */
+/**
+ * Checks a build folder; answers the lines to print and the failures (empty when it passes).
+ * @param {string} dir
+ * @param {{ enforceRouteBudgets?: boolean, table?: { path: string, page: string }[] }} [options] `table`: the routes (routeTable())
+ */
 export function checkBundle(dir, { enforceRouteBudgets = ENFORCE_ROUTE_BUDGETS, table } = {}) {
   const manifestFile = path.join(dir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
