@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserInfo } from '#domain/api/account';
@@ -14,6 +14,10 @@ import { customer } from '../support/users.ts';
 // Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
 vi.setConfig({ testTimeout: 30_000 });
 
+// A route's page is a lazy chunk revealed after its Suspense fallback (React throttles that reveal),
+// often after a redirect: on a loaded machine that can pass the default 1 s of a find query. Wait for
+// the state longer; a passing test still ends as soon as the page is there.
+configure({ asyncUtilTimeout: 5_000 });
 beforeAll(preloadPages);
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(() => {
