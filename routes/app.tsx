@@ -1,86 +1,102 @@
-import type { ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { CookieBanner } from '#features/consent/components/cookie-banner';
-import { I18nRoot } from '#lib/i18n/i18n';
+import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
+import { PageFrame } from './page-frame.tsx';
 import { usePageMeta } from './page-meta.ts';
-import { AccountHomePage, AddressPage, BillingAddressPage, ContactPage, PasswordPage, ProfilePage, QuickLoginPage } from './pages/account-pages.tsx';
-import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from './pages/auth-pages.tsx';
-import {
-  AdditionalCostPaymentPage,
-  AdditionalCostsPage,
-  AdditionalCostSuccessPage,
-  AgencyPaymentPage,
-  CheckoutPaymentPage,
-  CheckoutSuccessPage,
-} from './pages/checkout-pages.tsx';
-import { CheckoutPage } from './pages/checkout-confirmation-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { CampaignPage } from './pages/campaign-page.tsx';
-import { AccountAdditionalCostsPage, AfterSalePage, OrderDetailPage, OrderHistoryPage, UploadHistoryPage } from './pages/order-pages.tsx';
-import { ProjectFilesPage, ProjectsPage } from './pages/project-pages.tsx';
-import { QuotePage } from './pages/quote-page.tsx';
-import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from './pages/rewards-pages.tsx';
-import { SharedQuotePage } from './pages/shared-quote-page.tsx';
-import { TermsPage } from './pages/terms-page.tsx';
 import { ReferralCapture } from './referral-capture.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
-import { ScrollManager } from './scroll-manager.tsx';
+import { ScrollManager, ScrollToHashOnMount } from './scroll-manager.tsx';
 import { SessionDialogs } from './session-dialogs.tsx';
 import { Notifications } from './notify.tsx';
 
 /** Route base without the trailing slash, as wouter wants it (Vite's base is /manufacture/). */
 export const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-const PAGES: Record<PageId, ComponentType<{ route: RouteDef }>> = {
-  login: LoginPage,
-  signup: SignUpPage,
-  'reset-password': ResetPasswordPage,
-  'log-out': LogOutPage,
-  'account-delete': AccountDeletePage,
-  quote: QuotePage,
-  'quote-project': QuotePage,
-  'quote-shared': SharedQuotePage,
-  'not-found': NotFoundPage,
-  terms: TermsPage,
-  checkout: CheckoutPage,
-  'checkout-payment': CheckoutPaymentPage,
-  'checkout-success': CheckoutSuccessPage,
-  'agency-payment': AgencyPaymentPage,
-  'additional-cost-payment': AdditionalCostPaymentPage,
-  'additional-cost-success': AdditionalCostSuccessPage,
-  campaign: CampaignPage,
-  'order-history': OrderHistoryPage,
-  'order-detail': OrderDetailPage,
-  'after-sale': AfterSalePage,
-  'upload-history': UploadHistoryPage,
-  'account-additional-costs': AccountAdditionalCostsPage,
-  projects: ProjectsPage,
-  'project-files': ProjectFilesPage,
-  'additional-costs': AdditionalCostsPage,
-  'account-home': AccountHomePage,
-  'account-profile': ProfilePage,
-  'account-password': PasswordPage,
-  'account-address': AddressPage,
-  'account-billing': BillingAddressPage,
-  contact: ContactPage,
-  'quick-login': QuickLoginPage,
-  balance: BalancePage,
-  'balance-reload': ReloadPage,
-  coupons: CouponsPage,
-  referral: ReferralPage,
-  points: PointsPage,
+type PageComponent = ComponentType<{ route: RouteDef }>;
+
+/**
+ * One page of a lazily loaded module under routes/pages/ (issue 18 item 2, ADR 128): each module is
+ * a chunk of its own, fetched the first time one of its routes opens, so the quote page's first load
+ * carries neither the account area, checkout nor the auth screens.
+ */
+function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): PageComponent {
+  return lazy(async (): Promise<{ default: PageComponent }> => ({ default: (await load())[name] }));
+}
+
+const accountPages = () => import('./pages/account-pages.tsx');
+const authPages = () => import('./pages/auth-pages.tsx');
+const checkoutPages = () => import('./pages/checkout-pages.tsx');
+const orderPages = () => import('./pages/order-pages.tsx');
+const projectPages = () => import('./pages/project-pages.tsx');
+const quotePage = () => import('./pages/quote-page.tsx');
+const rewardsPages = () => import('./pages/rewards-pages.tsx');
+
+const PAGES: Record<PageId, PageComponent> = {
+  login: lazyPage(authPages, 'LoginPage'),
+  signup: lazyPage(authPages, 'SignUpPage'),
+  'reset-password': lazyPage(authPages, 'ResetPasswordPage'),
+  'log-out': lazyPage(authPages, 'LogOutPage'),
+  'account-delete': lazyPage(authPages, 'AccountDeletePage'),
+  quote: lazyPage(quotePage, 'QuotePage'),
+  'quote-project': lazyPage(quotePage, 'QuotePage'),
+  'quote-shared': lazyPage(() => import('./pages/shared-quote-page.tsx'), 'SharedQuotePage'),
+  'not-found': lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
+  terms: lazyPage(() => import('./pages/terms-page.tsx'), 'TermsPage'),
+  checkout: lazyPage(() => import('./pages/checkout-confirmation-page.tsx'), 'CheckoutPage'),
+  'checkout-payment': lazyPage(checkoutPages, 'CheckoutPaymentPage'),
+  'checkout-success': lazyPage(checkoutPages, 'CheckoutSuccessPage'),
+  'agency-payment': lazyPage(checkoutPages, 'AgencyPaymentPage'),
+  'additional-cost-payment': lazyPage(checkoutPages, 'AdditionalCostPaymentPage'),
+  'additional-cost-success': lazyPage(checkoutPages, 'AdditionalCostSuccessPage'),
+  campaign: lazyPage(() => import('./pages/campaign-page.tsx'), 'CampaignPage'),
+  'order-history': lazyPage(orderPages, 'OrderHistoryPage'),
+  'order-detail': lazyPage(orderPages, 'OrderDetailPage'),
+  'after-sale': lazyPage(orderPages, 'AfterSalePage'),
+  'upload-history': lazyPage(orderPages, 'UploadHistoryPage'),
+  'account-additional-costs': lazyPage(orderPages, 'AccountAdditionalCostsPage'),
+  projects: lazyPage(projectPages, 'ProjectsPage'),
+  'project-files': lazyPage(projectPages, 'ProjectFilesPage'),
+  'additional-costs': lazyPage(checkoutPages, 'AdditionalCostsPage'),
+  'account-home': lazyPage(accountPages, 'AccountHomePage'),
+  'account-profile': lazyPage(accountPages, 'ProfilePage'),
+  'account-password': lazyPage(accountPages, 'PasswordPage'),
+  'account-address': lazyPage(accountPages, 'AddressPage'),
+  'account-billing': lazyPage(accountPages, 'BillingAddressPage'),
+  contact: lazyPage(accountPages, 'ContactPage'),
+  'quick-login': lazyPage(accountPages, 'QuickLoginPage'),
+  balance: lazyPage(rewardsPages, 'BalancePage'),
+  'balance-reload': lazyPage(rewardsPages, 'ReloadPage'),
+  coupons: lazyPage(rewardsPages, 'CouponsPage'),
+  referral: lazyPage(rewardsPages, 'ReferralPage'),
+  points: lazyPage(rewardsPages, 'PointsPage'),
 };
+
+/** While a page's chunk loads: the same frame (no layout jump) and a polite status. */
+function PageLoading() {
+  const t = useT();
+  return (
+    <PageFrame>
+      <p role="status" className="text-neutral-600">
+        {t('app.pageLoading')}
+      </p>
+    </PageFrame>
+  );
+}
 
 function RoutePage({ route }: { route: RouteDef }) {
   usePageMeta(route);
   const Page = PAGES[route.page];
   return (
     <RouteGate route={route}>
-      <Page route={route} />
+      <Suspense fallback={<PageLoading />}>
+        <Page route={route} />
+        <ScrollToHashOnMount />
+      </Suspense>
     </RouteGate>
   );
 }

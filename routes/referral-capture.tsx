@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { recordReferralVisit } from '#features/rewards/api';
-import { REFERRAL_CODE_MIN } from '#domain/rules/account-rules';
+import { REFERRAL_CODE_MIN } from '#domain/rules/referral-limits';
 import { useT } from '#lib/i18n/i18n';
 import { REFERRAL_CODE_LIFETIME_SECONDS, STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { isSignedIn, useSession } from '#machines/session-context';

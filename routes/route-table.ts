@@ -4,8 +4,8 @@
  */
 import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
-import { REFERRAL_DISCOUNT_PERCENT } from '#domain/rules/account-rules';
-import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
+import { REFERRAL_DISCOUNT_PERCENT } from '#domain/rules/referral-limits';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-limits';
 import type { MessageKey, MessageParams } from '#lib/i18n/i18n';
 
 export type Access =

@@ -27,3 +27,14 @@ export function ScrollManager() {
   }, []);
   return null;
 }
+
+/**
+ * Inside a lazily loaded page's Suspense boundary: once the page has rendered, its hash anchor
+ * exists, so scroll to it then (ScrollManager ran while the page was still loading).
+ */
+export function ScrollToHashOnMount() {
+  useEffect(() => {
+    scrollToHash(window.location.hash);
+  }, []);
+  return null;
+}

@@ -1,12 +1,10 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'wouter';
-import { LoginForm } from '#features/auth/components/login-form';
-import { useT } from '#lib/i18n/i18n';
 import { isExpired, useSession, useSessionActor } from '#machines/session-context';
-import { Dialog } from '#ui/dialog';
-import { Modal } from '#ui/modal';
-import { notify } from './notify.tsx';
 import { isQuotePath } from './route-table.ts';
+
+/** The dialog (modal, sign-in form, its validation suite) loads only when it first opens (ADR 128). */
+const SessionSignInDialog = lazy(async () => ({ default: (await import('./session-sign-in-dialog.tsx')).SessionSignInDialog }));
 
 /**
  * A 401 (or an expired token) on /quote pages opens the sign-in dialog instead of leaving the page
@@ -18,21 +16,16 @@ export function SessionDialogs() {
   const expired = useSession(isExpired);
   const session = useSessionActor();
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
-  const t = useT();
   const open = expired && isQuotePath(location) && dismissedAt !== location;
+  if (!open) return null;
   return (
-    <Modal
-      isOpen={open}
-      onOpenChange={(next) => {
-        if (next) return;
-        setDismissedAt(location);
-        session.send({ type: 'logout' });
-      }}
-    >
-      <Dialog title={t('app.sessionDialog.title')}>
-        <p className="text-neutral-600">{t('app.sessionDialog.body')}</p>
-        <LoginForm onMessage={notify.success} />
-      </Dialog>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionSignInDialog
+        onDismiss={() => {
+          setDismissedAt(location);
+          session.send({ type: 'logout' });
+        }}
+      />
+    </Suspense>
   );
 }

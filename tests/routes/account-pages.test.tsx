@@ -1,18 +1,24 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserInfo } from '#domain/api/account';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { AppRoutes } from '#routes/app';
 import { ROUTES } from '#routes/route-table';
 import { toasts } from '#ui/toast';
 import { fakeApi, type FakeRoutes } from '../support/fake-api.ts';
+import { preloadPages } from '../support/preload-pages.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { customer } from '../support/users.ts';
 
 // Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
 vi.setConfig({ testTimeout: 30_000 });
 
+// A route's page is a lazy chunk revealed after its Suspense fallback (React throttles that reveal),
+// often after a redirect: on a loaded machine that can pass the default 1 s of a find query. Wait for
+// the state longer; a passing test still ends as soon as the page is there.
+configure({ asyncUtilTimeout: 5_000 });
+beforeAll(preloadPages);
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,7 +106,9 @@ describe('the account navigation', () => {
   test('every account page has its title', async () => {
     for (const route of ROUTES.filter((r) => r.path.startsWith('/user/') && !r.path.includes(':') && !r.requires)) {
       const { unmount } = openAt(route.path);
-      await screen.findByRole('heading', { level: 1 });
+      // Each page is a lazily loaded chunk revealed after its Suspense fallback: wait for the state,
+      // with room for a loaded machine.
+      await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
       await waitFor(() => expect(document.title).toMatch(/ \| Manufacture$/));
       expect(document.title).not.toBe('Manufacture');
       unmount();

@@ -1,6 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
@@ -11,6 +11,7 @@ import { SessionProvider } from '#machines/session-context';
 import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
+import { preloadPages } from '../support/preload-pages.ts';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 const ada: UserInfo = {
@@ -39,6 +40,12 @@ const ada: UserInfo = {
   hasPassword: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+
+// A route's page is a lazy chunk revealed after its Suspense fallback (React throttles that reveal),
+// often after a redirect: on a loaded machine that can pass the default 1 s of a find query. Wait for
+// the state longer; a passing test still ends as soon as the page is there.
+configure({ asyncUtilTimeout: 5_000 });
+beforeAll(preloadPages);
 
 beforeEach(() => {
   // Pages ask the server for data (phone codes, captcha): here the answers never come.
@@ -75,6 +82,17 @@ function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInp
 }
 
 const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
+
+describe('lazily loaded pages', () => {
+  test('a page not yet shown opens in its frame with a polite loading status, then the page', async () => {
+    // No other test here opens /terms-of-use: its page component suspends on this first render.
+    renderAt('/terms-of-use');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the page…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use and privacy' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the page…')).not.toBeInTheDocument();
+  });
+});
 
 describe('redirects', () => {
   test('/ goes to the quote page with the technology set to 3D printing', async () => {

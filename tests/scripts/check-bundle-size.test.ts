@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUOTE_PAGE, checkBundle, initialFiles } from '../../scripts/check-bundle-size.mjs';
+import { QUOTE_PAGE, checkBundle, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
 
 // The bundle check on small builds written here the way Vite writes one (a manifest, chunks and
 // their compressed copies). Random bytes stand for code: they do not compress, so sizes are known.
@@ -99,5 +99,61 @@ describe('bundle check', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-check-'));
     dirs.push(empty);
     expect(checkBundle(empty).failures).toEqual([expect.stringContaining('run `vite build` first')]);
+  });
+
+  it('measures each route of the route table with its own page chunk, the quote budget on /quote only', () => {
+    const table = [
+      { path: '/quote', page: QUOTE_PAGE },
+      { path: '/quote/:projectId', page: QUOTE_PAGE },
+      { path: '/checkout/payment', page: 'routes/pages/checkout-pages.tsx' },
+    ];
+    const dir = build({ ...split, '_shared.js': { file: 'assets/shared.js', kb: 55 } });
+    const { lines, failures } = checkBundle(dir, { enforceRouteBudgets: true, table });
+    const text = lines.join('\n');
+    // Entry 60 + vendor 40 + quote page 30 + shared 55 = 185: over 150 on /quote, within 200 on /quote/:projectId.
+    expect(text).toMatch(/\/quote \(quote-page\.tsx\)\s+18\d\.\d KB gzip .* budget 150\.0 KB {2}OVER/);
+    expect(text).toMatch(/\/quote\/:projectId \(quote-page\.tsx\)\s+18\d\.\d KB gzip .* budget 200\.0 KB {2}ok/);
+    // Entry 60 + vendor 40 + checkout 50 + shared 55 = 205.
+    expect(text).toMatch(/\/checkout\/payment \(checkout-pages\.tsx\)\s+20\d\.\d KB gzip .* OVER/);
+    expect(failures).toEqual([
+      expect.stringMatching(/^over budget: \/quote \(quote-page\.tsx\): 18\d\.\d KB gzip, budget 150\.0 KB$/),
+      expect.stringMatching(/^over budget: \/checkout\/payment \(checkout-pages\.tsx\): 20\d\.\d KB gzip, budget 200\.0 KB$/),
+    ]);
+  });
+
+  it('finds page chunks through the entry’s dynamic imports, and fails a route whose page is not one', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(build(split), '.vite', 'manifest.json'), 'utf8'));
+    expect(routePages(manifest)).toEqual([QUOTE_PAGE, 'routes/pages/checkout-pages.tsx']);
+    const table = [
+      { path: '/quote', page: QUOTE_PAGE },
+      { path: '/terms-of-use', page: 'routes/pages/terms-page.tsx' },
+    ];
+    const { lines, failures } = checkBundle(build(split), { enforceRouteBudgets: false, table });
+    expect(lines.join('\n')).toContain('/terms-of-use (terms-page.tsx, in the entry)');
+    expect(failures).toEqual([expect.stringContaining('not lazily loaded (a static import puts them in every first load): routes/pages/terms-page.tsx')]);
+  });
+
+  it('reads the page map of routes/app.tsx: shared loaders and inline imports', () => {
+    const source = `
+      const authPages = () => import('./pages/auth-pages.tsx');
+      const PAGES = {
+        login: lazyPage(authPages, 'LoginPage'),
+        'reset-password': lazyPage(authPages, 'ResetPasswordPage'),
+        'not-found': lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
+      };`;
+    expect(Object.fromEntries(pageModules(source))).toEqual({
+      login: 'routes/pages/auth-pages.tsx',
+      'reset-password': 'routes/pages/auth-pages.tsx',
+      'not-found': 'routes/pages/not-found-page.tsx',
+    });
+  });
+
+  it('maps every route of the app to its page module', async () => {
+    const table = await routeTable();
+    expect(table.length).toBeGreaterThan(30);
+    expect(table).toContainEqual({ path: '/quote', page: QUOTE_PAGE });
+    expect(table).toContainEqual({ path: '/user/home', page: 'routes/pages/account-pages.tsx' });
+    expect(table).toContainEqual({ path: '/login', page: 'routes/pages/auth-pages.tsx' });
+    for (const { page } of table) expect(fs.existsSync(page), page).toBe(true);
   });
 });

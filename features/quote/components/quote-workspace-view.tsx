@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
@@ -13,12 +13,17 @@ import { uploadPhase } from '#machines/upload-machine';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { addToCart, confirmUnits } from '../api.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
-import { ConfiguratorPanel } from './configurator-panel.tsx';
+import { useExitIntent } from './exit-intent.ts';
 import { PartDetails, type PartStatus, type UnitChoice } from './part-details.tsx';
-import { ProjectName } from './project-name.tsx';
-import { QuoteDocumentActions } from './quote-document-actions.tsx';
-import { RetentionDialog, useExitIntent } from './retention-dialog.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+
+// What the quote page needs only once there is a project, a checked part or a leaving visitor loads
+// then, in chunks of its own: the configurator (selects, number fields, menus), the project's name
+// and quote document forms, the retention dialog. The first load is the drop zone (ADR 128).
+const ConfiguratorPanel = lazy(async () => ({ default: (await import('./configurator-panel.tsx')).ConfiguratorPanel }));
+const ProjectName = lazy(async () => ({ default: (await import('./project-name.tsx')).ProjectName }));
+const QuoteDocumentActions = lazy(async () => ({ default: (await import('./quote-document-actions.tsx')).QuoteDocumentActions }));
+const RetentionDialog = lazy(async () => ({ default: (await import('./retention-dialog.tsx')).RetentionDialog }));
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -120,10 +125,16 @@ export function Workspace({
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
-      <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
+      {retention === 'open' && (
+        <Suspense fallback={null}>
+          <RetentionDialog isOpen onClose={() => setRetention('done')} />
+        </Suspense>
+      )}
       <Announcer workspace={workspace} />
       <div className="flex flex-col gap-4">
-        {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
+        <Suspense fallback={null}>
+          {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
+        </Suspense>
         {error && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
@@ -151,7 +162,7 @@ export function Workspace({
           ))}
         </RadioGroup>
         <UploadPanel workspace={workspace} onFiles={(files) => workspace.send({ type: 'files.added', files })} />
-        {project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}
+        <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
       </div>
       <div>
         {selected ? (
@@ -173,7 +184,13 @@ export function Workspace({
       </div>
       <div>
         {selected?.configurator ? (
-          <>
+          <Suspense
+            fallback={
+              <p role="status" className="text-neutral-600">
+                {t('quote.optionsLoading')}
+              </p>
+            }
+          >
             <ConfiguratorPanel
               key={selected.id}
               actor={selected.configurator}
@@ -189,7 +206,7 @@ export function Workspace({
                 {cartError}
               </p>
             )}
-          </>
+          </Suspense>
         ) : selected ? (
           <p className="text-neutral-600">{t('quote.optionsLater')}</p>
         ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
 import { mainApi } from '#lib/api/client';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -18,21 +18,6 @@ const OPTION_LABEL: Record<(typeof DETAIN_OPTIONS)[number], MessageKey> = {
   'I am just comparing prices': 'quote.retention.option.comparing',
   Other: 'quote.retention.option.other',
 };
-
-/**
- * Calls `onLeave` once when the pointer leaves the page through its top edge (towards the tab bar
- * or the address bar): the moment a visitor is about to leave. It never stops them.
- */
-export function useExitIntent(enabled: boolean, onLeave: () => void): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const onOut = (event: MouseEvent) => {
-      if (event.relatedTarget === null && event.clientY <= 0) onLeave();
-    };
-    document.addEventListener('mouseout', onOut);
-    return () => document.removeEventListener('mouseout', onOut);
-  }, [enabled, onLeave]);
-}
 
 /**
  * The retention dialog (spec sections 5 and 7): why is the visitor leaving quoted parts behind?

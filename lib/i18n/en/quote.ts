@@ -8,6 +8,7 @@ export const quote = {
   'quote.howItWorks.configure': 'Choose process, material, colour, quantity and finishes: the price and ship date follow every change.',
   'quote.howItWorks.checkout': 'Add to cart and check out with your balance, a card (USD) or a bank transfer.',
   'quote.optionsLater': 'The options open once the file is uploaded and checked.',
+  'quote.optionsLoading': 'Loading the options…',
 
   // The project
   'quote.project.name': 'Project <strong>{name}</strong>',

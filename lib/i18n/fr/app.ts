@@ -21,6 +21,7 @@ export const app: AreaTranslation<typeof en> = {
   'app.footer.privacy': 'Politique de confidentialité',
   'app.notifications': 'Notifications',
   'app.checkingAccount': 'Vérification de votre compte…',
+  'app.pageLoading': 'Chargement de la page…',
   'app.sessionDialog.title': 'Connectez-vous pour continuer',
   'app.sessionDialog.body': 'Votre session a expiré. Reconnectez-vous pour continuer ce devis ; rien n’est perdu sur la page.',
 

@@ -10,6 +10,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.howItWorks.configure': 'Choisissez procédé, matériau, couleur, quantité et finitions : le prix et la date d’expédition suivent chaque changement.',
   'quote.howItWorks.checkout': 'Ajoutez au panier et payez avec votre solde, une carte (USD) ou un virement bancaire.',
   'quote.optionsLater': 'Les options s’ouvrent une fois le fichier envoyé et vérifié.',
+  'quote.optionsLoading': 'Chargement des options…',
 
   'quote.project.name': 'Projet <strong>{name}</strong>',
   'quote.project.rename': 'Renommer',

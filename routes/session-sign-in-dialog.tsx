@@ -1,0 +1,27 @@
+import { useT } from '#lib/i18n/i18n';
+import { LoginForm } from '#features/auth/components/login-form';
+import { Dialog } from '#ui/dialog';
+import { Modal } from '#ui/modal';
+import { notify } from './notify.tsx';
+
+/**
+ * The sign-in dialog of an expired session on a /quote page (spec section 4). A chunk of its own:
+ * the modal, the form and its validation suite load the first time it opens, never in a route's
+ * first load (ADR 128). `onDismiss` runs when the visitor closes it (Escape) to carry on as a visitor.
+ */
+export function SessionSignInDialog({ onDismiss }: { onDismiss: () => void }) {
+  const t = useT();
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(next) => {
+        if (!next) onDismiss();
+      }}
+    >
+      <Dialog title={t('app.sessionDialog.title')}>
+        <p className="text-neutral-600">{t('app.sessionDialog.body')}</p>
+        <LoginForm onMessage={notify.success} />
+      </Dialog>
+    </Modal>
+  );
+}
