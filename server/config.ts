@@ -9,6 +9,8 @@ export interface ServerConfig {
   port: number;
   /** PostgreSQL when set (`postgres://...`); otherwise the embedded SQLite file in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: pool size, TLS and who migrates (PG_POOL_MAX, DATABASE_SSL, DATABASE_SSL_CA, MIGRATE; ADR 118). */
+  postgres: PostgresSettings;
   dataDir: string;
   apiSegment: string;
   /** Folder of the built web app; served under /manufacture/ when present (production). */
@@ -41,6 +43,8 @@ export interface ServerConfig {
   oauthProviders: OAuthProviderConfig[];
   /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
+  /** Seed the demo customer into an empty PostgreSQL database too (SEED_DEMO=1 only: PostgreSQL is for operators). */
+  seedDemoOnPostgres: boolean;
   /** Geometry analysis worker threads (QUOTE_WORKERS, default min(2, cores)); ADR 041. */
   quoteWorkers: number;
   /** Largest quote file accepted, bytes (QUOTE_MAX_FILE_BYTES, default the catalogue's 100 MiB); ADR 040. */
@@ -63,8 +67,50 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Lifetime of an agency payment link, seconds (AGENCY_LINK_TTL, default 7 days); ADR 055. */
   agencyLinkTtl: number;
+  /** How long a stopping process waits for requests in flight before cutting them, ms (SHUTDOWN_TIMEOUT_MS, default 25 s). */
+  shutdownTimeoutMs: number;
   /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
   maxOrderCents: number;
+}
+
+/** How each process talks to PostgreSQL (docs/deploy.md, ADR 118). */
+export interface PostgresSettings {
+  /** Most connections this process opens (PG_POOL_MAX, default 10). */
+  poolMax: number;
+  /**
+   * DATABASE_SSL: `off`, `require` (encrypted, certificate not checked) or `verify` (encrypted,
+   * certificate checked against the system's authorities or DATABASE_SSL_CA); unset, the URL's
+   * `sslmode` or PGSSLMODE decide, as node-postgres reads them.
+   */
+  ssl: 'off' | 'require' | 'verify' | undefined;
+  /** DATABASE_SSL_CA: a PEM file of the authority that signed the server's certificate (with `verify`). */
+  sslCaFile: string | undefined;
+  /** MIGRATE=skip: this process does not migrate; it refuses to start while migrations are pending (run `npm run db:migrate` once). */
+  migrate: 'auto' | 'skip';
+}
+
+export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
+  const ssl = env.DATABASE_SSL || undefined;
+  if (ssl !== undefined && ssl !== 'off' && ssl !== 'require' && ssl !== 'verify') throw new Error(`DATABASE_SSL must be off, require or verify; got "${ssl}"`);
+  const sslCaFile = env.DATABASE_SSL_CA || undefined;
+  if (sslCaFile && ssl !== 'verify') throw new Error('DATABASE_SSL_CA needs DATABASE_SSL=verify');
+  const migrate = env.MIGRATE || 'auto';
+  if (migrate !== 'auto' && migrate !== 'skip') throw new Error(`MIGRATE must be auto or skip; got "${migrate}"`);
+  return { poolMax: positiveInt(env, 'PG_POOL_MAX', 10), ssl, sslCaFile, migrate };
+}
+
+/**
+ * Several API processes on one PostgreSQL must sign and check tokens with one secret: in production
+ * with DATABASE_URL, JWT_SECRET is required (a secret kept in one machine's data folder would sign
+ * tokens the other processes reject). At least 32 characters wherever it is set.
+ */
+function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.JWT_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  if (!secret && env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error('JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)');
+  }
+  return secret;
 }
 
 export interface OAuthProviderConfig {
@@ -174,11 +220,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    postgres: readPostgresSettings(env),
     dataDir,
     apiSegment,
     staticDir: production ? path.resolve(env.STATIC_DIR ?? 'dist') : env.STATIC_DIR,
     production,
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: readJwtSecret(env),
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
@@ -192,6 +239,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', AVATAR_DEFAULT_MAX_BYTES),
     oauthProviders: readOAuthProviders(env),
     seedDemo: env.SEED_DEMO !== '0',
+    seedDemoOnPostgres: env.SEED_DEMO === '1',
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
@@ -201,5 +249,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
     maxOrderCents: orderCeiling(env),
+    shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
   };
 }

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage } from '#server/storage/storage';
+import { SharedRateLimiter } from '#server/auth/rate-limit';
 import type { OutboxEntry } from '#server/mail/mailer';
 import type { QuoteFileStore } from '#server/quote/file-store';
 import { contractObserver } from './contract.ts';
@@ -141,6 +142,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       log: (line) => log.push(line),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.quoteFiles ? { quoteFiles: options.quoteFiles } : {}),
+      // On PostgreSQL the limits are the shared ones, as main.ts sets them (ADR 119).
+      ...(database.pool ? { rateLimiter: new SharedRateLimiter(database.pool, config.rateLimitFactor) } : {}),
     },
     { observe: contract.observe },
   );

@@ -1,0 +1,41 @@
+import { expect, test } from 'vitest';
+import { createAppWithContext } from '#server/app';
+import { RATE_LIMITS, SharedRateLimiter } from '#server/auth/rate-limit';
+import { readConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { seedReferenceData } from '#server/db/seed/reference-data';
+import { createScratchDatabase } from '../helpers/scratch-database.ts';
+
+/**
+ * Issue 21 item 4 (ADR 119): two API processes on one PostgreSQL count against one limit. Two app
+ * instances, each with its own connection pool as two processes would have, take turns answering
+ * one client; the limit holds over both, the same number as on one process.
+ */
+test.runIf(Boolean(process.env.DATABASE_URL))('two app instances on one PostgreSQL share one limit', async () => {
+  const scratch = await createScratchDatabase();
+  if (!scratch) return;
+  const config = { ...readConfig({ NODE_ENV: 'test' }), databaseUrl: scratch.url, jwtSecret: 'a-shared-secret-of-32-characters-or-more', rateLimitFactor: 1, trustProxy: true };
+  const databases = [openDatabase({ databaseUrl: scratch.url, sqliteFile: ':memory:' }), openDatabase({ databaseUrl: scratch.url, sqliteFile: ':memory:' })];
+  try {
+    await migrateToLatest(databases[0]!.db as never);
+    await seedReferenceData(databases[0]!.db);
+    const apps = databases.map((d) => createAppWithContext({ db: d.db, config, log: () => {}, rateLimiter: new SharedRateLimiter(d.pool!, 1) }).app);
+    const captcha = (i: number, ip: string) => apps[i % 2]!.request('/api/manufacture/tools/captchaImage', { headers: { 'x-forwarded-for': ip } });
+
+    const { limit } = RATE_LIMITS.captcha;
+    for (let i = 0; i < limit; i++) expect((await captcha(i, '10.9.0.1')).status).toBe(200);
+    // The next call is refused whichever process answers it.
+    for (const i of [0, 1]) {
+      const refused = await captcha(i, '10.9.0.1');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts; please try again in \d+ seconds?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another client is counted on its own.
+    expect((await captcha(1, '10.9.0.2')).status).toBe(200);
+  } finally {
+    for (const d of databases) await d.close();
+    await scratch.drop();
+  }
+}, 60_000);
