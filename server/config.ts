@@ -55,8 +55,10 @@ export interface ServerConfig {
   quoteUploadsPerOwner: number;
   /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
   quoteAnalysisTimeoutMs: number;
-  /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
+  /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`; with STORAGE=s3 only the upload spool); ADR 040. */
   quoteFilesDir: string;
+  /** Where quote files and avatars are kept: this machine's disk (default) or an S3 bucket (STORAGE=s3; ADR 120). */
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Card payments: `sandbox` (default, ADR 053) or `stripe` (PAYMENT_PROVIDER). */
   paymentProvider: 'sandbox' | 'stripe';
   /** STRIPE_SECRET_KEY, required with PAYMENT_PROVIDER=stripe. */
@@ -111,6 +113,50 @@ function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
     throw new Error('JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)');
   }
   return secret;
+}
+
+/** STORAGE=s3 (ADR 120, docs/deploy.md). */
+export interface S3Settings {
+  /** S3_BUCKET (required). */
+  bucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible store's URL (MinIO, Ceph, R2…); unset, AWS S3. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` addresses (default on with S3_ENDPOINT). */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset, the AWS SDK's own chain (AWS_* variables, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_PREFIX: a folder inside the bucket for everything this installation keeps (default none). */
+  prefix: string;
+}
+
+export function readStorageSettings(env: NodeJS.ProcessEnv): ServerConfig['storage'] {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE must be local or s3; got "${kind}"`);
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL; got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[a-z0-9][a-z0-9/_.-]{0,100}$/.test(prefix)) throw new Error(`S3_PREFIX may hold lowercase letters, digits, "/", "_", "." and "-"; got "${env.S3_PREFIX}"`);
+  return {
+    kind,
+    s3: {
+      bucket,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : endpoint !== undefined,
+      accessKeyId,
+      secretAccessKey,
+      prefix: prefix ? `${prefix}/` : '',
+    },
+  };
 }
 
 export interface OAuthProviderConfig {
@@ -246,6 +292,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteUploadsPerOwner: positiveInt(env, 'QUOTE_UPLOADS_PER_OWNER', 2),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
+    storage: readStorageSettings(env),
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
     maxOrderCents: orderCeiling(env),

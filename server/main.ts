@@ -9,6 +9,7 @@ import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { SharedRateLimiter } from './auth/rate-limit.ts';
+import { storesFromConfig } from './storage/from-config.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
 
 const startedAt = new Date();
@@ -51,6 +52,14 @@ try {
   await database.close().catch(() => {});
   cannotStart(error);
 }
+// Quote files and avatars: this machine's disk, or one S3 bucket for every process (ADR 120).
+const stores = storesFromConfig(config);
+try {
+  await stores.check();
+} catch (error) {
+  await database.close().catch(() => {});
+  cannotStart(error);
+}
 const seedDemo = database.kind === 'sqlite' ? config.seedDemo : config.seedDemoOnPostgres;
 if (seedDemo) {
   // With several processes starting on one empty PostgreSQL, one seeds; the others find a user or lose the race.
@@ -62,7 +71,13 @@ if (seedDemo) {
 
 // On PostgreSQL every process counts against the same limits (ADR 119); on the embedded default, memory.
 const rateLimiter = database.pool ? new SharedRateLimiter(database.pool, config.rateLimitFactor) : undefined;
-const { app, ctx, readiness } = createAppWithContext({ db: database.db, config, ...(rateLimiter ? { rateLimiter } : {}) });
+const { app, ctx, readiness } = createAppWithContext({
+  db: database.db,
+  config,
+  storage: stores.storage,
+  quoteFiles: stores.quoteFiles,
+  ...(rateLimiter ? { rateLimiter } : {}),
+});
 
 /**
  * Upload spool files a crash left behind (issue 12 item 13). At start, the embedded database means
@@ -91,6 +106,7 @@ retentionTimer.unref();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
+  console.log(`[server] files: ${stores.describe}`);
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
   console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
   if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
