@@ -9,6 +9,8 @@ import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { SharedRateLimiter } from './auth/rate-limit.ts';
+import { SharedLoginThrottle } from './auth/login-throttle.ts';
+import { systemClock } from './clock.ts';
 import { storesFromConfig } from './storage/from-config.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
 
@@ -71,12 +73,14 @@ if (seedDemo) {
 
 // On PostgreSQL every process counts against the same limits (ADR 119); on the embedded default, memory.
 const rateLimiter = database.pool ? new SharedRateLimiter(database.pool, config.rateLimitFactor) : undefined;
+const loginThrottle = database.kind === 'postgres' ? new SharedLoginThrottle(database.db, systemClock, config.rateLimitFactor) : undefined;
 const { app, ctx, readiness } = createAppWithContext({
   db: database.db,
   config,
   storage: stores.storage,
   quoteFiles: stores.quoteFiles,
   ...(rateLimiter ? { rateLimiter } : {}),
+  ...(loginThrottle ? { loginThrottle } : {}),
 });
 
 /**

@@ -17,7 +17,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * points at an order, an additional cost or a reload, by `subject_kind`.
  *
  * Indexes, on both databases, on the columns the queries filter or join on that had none. And on
- * PostgreSQL the table of the shared rate limits (ADR 119).
+ * PostgreSQL the tables of the shared rate limits and sign-in back-off (ADR 119).
  */
 export const FOREIGN_KEYS: readonly (readonly [table: string, column: string, parent: string])[] = [
   ['user_account', 'referred_by_user_id', 'user_account'],
@@ -100,6 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The shared rate limits' counters (rate-limiter-flexible's layout; ADR 119): one row per
   // limit and client, its points and when its window ends (ms since the epoch).
   await sql`create table if not exists rate_limit (key varchar(255) primary key, points integer not null default 0, expire bigint)`.execute(db);
+  // The shared sign-in back-off (ADR 119): failed attempts per email, times in ms since the epoch.
+  await sql`create table if not exists login_throttle (email text primary key, attempts integer not null, next_at bigint not null, last_at bigint not null)`.execute(db);
   for (const [table, column, parent] of FOREIGN_KEYS) {
     // A row already pointing nowhere (written before there were keys) must not stop the upgrade:
     // the key then guards new rows only (NOT VALID) and the operator is told which rows to look at.
@@ -120,6 +122,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop table if exists rate_limit`.execute(db);
+    await sql`drop table if exists login_throttle`.execute(db);
     for (const [table, column] of FOREIGN_KEYS) {
       await sql`alter table ${sql.table(table)} drop constraint if exists ${sql.ref(foreignKeyName(table, column))}`.execute(db);
     }

@@ -9,6 +9,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage, type FileStorage } from '#server/storage/storage';
 import { SharedRateLimiter } from '#server/auth/rate-limit';
+import { SharedLoginThrottle } from '#server/auth/login-throttle';
 import type { OutboxEntry } from '#server/mail/mailer';
 import type { QuoteFileStore } from '#server/quote/file-store';
 import { contractObserver } from './contract.ts';
@@ -145,7 +146,9 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.quoteFiles ? { quoteFiles: options.quoteFiles } : {}),
       // On PostgreSQL the limits are the shared ones, as main.ts sets them (ADR 119).
-      ...(database.pool ? { rateLimiter: new SharedRateLimiter(database.pool, config.rateLimitFactor) } : {}),
+      ...(database.pool
+        ? { rateLimiter: new SharedRateLimiter(database.pool, config.rateLimitFactor), loginThrottle: new SharedLoginThrottle(database.db, clock, config.rateLimitFactor) }
+        : {}),
     },
     { observe: contract.observe },
   );
