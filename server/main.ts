@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
-import { checkDatabaseReachable, checkWritableFolder, openDatabase } from './db/database.ts';
+import { checkDatabaseReachable, checkWritableFolder, openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
@@ -32,11 +32,12 @@ try {
   cannotStart(error);
 }
 const config = { ...env, jwtSecret: resolveJwtSecret(env.jwtSecret, env.dataDir) };
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'manufacture.db'),
-  postgres: config.postgres,
-});
+let database: Db;
+try {
+  database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'manufacture.db'), postgres: config.postgres });
+} catch (error) {
+  cannotStart(error);
+}
 try {
   // An unreachable PostgreSQL is named as such (host:port, why), not as a failed migration (issue 21 item 7).
   await checkDatabaseReachable(database, config.databaseUrl);

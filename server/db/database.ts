@@ -92,9 +92,17 @@ export function sslOption(options: PostgresOptions): pg.PoolConfig['ssl'] {
     case 'require':
       return { rejectUnauthorized: false };
     case 'verify':
-      return { rejectUnauthorized: true, ...(options.sslCaFile ? { ca: fs.readFileSync(options.sslCaFile, 'utf8') } : {}) };
+      return { rejectUnauthorized: true, ...(options.sslCaFile ? { ca: readCaFile(options.sslCaFile) } : {}) };
     default:
       return undefined;
+  }
+}
+
+function readCaFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Manufacture cannot start: it cannot read DATABASE_SSL_CA ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, { cause: error });
   }
 }
 

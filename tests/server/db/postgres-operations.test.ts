@@ -61,6 +61,7 @@ describe('settings by environment', () => {
     expect(sslOption({ ssl: 'require' })).toEqual({ rejectUnauthorized: false });
     expect(sslOption({ ssl: 'verify' })).toEqual({ rejectUnauthorized: true });
     expect(sslOption({})).toBeUndefined();
+    expect(() => sslOption({ ssl: 'verify', sslCaFile: '/no/such/ca.pem' })).toThrow('Manufacture cannot start: it cannot read DATABASE_SSL_CA /no/such/ca.pem (ENOENT).');
   });
 
   test('JWT_SECRET is required with DATABASE_URL in production, and at least 32 characters', () => {
