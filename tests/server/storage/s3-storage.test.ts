@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readConfig, type S3Settings } from '#server/config';
 import { S3QuoteFileStore } from '#server/quote/s3-file-store';
 import { storesFromConfig } from '#server/storage/from-config';
@@ -67,6 +67,44 @@ describe('configuration', () => {
     await expect(storesFromConfig({ storage: { kind: 's3', s3: settings }, dataDir: os.tmpdir(), quoteFilesDir: os.tmpdir() }).check()).resolves.toBeUndefined();
   });
 });
+
+test('the server started with STORAGE=s3 keeps its files in the bucket; a missing bucket stops it with one sentence', async () => {
+  const start = (bucket: string) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        SEED_DEMO: '0',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 's3-main-')),
+        STORAGE: 's3',
+        S3_ENDPOINT: settings.endpoint ?? '',
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (d: Buffer) => (output.stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output.stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { child, output, exited };
+  };
+  const missing = start('no-such-bucket');
+  expect(await missing.exited).toBe(1);
+  expect(missing.output.stderr).toContain('Manufacture cannot start: it cannot use the S3 bucket "no-such-bucket" at the configured S3_ENDPOINT, because the bucket does not exist.');
+
+  const server = start(settings.bucket);
+  try {
+    await vi.waitFor(() => expect(server.output.stdout).toContain(`[server] files: S3 bucket ${settings.bucket} at ${settings.endpoint}`), { timeout: 60_000, interval: 100 });
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  expect(await server.exited).toBe(0);
+}, 120_000);
 
 test('avatars: put, get with their type, delete; a missing key is undefined; keys stay under the prefix', async () => {
   const storage = new S3FileStorage(objects('install-a/'));
