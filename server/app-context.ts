@@ -4,8 +4,8 @@ import { Adoption, ownerColumnsAdopter } from './accounts/adoption.ts';
 import { CaptchaService } from './auth/captcha.ts';
 import { EmailTokens } from './auth/email-tokens.ts';
 import { KnownDevices } from './auth/known-devices.ts';
-import { LoginThrottle } from './auth/login-throttle.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
+import { LoginThrottle, type SignInThrottle } from './auth/login-throttle.ts';
+import { RateLimiter, type RateLimit } from './auth/rate-limit.ts';
 import { TokenService } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
@@ -37,6 +37,10 @@ export interface AppDeps {
   quoteFiles?: QuoteFileStore;
   /** The card provider; defaults to what the configuration names (ADR 053). */
   paymentProvider?: PaymentProvider;
+  /** The rate limits; defaults to counting in this process's memory (ADR 023; shared on PostgreSQL, ADR 119). */
+  rateLimiter?: RateLimit;
+  /** The sign-in back-off; defaults to this process's memory (ADR 080; shared on PostgreSQL, ADR 119). */
+  loginThrottle?: SignInThrottle;
 }
 
 /** The services every route module shares, built once per app. */
@@ -51,9 +55,9 @@ export interface AppContext {
   emailTokens: EmailTokens;
   captcha: CaptchaService;
   mailer: Mailer;
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimit;
   /** Per-account sign-in back-off and the known-device cookies that exempt the owner (ADR 080). */
-  loginThrottle: LoginThrottle;
+  loginThrottle: SignInThrottle;
   knownDevices: KnownDevices;
   adoption: Adoption;
   /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
@@ -91,8 +95,8 @@ export function createAppContext(deps: AppDeps): AppContext {
     emailTokens: new EmailTokens(db, clock),
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
-    rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
-    loginThrottle: new LoginThrottle(clock, config.rateLimitFactor),
+    rateLimiter: deps.rateLimiter ?? new RateLimiter(clock, config.rateLimitFactor),
+    loginThrottle: deps.loginThrottle ?? new LoginThrottle(clock, config.rateLimitFactor),
     knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),

@@ -11,6 +11,7 @@ import { commonRoutes } from './http/common-routes.ts';
 import { compressJson } from './http/compression.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { HttpError } from './errors.ts';
+import { Readiness } from './db/readiness.ts';
 import { errorResponse } from './http/error-response.ts';
 import { geometryWorkerPolicy, securityHeaders } from './http/security-headers.ts';
 import { filesRoutes } from './http/files-routes.ts';
@@ -78,9 +79,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 }
 
 /** The app and its services (tests reach the adoption registry, tokens and clock through `ctx`). */
-export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): { app: Hono; ctx: AppContext } {
+export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): { app: Hono; ctx: AppContext; readiness: Readiness } {
   const { config } = deps;
   const ctx = createAppContext(deps);
+  const readiness = new Readiness(ctx.db);
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error));
   // Every answer, the app's pages and the API's alike (issue 12 item 6, ADR 080).
@@ -127,8 +129,13 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   }
 
   app.get('/health', (c) => c.json({ ok: true }));
+  // Readiness for a load balancer (docs/deploy.md): the database answers, migrations are done, not shutting down.
+  app.get('/ready', async (c) => {
+    const answer = await readiness.check();
+    return c.json(answer, answer.ready ? 200 : 503);
+  });
   if (ctx.mailer.outbox) app.route('/dev', devRoutes(ctx));
 
   if (config.staticDir) mountWebApp(app, config.staticDir, geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }));
-  return { app, ctx };
+  return { app, ctx, readiness };
 }

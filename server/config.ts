@@ -12,6 +12,8 @@ export interface ServerConfig {
   port: number;
   /** PostgreSQL when set (`postgres://...`); otherwise the embedded SQLite file in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: pool size, TLS and who migrates (PG_POOL_MAX, DATABASE_SSL, DATABASE_SSL_CA, MIGRATE; ADR 118). */
+  postgres: PostgresSettings;
   dataDir: string;
   apiSegment: string;
   /** Folder of the built web app; served under /manufacture/ when present (production). */
@@ -44,6 +46,8 @@ export interface ServerConfig {
   oauthProviders: OAuthProviderConfig[];
   /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
+  /** Seed the demo customer into an empty PostgreSQL database too (SEED_DEMO=1 only: PostgreSQL is for operators). */
+  seedDemoOnPostgres: boolean;
   /** Geometry analysis worker threads (QUOTE_WORKERS, default min(2, cores)); ADR 041. */
   quoteWorkers: number;
   /** Largest quote file accepted, bytes (QUOTE_MAX_FILE_BYTES, default the catalogue's 100 MiB); ADR 040. */
@@ -54,8 +58,10 @@ export interface ServerConfig {
   quoteUploadsPerOwner: number;
   /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
   quoteAnalysisTimeoutMs: number;
-  /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`); ADR 040. */
+  /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`; with STORAGE=s3 only the upload spool); ADR 040. */
   quoteFilesDir: string;
+  /** Where quote files and avatars are kept: this machine's disk (default) or an S3 bucket (STORAGE=s3; ADR 120). */
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Card payments: `sandbox` (default, ADR 053) or `stripe` (PAYMENT_PROVIDER). */
   paymentProvider: 'sandbox' | 'stripe';
   /** STRIPE_SECRET_KEY, required with PAYMENT_PROVIDER=stripe. */
@@ -66,6 +72,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Lifetime of an agency payment link, seconds (AGENCY_LINK_TTL, default 7 days); ADR 055. */
   agencyLinkTtl: number;
+  /** How long a stopping process waits for requests in flight before cutting them, ms (SHUTDOWN_TIMEOUT_MS, default 25 s). */
+  shutdownTimeoutMs: number;
   /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
   maxOrderCents: number;
   /**
@@ -141,6 +149,90 @@ function readBankConfig(env: NodeJS.ProcessEnv, production: boolean): Pick<Serve
   const bankAccounts = readBankAccounts(env);
   if (production && bankTransferEnabled && !bankAccounts) throw new Error(BANK_CONFIG_MESSAGES.missingInProduction);
   return { bankTransferEnabled, bankAccounts: bankAccounts ?? 'demo' };
+}
+
+/** How each process talks to PostgreSQL (docs/deploy.md, ADR 118). */
+export interface PostgresSettings {
+  /** Most connections this process opens (PG_POOL_MAX, default 10). */
+  poolMax: number;
+  /**
+   * DATABASE_SSL: `off`, `require` (encrypted, certificate not checked) or `verify` (encrypted,
+   * certificate checked against the system's authorities or DATABASE_SSL_CA); unset, the URL's
+   * `sslmode` or PGSSLMODE decide, as node-postgres reads them.
+   */
+  ssl: 'off' | 'require' | 'verify' | undefined;
+  /** DATABASE_SSL_CA: a PEM file of the authority that signed the server's certificate (with `verify`). */
+  sslCaFile: string | undefined;
+  /** MIGRATE=skip: this process does not migrate; it refuses to start while migrations are pending (run `npm run db:migrate` once). */
+  migrate: 'auto' | 'skip';
+}
+
+export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
+  const ssl = env.DATABASE_SSL || undefined;
+  if (ssl !== undefined && ssl !== 'off' && ssl !== 'require' && ssl !== 'verify') throw new Error(`DATABASE_SSL must be off, require or verify; got "${ssl}"`);
+  const sslCaFile = env.DATABASE_SSL_CA || undefined;
+  if (sslCaFile && ssl !== 'verify') throw new Error('DATABASE_SSL_CA needs DATABASE_SSL=verify');
+  const migrate = env.MIGRATE || 'auto';
+  if (migrate !== 'auto' && migrate !== 'skip') throw new Error(`MIGRATE must be auto or skip; got "${migrate}"`);
+  return { poolMax: positiveInt(env, 'PG_POOL_MAX', 10), ssl, sslCaFile, migrate };
+}
+
+/**
+ * Several API processes on one PostgreSQL must sign and check tokens with one secret: in production
+ * with DATABASE_URL, JWT_SECRET is required (a secret kept in one machine's data folder would sign
+ * tokens the other processes reject). At least 32 characters wherever it is set.
+ */
+function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.JWT_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  if (!secret && env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error('JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)');
+  }
+  return secret;
+}
+
+/** STORAGE=s3 (ADR 120, docs/deploy.md). */
+export interface S3Settings {
+  /** S3_BUCKET (required). */
+  bucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible store's URL (MinIO, Ceph, R2…); unset, AWS S3. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` addresses (default on with S3_ENDPOINT). */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset, the AWS SDK's own chain (AWS_* variables, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_PREFIX: a folder inside the bucket for everything this installation keeps (default none). */
+  prefix: string;
+}
+
+export function readStorageSettings(env: NodeJS.ProcessEnv): ServerConfig['storage'] {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE must be local or s3; got "${kind}"`);
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL; got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[a-z0-9][a-z0-9/_.-]{0,100}$/.test(prefix)) throw new Error(`S3_PREFIX may hold lowercase letters, digits, "/", "_", "." and "-"; got "${env.S3_PREFIX}"`);
+  return {
+    kind,
+    s3: {
+      bucket,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : endpoint !== undefined,
+      accessKeyId,
+      secretAccessKey,
+      prefix: prefix ? `${prefix}/` : '',
+    },
+  };
 }
 
 export interface OAuthProviderConfig {
@@ -250,11 +342,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    postgres: readPostgresSettings(env),
     dataDir,
     apiSegment,
     staticDir: production ? path.resolve(env.STATIC_DIR ?? 'dist') : env.STATIC_DIR,
     production,
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: readJwtSecret(env),
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
@@ -268,15 +361,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', AVATAR_DEFAULT_MAX_BYTES),
     oauthProviders: readOAuthProviders(env),
     seedDemo: env.SEED_DEMO !== '0',
+    seedDemoOnPostgres: env.SEED_DEMO === '1',
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
     quoteUploadsPerOwner: positiveInt(env, 'QUOTE_UPLOADS_PER_OWNER', 2),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
+    storage: readStorageSettings(env),
     ...readPaymentConfig(env),
     agencyLinkTtl: positiveInt(env, 'AGENCY_LINK_TTL', 7 * 24 * 3600),
     maxOrderCents: orderCeiling(env),
     ...readBankConfig(env, production),
+    shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
   };
 }

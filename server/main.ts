@@ -1,44 +1,89 @@
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
-import { checkWritableFolder, openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { checkDatabaseReachable, checkWritableFolder, openDatabase, type Db } from './db/database.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
+import { SharedRateLimiter } from './auth/rate-limit.ts';
+import { SharedLoginThrottle } from './auth/login-throttle.ts';
+import { systemClock } from './clock.ts';
+import { storesFromConfig } from './storage/from-config.ts';
 import { removeExpiredQuoteFiles } from './quote/retention.ts';
 import { runScheduledRewards } from './rewards/scheduled.ts';
 
 const startedAt = new Date();
-let env: ReturnType<typeof readConfig>;
-try {
-  env = readConfig();
-} catch (error) {
-  // A configuration the server cannot run with (e.g. bank transfer on without accounts in production): one sentence, no stack.
-  console.error(`[server] ${(error as Error).message}`);
-  process.exit(1);
-}
-// A folder the server cannot write stops it here with one sentence, not a stack trace (issue 12).
-try {
-  checkWritableFolder(env.dataDir);
-  checkWritableFolder(env.quoteFilesDir, 'quote files folder', 'QUOTE_FILES_DIR');
-} catch (error) {
+
+/** A start-up failure an operator can act on: one sentence on stderr, exit 1, no stack trace. */
+function cannotStart(error: unknown): never {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+
+let env: ReturnType<typeof readConfig>;
+// A folder the server cannot write stops it here with one sentence, not a stack trace (issue 12).
+try {
+  env = readConfig();
+  checkWritableFolder(env.dataDir);
+  checkWritableFolder(env.quoteFilesDir, 'quote files folder', 'QUOTE_FILES_DIR');
+} catch (error) {
+  cannotStart(error);
+}
 const config = { ...env, jwtSecret: resolveJwtSecret(env.jwtSecret, env.dataDir) };
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'manufacture.db'),
-});
-await migrateToLatest(database.db as never);
-await seedReferenceData(database.db);
-if (database.kind === 'sqlite' && config.seedDemo && (await seedDemoAccount(database.db))) {
-  console.log(`[server] seeded the demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+let database: Db;
+try {
+  database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'manufacture.db'), postgres: config.postgres });
+} catch (error) {
+  cannotStart(error);
+}
+try {
+  // An unreachable PostgreSQL is named as such (host:port, why), not as a failed migration (issue 21 item 7).
+  await checkDatabaseReachable(database, config.databaseUrl);
+  if (config.postgres.migrate === 'skip') {
+    // The operator runs `npm run db:migrate` once per release; servers only check (ADR 118).
+    const pending = await pendingMigrations(database.db as never);
+    if (pending.length > 0) {
+      throw new Error(`Manufacture cannot start: the database is not up to date (${pending.length} migration(s) pending: ${pending.join(', ')}). Run npm run db:migrate once, then start the servers (MIGRATE=skip).`);
+    }
+  } else {
+    await migrateToLatest(database.db as never);
+    await seedReferenceData(database.db);
+  }
+} catch (error) {
+  await database.close().catch(() => {});
+  cannotStart(error);
+}
+// Quote files and avatars: this machine's disk, or one S3 bucket for every process (ADR 120).
+const stores = storesFromConfig(config);
+try {
+  await stores.check();
+} catch (error) {
+  await database.close().catch(() => {});
+  cannotStart(error);
+}
+const seedDemo = database.kind === 'sqlite' ? config.seedDemo : config.seedDemoOnPostgres;
+if (seedDemo) {
+  // With several processes starting on one empty PostgreSQL, one seeds; the others find a user or lose the race.
+  await seedDemoAccount(database.db).then(
+    (seeded) => seeded && console.log(`[server] seeded the demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`),
+    (error: unknown) => console.warn(`[server] the demo customer was not seeded: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
-const { app, ctx } = createAppWithContext({ db: database.db, config });
+// On PostgreSQL every process counts against the same limits (ADR 119); on the embedded default, memory.
+const rateLimiter = database.pool ? new SharedRateLimiter(database.pool, config.rateLimitFactor) : undefined;
+const loginThrottle = database.kind === 'postgres' ? new SharedLoginThrottle(database.db, systemClock, config.rateLimitFactor) : undefined;
+const { app, ctx, readiness } = createAppWithContext({
+  db: database.db,
+  config,
+  storage: stores.storage,
+  quoteFiles: stores.quoteFiles,
+  ...(rateLimiter ? { rateLimiter } : {}),
+  ...(loginThrottle ? { loginThrottle } : {}),
+});
 
 /**
  * Upload spool files a crash left behind (issue 12 item 13). At start, the embedded database means
@@ -74,19 +119,44 @@ if (config.bankTransferEnabled && config.bankAccounts === 'demo') console.log('[
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
+  console.log(`[server] files: ${stores.describe}`);
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
   console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
   if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
   if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
 });
 
-function shutdown(): void {
+/**
+ * Graceful shutdown (docs/deploy.md): on SIGTERM or SIGINT the process stops listening (the load
+ * balancer's next connection goes to another process), answers /ready with 503 on connections still
+ * open, lets every request in flight finish, closes idle keep-alive connections, then stops the
+ * analysis threads and the database pool and exits 0. Whatever is still running after
+ * SHUTDOWN_TIMEOUT_MS is cut and the exit code is 1.
+ */
+let shuttingDown = false;
+function shutdown(signal: string): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`[server] ${signal}: finishing the requests in flight, then stopping`);
+  readiness.drain();
   clearInterval(retentionTimer);
   clearInterval(rewardsTimer);
-  server.close(() => {
-    void Promise.all([ctx.quote.close(), database.close()]).then(() => process.exit(0));
+  const http = server as unknown as HttpServer;
+  http.close(() => {
+    void Promise.all([ctx.quote.close(), database.close()]).then(
+      () => {
+        console.log('[server] stopped');
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
   });
-  setTimeout(() => process.exit(0), 3000).unref();
+  http.closeIdleConnections();
+  setTimeout(() => {
+    console.error(`[server] requests still in flight after ${config.shutdownTimeoutMs} ms: cut`);
+    http.closeAllConnections();
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -81,12 +81,12 @@ export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest, dev
   const email = normaliseEmail(body.email);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'password_hash', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!(user && device.known(user.id))) {
-    const wait = ctx.loginThrottle.attempt(email);
+    const wait = await ctx.loginThrottle.attempt(email);
     if (wait > 0) throw new HttpError(429, M.accountThrottled(wait), undefined, { 'Retry-After': String(wait) });
   }
   const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !passwordOk) throw new HttpError(422, M.badCredentials);
-  ctx.loginThrottle.clear(email);
+  await ctx.loginThrottle.clear(email);
   if (!user.activated_at) throw new HttpError(403, M.notActivated);
   device.remember(user.id);
   return signIn(ctx, auth, user.id);
@@ -210,7 +210,7 @@ export async function resetPasswordWithKey(ctx: AppContext, key: string, passwor
   });
   if (!done) throw fieldError('key', M.resetInvalid);
   // The mailbox's owner: the back-off on the account ends, and this browser is known from now on.
-  ctx.loginThrottle.clear(done.email);
+  await ctx.loginThrottle.clear(done.email);
   device.remember(done.userId);
 }
 

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -24,11 +26,21 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** How many calls `name` allows per window under RATE_LIMIT_FACTOR (at least one). */
+function allowedCalls(name: RateLimitName, factor: number): number {
+  return Math.max(1, Math.ceil(RATE_LIMITS[name].limit * factor));
+}
+
+/** Counts calls per limit and client; `hit` answers the seconds to wait when over the limit, otherwise 0. */
+export interface RateLimit {
+  hit(name: RateLimitName, client: string): Promise<number>;
+}
+
 /**
- * In-memory sliding-window log: good for one process. Behind a load balancer each process counts
- * alone, so the effective limit is multiplied by the process count (ADR 023 says what replaces it).
+ * In-memory sliding-window log: good for one process, the embedded default. Behind a load balancer
+ * each process would count alone; with PostgreSQL the shared limiter below replaces it (ADR 119).
  */
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   private readonly hits = new Map<string, number[]>();
   private calls = 0;
 
@@ -37,11 +49,15 @@ export class RateLimiter {
     private readonly factor: number,
   ) {}
 
-  /** Records a hit; answers the seconds to wait when the limit is exceeded, otherwise 0. */
-  hit(name: RateLimitName, client: string): number {
+  /** Records a hit; answers the seconds to wait when the limit is exceeded, otherwise 0. Counted synchronously. */
+  hit(name: RateLimitName, client: string): Promise<number> {
+    return Promise.resolve(this.hitNow(name, client));
+  }
+
+  private hitNow(name: RateLimitName, client: string): number {
     if (!(this.factor > 0)) return 0;
-    const { limit, windowMs } = RATE_LIMITS[name];
-    const allowed = Math.max(1, Math.ceil(limit * this.factor));
+    const { windowMs } = RATE_LIMITS[name];
+    const allowed = allowedCalls(name, this.factor);
     const now = this.clock().getTime();
     const key = `${name}|${client}`;
     const recent = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs);
@@ -60,6 +76,50 @@ export class RateLimiter {
     const longest = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
     for (const [key, times] of this.hits) {
       if ((times.at(-1) ?? 0) <= now - longest) this.hits.delete(key);
+    }
+  }
+}
+
+/**
+ * The same limits shared by every process on one PostgreSQL (issue 21 item 4, ADR 119):
+ * rate-limiter-flexible's atomic upsert into the `rate_limit` table (migration 010), one fixed window
+ * per limit and client. Should the database fail, each process falls back to counting in memory
+ * (the library's insurance limiter) rather than refusing or letting everything through.
+ */
+export class SharedRateLimiter implements RateLimit {
+  private readonly limiters = new Map<RateLimitName, RateLimiterPostgres>();
+
+  constructor(
+    pool: pg.Pool,
+    private readonly factor: number,
+  ) {
+    for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+      const points = allowedCalls(name, factor);
+      const duration = RATE_LIMITS[name].windowMs / 1000;
+      this.limiters.set(
+        name,
+        new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: 'rate_limit',
+          tableCreated: true,
+          keyPrefix: name,
+          points,
+          duration,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+        }),
+      );
+    }
+  }
+
+  async hit(name: RateLimitName, client: string): Promise<number> {
+    if (!(this.factor > 0)) return 0;
+    try {
+      await this.limiters.get(name)?.consume(client);
+      return 0;
+    } catch (result) {
+      if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+      throw result;
     }
   }
 }

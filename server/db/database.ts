@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'libsql';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
 import { withStatementCache, type SqliteLike } from './statement-cache.ts';
 
@@ -13,6 +13,8 @@ export interface Db {
   kind: DatabaseKind;
   /** Where the data lives, for the start-up line (no password). */
   location: string;
+  /** PostgreSQL's connection pool (shared by the rate limiter, ADR 119); undefined on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -76,13 +78,87 @@ export function parseInt8(value: string): number {
 }
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
+/** PostgreSQL connection settings an operator sets (ADR 118); the defaults suit one machine. */
+export interface PostgresOptions {
+  poolMax?: number;
+  ssl?: 'off' | 'require' | 'verify' | undefined;
+  sslCaFile?: string | undefined;
+}
+
+/** node-postgres's `ssl` option for DATABASE_SSL; undefined leaves the URL's sslmode and PGSSLMODE in charge. */
+export function sslOption(options: PostgresOptions): pg.PoolConfig['ssl'] {
+  switch (options.ssl) {
+    case 'off':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify':
+      return { rejectUnauthorized: true, ...(options.sslCaFile ? { ca: readCaFile(options.sslCaFile) } : {}) };
+    default:
+      return undefined;
+  }
+}
+
+function readCaFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Manufacture cannot start: it cannot read DATABASE_SSL_CA ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, { cause: error });
+  }
+}
+
+const WHY_UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'nothing accepts connections there',
+  ENOTFOUND: 'the host name is unknown',
+  EAI_AGAIN: 'the host name could not be looked up',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the server closed the connection',
+  EHOSTUNREACH: 'the host is unreachable',
+  '28P01': 'the password was refused',
+  '28000': 'the server does not let this user in',
+  '3D000': 'the database does not exist',
+  '57P03': 'the database server is starting or shutting down',
+  '53300': 'the database server has no connection left',
+};
+
+/**
+ * One sentence for an operator when PostgreSQL cannot be reached at start (issue 21 item 7): where
+ * (host:port and database, never the password), why, and what to check. Not "Migration unknown failed".
+ */
+export function unreachableDatabaseMessage(databaseUrl: string, error: unknown): string {
+  const url = new URL(databaseUrl);
+  const where = `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || url.username || 'postgres';
+  const code = (error as { code?: string } | undefined)?.code ?? '';
+  const text = error instanceof Error ? error.message : String(error);
+  const why = WHY_UNREACHABLE[code] ?? (/SSL|certificate/i.test(text) ? `of its TLS settings (${text})` : `of ${text || code || 'an unknown error'}`);
+  return `Manufacture cannot start: it cannot connect to PostgreSQL at ${where} (database "${database}"), because ${why}. Check DATABASE_URL and DATABASE_SSL, and that the database server is running.`;
+}
+
+/** Throws an Error with `unreachableDatabaseMessage` when the database does not answer a first query. */
+export async function checkDatabaseReachable(database: Db, databaseUrl: string | undefined): Promise<void> {
+  if (database.kind !== 'postgres' || !databaseUrl) return;
+  try {
+    await sql`select 1`.execute(database.db);
+  } catch (error) {
+    throw new Error(unreachableDatabaseMessage(databaseUrl, error), { cause: error });
+  }
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise the embedded SQLite file (ADR 003).
  * `sqliteFile` may be ':memory:' for tests.
  */
-export function openDatabase(options: { databaseUrl?: string | undefined; sqliteFile: string; log?: (line: string) => void }): Db {
+export function openDatabase(options: { databaseUrl?: string | undefined; sqliteFile: string; log?: (line: string) => void; postgres?: PostgresOptions }): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const ssl = sslOption(options.postgres ?? {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.postgres?.poolMax ?? 10,
+      // A database that does not answer is reported at start rather than waited on for ever.
+      connectionTimeoutMillis: 10_000,
+      ...(ssl !== undefined ? { ssl } : {}),
+    });
     // An idle pooled connection that the server ends (a restart, an administrator, a dropped test
     // database) emits 'error' on the pool; unhandled, it would take the whole process down. The
     // pool drops that client and opens a new one on the next query, so a line in the log is enough.
@@ -93,6 +169,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
     return {
       db,
       kind: 'postgres',
+      pool,
       location: `postgres://${url.host}${url.pathname}`,
       close: () => db.destroy(),
     };

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { plainIssueMessage, shapeErrors } from '#domain/api/fields';
 import type { AppEnv, Auth } from '../auth/auth-context.ts';
-import type { RateLimiter, RateLimitName } from '../auth/rate-limit.ts';
+import type { RateLimit, RateLimitName } from '../auth/rate-limit.ts';
 import { HttpError, MESSAGE_LOGIN_REQUIRED, MESSAGE_SESSION_EXPIRED } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
 
@@ -135,7 +135,7 @@ export interface Operation {
 export type ResponseObserver = (operation: Operation, response: Response) => void | Promise<void>;
 
 export interface RouterContext {
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimit;
   config: { trustProxy: boolean };
 }
 
@@ -250,7 +250,7 @@ export class ApiRouter {
     const limit: MiddlewareHandler<AppEnv> = maxBodyBytes !== undefined ? bodyLimitMiddleware(maxBodyBytes) : (_c, next) => next();
     this.hono.on(def.method.toUpperCase(), def.path, limit, async (c) => {
       if (def.rateLimit) {
-        const wait = this.ctx.rateLimiter.hit(def.rateLimit, clientAddress(c, this.ctx.config.trustProxy));
+        const wait = await this.ctx.rateLimiter.hit(def.rateLimit, clientAddress(c, this.ctx.config.trustProxy));
         if (wait > 0) {
           throw new HttpError(429, `Too many attempts; please try again in ${wait} second${wait === 1 ? '' : 's'}.`, undefined, { 'Retry-After': String(wait) });
         }

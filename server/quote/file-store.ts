@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
  * Where quote files live (ADR 040). Unlike `FileStorage` (whole buffers, fine for 2 MB avatars),
  * quote files are up to 100 MiB and never held whole in the main thread: an upload is streamed
  * into a spool file on local disk, analysed there by a worker, and only then moved into the store.
- * An S3-compatible store would implement `putFile` with a streamed multipart upload of the spool file.
+ * `S3QuoteFileStore` (STORAGE=s3, ADR 120) keeps the spool here and streams accepted files to a bucket.
  */
 export interface QuoteFileStore {
   /** Local folder for uploads in progress (partial files are deleted on any failure). */

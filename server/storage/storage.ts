@@ -10,7 +10,7 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
-function checkKey(key: string): void {
+export function checkKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key "${key}"`);
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
@@ -92,4 +93,44 @@ describe('at start', () => {
     await db.close();
     expect(mode(file)).toBe(0o600);
   });
+});
+
+describe('graceful shutdown (docs/deploy.md)', () => {
+  test('on SIGTERM a request in flight is answered, new connections are refused, and the process exits 0', async () => {
+    const { child, output, exited } = runServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'drain-')) });
+    await vi.waitFor(() => expect(output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 60_000, interval: 100 });
+    const port = Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.stdout)?.[1]);
+    expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+
+    // A request whose body is only half sent when the signal comes. `Expect: 100-continue` makes the
+    // server say when it holds the request (its headers parsed), so the signal comes after that.
+    const body = JSON.stringify({ browse_url: 'https://example.com/landing?utm_source=drain', query: { utm_source: 'drain' } });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/manufacture/tools/semRecord',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    });
+    const held = new Promise<void>((resolve) => request.on('continue', () => resolve()));
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (d: Buffer) => (text += d.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    await held;
+    request.write(body.slice(0, 20));
+
+    child.kill('SIGTERM');
+    await vi.waitFor(() => expect(output.stdout).toContain('[server] SIGTERM: finishing the requests in flight, then stopping'), { timeout: 30_000, interval: 50 });
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    request.end(body.slice(20));
+    expect(await answered).toEqual({ status: 201, text: '{"ok":true}' });
+    expect(await exited).toBe(0);
+    expect(output.stdout).toContain('[server] stopped');
+  }, 90_000);
 });

@@ -7,7 +7,9 @@ import type { AppContext } from '#server/app-context';
 import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
-import { MemoryStorage } from '#server/storage/storage';
+import { MemoryStorage, type FileStorage } from '#server/storage/storage';
+import { SharedRateLimiter } from '#server/auth/rate-limit';
+import { SharedLoginThrottle } from '#server/auth/login-throttle';
 import type { OutboxEntry } from '#server/mail/mailer';
 import type { QuoteFileStore } from '#server/quote/file-store';
 import { contractObserver } from './contract.ts';
@@ -72,6 +74,8 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
   /** Where quote files go (a test injects a failing disk, issue 12 item 7); local disk by default. */
   quoteFiles?: QuoteFileStore;
+  /** Where avatars go; `storage` (in memory) by default. */
+  fileStorage?: FileStorage;
 }
 
 /**
@@ -137,10 +141,14 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       db: database.db,
       config,
       clock,
-      storage,
+      storage: options.fileStorage ?? storage,
       log: (line) => log.push(line),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.quoteFiles ? { quoteFiles: options.quoteFiles } : {}),
+      // On PostgreSQL the limits are the shared ones, as main.ts sets them (ADR 119).
+      ...(database.pool
+        ? { rateLimiter: new SharedRateLimiter(database.pool, config.rateLimitFactor), loginThrottle: new SharedLoginThrottle(database.db, clock, config.rateLimitFactor) }
+        : {}),
     },
     { observe: contract.observe },
   );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -18,7 +18,13 @@ test('login: 10 a minute per address, then 429 with Retry-After; the window slid
   expect((limited.body as { message: string }).message).toMatch(/^Too many attempts; please try again in \d+ seconds?\.$/);
   expect((await login('10.0.0.2')).status).toBe(422);
   t.clock.advance(61);
-  expect((await login('10.0.0.1')).status).toBe(422);
+  // On PostgreSQL the shared limiter (ADR 119) reads the wall clock: a minute passes there too.
+  if (t.database.kind === 'postgres') vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+  try {
+    expect((await login('10.0.0.1')).status).toBe(422);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('captcha and register have their own limits', async () => {

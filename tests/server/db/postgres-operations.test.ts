@@ -1,0 +1,244 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { readConfig } from '#server/config';
+import { checkDatabaseReachable, openDatabase, sslOption, unreachableDatabaseMessage } from '#server/db/database';
+import { migrateToLatest, pendingMigrations } from '#server/db/migrate';
+import { Readiness } from '#server/db/readiness';
+import { FOREIGN_KEYS, INDEXES, foreignKeyName } from '#server/db/migrations/010-keys-and-indexes';
+import { createTestApp } from '../helpers/test-app.ts';
+import { createScratchDatabase } from '../helpers/scratch-database.ts';
+
+/** Issue 21 item 7: PostgreSQL as an operator runs it (ADR 118). */
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Runs a server-side script with `env`; its output, and a promise of its exit code. */
+function run(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-ops-')), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('settings by environment', () => {
+  test('pool size, TLS and who migrates are read and checked', () => {
+    expect(readConfig({}).postgres).toEqual({ poolMax: 10, ssl: undefined, sslCaFile: undefined, migrate: 'auto' });
+    expect(readConfig({ PG_POOL_MAX: '40', DATABASE_SSL: 'verify', DATABASE_SSL_CA: '/etc/ca.pem', MIGRATE: 'skip' }).postgres).toEqual({
+      poolMax: 40,
+      ssl: 'verify',
+      sslCaFile: '/etc/ca.pem',
+      migrate: 'skip',
+    });
+    expect(() => readConfig({ PG_POOL_MAX: '0' })).toThrow('PG_POOL_MAX must be a positive whole number; got "0"');
+    expect(() => readConfig({ DATABASE_SSL: 'yes' })).toThrow('DATABASE_SSL must be off, require or verify; got "yes"');
+    expect(() => readConfig({ DATABASE_SSL_CA: '/etc/ca.pem' })).toThrow('DATABASE_SSL_CA needs DATABASE_SSL=verify');
+    expect(() => readConfig({ MIGRATE: 'never' })).toThrow('MIGRATE must be auto or skip; got "never"');
+    expect(sslOption({ ssl: 'off' })).toBe(false);
+    expect(sslOption({ ssl: 'require' })).toEqual({ rejectUnauthorized: false });
+    expect(sslOption({ ssl: 'verify' })).toEqual({ rejectUnauthorized: true });
+    expect(sslOption({})).toBeUndefined();
+    expect(() => sslOption({ ssl: 'verify', sslCaFile: '/no/such/ca.pem' })).toThrow('Manufacture cannot start: it cannot read DATABASE_SSL_CA /no/such/ca.pem (ENOENT).');
+  });
+
+  test('JWT_SECRET is required with DATABASE_URL in production, and at least 32 characters', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/shop' };
+    expect(() => readConfig(production)).toThrow(
+      'JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)',
+    );
+    expect(() => readConfig({ ...production, JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
+    expect(readConfig({ ...production, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // One process on the embedded database keeps its secret in the data folder (ADR 020).
+    expect(readConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  test('the server stops with one sentence naming host:port and why, never the password', async () => {
+    const port = await closedPort();
+    const { output, exited } = run('server/main.ts', { DATABASE_URL: `postgres://shop:hunter2secret@127.0.0.1:${port}/shop` });
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(
+      `Manufacture cannot start: it cannot connect to PostgreSQL at 127.0.0.1:${port} (database "shop"), because nothing accepts connections there. Check DATABASE_URL and DATABASE_SSL, and that the database server is running.`,
+    );
+    expect(output.stderr + output.stdout).not.toContain('hunter2secret');
+  }, 60_000);
+
+  test('npm run db:migrate says the same', async () => {
+    const port = await closedPort();
+    const { output, exited } = run('server/cli/migrate.ts', { DATABASE_URL: `postgres://shop@127.0.0.1:${port}/shop` });
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toMatch(/^Manufacture cannot start: it cannot connect to PostgreSQL at 127\.0\.0\.1:\d+ \(database "shop"\), because nothing accepts connections there\./);
+  }, 60_000);
+
+  test('other causes are named in words', () => {
+    const url = 'postgres://u:p@db.internal:6543/orders';
+    expect(unreachableDatabaseMessage(url, Object.assign(new Error('x'), { code: '28P01' }))).toContain('at db.internal:6543 (database "orders"), because the password was refused.');
+    expect(unreachableDatabaseMessage(url, Object.assign(new Error('x'), { code: '3D000' }))).toContain('because the database does not exist.');
+    expect(unreachableDatabaseMessage('postgres://h/x', Object.assign(new Error('x'), { code: 'ENOTFOUND' }))).toContain('at h:5432 (database "x"), because the host name is unknown.');
+  });
+});
+
+describe.runIf(onPostgres)('on PostgreSQL', () => {
+  test('DATABASE_SSL=require against a server without TLS is reported as a TLS failure', async () => {
+    const url = process.env.DATABASE_URL as string;
+    const database = openDatabase({ databaseUrl: url, sqliteFile: ':memory:', postgres: { ssl: 'require' } });
+    try {
+      await expect(checkDatabaseReachable(database, url)).rejects.toThrow(/because of its TLS settings \(The server does not support SSL connections\)/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test('two processes migrating one empty database at once: one applies, neither fails', async () => {
+    const scratch = await createScratchDatabase();
+    if (!scratch) return;
+    const a = openDatabase({ databaseUrl: scratch.url, sqliteFile: ':memory:' });
+    const b = openDatabase({ databaseUrl: scratch.url, sqliteFile: ':memory:' });
+    try {
+      const [ra, rb] = await Promise.all([migrateToLatest(a.db as never), migrateToLatest(b.db as never)]);
+      const applied = [ra, rb].map((r) => (r.results ?? []).filter((m) => m.status === 'Success').length).sort();
+      expect(applied[0]).toBe(0);
+      expect(applied[1]).toBeGreaterThanOrEqual(8);
+      expect(await pendingMigrations(a.db as never)).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+      await scratch.drop();
+    }
+  }, 60_000);
+
+  test('every owner and parent column has its foreign key, checked at commit', async () => {
+    const t = await createTestApp();
+    try {
+      const { rows } = await sql<{ conname: string; convalidated: boolean; condeferred: boolean }>`
+        select conname, convalidated, condeferred from pg_constraint where contype = 'f'`.execute(t.database.db);
+      for (const [table, column] of FOREIGN_KEYS) {
+        expect(rows.find((r) => r.conname === foreignKeyName(table, column)), `${table}.${column}`).toMatchObject({ convalidated: true, condeferred: true });
+      }
+      const at = new Date().toISOString();
+      await expect(
+        t.database.db.transaction().execute(async (trx) => {
+          await trx.insertInto('shipping_address').values({
+            id: 'orphan', user_id: 'no-such-user', is_default: 0, first_name: 'A', last_name: 'B', company: null, phone_code: '+1', mobile: '5550100',
+            vat_number: null, country_code: 'US', state: null, city: 'X', postcode: '1', address_line1: 'Y', address_line2: null, address_line3: null,
+            created_at: at, updated_at: at,
+          }).execute();
+        }),
+      ).rejects.toThrow(/shipping_address_user_id_fkey/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a row already pointing nowhere does not stop the upgrade: its key guards new rows only', async () => {
+    const scratch = await createScratchDatabase();
+    if (!scratch) return;
+    const database = openDatabase({ databaseUrl: scratch.url, sqliteFile: ':memory:' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const m010 = await import('#server/db/migrations/010-keys-and-indexes');
+      await migrateToLatest(database.db as never);
+      await m010.down(database.db as never);
+      const at = new Date().toISOString();
+      await sql`insert into deletion_request (id, user_id, option, reason, created_at) values ('old', 'gone-user', 'other', null, ${at})`.execute(database.db);
+      await m010.up(database.db as never);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('1 row(s) of deletion_request.user_id name no user_account'));
+      const { rows } = await sql<{ convalidated: boolean }>`select convalidated from pg_constraint where conname = 'deletion_request_user_id_fkey'`.execute(database.db);
+      expect(rows).toEqual([{ convalidated: false }]);
+    } finally {
+      warn.mockRestore();
+      await database.close();
+      await scratch.drop();
+    }
+  }, 60_000);
+
+  test('MIGRATE=skip refuses an unmigrated database; after npm run db:migrate (SEED_DEMO=1) it starts ready, with the demo customer', async () => {
+    const scratch = await createScratchDatabase();
+    if (!scratch) return;
+    try {
+      const env = { DATABASE_URL: scratch.url, MIGRATE: 'skip', JWT_SECRET: 'a-shared-secret-of-32-characters-or-more' };
+      const refused = run('server/main.ts', env);
+      expect(await refused.exited).toBe(1);
+      expect(refused.output.stderr.trim()).toMatch(/^Manufacture cannot start: the database is not up to date \(\d+ migration\(s\) pending: 001-reference-data, .*\)\. Run npm run db:migrate once, then start the servers \(MIGRATE=skip\)\.$/);
+
+      const migrate = run('server/cli/migrate.ts', { DATABASE_URL: scratch.url, SEED_DEMO: '1' });
+      expect(await migrate.exited).toBe(0);
+      expect(migrate.output.stdout).toContain('[migrate] 010-keys-and-indexes: Success');
+      expect(migrate.output.stdout).toContain('[migrate] seeded the demo customer demo@example.com');
+
+      const server = run('server/main.ts', env);
+      await vi.waitFor(() => expect(server.output.stdout).toMatch(/API: (http:\/\/127\.0\.0\.1:\d+)\//), { timeout: 60_000, interval: 100 });
+      const base = /API: (http:\/\/127\.0\.0\.1:\d+)\//.exec(server.output.stdout)?.[1];
+      const ready = await fetch(`${base}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ready: true });
+      const login = await fetch(`${base}/api/manufacture/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+      });
+      expect(login.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
+});
+
+test('the indexes the queries need exist', async () => {
+  const t = await createTestApp();
+  try {
+    const names =
+      t.database.kind === 'postgres'
+        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(t.database.db)).rows
+        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(t.database.db)).rows;
+    for (const [name] of INDEXES) expect(names.map((n) => n.name)).toContain(name);
+  } finally {
+    await t.close();
+  }
+});
+
+describe('GET /ready', () => {
+  test('ready when the database answers and is migrated; 503 with the reason when not, or while shutting down', async () => {
+    const t = await createTestApp();
+    const bare = openDatabase({ sqliteFile: ':memory:' });
+    try {
+      const res = await t.fetch('/ready');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ready: true });
+      expect(await new Readiness(bare.db).check()).toEqual({ ready: false, message: `The database is not up to date: ${(await pendingMigrations(bare.db as never)).length} migration(s) pending; run npm run db:migrate.` });
+      const readiness = new Readiness(t.database.db);
+      readiness.drain();
+      expect(await readiness.check()).toEqual({ ready: false, message: 'Shutting down.' });
+      await bare.close();
+      expect(await new Readiness(bare.db).check()).toEqual({ ready: false, message: 'The database does not answer.' });
+    } finally {
+      await t.close();
+    }
+  });
+});
