@@ -18,6 +18,7 @@ import { createQuoteServices, type QuoteServices } from './quote/quote-services.
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { Payments } from './payments/payments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   quoteFiles?: QuoteFileStore;
   /** The card provider; defaults to what the configuration names (ADR 053). */
   paymentProvider?: PaymentProvider;
+  /** The job queue on PostgreSQL (JOB_QUEUE=postgres, ADR 115); without it analysis and mail run in this process. */
+  jobs?: JobQueue;
 }
 
 /** The services every route module shares, built once per app. */
@@ -59,6 +62,8 @@ export interface AppContext {
   quote: QuoteServices;
   /** Orders, additional costs and reloads paid by balance, card or bank transfer (ADRs 051–054). */
   payments: Payments;
+  /** The job queue when configured (ADR 115): uploads are then analysed by `npm run worker` processes. */
+  jobs: JobQueue | undefined;
   links: {
     activate(key: string): string;
     resetPassword(key: string): string;
@@ -96,6 +101,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis))),
+    jobs: deps.jobs,
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

@@ -7,7 +7,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
 import { resolveJwtSecret } from './auth/jwt-secret.ts';
-import { removeExpiredQuoteFiles } from './quote/retention.ts';
+import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { productSchedule, runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
 
 const startedAt = new Date();
 const env = readConfig();
@@ -30,7 +32,13 @@ if (database.kind === 'sqlite' && config.seedDemo && (await seedDemoAccount(data
   console.log(`[server] seeded the demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 
-const { app, ctx } = createAppWithContext({ db: database.db, config });
+// JOB_QUEUE=postgres (ADR 115): uploads are analysed by `npm run worker` processes, and the
+// scheduled work runs once per period across every process.
+let jobs: JobQueue | undefined;
+if (config.jobQueue === 'postgres' && config.databaseUrl) {
+  jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs) });
+}
+const { app, ctx } = createAppWithContext({ db: database.db, config, ...(jobs ? { jobs } : {}) });
 
 /**
  * Upload spool files a crash left behind (issue 12 item 13). At start, the embedded database means
@@ -45,20 +53,18 @@ const sweepSpool = (olderThan: Date) =>
   );
 void sweepSpool(database.kind === 'sqlite' ? startedAt : new Date(startedAt.getTime() - SPOOL_ORPHAN_AFTER_MS));
 
-// Spec section 9: uploaded 3D files are kept 3 months (ADR 044). Hourly, and once at start.
-const retention = () =>
-  Promise.all([
-    removeExpiredQuoteFiles({ db: database.db, files: ctx.quote.files, log: ctx.log }, ctx.clock()).catch((error: unknown) =>
-      console.error('[server] quote file retention failed', error),
-    ),
-    sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)),
-  ]);
-void retention();
-const retentionTimer = setInterval(() => void retention(), 3600 * 1000);
+// Spec section 9: uploaded 3D files are kept 3 months (ADR 044), and the other scheduled work:
+// hourly, once at start, in this process; or once per period across processes on the queue (ADR 115).
+const schedule = productSchedule({ db: database.db, files: ctx.quote.files, clock: ctx.clock, log: ctx.log });
+const stopSchedule = jobs ? () => {} : runScheduledInProcess(schedule, ctx.log);
+if (jobs) await scheduleOnQueue(jobs, schedule, ctx.log);
+// The spool is this machine's folder: each process sweeps its own, hourly.
+const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
+  if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
   console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
   if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
@@ -67,8 +73,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 function shutdown(): void {
   clearInterval(retentionTimer);
+  stopSchedule();
   server.close(() => {
-    void Promise.all([ctx.quote.close(), database.close()]).then(() => process.exit(0));
+    void Promise.all([ctx.quote.close(), jobs?.stop({ graceful: true, timeout: 2000 })])
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 3000).unref();
 }

@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-orders.ts';
 import * as m005 from './migrations/005-security.ts';
 import * as m006 from './migrations/006-account.ts';
 import * as m008 from './migrations/008-after-order.ts';
+import * as m011 from './migrations/011-jobs-and-outbox.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-security': m005,
   '006-account': m006,
   '008-after-order': m008,
+  '011-jobs-and-outbox': m011,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
