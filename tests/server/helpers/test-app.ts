@@ -10,6 +10,7 @@ import { seedReferenceData } from '#server/db/seed/reference-data';
 import { MemoryStorage } from '#server/storage/storage';
 import type { OutboxEntry } from '#server/mail/mailer';
 import type { QuoteFileStore } from '#server/quote/file-store';
+import { startJobQueue, type JobQueue, type JobQueueOptions } from '#server/jobs/job-queue';
 import { contractObserver } from './contract.ts';
 
 /** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
@@ -64,6 +65,10 @@ export interface TestApp {
   captcha(): Promise<{ captchaId: string; captchaCode: string }>;
   /** Signs up through the API, follows the activation link from the outbox and answers the login. */
   registerUser(fields?: Record<string, unknown>): Promise<Registered>;
+  /** The test's own PostgreSQL database (undefined on SQLite). */
+  databaseUrl: string | undefined;
+  /** The job queue on that database, when the test asked for it (`options.jobs`). */
+  jobs: JobQueue | undefined;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,8 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
   /** Where quote files go (a test injects a failing disk, issue 12 item 7); local disk by default. */
   quoteFiles?: QuoteFileStore;
+  /** On PostgreSQL: start the job queue (ADR 115) on the test's database, with these options. */
+  jobs?: Partial<Omit<JobQueueOptions, 'connectionString'>>;
 }
 
 /**
@@ -129,6 +136,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   await seedReferenceData(database.db);
   const clock = options.clock ?? createTestClock();
   const storage = new MemoryStorage();
+  const jobs =
+    options.jobs && databaseUrl
+      ? await startJobQueue({ connectionString: databaseUrl, analysisExpireSeconds: 60, maintenanceIntervalSeconds: 1, poolSize: 2, ...options.jobs })
+      : undefined;
   const log: string[] = [];
   // Every answer of every test is checked against its route's declared shape (ADR 060).
   const contract = contractObserver();
@@ -141,6 +152,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       log: (line) => log.push(line),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.quoteFiles ? { quoteFiles: options.quoteFiles } : {}),
+      ...(jobs ? { jobs } : {}),
     },
     { observe: contract.observe },
   );
@@ -204,7 +216,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
     outbox,
     captcha,
     registerUser,
+    databaseUrl,
+    jobs,
     async close() {
+      await jobs?.stop({ graceful: false, wait: true, close: true });
       await database.close();
       await dropDatabase();
     },
