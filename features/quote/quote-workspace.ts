@@ -14,7 +14,7 @@ import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { createProject, getProject, listProjectFiles, saveConfiguration, uploadQuoteFile } from './api.ts';
+import { createProject, getProject, getQuoteFile, listProjectFiles, saveConfiguration, uploadQuoteFile } from './api.ts';
 import { issueTemporaryTokenFor } from './temporary-token.ts';
 import { analyseInWorker } from './geometry/geometry-client.ts';
 
@@ -96,9 +96,15 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
     }),
     { input: { id: part.id, file, projectId: ws.project?.id ?? null, slotsLeft: MAX_FILES_PER_UPLOAD - ws.parts.length + 1 } },
   );
-  // The server's file arrives after the upload; the configurator may need its id before that.
+  // The server's file arrives after the upload (and, with the job queue, its analysis a moment
+  // later); the configurator saves against it only once the server has measured it.
   let resolveUploaded: (file: QuoteFile) => void = () => {};
-  const uploaded = new Promise<QuoteFile>((resolve) => (resolveUploaded = resolve));
+  let rejectUploaded: (error: Error) => void = () => {};
+  const uploaded = new Promise<QuoteFile>((resolve, reject) => {
+    resolveUploaded = resolve;
+    rejectUploaded = reject;
+  });
+  uploaded.catch(() => {}); // a failed analysis is shown on the part; the save reports it too
   actor.subscribe((snapshot) => {
     const current = ws.parts.find((p) => p.id === part.id);
     if (!current) return;
@@ -112,8 +118,11 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
     if (snapshot.matches('ready') && snapshot.context.uploaded && !current.serverFile) {
       const file = snapshot.context.uploaded as unknown as QuoteFile;
       current.serverFile = ref(file);
-      resolveUploaded(file);
-      if (file.metrics) current.configurator?.send({ type: 'metrics.changed', metrics: file.metrics, geometryFindings: file.findings });
+      void whenAnalysed(ws, current, file).then((settled) => {
+        if (settled.analysis === 'failed') return rejectUploaded(new Error(settled.analysisError ?? t('quote.upload.failed')));
+        resolveUploaded(settled);
+        if (settled.metrics) current.configurator?.send({ type: 'metrics.changed', metrics: settled.metrics, geometryFindings: settled.findings });
+      });
     }
   });
   actor.start();
@@ -123,6 +132,35 @@ function startUpload(ws: QuoteWorkspace, part: QuotePart, file: File, session: S
 function attachServerFile(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile): void {
   part.serverFile = ref(file);
   if (file.metrics) startConfigurator(ws, part, file.metrics, file.findings, Promise.resolve(file), file.configuration);
+  else if (file.analysis === 'analysing') {
+    void whenAnalysed(ws, part, file).then((settled) => {
+      if (settled.metrics && !part.configurator) startConfigurator(ws, part, settled.metrics, settled.findings, Promise.resolve(settled), settled.configuration);
+    });
+  }
+}
+
+/** How often the quote page asks after a file the job queue is still analysing (ADR 115). */
+export const ANALYSIS_POLL_MS = 1000;
+
+/**
+ * The server's file once its analysis is settled: with the job queue (ADR 115) the upload answers
+ * `analysing` and a worker measures it a moment later, so the page asks again until it is `done` or
+ * `failed` (and stops when the part is removed). Each answer is shown as it comes.
+ */
+async function whenAnalysed(ws: QuoteWorkspace, part: QuotePart, file: QuoteFile): Promise<QuoteFile> {
+  let current = file;
+  while (current.analysis === 'analysing') {
+    await new Promise((resolve) => setTimeout(resolve, ANALYSIS_POLL_MS));
+    if (!ws.parts.some((p) => p.id === part.id) || !ws.project) return current;
+    try {
+      current = await getQuoteFile(ws.project.id, current.id);
+    } catch {
+      continue; // a dropped connection: ask again
+    }
+    const live = ws.parts.find((p) => p.id === part.id);
+    if (live) live.serverFile = ref(current);
+  }
+  return current;
 }
 
 function startConfigurator(

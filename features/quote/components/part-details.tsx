@@ -23,8 +23,11 @@ export interface PartDetailsProps {
  */
 export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: PartDetailsProps) {
   const [shown, setShown] = useState<Finding | null>(null);
-  const metrics = serverFile?.metrics ?? analysis?.metrics ?? null;
-  const findings = serverFile?.findings ?? analysis?.findings ?? [];
+  // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
+  const measured = serverFile?.analysis === 'done' ? serverFile : null;
+  const metrics = measured?.metrics ?? analysis?.metrics ?? null;
+  const findings = measured?.findings ?? analysis?.findings ?? [];
+  const failure = serverFile?.analysis === 'failed' ? serverFile.analysisError : null;
   const mesh = analysis?.mesh ?? null;
   const [unit, setUnit] = useState<'mm' | 'inch'>(metrics?.units.unit ?? 'mm');
   const t = useT();
@@ -32,6 +35,7 @@ export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: 
   if (!metrics) {
     return (
       <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-3">
+        {failure && <AnalysisFailure message={failure} />}
         {findings.length ? (
           <FindingList findings={findings} shown={null} onShow={() => {}} canShow={false} />
         ) : (
@@ -44,6 +48,7 @@ export function PartDetails({ fileName, analysis, serverFile, onConfirmUnits }: 
   const scale = analysis?.metrics && analysis.metrics.units.unit !== metrics.units.unit ? (metrics.units.unit === 'inch' ? 25.4 : 1 / 25.4) : 1;
   return (
     <section aria-label={t('quote.details.about', { name: fileName })} className="flex flex-col gap-4">
+      {failure && <AnalysisFailure message={failure} />}
       {mesh ? (
         <PartViewer fileName={fileName} mesh={mesh} sizeMm={metrics.size} scale={scale} highlight={shown?.triangles ?? []} highlightLabel={shown?.message} />
       ) : (
@@ -115,5 +120,14 @@ function FindingList({ findings, shown, onShow, canShow }: { findings: readonly 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The server could not analyse the file (its words, shown as they come, spec section 8). */
+function AnalysisFailure({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-caption text-danger-700">
+      {message}
+    </p>
   );
 }
