@@ -94,7 +94,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     tokens: new TokenService(db, secret, clock, { user: config.accessTokenTtl, temporary: config.temporaryTokenTtl }),
     emailTokens: new EmailTokens(db, clock),
     captcha: new CaptchaService(db, clock),
-    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
+    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined, secret, jobs: deps.jobs }),
     rateLimiter: new RateLimiter(clock, config.rateLimitFactor),
     loginThrottle: new LoginThrottle(clock, config.rateLimitFactor),
     knownDevices: new KnownDevices(secret),

@@ -58,6 +58,10 @@ void sweepSpool(database.kind === 'sqlite' ? startedAt : new Date(startedAt.getT
 const schedule = productSchedule({ db: database.db, files: ctx.quote.files, clock: ctx.clock, log: ctx.log });
 const stopSchedule = jobs ? () => {} : runScheduledInProcess(schedule, ctx.log);
 if (jobs) await scheduleOnQueue(jobs, schedule, ctx.log);
+// Mail is an outbox (ADR 116): the queue's workers deliver it, or this process's loop retries it.
+const stopMailLoop = jobs ? () => {} : ctx.mailer.startDeliveryLoop();
+if (jobs) await ctx.mailer.workDeliveryJobs(jobs);
+else void ctx.mailer.deliverDue().catch((error: unknown) => console.error('[server] mail delivery failed', error));
 // The spool is this machine's folder: each process sweeps its own, hourly.
 const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
@@ -74,6 +78,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 function shutdown(): void {
   clearInterval(retentionTimer);
   stopSchedule();
+  stopMailLoop();
   server.close(() => {
     void Promise.all([ctx.quote.close(), jobs?.stop({ graceful: true, timeout: 2000 })])
       .then(() => database.close())
