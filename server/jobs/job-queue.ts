@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** How often a process checks the schedules (pg-boss cron monitor); tests shorten it. */
   cronMonitorIntervalSeconds?: number;
+  /** First wait before a failed mail is tried again (doubling each time; default 30 s); tests shorten it. */
+  mailRetryDelaySeconds?: number;
   /** Connections this process keeps for the queue (default 4). */
   poolSize?: number;
   log?: (line: string) => void;
@@ -55,7 +57,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     expireInSeconds: options.analysisExpireSeconds,
     deadLetter: QUEUES.analysisFailed,
   });
-  await ensureQueue(boss, QUEUES.mail, { retryLimit: MAIL_RETRY_LIMIT, retryDelay: MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: 120 });
+  await ensureQueue(boss, QUEUES.mail, {
+    retryLimit: MAIL_RETRY_LIMIT,
+    retryDelay: options.mailRetryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
   return boss;
 }
 
