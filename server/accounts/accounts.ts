@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
 import type { Database } from '../db/schema.ts';
+import { transact } from '../db/transact.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { accountMails } from '../mail/account-mails.ts';
 import { anonymiseAccount } from './deletion.ts';
@@ -151,7 +152,7 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
   const now = iso(clock());
   const passwordHash = await hashPassword(body.password);
   // The account, its activation key and the mail are one change: all of them, or none (ADR 116).
-  const mailId = await db.transaction().execute(async (trx) => {
+  const mailId = await transact(db, async (trx) => {
     const userId = await insertUser(trx, {
       email,
       password_hash: passwordHash,
@@ -177,7 +178,7 @@ export async function resendActivation(ctx: AppContext, rawEmail: string): Promi
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user || user.activated_at) return;
-  await ctx.mailer.dispatch([await ctx.db.transaction().execute((trx) => queueActivation(ctx, trx, user.id, email))]);
+  await ctx.mailer.dispatch([await transact(ctx.db, (trx) => queueActivation(ctx, trx, user.id, email))]);
 }
 
 /** Follows the emailed activation key: the account works, the visitor's quotes are adopted, the caller is signed in. */
@@ -197,7 +198,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user) return;
-  const mailId = await ctx.db.transaction().execute(async (trx) => {
+  const mailId = await transact(ctx.db, async (trx) => {
     const key = await ctx.emailTokens.create(user.id, 'reset', trx);
     return ctx.mailer.enqueue(accountMails.passwordReset(email, ctx.links.resetPassword(key), key), trx);
   });
@@ -247,7 +248,7 @@ export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequ
   const phoneNumber = orNull(body.phone);
   const phone = phoneNumber ? `${orNull(body.phoneCode) ?? ''} ${phoneNumber}`.trim() : null;
   // The message and both mails are one change (ADR 116).
-  const mailIds = await ctx.db.transaction().execute(async (trx) => {
+  const mailIds = await transact(ctx.db, async (trx) => {
     await trx
       .insertInto('contact_message')
       .values({
@@ -321,7 +322,7 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
 /** Keeps the retention dialog's answer, then emails the link that confirms the account's deletion. */
 export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
-  const mailId = await ctx.db.transaction().execute(async (trx) => {
+  const mailId = await transact(ctx.db, async (trx) => {
     await trx
       .insertInto('deletion_request')
       .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })

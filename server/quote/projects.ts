@@ -24,6 +24,7 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
+import { transact } from '../db/transact.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { HttpError, fieldError, isOutOfSpace } from '../errors.ts';
 import type { CadFormat } from '#domain/geometry/mesh';
@@ -286,7 +287,7 @@ export class Projects {
       analysis_error: null,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         await trx.insertInto('quote_file').values(row).execute();
         await trx.updateTable('quote_project').set({ updated_at: iso(now) }).where('id', '=', project.id).execute();
         // The job is inserted in the same transaction: no file waits for a job that was never queued.
