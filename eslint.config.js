@@ -32,7 +32,7 @@ export const importDirection = {
       { type: 'lib', pattern: 'lib', mode: 'folder' },
       { type: 'domain', pattern: 'domain', mode: 'folder' },
       // The server's layers: the first pattern that matches a file names its layer.
-      { type: 'server-app', pattern: ['server/app.ts', 'server/main.ts'], mode: 'full' },
+      { type: 'server-app', pattern: ['server/app.ts', 'server/main.ts', 'server/worker.ts'], mode: 'full' },
       { type: 'server-http', pattern: 'server/http/**', mode: 'full' },
       { type: 'server-cli', pattern: 'server/cli/**', mode: 'full' },
       { type: 'server-db', pattern: 'server/db/**', mode: 'full' },

@@ -19,6 +19,7 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 import { bankTransferSettings } from './payments/bank-accounts.ts';
 import { Payments } from './payments/payments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -41,6 +42,8 @@ export interface AppDeps {
   rateLimiter?: RateLimit;
   /** The sign-in back-off; defaults to this process's memory (ADR 080; shared on PostgreSQL, ADR 119). */
   loginThrottle?: SignInThrottle;
+  /** The job queue on PostgreSQL (JOB_QUEUE=postgres, ADR 115); without it analysis and mail run in this process. */
+  jobs?: JobQueue;
 }
 
 /** The services every route module shares, built once per app. */
@@ -64,6 +67,8 @@ export interface AppContext {
   quote: QuoteServices;
   /** Orders, additional costs and reloads paid by balance, card or bank transfer (ADRs 051–054). */
   payments: Payments;
+  /** The job queue when configured (ADR 115): uploads are then analysed by `npm run worker` processes. */
+  jobs: JobQueue | undefined;
   links: {
     activate(key: string): string;
     resetPassword(key: string): string;
@@ -94,13 +99,14 @@ export function createAppContext(deps: AppDeps): AppContext {
     tokens: new TokenService(db, secret, clock, { user: config.accessTokenTtl, temporary: config.temporaryTokenTtl }),
     emailTokens: new EmailTokens(db, clock),
     captcha: new CaptchaService(db, clock),
-    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined }),
+    mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined, secret, jobs: deps.jobs }),
     rateLimiter: deps.rateLimiter ?? new RateLimiter(clock, config.rateLimitFactor),
     loginThrottle: deps.loginThrottle ?? new LoginThrottle(clock, config.rateLimitFactor),
     knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config)),
+    jobs: deps.jobs,
     links: {
       app,
       activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),

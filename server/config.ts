@@ -74,6 +74,12 @@ export interface ServerConfig {
   agencyLinkTtl: number;
   /** How long a stopping process waits for requests in flight before cutting them, ms (SHUTDOWN_TIMEOUT_MS, default 25 s). */
   shutdownTimeoutMs: number;
+  /**
+   * Where uploads are analysed, mail delivered and scheduled work run (JOB_QUEUE, ADR 115):
+   * `in-process` (default: worker threads and timers in this process) or `postgres` (pg-boss on
+   * DATABASE_URL; analysis by `npm run worker` processes).
+   */
+  jobQueue: 'in-process' | 'postgres';
   /** The order ceiling in cents (MAX_ORDER_CENTS, default USD 1,000,000): a quote line or an order above it is not sold online (ADR 080). */
   maxOrderCents: number;
   /**
@@ -326,6 +332,14 @@ function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentP
   return { paymentProvider: provider, stripeSecretKey, stripeApiBase: env.STRIPE_API_BASE || 'https://api.stripe.com', adminToken };
 }
 
+/** JOB_QUEUE=postgres needs PostgreSQL (DATABASE_URL): the queue lives in it (ADR 115). */
+function readJobQueue(env: NodeJS.ProcessEnv): ServerConfig['jobQueue'] {
+  const value = env.JOB_QUEUE || 'in-process';
+  if (value !== 'in-process' && value !== 'postgres') throw new Error(`JOB_QUEUE must be in-process or postgres; got "${value}"`);
+  if (value === 'postgres' && !env.DATABASE_URL) throw new Error('JOB_QUEUE=postgres needs DATABASE_URL: the job queue lives in PostgreSQL');
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === '1' && !env.ADMIN_TOKEN) {
     throw new Error('DEV_OUTBOX=1 needs ADMIN_TOKEN in production: the outbox answers only callers holding it');
@@ -374,5 +388,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxOrderCents: orderCeiling(env),
     ...readBankConfig(env, production),
     shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+    jobQueue: readJobQueue(env),
   };
 }

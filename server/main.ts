@@ -12,8 +12,10 @@ import { SharedRateLimiter } from './auth/rate-limit.ts';
 import { SharedLoginThrottle } from './auth/login-throttle.ts';
 import { systemClock } from './clock.ts';
 import { storesFromConfig } from './storage/from-config.ts';
-import { removeExpiredQuoteFiles } from './quote/retention.ts';
 import { runScheduledRewards } from './rewards/scheduled.ts';
+import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { productSchedule, runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
 
 const startedAt = new Date();
 
@@ -76,6 +78,12 @@ if (seedDemo) {
 // On PostgreSQL every process counts against the same limits (ADR 119); on the embedded default, memory.
 const rateLimiter = database.pool ? new SharedRateLimiter(database.pool, config.rateLimitFactor) : undefined;
 const loginThrottle = database.kind === 'postgres' ? new SharedLoginThrottle(database.db, systemClock, config.rateLimitFactor) : undefined;
+// JOB_QUEUE=postgres (ADR 115): uploads are analysed by `npm run worker` processes, and the
+// scheduled work runs once per period across every process.
+let jobs: JobQueue | undefined;
+if (config.jobQueue === 'postgres' && config.databaseUrl) {
+  jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs) });
+}
 const { app, ctx, readiness } = createAppWithContext({
   db: database.db,
   config,
@@ -83,6 +91,7 @@ const { app, ctx, readiness } = createAppWithContext({
   quoteFiles: stores.quoteFiles,
   ...(rateLimiter ? { rateLimiter } : {}),
   ...(loginThrottle ? { loginThrottle } : {}),
+  ...(jobs ? { jobs } : {}),
 });
 
 /**
@@ -98,16 +107,17 @@ const sweepSpool = (olderThan: Date) =>
   );
 void sweepSpool(database.kind === 'sqlite' ? startedAt : new Date(startedAt.getTime() - SPOOL_ORPHAN_AFTER_MS));
 
-// Spec section 9: uploaded 3D files are kept 3 months (ADR 044). Hourly, and once at start.
-const retention = () =>
-  Promise.all([
-    removeExpiredQuoteFiles({ db: database.db, files: ctx.quote.files, log: ctx.log }, ctx.clock()).catch((error: unknown) =>
-      console.error('[server] quote file retention failed', error),
-    ),
-    sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)),
-  ]);
-void retention();
-const retentionTimer = setInterval(() => void retention(), 3600 * 1000);
+// Spec section 9: uploaded 3D files are kept 3 months (ADR 044), and the other scheduled work:
+// hourly, once at start, in this process; or once per period across processes on the queue (ADR 115).
+const schedule = productSchedule({ db: database.db, files: ctx.quote.files, clock: ctx.clock, log: ctx.log });
+const stopSchedule = jobs ? () => {} : runScheduledInProcess(schedule, ctx.log);
+if (jobs) await scheduleOnQueue(jobs, schedule, ctx.log);
+// Mail is an outbox (ADR 116): the queue's workers deliver it, or this process's loop retries it.
+const stopMailLoop = jobs ? () => {} : ctx.mailer.startDeliveryLoop();
+if (jobs) await ctx.mailer.workDeliveryJobs(jobs);
+else void ctx.mailer.deliverDue().catch((error: unknown) => console.error('[server] mail delivery failed', error));
+// The spool is this machine's folder: each process sweeps its own, hourly.
+const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
 // Spec section 4: coupons on the 1st of each month, tasks settled monthly (ADR 091). Once at start
 // and hourly; each account's coupon is keyed by month, so restarts and other processes never double it.
@@ -120,6 +130,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
   console.log(`[server] database: ${database.kind} (${database.location})`);
   console.log(`[server] files: ${stores.describe}`);
+  if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
   console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
   if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
@@ -141,15 +152,19 @@ function shutdown(signal: string): void {
   readiness.drain();
   clearInterval(retentionTimer);
   clearInterval(rewardsTimer);
+  stopSchedule();
+  stopMailLoop();
   const http = server as unknown as HttpServer;
   http.close(() => {
-    void Promise.all([ctx.quote.close(), database.close()]).then(
-      () => {
-        console.log('[server] stopped');
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
+    void Promise.all([ctx.quote.close(), jobs?.stop({ graceful: true, timeout: 2000 })])
+      .then(() => database.close())
+      .then(
+        () => {
+          console.log('[server] stopped');
+          process.exit(0);
+        },
+        () => process.exit(1),
+      );
   });
   http.closeIdleConnections();
   setTimeout(() => {

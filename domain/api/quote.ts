@@ -274,6 +274,10 @@ export const QuoteFileSummarySchema = named(
 export type QuoteFileSummary = z.infer<typeof QuoteFileSummarySchema>;
 
 export const QUOTE_FILE_STATUSES = ['kept', 'removed'] as const;
+
+/** Where the server's analysis of a file stands (ADR 115): `analysing` only while a queued job runs. */
+export const QUOTE_FILE_ANALYSIS_STATES = ['analysing', 'done', 'failed'] as const;
+export type QuoteFileAnalysisState = (typeof QUOTE_FILE_ANALYSIS_STATES)[number];
 export type QuoteFileStatus = (typeof QUOTE_FILE_STATUSES)[number];
 
 /**
@@ -301,6 +305,11 @@ export const QuoteFileSchema = named(
     expiresAt: described(instant(), 'Uploaded + 3 months: the file is removed from storage after this.'),
     status: described(z.enum(QUOTE_FILE_STATUSES), '`removed` after the 3 months: the metrics stay, the bytes are gone; it can no longer be ordered.'),
     analysisMs: described(z.number(), 'Time the server spent importing and measuring the file, ms.'),
+    analysis: described(
+      z.enum(QUOTE_FILE_ANALYSIS_STATES),
+      '`done` once metrics and findings are the server’s. With the job queue (JOB_QUEUE=postgres) an upload answers at once with `analysing` (metrics null, no findings); read the file again until it is `done`, or `failed` with `analysisError`.',
+    ),
+    analysisError: described(z.string().nullable(), 'Why the analysis failed, when `analysis` is `failed`.'),
   }),
 );
 export type QuoteFile = z.infer<typeof QuoteFileSchema>;

@@ -25,6 +25,12 @@ export const FILE_MESSAGES = {
   tooLarge: (name: string) => `Quote file size is limited to ${MAX_FILE_SIZE_MB} MB: "${name}" is larger`,
   empty: (name: string) => `"${name}" is empty`,
   type: (name: string) => `"${name}" is not a supported file type: upload STL, STEP, OBJ or 3MF`,
+  /** The server's analysis of an upload did not finish (a crash or the time limit), ADR 041. */
+  notAnalysed: (name: string, reason: string) => `"${name}" could not be analysed: ${reason} Try again, or upload an STL or STEP export of the part.`,
+  /** The queued analysis stopped twice (a crash or a worker that died), ADR 115. */
+  analysisStopped: 'The analysis stopped twice before it could finish.',
+  /** A configuration or price asked for while the queued analysis runs (ADR 115). */
+  analysing: (name: string) => `"${name}" is still being analysed: its price follows in a moment.`,
 } as const;
 
 type FileRule = Rule<QuoteFilesInput>;

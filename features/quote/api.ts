@@ -27,6 +27,9 @@ export const updateProject = (id: string, body: ProjectPatch) =>
 export const listProjectFiles = (id: string, signal?: AbortSignal) =>
   microserviceApi<QuoteFileList>(`project/${encodeURIComponent(id)}/files`, { signal });
 
+export const getQuoteFile = (projectId: string, fileId: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { quiet: true });
+
 export const saveConfiguration = (projectId: string, fileId: string, configuration: PartConfiguration) =>
   microserviceApi<PartQuote>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/configuration`, {
     method: 'PUT',

@@ -16,6 +16,7 @@ import type { Auth } from '../auth/auth-context.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { iso } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { transact } from '../db/transact.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { accountMails } from '../mail/account-mails.ts';
 import { anonymiseAccount } from './deletion.ts';
@@ -61,9 +62,10 @@ export async function signIn(ctx: AppContext, auth: Auth, userId: string): Promi
   return { accessToken: token, expiresIn };
 }
 
-async function sendActivation(ctx: AppContext, userId: string, email: string): Promise<void> {
-  const key = await ctx.emailTokens.create(userId, 'activate');
-  await ctx.mailer.send(accountMails.activation(email, ctx.links.activate(key)));
+/** The activation key and its mail, in `trx` (the transaction of the change that asks for them, ADR 116). */
+async function queueActivation(ctx: AppContext, trx: Kysely<Database>, userId: string, email: string): Promise<string> {
+  const key = await ctx.emailTokens.create(userId, 'activate', trx);
+  return ctx.mailer.enqueue(accountMails.activation(email, ctx.links.activate(key)), trx);
 }
 
 /** Whether this browser signed in to an account before, and how it is told so (known-device cookies, ADR 080). */
@@ -144,21 +146,26 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
     referrerId = referrer.id;
   }
   const now = iso(clock());
-  const userId = await insertUser(db, {
-    email,
-    password_hash: await hashPassword(body.password),
-    username: orNull(body.username),
-    first_name: orNull(body.firstName),
-    last_name: orNull(body.lastName),
-    phone_code: orNull(body.phoneCode),
-    phone: orNull(body.phone),
-    company: orNull(body.company),
-    referred_by_user_id: referrerId,
-    pending_temp_subject_id: auth.kind === 'temporary' ? auth.subjectId : null,
-    created_at: now,
-    updated_at: now,
+  const passwordHash = await hashPassword(body.password);
+  // The account, its activation key and the mail are one change: all of them, or none (ADR 116).
+  const mailId = await transact(db, async (trx) => {
+    const userId = await insertUser(trx, {
+      email,
+      password_hash: passwordHash,
+      username: orNull(body.username),
+      first_name: orNull(body.firstName),
+      last_name: orNull(body.lastName),
+      phone_code: orNull(body.phoneCode),
+      phone: orNull(body.phone),
+      company: orNull(body.company),
+      referred_by_user_id: referrerId,
+      pending_temp_subject_id: auth.kind === 'temporary' ? auth.subjectId : null,
+      created_at: now,
+      updated_at: now,
+    });
+    return queueActivation(ctx, trx, userId, email);
   });
-  await sendActivation(ctx, userId, email);
+  await ctx.mailer.dispatch([mailId]);
   return { email };
 }
 
@@ -166,7 +173,8 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
 export async function resendActivation(ctx: AppContext, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
-  if (user && !user.activated_at) await sendActivation(ctx, user.id, email);
+  if (!user || user.activated_at) return;
+  await ctx.mailer.dispatch([await transact(ctx.db, (trx) => queueActivation(ctx, trx, user.id, email))]);
 }
 
 /** Follows the emailed activation key: the account works, the visitor's quotes are adopted, the caller is signed in. */
@@ -186,8 +194,11 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user) return;
-  const key = await ctx.emailTokens.create(user.id, 'reset');
-  await ctx.mailer.send(accountMails.passwordReset(email, ctx.links.resetPassword(key), key));
+  const mailId = await transact(ctx.db, async (trx) => {
+    const key = await ctx.emailTokens.create(user.id, 'reset', trx);
+    return ctx.mailer.enqueue(accountMails.passwordReset(email, ctx.links.resetPassword(key), key), trx);
+  });
+  await ctx.mailer.dispatch([mailId]);
 }
 
 /**
@@ -232,26 +243,32 @@ export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequ
   const email = normaliseEmail(body.email);
   const phoneNumber = orNull(body.phone);
   const phone = phoneNumber ? `${orNull(body.phoneCode) ?? ''} ${phoneNumber}`.trim() : null;
-  await ctx.db
-    .insertInto('contact_message')
-    .values({
-      id: randomUUID(),
-      user_id: auth.kind === 'user' ? auth.userId : null,
-      name: body.name,
-      email,
-      phone,
-      title: orNull(body.title),
-      industry: orNull(body.industry),
-      subject: body.subject,
-      order_number: orNull(body.orderNumber),
-      message: body.message,
-      created_at: iso(ctx.clock()),
-    })
-    .execute();
-  await ctx.mailer.send(
-    accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, subject: body.subject, orderNumber: orNull(body.orderNumber), message: body.message }),
-  );
-  await ctx.mailer.send(accountMails.contactReceipt(email, body.name));
+  // The message and both mails are one change (ADR 116).
+  const mailIds = await transact(ctx.db, async (trx) => {
+    await trx
+      .insertInto('contact_message')
+      .values({
+        id: randomUUID(),
+        user_id: auth.kind === 'user' ? auth.userId : null,
+        name: body.name,
+        email,
+        phone,
+        title: orNull(body.title),
+        industry: orNull(body.industry),
+        subject: body.subject,
+        order_number: orNull(body.orderNumber),
+        message: body.message,
+        created_at: iso(ctx.clock()),
+      })
+      .execute();
+    const toSupport = await ctx.mailer.enqueue(
+      accountMails.contactToSupport(ctx.config.supportEmail, { name: body.name, email, phone, subject: body.subject, orderNumber: orNull(body.orderNumber), message: body.message }),
+      trx,
+    );
+    const receipt = await ctx.mailer.enqueue(accountMails.contactReceipt(email, body.name), trx);
+    return [toSupport, receipt];
+  });
+  await ctx.mailer.dispatch(mailIds);
 }
 
 /** Records a visit through a referral link; answers whether `cm` is a known referral code. */
@@ -276,12 +293,15 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
 /** Keeps the retention dialog's answer, then emails the link that confirms the account's deletion. */
 export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
-  await ctx.db
-    .insertInto('deletion_request')
-    .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })
-    .execute();
-  const key = await ctx.emailTokens.create(user.id, 'delete');
-  await ctx.mailer.send(accountMails.deletion(user.email, ctx.links.deleteAccount(key)));
+  const mailId = await transact(ctx.db, async (trx) => {
+    await trx
+      .insertInto('deletion_request')
+      .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })
+      .execute();
+    const key = await ctx.emailTokens.create(user.id, 'delete', trx);
+    return ctx.mailer.enqueue(accountMails.deletion(user.email, ctx.links.deleteAccount(key)), trx);
+  });
+  await ctx.mailer.dispatch([mailId]);
 }
 
 const DELETION_LINK_MESSAGE = { used: M.deletionUsed, expired: M.deletionExpired, unknown: M.deletionInvalid } as const;

@@ -19,10 +19,11 @@ export class EmailTokens {
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  /** A new key for the purpose; `db` is the transaction of the change it belongs to, when there is one. */
+  async create(userId: string, purpose: EmailTokenPurpose, db: Kysely<Database> = this.db): Promise<string> {
     const key = randomBytes(32).toString('base64url');
     const now = this.clock();
-    await this.db
+    await db
       .insertInto('email_token')
       .values({
         id: randomUUID(),

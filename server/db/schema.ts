@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types for Kysely. Portable between SQLite and PostgreSQL (ADR 003):
@@ -95,7 +95,16 @@ export interface OutboxMailTable {
   links: string;
   transport: 'smtp' | 'outbox';
   created_at: string;
+  /** The last delivery error, or null. */
   error: string | null;
+  /** `pending` until delivered (`sent`) or given up (`failed`) (migration 011, ADR 116). */
+  state: Generated<'pending' | 'sent' | 'failed'>;
+  /** The whole text with its live links and codes, only while `pending` (cleared on delivery). */
+  live_text: string | null;
+  attempts: Generated<number>;
+  /** When a pending mail is tried next. */
+  next_attempt_at: string | null;
+  sent_at: string | null;
 }
 
 export interface CaptchaTable {
@@ -322,6 +331,10 @@ export interface QuoteFileTable {
   expires_at: string;
   /** Set when the retention job removed the bytes from storage (ADR 044). */
   removed_at: string | null;
+  /** `analysing` while a queued analysis job runs, `failed` after it crashed twice (migration 011, ADR 115). */
+  analysis_state: 'analysing' | 'done' | 'failed';
+  /** Why the analysis failed, in the customer's words. */
+  analysis_error: string | null;
 }
 
 /** A priced cart line (ADR 042): the server's price at `priced_at`. */

@@ -26,9 +26,14 @@ import { declaresUnits } from '#domain/rules/unit-correction';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
+import { transact } from '../db/transact.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { HttpError, fieldError, isOutOfSpace } from '../errors.ts';
+import type { CadFormat } from '#domain/geometry/mesh';
+import { inTransaction, QUEUES } from '../jobs/job-queue.ts';
+import { detectSpooledFormat, type AnalysisJobData } from './analysis-jobs.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
+import type { AnalysisOutcome } from './analysis-types.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
@@ -239,15 +244,23 @@ export class Projects {
     const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes, openSpool: (p) => ctx.quote.files.openSpool(p) });
     const receiveMs = performance.now() - started;
     const discard = () => fs.rm(received.path, { force: true });
-    let outcome;
+    // With the job queue (ADR 115) the upload only checks the type by content and answers at once;
+    // an analysis worker fills in the metrics. Otherwise the worker threads analyse it now (ADR 041).
+    const queued = ctx.jobs !== undefined;
+    let outcome: AnalysisOutcome | null = null;
+    let format: CadFormat | null;
     try {
-      outcome = await ctx.quote.analysis.analyse(received.path);
+      if (queued) format = await detectSpooledFormat(received.path);
+      else {
+        outcome = await ctx.quote.analysis.analyse(received.path);
+        format = outcome.format;
+      }
     } catch (error) {
       await discard();
       if (!(error instanceof AnalysisFailedError)) throw error;
-      throw fieldError('file', `"${received.name}" could not be analysed: ${error.message} Try again, or upload an STL or STEP export of the part.`);
+      throw fieldError('file', FILE_MESSAGES.notAnalysed(received.name, error.message));
     }
-    if (outcome.format === null) {
+    if (format === null) {
       await discard();
       throw fieldError('file', FILE_MESSAGES.type(received.name));
     }
@@ -272,27 +285,33 @@ export class Projects {
       storage_key: key,
       size_bytes: received.sizeBytes,
       sha256: received.sha256,
-      format: outcome.format,
-      metrics: outcome.metrics ? JSON.stringify(outcome.metrics) : null,
-      findings: JSON.stringify(outcome.findings),
-      summary: outcome.summary ? JSON.stringify(outcome.summary) : null,
-      orderable: outcome.orderable ? 1 : 0,
-      analysis_ms: outcome.analysisMs,
+      format,
+      metrics: outcome?.metrics ? JSON.stringify(outcome.metrics) : null,
+      findings: JSON.stringify(outcome?.findings ?? []),
+      summary: outcome?.summary ? JSON.stringify(outcome.summary) : null,
+      orderable: outcome?.orderable ? 1 : 0,
+      analysis_ms: outcome?.analysisMs ?? 0,
       configuration: null,
       quote: null,
       priced_at: null,
       uploaded_at: iso(now),
       expires_at: iso(addMonths(now, QUOTE_FILE_RETENTION_MONTHS)),
       removed_at: null,
+      analysis_state: outcome ? 'done' : 'analysing',
+      analysis_error: null,
     };
     try {
-      await this.db.insertInto('quote_file').values(row).execute();
-      await this.db.updateTable('quote_project').set({ updated_at: iso(now) }).where('id', '=', project.id).execute();
+      await transact(this.db, async (trx) => {
+        await trx.insertInto('quote_file').values(row).execute();
+        await trx.updateTable('quote_project').set({ updated_at: iso(now) }).where('id', '=', project.id).execute();
+        // The job is inserted in the same transaction: no file waits for a job that was never queued.
+        if (ctx.jobs) await ctx.jobs.send(QUEUES.analysis, { fileId: id } satisfies AnalysisJobData, inTransaction(trx));
+      });
     } catch (error) {
       await ctx.quote.files.delete(key);
       throw error;
     }
-    return { file: toQuoteFile(row), timing: { receiveMs, analyseMs: outcome.analysisMs, totalMs: performance.now() - started } };
+    return { file: toQuoteFile(row), timing: { receiveMs, analyseMs: outcome?.analysisMs ?? 0, totalMs: performance.now() - started } };
   }
 
   /** The stored bytes of a file still kept (410 once removed). */
@@ -317,6 +336,7 @@ export class Projects {
   async configure(owner: Owner, projectId: string, fileId: string, configuration: PartConfiguration): Promise<PartQuote> {
     const { project, file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    assertAnalysed(file);
     if (configuration.process !== project.process) {
       throw fieldError('process', `This project is for ${findProcess(project.process)?.name ?? project.process}: change the project’s manufacturing service to configure the part for ${findProcess(configuration.process)?.name ?? configuration.process}.`);
     }
@@ -337,6 +357,7 @@ export class Projects {
   async confirmUnits(owner: Owner, projectId: string, fileId: string, input: UnitsInput): Promise<QuoteFile> {
     const { file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    assertAnalysed(file);
     const metrics = fileMetrics(file);
     if (!metrics) throw new HttpError(422, `"${file.name}" could not be read, so it has no size to read in other units.`);
     const summary = file.summary ? fileSummary(file.summary) : null;
@@ -389,4 +410,13 @@ export class Projects {
     const project = await this.find(owner, projectId);
     return createQuoteDocument(this.ctx, owner, project, fileIds);
   }
+}
+
+/**
+ * A file still in the queue has no metrics to price or re-read yet (409, try again shortly); one
+ * whose analysis failed says why (422). ADR 115.
+ */
+function assertAnalysed(file: FileRow): void {
+  if (file.analysis_state === 'analysing') throw new HttpError(409, FILE_MESSAGES.analysing(file.name));
+  if (file.analysis_state === 'failed') throw new HttpError(422, file.analysis_error ?? FILE_MESSAGES.notAnalysed(file.name, FILE_MESSAGES.analysisStopped));
 }

@@ -68,6 +68,8 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     expiresAt: row.expires_at,
     status: row.removed_at ? 'removed' : 'kept',
     analysisMs: Number(row.analysis_ms),
+    analysis: row.analysis_state,
+    analysisError: row.analysis_state === 'failed' ? row.analysis_error : null,
   };
 }
 

@@ -244,6 +244,8 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     expiresAt: '2027-02-20T09:30:00.000Z',
     status: 'kept',
     analysisMs: 120,
+    analysis: 'done',
+    analysisError: null,
     ...overrides,
   };
 }

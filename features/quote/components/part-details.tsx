@@ -33,8 +33,11 @@ export interface PartDetailsProps {
  */
 export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits }: PartDetailsProps) {
   const [shown, setShown] = useState<Finding | null>(null);
-  const metrics = serverFile?.metrics ?? analysis?.metrics ?? null;
-  const findings = serverFile?.findings ?? analysis?.findings ?? [];
+  // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
+  const measured = serverFile?.analysis === 'done' ? serverFile : null;
+  const metrics = measured?.metrics ?? analysis?.metrics ?? null;
+  const findings = measured?.findings ?? analysis?.findings ?? [];
+  const failure = serverFile?.analysis === 'failed' ? serverFile.analysisError : null;
   const mesh = analysis?.mesh ?? null;
   const t = useT();
   const format = useFormat();
@@ -52,6 +55,7 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   if (!metrics) {
     return (
       <section aria-label={label} className="flex flex-col gap-3">
+        {failure && <AnalysisFailure message={failure} />}
         {findings.length ? (
           <FindingList findings={findings} shown={null} onShow={() => {}} canShow={false} />
         ) : (
@@ -68,6 +72,7 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
   return (
     <section aria-label={label} className="flex flex-col gap-4">
+      {failure && <AnalysisFailure message={failure} />}
       {mesh ? (
         <PartViewer fileName={fileName} mesh={mesh} sizeMm={metrics.size} scale={scale} highlight={shown?.triangles ?? []} highlightLabel={shown?.message} />
       ) : (
@@ -210,5 +215,14 @@ function FindingList({ findings, shown, onShow, canShow }: { findings: readonly 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The server could not analyse the file (its words, shown as they come, spec section 8). */
+function AnalysisFailure({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-caption text-danger-700">
+      {message}
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import { SharedRateLimiter } from '#server/auth/rate-limit';
 import { SharedLoginThrottle } from '#server/auth/login-throttle';
 import type { OutboxEntry } from '#server/mail/mailer';
 import type { QuoteFileStore } from '#server/quote/file-store';
+import { startJobQueue, type JobQueue, type JobQueueOptions } from '#server/jobs/job-queue';
 import { contractObserver } from './contract.ts';
 
 /** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
@@ -66,6 +67,10 @@ export interface TestApp {
   captcha(): Promise<{ captchaId: string; captchaCode: string }>;
   /** Signs up through the API, follows the activation link from the outbox and answers the login. */
   registerUser(fields?: Record<string, unknown>): Promise<Registered>;
+  /** The test's own PostgreSQL database (undefined on SQLite). */
+  databaseUrl: string | undefined;
+  /** The job queue on that database, when the test asked for it (`options.jobs`). */
+  jobs: JobQueue | undefined;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,8 @@ export interface TestAppOptions {
   quoteFiles?: QuoteFileStore;
   /** Where avatars go; `storage` (in memory) by default. */
   fileStorage?: FileStorage;
+  /** On PostgreSQL: start the job queue (ADR 115) on the test's database, with these options. */
+  jobs?: Partial<Omit<JobQueueOptions, 'connectionString'>>;
 }
 
 /**
@@ -133,6 +140,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   await seedReferenceData(database.db);
   const clock = options.clock ?? createTestClock();
   const storage = new MemoryStorage();
+  const jobs =
+    options.jobs && databaseUrl
+      ? await startJobQueue({ connectionString: databaseUrl, analysisExpireSeconds: 60, maintenanceIntervalSeconds: 1, poolSize: 2, ...options.jobs })
+      : undefined;
   const log: string[] = [];
   // Every answer of every test is checked against its route's declared shape (ADR 060).
   const contract = contractObserver();
@@ -149,6 +160,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       ...(database.pool
         ? { rateLimiter: new SharedRateLimiter(database.pool, config.rateLimitFactor), loginThrottle: new SharedLoginThrottle(database.db, clock, config.rateLimitFactor) }
         : {}),
+      ...(jobs ? { jobs } : {}),
     },
     { observe: contract.observe },
   );
@@ -212,7 +224,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
     outbox,
     captcha,
     registerUser,
+    databaseUrl,
+    jobs,
     async close() {
+      await jobs?.stop({ graceful: false, wait: true, close: true });
       await database.close();
       await dropDatabase();
     },

@@ -1,0 +1,60 @@
+/**
+ * `npm run worker` (ADR 115): an analysis worker process. It takes upload analysis jobs from the job
+ * queue on PostgreSQL (DATABASE_URL), as many at once as QUOTE_WORKERS, in worker threads (ADR 041),
+ * and also takes the scheduled work and the mail deliveries of the queue (ADR 116). Run any number of them, on
+ * any machine that reaches the database and the quote files' storage.
+ */
+import { systemClock } from './clock.ts';
+import { readConfig, type ServerConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
+import { productSchedule, scheduleOnQueue } from './jobs/scheduled.ts';
+import { Mailer } from './mail/mailer.ts';
+import { analysisExpireSeconds, workAnalysisJobs } from './quote/analysis-jobs.ts';
+import { createQuoteServices } from './quote/quote-services.ts';
+
+const log = (line: string) => console.log(line);
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+if (!config.databaseUrl) {
+  console.error('npm run worker needs DATABASE_URL: analysis jobs are queued in PostgreSQL (see JOB_QUEUE in the README).');
+  process.exit(1);
+}
+if (!config.jwtSecret) {
+  console.error('npm run worker needs JWT_SECRET, the same as the API processes\' (it also unlocks the mail outbox, ADR 116).');
+  process.exit(1);
+}
+const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: '' });
+try {
+  await database.db.selectFrom('quote_file').select('analysis_state').limit(1).execute();
+} catch (error) {
+  console.error(`The database has no up-to-date schema yet: run \`npm run db:migrate\` (or start the API once) first. (${error instanceof Error ? error.message : String(error)})`);
+  await database.close();
+  process.exit(1);
+}
+const quote = createQuoteServices(config, log);
+const jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), log });
+await workAnalysisJobs(jobs, { db: database.db, files: quote.files, analyse: (path) => quote.analysis.analyse(path), log }, config.quoteWorkers);
+const mailer = new Mailer(database.db, systemClock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, secret: config.jwtSecret, jobs });
+await mailer.workDeliveryJobs(jobs);
+await scheduleOnQueue(jobs, productSchedule({ db: database.db, files: quote.files, clock: systemClock, log }), log);
+console.log(`[worker] taking analysis jobs, ${config.quoteWorkers} at a time (pid ${process.pid})`);
+
+let stopping = false;
+/** Finishes the jobs in hand (up to the analysis time limit), then leaves; a second signal leaves at once. */
+async function shutdown(): Promise<void> {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log('[worker] stopping: finishing the jobs in hand');
+  await jobs.stop({ graceful: true, wait: true, timeout: config.quoteAnalysisTimeoutMs });
+  await quote.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
