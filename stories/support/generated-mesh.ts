@@ -1,0 +1,36 @@
+import { createMesh, type Mesh } from '#domain/geometry/mesh';
+
+/**
+ * A small real mesh for the 3D viewer's stories, generated rather than stored: a ring (a torus) of
+ * `radius` mm to the middle of its tube of `tube` mm, lying flat on z = 0, as a closed triangle
+ * list like an imported STL's: 32 × 16 quads, 1 024 triangles. `downFacing` lists the underside's
+ * triangles, for a story of a finding highlighted in red.
+ */
+export function ringMesh(radius = 12, tube = 4, around = 32, across = 16): { mesh: Mesh; sizeMm: [number, number, number]; downFacing: number[] } {
+  const point = (i: number, j: number): [number, number, number] => {
+    const u = (i / around) * Math.PI * 2;
+    const v = (j / across) * Math.PI * 2;
+    const r = radius + tube * Math.cos(v);
+    return [r * Math.cos(u), r * Math.sin(u), tube * Math.sin(v) + tube];
+  };
+  const positions: number[] = [];
+  const downFacing: number[] = [];
+  let triangle = 0;
+  for (let i = 0; i < around; i += 1) {
+    for (let j = 0; j < across; j += 1) {
+      const a = point(i, j);
+      const b = point(i + 1, j);
+      const c = point(i + 1, j + 1);
+      const d = point(i, j + 1);
+      // The underside of the tube (v past half a turn): what a print would need supports for.
+      const down = Math.sin(((j + 0.5) / across) * Math.PI * 2) < -0.5;
+      for (const tri of [[a, b, c], [a, c, d]]) {
+        positions.push(...tri.flat());
+        if (down) downFacing.push(triangle);
+        triangle += 1;
+      }
+    }
+  }
+  const outer = 2 * (radius + tube);
+  return { mesh: createMesh(new Float32Array(positions), undefined, 'ring'), sizeMm: [outer, outer, 2 * tube], downFacing };
+}
