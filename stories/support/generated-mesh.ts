@@ -34,3 +34,18 @@ export function ringMesh(radius = 12, tube = 4, around = 32, across = 16): { mes
   const outer = 2 * (radius + tube);
   return { mesh: createMesh(new Float32Array(positions), undefined, 'ring'), sizeMm: [outer, outer, 2 * tube], downFacing };
 }
+
+/** The same ring as a binary STL file's bytes (what the server stores and the quote screen reads back). */
+export function ringStl(): ArrayBuffer {
+  const { mesh } = ringMesh();
+  const bytes = new ArrayBuffer(84 + mesh.triangleCount * 50);
+  const view = new DataView(bytes);
+  new TextEncoder().encodeInto('ring: generated for the stories', new Uint8Array(bytes, 0, 80));
+  view.setUint32(80, mesh.triangleCount, true);
+  for (let t = 0; t < mesh.triangleCount; t += 1) {
+    const at = 84 + t * 50;
+    // Normal left at zero (readers compute it); then the three corners.
+    for (let k = 0; k < 9; k += 1) view.setFloat32(at + 12 + k * 4, mesh.positions[t * 9 + k]!, true);
+  }
+  return bytes;
+}

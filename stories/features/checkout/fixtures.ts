@@ -82,7 +82,7 @@ export function declinedHandler(path: string, amountCents: number) {
 }
 
 /** A call that never answers: the screen stays in its loading or pending state. */
-export function pendingHandler(method: 'get' | 'post', path: string) {
+export function pendingHandler(method: 'get' | 'post' | 'patch', path: string) {
   return http[method](path, async () => {
     await delay('infinite');
     return HttpResponse.json({});

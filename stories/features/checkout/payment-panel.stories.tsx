@@ -130,7 +130,7 @@ export const BankTransfer: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: /Bank transfer/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to confirm' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Show the bank accounts' }));
-    await waitFor(() => expect(canvas.getByTestId('payment-status')).toHaveTextContent('Awaiting bank transfer: put W26123456 in the transfer reference.'));
+    await waitFor(() => expect(canvas.getByTestId('payment-status')).toHaveTextContent('Your order is awaiting your bank transfer of $123.45.'));
     await expect(canvas.getAllByRole('heading', { level: 3 })).toHaveLength(5);
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   AdditionalCostPayment,
   AdditionalCostSuccess,
@@ -71,7 +71,7 @@ export const OrderSuccessPaid: Story = {
   parameters: { msw: { handlers: [http.get(ORDER, () => HttpResponse.json(order('paid')))] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('status')).toHaveTextContent('Thank you: order W26123456 is paid.');
+    await expect(await canvas.findByText('Thank you: order W26123456 is paid.')).toHaveAttribute('role', 'status');
     await expect(canvas.getByRole('link', { name: 'Your orders' })).toBeInTheDocument();
   },
 };
@@ -82,7 +82,7 @@ export const OrderSuccessAwaitingTransfer: Story = {
   parameters: { msw: { handlers: [http.get(ORDER, () => HttpResponse.json(order('awaiting_transfer')))] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('status')).toHaveTextContent('Order W26123456 is placed and waits for your bank transfer.');
+    await expect(await canvas.findByText('Order W26123456 is placed and waits for your bank transfer.')).toHaveAttribute('role', 'status');
     await expect(canvas.getByRole('link', { name: 'Pay now' })).toBeInTheDocument();
   },
 };
@@ -124,7 +124,8 @@ export const AgencyPaymentTransfer: Story = {
     await userEvent.click(await canvas.findByRole('radio', { name: /Bank transfer/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to confirm' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Show the bank accounts' }));
-    await expect(await canvas.findByText('Awaiting bank transfer')).toBeInTheDocument();
+    await waitFor(() => expect(canvas.getByTestId('payment-status')).toHaveTextContent('Your order is awaiting your bank transfer of $1,850.00.'));
+    await expect(canvas.getAllByRole('heading', { level: 3 })).toHaveLength(5);
   },
 };
 
@@ -170,7 +171,7 @@ export const AdditionalCostSuccessPaid: Story = {
   render: () => <AdditionalCostSuccess token={COST_TOKEN} />,
   parameters: { msw: { handlers: [http.get(COST, () => HttpResponse.json({ ...costPublic, status: 'paid', statusLabel: 'Paid' }))] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(/AC26123401/);
+    await expect(await within(canvasElement).findByText('Thank you: additional cost AC26123401 is paid.')).toHaveAttribute('role', 'status');
   },
 };
 

@@ -46,12 +46,15 @@ export const Turned: Story = {
   },
 };
 
-/** A finding looked at: its triangles (here the ring's underside, which a print would support) in red, and said in the label. */
+/** A finding looked at: its triangles (here the ring's underside, which a print would support) in red, said in the label; seen from below. */
 export const Highlighted: Story = {
   args: { highlight: ring.downFacing, highlightLabel: 'Overhangs that need supports' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('img', { name: /highlighted in red: Overhangs that need supports/ })).toBeInTheDocument();
+    await drawn(canvasElement);
+    const tiltDown = within(canvas.getByRole('toolbar', { name: '3D view' })).getByRole('button', { name: 'Tilt down' });
+    for (let i = 0; i < 6; i += 1) await userEvent.click(tiltDown);
     await drawn(canvasElement);
   },
 };
