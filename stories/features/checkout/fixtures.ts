@@ -1,7 +1,14 @@
 import { delay, http, HttpResponse } from 'msw';
+import type { BillingAddress, ShippingAddress } from '#domain/api/address';
 import type { BankAccount } from '#domain/api/common';
-import type { AdditionalCostPublic, AgencySummary } from '#domain/api/order';
+import type { AdditionalCostPublic, AgencySummary, ShippingOptions } from '#domain/api/order';
 import type { PayResponse, PaymentMethod } from '#domain/api/payment';
+import type { Cart, CartLine } from '#domain/api/quote';
+import { CARRIERS, EXW_EXPLANATION, INCOTERM } from '#domain/orders/shipping';
+import { EXW_NOTE } from '#domain/pricing/quote-part';
+import { FILE_ID, PRINT_CONFIGURATION, PROJECT_ID, order, quoteFile } from '../../support/order-fixtures.ts';
+import { STORY_ADDRESSES, STORY_BILLING } from '../account/fixtures.ts';
+import { countryList } from '../account/handlers.ts';
 
 /** API answers for the checkout stories: what the server sends for payments, agency links and additional costs. */
 
@@ -115,3 +122,61 @@ export const costPublic: AdditionalCostPublic = {
   orderNumber: 'W26123456',
   methods: ['balance', 'card', 'bank_transfer'],
 };
+
+// ---------------------------------------------------------------------------------------------
+// The order confirmation page (/checkout): the cart, the carriers, the addresses and the discounts.
+
+const pricedAt = '2026-11-21T16:05:00.000Z';
+
+export function cartLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: 'cart-1',
+    fileId: FILE_ID,
+    fileName: 'drone-arm-bracket.stl',
+    projectId: PROJECT_ID,
+    projectName: 'Drone frame',
+    configuration: PRINT_CONFIGURATION,
+    quantity: 4,
+    unitPriceCents: 2_500,
+    totalCents: 10_000,
+    currency: 'USD',
+    leadTimeDays: 4,
+    shipDate: '2026-11-26',
+    pricedAt,
+    problem: null,
+    problemMessage: null,
+    summary: quoteFile().summary,
+    ...overrides,
+  };
+}
+
+export const cart: Cart = {
+  lines: [
+    cartLine(),
+    cartLine({ id: 'cart-2', fileId: 'f2', fileName: 'lid.step', quantity: 1, unitPriceCents: 3_450, totalCents: 3_450, shipDate: '2026-11-27' }),
+  ],
+  totalCents: 13_450,
+  currency: 'USD',
+  exwNote: EXW_NOTE,
+};
+
+export const shippingOptions: ShippingOptions = {
+  incoterm: INCOTERM,
+  explanation: EXW_EXPLANATION,
+  carriers: CARRIERS.map((c) => ({ ...c, transitDays: [...c.transitDays] as [number, number] })),
+};
+
+/** Every call the confirmation page makes, answered; `cartAnswer` for an empty or failing cart. */
+export function checkoutHandlers({ cartAnswer = cart, addresses = STORY_ADDRESSES, billing = STORY_BILLING }: { cartAnswer?: Cart | 'error' | 'pending'; addresses?: ShippingAddress[]; billing?: BillingAddress[] } = {}) {
+  return [
+    cartAnswer === 'pending'
+      ? pendingHandler('get', '*/msapi/*/cart')
+      : http.get('*/msapi/*/cart', () => (cartAnswer === 'error' ? HttpResponse.error() : HttpResponse.json(cartAnswer))),
+    http.get('*/api/*/checkout/shipping-options', () => HttpResponse.json(shippingOptions)),
+    http.get('*/api/*/checkout/discounts', () => HttpResponse.json({ referral: null })),
+    http.get('*/api/*/account/address', () => HttpResponse.json({ list: addresses, total: addresses.length })),
+    http.get('*/api/*/account/billingAddress', () => HttpResponse.json({ list: billing, total: billing.length })),
+    countryList,
+    http.post('*/api/*/checkout/order', () => HttpResponse.json({ order: order('pending_payment'), notices: [] }, { status: 201 })),
+  ];
+}
