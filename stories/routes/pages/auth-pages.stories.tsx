@@ -39,7 +39,7 @@ export const SignUp: Story = {
   render: () => <SignUpPage />,
   parameters: { route: { page: 'signup', path: '/signup' } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    await expect(await within(canvasElement).findByRole('button', { name: 'Create account' })).toBeInTheDocument();
   },
 };
 

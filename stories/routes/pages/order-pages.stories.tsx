@@ -50,7 +50,7 @@ export const HistoryMobile: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'W26123456' })).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { expanded: false })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: /Order History/i, expanded: false })).toBeInTheDocument();
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(320);
   },
 };
@@ -87,6 +87,6 @@ export const AdditionalCosts: Story = {
   render: () => <AccountAdditionalCostsPage route={routeOf('account-additional-costs')} />,
   parameters: { route: { page: 'account-additional-costs', path: '/user/order/additional-cost', user: user }, msw: { handlers: [http.get('*/api/*/order/additional-cost/list', () => HttpResponse.json(page([additionalCost()])))] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('AC26000007', { exact: false })).toBeInTheDocument();
+    await expect((await within(canvasElement).findAllByText('AC26000007', { exact: false }))[0]).toBeInTheDocument();
   },
 };
