@@ -10,13 +10,16 @@ import { sessionMachine } from '#machines/session-machine';
 
 const general = { processes: [], limits: { avatarMaxBytes: 2 * 1024 * 1024 }, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 
-/** A session for stories: signed out, or signed in as `user`; no storage, no network. */
-export function storySession(user: UserInfo | null = null): SessionActorRef {
+/**
+ * A session for stories: signed out, or signed in as `user`; no storage, no network. `signOut` is
+ * how revoking the token on the server goes (at once by default; a story of "signing out…" never ends it).
+ */
+export function storySession(user: UserInfo | null = null, { signOut = async () => {} }: { signOut?: () => Promise<void> } = {}): SessionActorRef {
   return createActor(
     sessionMachine.provide({
       actors: {
         loadGeneral: fromPromise(async (): Promise<CommonIndexResponse> => ({ ...general, userInfo: user })),
-        revokeToken: fromPromise(async () => {}),
+        revokeToken: fromPromise(signOut),
       },
     }),
     { input: user ? { token: 'story-token', tokenTtlMs: 3_600_000 } : {} },

@@ -64,6 +64,8 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     expiresAt: '2027-02-23T01:00:00.000Z',
     status: 'kept',
     analysisMs: 3,
+    analysis: 'done',
+    analysisError: null,
   }) as QuoteFile;
 
 function harness() {

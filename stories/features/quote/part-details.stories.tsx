@@ -55,6 +55,8 @@ function stored(m: PartMetrics, format: QuoteFile['format'] = 'stl-binary', find
     expiresAt: '2027-02-23T01:00:00.000Z',
     status: 'kept',
     analysisMs: 3,
+    analysis: 'done',
+    analysisError: null,
   } as QuoteFile;
 }
 
