@@ -90,6 +90,19 @@ const partMetricsShape = z.object({
   watertight: z.boolean(),
   orientation: z.enum(['outward', 'inward']),
   fits: z.object({ '3d-printing': z.boolean(), cnc: z.boolean(), 'vacuum-casting': z.boolean() }),
+  manufacturing: described(
+    z.object({
+      minWallMm: z.number().nullable(),
+      wallCoverage: z.number(),
+      buildDirection: vec3(),
+      overhangAreaMm2: z.number(),
+      supportVolumeMm3: z.number(),
+      buildHeightMm: z.number(),
+      holeCount: z.int(),
+      tappableHoles: z.int(),
+    }),
+    'Walls, supports (best printing orientation) and holes; absent for an open mesh.',
+  ).optional(),
 });
 export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
 export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));

@@ -3,6 +3,7 @@
  * An `error` blocks ordering, a `warning` does not, an `info` only explains.
  */
 import { MAX_FINDING_TRIANGLES } from '#domain/catalogue/limits';
+import type { ProcessSlug } from '#domain/catalogue/types';
 
 export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -199,6 +200,22 @@ function capTriangles(list: ArrayLike<number>): number[] {
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = list[i] as number;
   return out;
+}
+
+/**
+ * Findings that concern one kind of process only: supports are a printing matter, holes a
+ * machining one. Every other code concerns every process.
+ */
+const FINDING_PROCESSES: Partial<Record<FindingCode, readonly ProcessSlug[]>> = {
+  'overhang-supports': ['3d-printing'],
+  'print-orientation': ['3d-printing'],
+  'deep-hole': ['cnc'],
+  'small-hole': ['cnc'],
+};
+
+/** The findings that concern a part made by `process` (a file keeps them all; the quote shows these). */
+export function findingsForProcess<F extends Pick<Finding, 'code'>>(findings: readonly F[], process: ProcessSlug): F[] {
+  return findings.filter((f) => FINDING_PROCESSES[f.code]?.includes(process) ?? true);
 }
 
 export function hasBlockingFinding(findings: readonly Finding[]): boolean {
