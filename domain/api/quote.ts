@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
 import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
-import { FINDING_CODES, FINDING_SEVERITIES, type Finding } from '#domain/geometry/findings';
+import { FINDING_CODES, FINDING_SEVERITIES, type Finding, type FindingNote } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
@@ -59,6 +59,16 @@ const findingShape = z.object({
 });
 export type _FindingMatches = Assert<SameShape<z.infer<typeof findingShape>, Finding>>;
 export const FindingSchema = asDomain<Finding>(named('Finding', findingShape));
+
+const findingNoteShape = z.object({
+  code: z.enum(FINDING_CODES),
+  severity: z.enum(FINDING_SEVERITIES),
+  message: z.string(),
+  fixHint: z.string(),
+});
+export type _FindingNoteMatches = Assert<SameShape<z.infer<typeof findingNoteShape>, FindingNote>>;
+/** A finding in words (what a quote document and an order line keep of it). */
+export const FindingNoteSchema = asDomain<FindingNote>(named('FindingNote', findingNoteShape));
 
 const boundingBox = () => z.object({ min: vec3(), max: vec3() });
 
@@ -463,6 +473,7 @@ export const QuoteDocumentLineSchema = z.object({
   leadTimeDays: z.int(),
   shipDate: day(),
   sizeMm: vec3().nullable(),
+  findings: described(z.array(findingNoteShape), 'What the analysis found that concerns this part, each with what to do, as the customer saw it.'),
 });
 export type QuoteDocumentLine = z.infer<typeof QuoteDocumentLineSchema>;
 

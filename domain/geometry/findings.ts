@@ -218,6 +218,25 @@ export function findingsForProcess<F extends Pick<Finding, 'code'>>(findings: re
   return findings.filter((f) => FINDING_PROCESSES[f.code]?.includes(process) ?? true);
 }
 
+/** A finding in words only (no triangles): what a quote document and an order line keep. */
+export type FindingNote = Pick<Finding, 'code' | 'severity' | 'message' | 'fixHint'>;
+
+/**
+ * What a part's customer saw and its factory should see: the file's findings that concern the
+ * process and the material's own (too large, thin walls), once each, errors first.
+ */
+export function partFindingNotes(fileFindings: readonly Finding[], materialFindings: readonly Finding[], process: ProcessSlug): FindingNote[] {
+  const seen = new Set<string>();
+  const notes: FindingNote[] = [];
+  for (const f of sortFindings([...materialFindings, ...findingsForProcess(fileFindings, process)])) {
+    const key = `${f.code}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    notes.push({ code: f.code, severity: f.severity, message: f.message, fixHint: f.fixHint });
+  }
+  return notes;
+}
+
 export function hasBlockingFinding(findings: readonly Finding[]): boolean {
   return findings.some((f) => f.severity === 'error');
 }

@@ -7,6 +7,7 @@ import * as m005 from './migrations/005-security.ts';
 import * as m006 from './migrations/006-account.ts';
 import * as m008 from './migrations/008-after-order.ts';
 import * as m007 from './migrations/007-rewards.ts';
+import * as m013 from './migrations/013-order-findings.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-account': m006,
   '008-after-order': m008,
   '007-rewards': m007,
+  '013-order-findings': m013,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
