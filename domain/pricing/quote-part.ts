@@ -226,10 +226,11 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
   }
   const wall = metrics.manufacturing?.minWallMm;
   if (wall !== undefined && wall !== null && wall < material.minDimensionMm && thinnest >= material.minDimensionMm) {
-    // A print may still come out (fragile, or sagging); a cutter or a silicone mould cannot make it.
+    // A warning, not an error: the wall is measured along facet normals, so a sharp edge (a gear's
+    // tooth tip, a chamfer) can read thin where the part is sound (ADR 073); the engineer checks.
     findings.push(
       createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${material.minDimensionMm} mm.`, {
-        severity: material.process === '3d-printing' ? 'warning' : 'error',
+        severity: 'warning',
         fixHint: `Thicken the highlighted walls to at least ${material.minDimensionMm} mm, or choose a material that allows thinner walls.`,
       }),
     );

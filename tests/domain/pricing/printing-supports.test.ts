@@ -62,13 +62,16 @@ describe('supports in the printing price', () => {
     expect(quote.price!.items.find((i) => i.id === 'material')!.explanation).not.toMatch(/support/);
   });
 
-  it('a wall thinner than the material allows: a warning for a print, an error for a cutter', () => {
+  it('a wall thinner than the material allows is a warning naming the material, and the part keeps its price', () => {
     const thin = { ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm: 0.7 } };
     const print = quotePart(thin, fdm, MONDAY_MORNING);
-    expect(print.findings.find((f) => f.code === 'thin-wall')?.severity).toBe('warning');
+    const finding = print.findings.find((f) => f.code === 'thin-wall');
+    expect(finding?.severity).toBe('warning');
+    expect(finding?.message).toMatch(/needs at least 1 mm/);
     expect(print.unitPriceCents).not.toBeNull();
     const cnc = quotePart(thin, { process: 'cnc', materialId: findProcess('cnc')!.materials[0]!.id, colourId: null, quantity: 1, tier: 'standard', finishes: [] } as unknown as PartConfiguration, MONDAY_MORNING);
-    expect(cnc.blocking.map((f) => f.code)).toContain('thin-wall');
-    expect(cnc.unitPriceCents).toBeNull();
+    expect(cnc.findings.find((f) => f.code === 'thin-wall')?.severity).toBe('warning');
+    // A resin that makes 0.5 mm walls has nothing to say.
+    expect(quotePart(thin, { ...fdm, materialId: 'sla-standard-resin' }, MONDAY_MORNING).findings.some((f) => f.code === 'thin-wall')).toBe(false);
   });
 });
