@@ -15,6 +15,11 @@ import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
 import { analyseWallThickness, thinWallFinding } from './wall-thickness';
 
+/** Above this many triangles the wall measure is sampled more thinly (ADR 126, docs/benchmarks.md). */
+const LARGE_MESH_TRIANGLES = 300_000;
+const LARGE_MESH_WALL_RAYS = 30_000;
+const LARGE_MESH_REFINE_RAYS = 60_000;
+
 export interface ManufacturingCheck {
   readonly manufacturing: ManufacturingMetrics;
   readonly findings: readonly Finding[];
@@ -36,7 +41,14 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
   if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
   const weld = { vertexIds: structure.vertexIds, vertexCount: structure.vertexCount };
-  const walls = analyseWallThickness(mesh, { minWallMm: THIN_WALL_MM, mmPerUnit, maxRays: options.wallRays });
+  // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
+  const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
+  const walls = analyseWallThickness(mesh, {
+    minWallMm: THIN_WALL_MM,
+    mmPerUnit,
+    maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
+    maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
+  });
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays });
   const holes = findHoles(mesh, { mmPerUnit, weld });
   const best = orientation.best;
