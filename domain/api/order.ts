@@ -13,7 +13,7 @@ import { MAX, cents, day, described, id, instant, named, optionalText, pageOf, r
 import type { Page } from './paging.ts';
 import { PageQuerySchema } from './paging.ts';
 import { PaymentSummarySchema } from './payment.ts';
-import { ProjectSchema } from './quote.ts';
+import { FindingNoteSchema, ProjectSchema } from './quote.ts';
 
 export type { OrderStatus, OrderEvent, Page, CarrierId, Incoterm };
 
@@ -108,6 +108,7 @@ export const OrderProductSchema = named(
       'Where the model file can be downloaded (microservice API, the owner’s token), while it is kept.',
     ),
     options: described(z.array(z.string()), 'Human-readable options: tolerance, finishes, tier.'),
+    findings: described(z.array(FindingNoteSchema), 'What the analysis of the model found, as the customer saw it at checkout (errors first), each with what to do.'),
   }),
 );
 export type OrderProduct = z.infer<typeof OrderProductSchema>;

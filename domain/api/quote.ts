@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
 import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
-import { FINDING_CODES, FINDING_SEVERITIES, type Finding } from '#domain/geometry/findings';
+import { FINDING_CODES, FINDING_SEVERITIES, type Finding, type FindingNote } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
@@ -60,6 +60,16 @@ const findingShape = z.object({
 export type _FindingMatches = Assert<SameShape<z.infer<typeof findingShape>, Finding>>;
 export const FindingSchema = asDomain<Finding>(named('Finding', findingShape));
 
+const findingNoteShape = z.object({
+  code: z.enum(FINDING_CODES),
+  severity: z.enum(FINDING_SEVERITIES),
+  message: z.string(),
+  fixHint: z.string(),
+});
+export type _FindingNoteMatches = Assert<SameShape<z.infer<typeof findingNoteShape>, FindingNote>>;
+/** A finding in words (what a quote document and an order line keep of it). */
+export const FindingNoteSchema = asDomain<FindingNote>(named('FindingNote', findingNoteShape));
+
 const boundingBox = () => z.object({ min: vec3(), max: vec3() });
 
 const partMetricsShape = z.object({
@@ -90,6 +100,19 @@ const partMetricsShape = z.object({
   watertight: z.boolean(),
   orientation: z.enum(['outward', 'inward']),
   fits: z.object({ '3d-printing': z.boolean(), cnc: z.boolean(), 'vacuum-casting': z.boolean() }),
+  manufacturing: described(
+    z.object({
+      minWallMm: z.number().nullable(),
+      wallCoverage: z.number(),
+      buildDirection: vec3(),
+      overhangAreaMm2: z.number(),
+      supportVolumeMm3: z.number(),
+      buildHeightMm: z.number(),
+      holeCount: z.int(),
+      tappableHoles: z.int(),
+    }),
+    'Walls, supports (best printing orientation) and holes; absent for an open mesh.',
+  ).optional(),
 });
 export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
 export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));
@@ -459,6 +482,7 @@ export const QuoteDocumentLineSchema = z.object({
   leadTimeDays: z.int(),
   shipDate: day(),
   sizeMm: vec3().nullable(),
+  findings: described(z.array(findingNoteShape), 'What the analysis found that concerns this part, each with what to do, as the customer saw it.'),
 });
 export type QuoteDocumentLine = z.infer<typeof QuoteDocumentLineSchema>;
 

@@ -52,3 +52,15 @@ export const MAX_QUANTITY = 100_000;
 
 /** Most holes or inserts one operation line accepts. */
 export const MAX_HOLES_PER_PART = 500;
+
+/**
+ * Walls thinner than this, mm, are highlighted on every file (the thinnest wall most materials
+ * make reliably); a material whose own minimum (`minDimensionMm`) is larger refuses them.
+ */
+export const THIN_WALL_MM = 1;
+
+/** The smallest drill or end mill our machine shops use, mm: narrower holes get a finding. */
+export const SMALLEST_TOOL_MM = 1;
+
+/** The deepest hole a standard drill makes, in diameters. */
+export const MAX_HOLE_DEPTH_TO_DIAMETER = 6;

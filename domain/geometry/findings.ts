@@ -3,6 +3,7 @@
  * An `error` blocks ordering, a `warning` does not, an `info` only explains.
  */
 import { MAX_FINDING_TRIANGLES } from '#domain/catalogue/limits';
+import type { ProcessSlug } from '#domain/catalogue/types';
 
 export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -199,6 +200,41 @@ function capTriangles(list: ArrayLike<number>): number[] {
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = list[i] as number;
   return out;
+}
+
+/**
+ * Findings that concern one kind of process only: supports are a printing matter, holes a
+ * machining one. Every other code concerns every process.
+ */
+const FINDING_PROCESSES: Partial<Record<FindingCode, readonly ProcessSlug[]>> = {
+  'overhang-supports': ['3d-printing'],
+  'print-orientation': ['3d-printing'],
+  'deep-hole': ['cnc'],
+  'small-hole': ['cnc'],
+};
+
+/** The findings that concern a part made by `process` (a file keeps them all; the quote shows these). */
+export function findingsForProcess<F extends Pick<Finding, 'code'>>(findings: readonly F[], process: ProcessSlug): F[] {
+  return findings.filter((f) => FINDING_PROCESSES[f.code]?.includes(process) ?? true);
+}
+
+/** A finding in words only (no triangles): what a quote document and an order line keep. */
+export type FindingNote = Pick<Finding, 'code' | 'severity' | 'message' | 'fixHint'>;
+
+/**
+ * What a part's customer saw and its factory should see: the file's findings that concern the
+ * process and the material's own (too large, thin walls), once each, errors first.
+ */
+export function partFindingNotes(fileFindings: readonly Finding[], materialFindings: readonly Finding[], process: ProcessSlug): FindingNote[] {
+  const seen = new Set<string>();
+  const notes: FindingNote[] = [];
+  for (const f of sortFindings([...materialFindings, ...findingsForProcess(fileFindings, process)])) {
+    const key = `${f.code}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    notes.push({ code: f.code, severity: f.severity, message: f.message, fixHint: f.fixHint });
+  }
+  return notes;
 }
 
 export function hasBlockingFinding(findings: readonly Finding[]): boolean {

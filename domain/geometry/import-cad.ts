@@ -6,6 +6,7 @@ import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
 import { detectCadFormat } from './detect-format';
 import { createFinding, sortFindings, type Finding } from './findings';
 import type { ImportResult, Mesh } from './mesh';
+import { checkManufacturing, type ManufacturingOptions } from './manufacturing';
 import { analyseMesh, type PartMetrics } from './metrics';
 import { parseObj } from './obj';
 import { createStepImporter, type OcctModule, type StepOptions } from './step';
@@ -19,6 +20,8 @@ export interface ImportCadOptions {
   readonly step?: StepOptions;
   readonly maxTriangles?: number;
   readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
+  /** Walls, supports and holes (manufacturing.ts): measured unless false; ray budgets. */
+  readonly manufacturing?: false | ManufacturingOptions;
 }
 
 export async function importCad(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
@@ -79,11 +82,13 @@ export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOption
   const analysis = imported.mesh
     ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes })
     : null;
-  const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? [])]);
+  const check = analysis && options.manufacturing !== false ? checkManufacturing(analysis, options.manufacturing || {}) : null;
+  const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);
+  const metrics = analysis ? (check ? { ...analysis.metrics, manufacturing: check.manufacturing } : analysis.metrics) : null;
   return {
     format: imported.format,
     mesh: analysis?.mesh ?? imported.mesh,
-    metrics: analysis?.metrics ?? null,
+    metrics,
     findings,
     orderable: analysis !== null && !findings.some((f) => f.severity === 'error'),
   };

@@ -11,13 +11,13 @@ import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
 import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
-import type { BoundingBox, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
+import type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
 import { repairOrientation } from './orientation';
 import { analyseTopology, type Topology } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
 import { weldBodies } from './weld';
 
-export type { BoundingBox, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
+export type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
 
 export interface MeshAnalysis {
   readonly metrics: PartMetrics;
@@ -394,5 +394,16 @@ function scaleMetrics(
     areaMm2: scale(raw.areaMm2, 2),
     shells: raw.shells.map((s) => ({ ...s, signedVolumeMm3: scale(s.signedVolumeMm3, 3), bbox: scaleBox(s.bbox) })),
     fits: fitsByProcess(size, buildVolumes),
+    ...(raw.manufacturing ? { manufacturing: scaleManufacturing(raw.manufacturing, scale) } : {}),
+  };
+}
+
+function scaleManufacturing(m: ManufacturingMetrics, scale: (value: number, power: 1 | 2 | 3) => number): ManufacturingMetrics {
+  return {
+    ...m,
+    minWallMm: m.minWallMm === null ? null : scale(m.minWallMm, 1),
+    overhangAreaMm2: scale(m.overhangAreaMm2, 2),
+    supportVolumeMm3: scale(m.supportVolumeMm3, 3),
+    buildHeightMm: scale(m.buildHeightMm, 1),
   };
 }

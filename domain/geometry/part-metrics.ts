@@ -48,4 +48,28 @@ export interface PartMetrics {
   readonly orientation: 'outward' | 'inward';
   /** Whether the part fits the build volume of each process, in some axis-aligned orientation. */
   readonly fits: Readonly<Record<ProcessSlug, boolean>>;
+  /**
+   * Walls, supports and holes (manufacturing.ts), measured on closed meshes only; absent for an
+   * open or empty mesh, and on metrics stored before these were measured.
+   */
+  readonly manufacturing?: ManufacturingMetrics;
+}
+
+/** What the manufacturing checks measured (lengths in mm, read in the metrics' units). */
+export interface ManufacturingMetrics {
+  /** The thinnest wall measured, mm; null when no ray found a wall. */
+  readonly minWallMm: number | null;
+  /** Share of the surface area whose wall was measured, 0 to 1 (1: every facet). */
+  readonly wallCoverage: number;
+  /** Printing: the build direction needing the least support, in the model's coordinates. */
+  readonly buildDirection: Vec3;
+  /** Printing, in that direction: downward area needing supports, mm². */
+  readonly overhangAreaMm2: number;
+  /** Printing, in that direction: volume of the support columns, mm³ (solid; the lattice is the process's share). */
+  readonly supportVolumeMm3: number;
+  /** Printing, in that direction: the build height, mm. */
+  readonly buildHeightMm: number;
+  /** Machining: cylindrical holes found, and how many of them are at a tap drill size. */
+  readonly holeCount: number;
+  readonly tappableHoles: number;
 }

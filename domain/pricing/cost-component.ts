@@ -1,4 +1,5 @@
 /** A cost before quantity effects: what each part costs, and what the parts of a line share. */
+import type { ManufacturingMetrics } from '#domain/geometry/part-metrics';
 
 /** 'final' items cannot change once ordered; 'may-change' items can after a named review. */
 export type Certainty = 'final' | 'may-change';
@@ -21,6 +22,8 @@ export interface PricingGeometry {
   readonly volumeMm3: number;
   readonly areaMm2: number;
   readonly size: readonly [number, number, number];
+  /** Supports measured in the best printing orientation (domain/geometry/manufacturing.ts), when known. */
+  readonly manufacturing?: Pick<ManufacturingMetrics, 'supportVolumeMm3' | 'overhangAreaMm2' | 'buildHeightMm'>;
 }
 
 export const NOTHING_SHARED = (): number => 0;

@@ -20,18 +20,38 @@ export interface PrintingEstimate {
   readonly partCm3: number;
   readonly supportCm3: number;
   readonly boxCm3: number;
-  /** Parts are laid flat: the build height is the smallest side of the bounding box. */
+  /** The build height: in the best orientation when supports were measured, else the smallest side (laid flat). */
   readonly heightMm: number;
   readonly machineHours: number;
+  /**
+   * The support columns measured under the overhangs in the best orientation, cm³ (solid), of
+   * which the technology's `supportFactor` is printed; null when not measured (the empty
+   * bounding-box volume stands in for them).
+   */
+  readonly supportColumnsCm3: number | null;
+  readonly overhangCm2: number | null;
 }
 
 export function estimatePrinting(geometry: PricingGeometry, technology: PrintingTechnology): PrintingEstimate {
   const partCm3 = geometry.volumeMm3 / MM3_PER_CM3;
   const boxCm3 = boxVolumeMm3(geometry.size) / MM3_PER_CM3;
-  const supportCm3 = technology.supportFactor * Math.max(0, boxCm3 - partCm3);
-  const heightMm = Math.min(...geometry.size);
+  const measured = geometry.manufacturing;
+  const supportColumnsCm3 = measured ? measured.supportVolumeMm3 / MM3_PER_CM3 : null;
+  const supportCm3 = technology.supportFactor * (supportColumnsCm3 ?? Math.max(0, boxCm3 - partCm3));
+  // A process without supports lays the part flat; one with supports builds it in the orientation that needs the least.
+  const heightMm = measured && technology.supportFactor > 0 ? measured.buildHeightMm : Math.min(...geometry.size);
   const machineHours = (partCm3 + supportCm3) / technology.depositionRateCm3PerHour + heightMm / technology.verticalSpeedMmPerHour;
-  return { partCm3, supportCm3, boxCm3, heightMm, machineHours };
+  return { partCm3, supportCm3, boxCm3, heightMm, machineHours, supportColumnsCm3, overhangCm2: measured ? measured.overhangAreaMm2 / 100 : null };
+}
+
+/** How the support volume was found, for "why this price". */
+function supportWords(e: PrintingEstimate, technology: PrintingTechnology): string {
+  if (e.supportCm3 <= 0) return '';
+  const share = `${fmt(technology.supportFactor * 100)} %`;
+  const source = e.supportColumnsCm3 !== null
+    ? `${share} of the ${fmt(e.supportColumnsCm3, 2)} cm³ of support columns under ${fmt(e.overhangCm2 ?? 0, 2)} cm² of overhangs, in the orientation needing the least`
+    : `${share} of the empty bounding-box volume, estimated`;
+  return ` (part ${fmt(e.partCm3, 2)} + support ${fmt(e.supportCm3, 2)}: ${source})`;
 }
 
 export function printingCosts(
@@ -42,7 +62,7 @@ export function printingCosts(
 ): CostComponent[] {
   const e = estimatePrinting(geometry, technology);
   const grams = (e.partCm3 + e.supportCm3) * material.densityGPerCm3;
-  const support = e.supportCm3 > 0 ? ` (part ${fmt(e.partCm3, 2)} + support ${fmt(e.supportCm3, 2)})` : '';
+  const support = supportWords(e, technology);
   const components: CostComponent[] = [
     {
       id: 'material',

@@ -33,7 +33,7 @@ import { MINIMUM_ORDER_CENTS, PRICE_BREAK_QUANTITIES } from './pricing-policy';
 import { printingCosts } from './printing-cost';
 
 /** What the quote needs of the geometry analysis (all lengths in mm). */
-export type QuoteMetrics = Pick<PartMetrics, 'volumeMm3' | 'areaMm2' | 'size' | 'watertight' | 'units'>;
+export type QuoteMetrics = Pick<PartMetrics, 'volumeMm3' | 'areaMm2' | 'size' | 'watertight' | 'units' | 'manufacturing'>;
 
 export interface QuoteOptions {
   readonly calendar?: WorkingCalendar;
@@ -223,6 +223,17 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
   const thinnest = Math.min(...metrics.size);
   if (thinnest < material.minDimensionMm) {
     findings.push(createFinding('too-small', `The part is only ${+thinnest.toFixed(3)} mm thick overall; ${material.name} needs at least ${material.minDimensionMm} mm.`));
+  }
+  const wall = metrics.manufacturing?.minWallMm;
+  if (wall !== undefined && wall !== null && wall < material.minDimensionMm && thinnest >= material.minDimensionMm) {
+    // A warning, not an error: the wall is measured along facet normals, so a sharp edge (a gear's
+    // tooth tip, a chamfer) can read thin where the part is sound (ADR 073); the engineer checks.
+    findings.push(
+      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${material.minDimensionMm} mm.`, {
+        severity: 'warning',
+        fixHint: `Thicken the highlighted walls to at least ${material.minDimensionMm} mm, or choose a material that allows thinner walls.`,
+      }),
+    );
   }
   return findings;
 }

@@ -79,8 +79,19 @@ export function holeCount(shape: FinishShape, selection: FinishFields): number {
   return 0;
 }
 
-/** The selection a finish starts with when the customer ticks it. */
-export function defaultFinishSelection(finish: Finish): FinishSelection {
+/** What the file's analysis says a finish's options may start from. */
+export interface FinishSeed {
+  /** Holes found at a tap drill size (`ManufacturingMetrics.tappableHoles`): the count of threads or inserts to start with. */
+  readonly holes?: number;
+}
+
+/**
+ * The selection a finish starts with when the customer ticks it: a hole count seeded from the
+ * holes the analysis found (1 when it found none, within the finish's limit), which the customer
+ * can still correct.
+ */
+export function defaultFinishSelection(finish: Finish, seed: FinishSeed = {}): FinishSelection {
+  const found = seed.holes !== undefined && Number.isInteger(seed.holes) && seed.holes > 0 ? seed.holes : 1;
   const options = finish.options;
   const kind = finish.kind;
   switch (options.shape) {
@@ -92,9 +103,9 @@ export function defaultFinishSelection(finish: Finish): FinishSelection {
     case 'styled-colours':
       return { kind, style: options.styles[0]?.id ?? '', colours: [] } as unknown as FinishSelection;
     case 'holes':
-      return { kind, holes: 1 } as unknown as FinishSelection;
+      return { kind, holes: Math.min(found, options.maxHoles) } as unknown as FinishSelection;
     case 'inserts':
-      return { kind, inserts: [{ ...DEFAULT_INSERT }] } as unknown as FinishSelection;
+      return { kind, inserts: [{ ...DEFAULT_INSERT, count: Math.min(found, options.maxPerGroup) }] } as unknown as FinishSelection;
   }
 }
 

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-rewards.ts';
 import * as m008 from './migrations/008-after-order.ts';
 import * as m010 from './migrations/010-keys-and-indexes.ts';
 import * as m011 from './migrations/011-jobs-and-outbox.ts';
+import * as m013 from './migrations/013-order-findings.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-after-order': m008,
   '010-keys-and-indexes': m010,
   '011-jobs-and-outbox': m011,
+  '013-order-findings': m013,
 };
 
 function migrator(db: Kysely<unknown>): Migrator {

@@ -435,6 +435,8 @@ export interface OrderLineTable {
   lead_time_days: number;
   ship_date: string;
   comment: string | null;
+  /** JSON FindingNote[]: what the customer saw of the analysis at checkout (migration 013). */
+  findings: ColumnType<string, string | undefined, string>;
 }
 
 export interface OrderStatusEventTable {

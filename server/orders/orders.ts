@@ -4,7 +4,7 @@ import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderLi
 import { ORDER_NOT_FOUND } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { findMaterial } from '#domain/catalogue/lookup';
-import type { Finding } from '#domain/geometry/findings';
+import { partFindingNotes, type Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import { canReview, transition, type OrderEvent, type OrderStatus } from '#domain/orders/order-status';
 import { INCOTERM } from '#domain/orders/shipping';
@@ -163,6 +163,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
         comment: orNull(comment),
+        findings: JSON.stringify(partFindingNotes(findings, result.findings, configuration.process)),
       },
     };
   });

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { FindingNote } from '#domain/geometry/findings';
 import type {
   AdditionalCost,
   AdditionalCostStatus,
@@ -68,6 +69,7 @@ export function toOrderProduct(row: Selectable<OrderLineTable>, kept = true): Or
     comment: row.comment,
     attachment: kept ? { name: row.file_name, path: `project/${row.project_id}/files/${row.file_id}/content` } : null,
     options,
+    findings: row.findings ? (JSON.parse(row.findings) as FindingNote[]) : [],
   };
 }
 

@@ -7,6 +7,7 @@ import { APP_BASE_PATH, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import type { Cart, QuoteDocument, QuoteDocumentCreated, QuoteDocumentLine } from '#domain/api/quote';
 import { PROJECT_NAME_MAX_LENGTH, QUOTE_DOCUMENT_HOLD_DAYS, QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { findMaterial, findProcess } from '#domain/catalogue/lookup';
+import { partFindingNotes } from '#domain/geometry/findings';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import { describeFinish, type PartConfiguration } from '#domain/rules/quote-configuration';
 import type { AppContext } from '../app-context.ts';
@@ -17,7 +18,7 @@ import { ownerColumns, type Owner } from './owner.ts';
 import { CartService } from './cart.ts';
 import { priceFile } from './pricing.ts';
 import { addMonths } from './retention.ts';
-import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';
 
 export const QUOTE_DOCUMENT_NOT_FOUND = 'Failed to fetch quotation data.';
 
@@ -42,7 +43,7 @@ interface StoredLine extends QuoteDocumentLine {
 }
 
 /** One held line: what was chosen, in words, and the price and dates of `result`. */
-export function documentLine(file: Pick<FileRow, 'name' | 'metrics'>, configuration: PartConfiguration, result: QuoteResult): QuoteDocumentLine {
+export function documentLine(file: Pick<FileRow, 'name' | 'metrics' | 'findings'>, configuration: PartConfiguration, result: QuoteResult): QuoteDocumentLine {
   const process = findProcess(configuration.process);
   const material = findMaterial(configuration.process, configuration.materialId);
   const tolerance = material?.tolerances.find((t) => t.id === configuration.toleranceId) ?? material?.tolerances[0];
@@ -66,6 +67,7 @@ export function documentLine(file: Pick<FileRow, 'name' | 'metrics'>, configurat
     leadTimeDays: result.leadTime?.totalWorkingDays ?? 0,
     shipDate: result.shipDate ?? '',
     sizeMm: metrics ? [metrics.size[0], metrics.size[1], metrics.size[2]] : null,
+    findings: partFindingNotes(fileFindings(file), result.findings, configuration.process),
   };
 }
 
@@ -138,7 +140,8 @@ export function toQuoteDocument(row: QuoteDocumentTable): QuoteDocument {
 }
 
 function publicLine({ fileId: _fileId, configuration: _configuration, ...line }: StoredLine): QuoteDocumentLine {
-  return line;
+  // Documents held before findings were kept have none to show.
+  return { ...line, findings: line.findings ?? [] };
 }
 
 async function documentRow(ctx: AppContext, token: string): Promise<QuoteDocumentTable> {

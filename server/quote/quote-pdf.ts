@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { QuoteDocument } from '#domain/api/quote';
+import type { FindingNote } from '#domain/geometry/findings';
 import { formatUsd } from '#domain/pricing/money';
 
 const MARGIN = 50;
@@ -12,6 +13,23 @@ const COLUMNS = [
   { key: 'ships', title: 'Ships', width: 60, align: 'right' },
 ] as const;
 type Cells = Record<(typeof COLUMNS)[number]['key'], string>;
+
+const SEVERITY_WORD: Record<FindingNote['severity'], string> = { error: 'Must fix', warning: 'Check', info: 'Note' };
+
+/** Under a part's row: what the analysis found, each with what to do (as the quote page said it). */
+function findingsBlock(pdf: PDFKit.PDFDocument, findings: readonly FindingNote[], right: number, bottom: number): void {
+  const width = right - MARGIN - 12;
+  pdf.fontSize(8);
+  for (const f of findings) {
+    const text = winAnsi(`${SEVERITY_WORD[f.severity]}: ${f.message} ${f.fixHint}`);
+    if (pdf.y + pdf.heightOfString(text, { width }) + 4 > bottom) pdf.addPage();
+    pdf.font('Helvetica-Bold').text(winAnsi(`${SEVERITY_WORD[f.severity]}: `), MARGIN + 12, pdf.y + 2, { width, continued: true });
+    pdf.font('Helvetica').text(winAnsi(`${f.message} ${f.fixHint}`));
+  }
+  pdf.moveTo(MARGIN, pdf.y + 3).lineTo(right, pdf.y + 3).lineWidth(0.5).strokeColor('#999999').stroke();
+  pdf.x = MARGIN;
+  pdf.y += 4;
+}
 
 /** The standard PDF fonts encode WinAnsi only: replace what they cannot show. */
 export function winAnsi(text: string): string {
@@ -81,6 +99,7 @@ export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
       },
       false,
     );
+    if (line.findings.length > 0) findingsBlock(pdf, line.findings, right, bottom());
   }
   pdf.moveDown(0.5);
   pdf.font('Helvetica-Bold').fontSize(11).text(`Total: ${formatUsd(doc.totalCents)} (${doc.currency})`, MARGIN, pdf.y, { width: right - MARGIN, align: 'right' });

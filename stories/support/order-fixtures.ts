@@ -95,6 +95,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
         comment: 'Matte finish please',
         attachment: { name: 'drone-arm-bracket.stl', path: `project/${PROJECT_ID}/files/${FILE_ID}/content` },
         options: ['Lead time: standard', 'Tolerance: standard'],
+        findings: [],
       },
       {
         id: 'line-2',
@@ -111,6 +112,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
         comment: null,
         attachment: { name: 'lid.step', path: `project/${PROJECT_ID}/files/f2/content` },
         options: ['Lead time: standard', 'Finish: painting'],
+        findings: [],
       },
     ],
     shipDate: '2026-11-27',

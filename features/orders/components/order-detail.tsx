@@ -212,6 +212,13 @@ function OrderView({
         </Section>
       </div>
 
+      {o.products.some((p) => p.findings.length > 0) && (
+        <Section title={t('orders.detail.findings')}>
+          <p className="text-caption text-neutral-700">{t('orders.detail.findingsIntro')}</p>
+          <ProductFindings products={o.products} />
+        </Section>
+      )}
+
       <Section title={t('orders.detail.tracking')}>
         {o.tracking.length === 0 ? (
           <p className="text-neutral-700">{t('orders.detail.trackingNone')}</p>
@@ -252,6 +259,36 @@ function OrderView({
           ))}
         </ol>
       </Section>
+    </div>
+  );
+}
+
+const FINDING_SEVERITY: Record<OrderProduct['findings'][number]['severity'], MessageKey> = {
+  error: 'orders.finding.error',
+  warning: 'orders.finding.warning',
+  info: 'orders.finding.info',
+};
+
+/** Each product's findings, as its customer saw them at checkout, with what to do. */
+function ProductFindings({ products }: { products: OrderProduct[] }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-3">
+      {products
+        .filter((p) => p.findings.length > 0)
+        .map((p) => (
+          <div key={p.id}>
+            <h4 className="font-semibold">{p.name}</h4>
+            <ul className="mt-1 flex flex-col gap-2">
+              {p.findings.map((f) => (
+                <li key={`${f.code}-${f.message}`} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200'}`}>
+                  <p>{t.rich('orders.detail.findingLine', { severity: t(FINDING_SEVERITY[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+                  <p className="text-neutral-700">{f.fixHint}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
     </div>
   );
 }

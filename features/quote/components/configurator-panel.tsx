@@ -106,6 +106,7 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
         errors={errors}
         onSet={onSetFinish}
         onRemove={onRemoveFinish}
+        holeSeed={metrics.manufacturing?.tappableHoles}
       />
 
       <PriceSummary actor={actor} quote={quote} />

@@ -40,6 +40,8 @@ export interface FinishOptionsProps {
   errors: Readonly<Record<string, readonly string[]>>;
   onSet: (finish: FinishSelection) => void;
   onRemove: (kind: FinishKind) => void;
+  /** Holes the analysis found at a tap drill size: tapping and inserts start with this count. */
+  holeSeed?: number;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface FinishOptionsProps {
  * What each asks for follows its record's options shape (colours, a style, holes, inserts…), and
  * each message sits on the control it is about (aria-invalid, aria-describedby).
  */
-export const FinishOptions = memo(function FinishOptions({ offered, selected, errors, onSet, onRemove }: FinishOptionsProps) {
+export const FinishOptions = memo(function FinishOptions({ offered, selected, errors, onSet, onRemove, holeSeed }: FinishOptionsProps) {
   const t = useT();
   return (
     <fieldset className="flex flex-col gap-3">
@@ -62,12 +64,12 @@ export const FinishOptions = memo(function FinishOptions({ offered, selected, er
           <div key={kind} className="flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3">
             <Checkbox
               isSelected={!!current}
-              onChange={(on) => (on ? onSet(defaultFinishSelection(finish)) : onRemove(kind))}
+              onChange={(on) => (on ? onSet(defaultFinishSelection(finish, { holes: holeSeed })) : onRemove(kind))}
               description={t('quote.finishes.description', { description: finish.description, lead: leadText(finish.leadDays, t) })}
             >
               {finish.label}
             </Checkbox>
-            {current && <FinishDetails finish={finish} selection={finishFields(current)} messages={own()} errors={errors} field={field} onSet={onSet} />}
+            {current && <FinishDetails finish={finish} selection={finishFields(current)} messages={own()} errors={errors} field={field} onSet={onSet} holeSeed={holeSeed} />}
           </div>
         );
       })}
@@ -83,10 +85,11 @@ interface DetailsProps {
   errors: Readonly<Record<string, readonly string[]>>;
   field: string;
   onSet: (f: FinishSelection) => void;
+  holeSeed?: number;
 }
 
 /** The options of one chosen finish, by the shape of its record's options. */
-function FinishDetails({ finish, selection, messages, errors, field, onSet }: DetailsProps) {
+function FinishDetails({ finish, selection, messages, errors, field, onSet, holeSeed }: DetailsProps) {
   const t = useT();
   const set = (patch: Partial<FinishFields>) => onSet({ ...selection, ...patch } as FinishSelection);
   const invalid = messages.length > 0;
@@ -135,6 +138,7 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet }: De
           step={1}
           value={selection.holes ?? 1}
           onChange={(holes) => set({ holes })}
+          description={holeSeed ? t('quote.finishes.holesFound', { count: holeSeed }) : undefined}
           isInvalid={invalid}
           errorMessage={errorMessage}
           validationBehavior="aria"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
-import type { Finding } from '#domain/geometry/findings';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import { findingsForProcess, type Finding } from '#domain/geometry/findings';
 import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -24,6 +25,8 @@ export interface PartDetailsProps {
   /** A reopened part's preview: being read again from the stored file, or not available. */
   preview: 'none' | 'loading' | 'ready' | 'unavailable';
   onUnits: (choice: UnitChoice) => Promise<void> | void;
+  /** The project's process: only the findings that concern it are listed (supports for printing, holes for machining). */
+  process?: ProcessSlug;
 }
 
 /**
@@ -31,15 +34,23 @@ export interface PartDetailsProps {
  * (to confirm when they were guessed, to correct when a file declared them wrongly) and every
  * problem found, with where it is on the model and what to do.
  */
-export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits }: PartDetailsProps) {
-  const [shown, setShown] = useState<Finding | null>(null);
+export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process }: PartDetailsProps) {
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
   const measured = serverFile?.analysis === 'done' ? serverFile : null;
   const metrics = measured?.metrics ?? analysis?.metrics ?? null;
-  const findings = measured?.findings ?? analysis?.findings ?? [];
+  const all = measured?.findings ?? analysis?.findings ?? [];
+  const findings = process ? findingsForProcess(all, process) : all;
   const failure = serverFile?.analysis === 'failed' ? serverFile.analysisError : null;
-  const mesh = analysis?.mesh ?? null;
+  // By code and message, so that the server's copy of a finding the browser found stays selected.
+  const shown = findings.find((f) => findingKey(f) === shownKey) ?? null;
   const t = useT();
+  const onShow = (f: Finding | null) => {
+    setShownKey(f ? findingKey(f) : null);
+    setAnnouncement(f ? t('quote.finding.shown', { message: f.message }) : t('quote.finding.hidden'));
+  };
+  const mesh = analysis?.mesh ?? null;
   const format = useFormat();
   const label = t('quote.details.about', { name: fileName });
   if (status.kind === 'failed') {
@@ -74,7 +85,15 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
     <section aria-label={label} className="flex flex-col gap-4">
       {failure && <AnalysisFailure message={failure} />}
       {mesh ? (
-        <PartViewer fileName={fileName} mesh={mesh} sizeMm={metrics.size} scale={scale} highlight={shown?.triangles ?? []} highlightLabel={shown?.message} />
+        <PartViewer
+          fileName={fileName}
+          mesh={mesh}
+          sizeMm={metrics.size}
+          scale={scale}
+          highlight={shown?.triangles ?? []}
+          highlightLabel={shown?.message}
+          highlightKey={shownKey}
+        />
       ) : (
         <p role="status" className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">
           {preview === 'loading' || status.kind === 'reading' ? t('quote.details.previewLoading') : t('quote.details.noPreview')}
@@ -98,7 +117,10 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
       ) : (
         <UnitConfirmation key={`${serverFile.id}-${metrics.units.unit}-${metrics.units.source}`} units={metrics.units} onConfirm={(unit) => onUnits({ unit })} />
       ))}
-      <FindingList findings={findings} shown={shown} onShow={setShown} canShow={!!mesh} />
+      <FindingList findings={findings} shown={shown} onShow={onShow} canShow={!!mesh} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </section>
   );
 }
@@ -195,15 +217,19 @@ function Metric({ term, value }: { term: string; value: string }) {
   );
 }
 
+function findingKey(f: Finding): string {
+  return `${f.code}-${f.message}`;
+}
+
 function FindingList({ findings, shown, onShow, canShow }: { findings: readonly Finding[]; shown: Finding | null; onShow: (f: Finding | null) => void; canShow: boolean }) {
   const t = useT();
   if (findings.length === 0) return <p className="text-caption text-success-700">{t('quote.finding.none')}</p>;
   return (
     <div>
       <h3 className="font-semibold">{t('quote.finding.heading')}</h3>
-      <ul className="mt-2 flex flex-col gap-2">
+      <ul className="mt-2 flex flex-col gap-2" aria-label={t('quote.finding.list')}>
         {findings.map((f) => (
-          <li key={`${f.code}-${f.message}`} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200 bg-neutral-0'}`}>
+          <li key={findingKey(f)} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200 bg-neutral-0'} ${shown === f ? 'outline outline-2 outline-danger-600' : ''}`}>
             <p>{t.rich('quote.finding.line', { severity: t(SEVERITY_LABEL[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> })}</p>
             <p className="text-neutral-700">{f.fixHint}</p>
             {canShow && f.triangles.length > 0 && (

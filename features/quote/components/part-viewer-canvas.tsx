@@ -98,6 +98,25 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
   // Fit on a new part, or when its units change.
   useEffect(() => fit(), [geometry, scale]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Turn to a chosen finding: aim at its triangles from where the camera is, close enough to see them and their surroundings.
+  useEffect(() => {
+    const c = controls.current;
+    if (!highlighted || !c) return;
+    highlighted.computeBoundingSphere();
+    const local = highlighted.boundingSphere;
+    const whole = geometry.boundingSphere;
+    if (!local || !whole) return;
+    const centre = local.center.clone().multiplyScalar(scale);
+    const radius = Math.max(local.radius * scale * 2.5, whole.radius * scale * 0.35, 1e-3);
+    const distance = radius / Math.sin(((35 / 2) * Math.PI) / 180);
+    const direction = camera.position.clone().sub(c.target).normalize();
+    c.target.copy(centre);
+    camera.position.copy(centre).add(direction.multiplyScalar(distance));
+    camera.lookAt(centre);
+    c.update();
+    invalidate();
+  }, [highlighted]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (!command || !controls.current) return;
     const c = controls.current;

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
+import { focusRingLook } from '#ui/focus-ring';
 import type { ViewCommand } from './part-viewer-canvas.tsx';
 
 const PartViewerCanvas = lazy(() => import('./part-viewer-canvas.tsx'));
@@ -18,6 +19,8 @@ export interface PartViewerProps {
   /** Triangles of the finding being looked at. */
   highlight?: readonly number[];
   highlightLabel?: string;
+  /** Changes when another finding is chosen: the model then takes the focus and turns to it. */
+  highlightKey?: string | null;
 }
 
 const COMMANDS: { kind: ViewCommand['kind']; label: MessageKey }[] = [
@@ -46,8 +49,13 @@ export function formatSize(size: readonly [number, number, number], t: Translate
  * dimensions in text beside it; a finding's triangles in red. three.js loads only when the first
  * preview opens, so the page is usable before it arrives.
  */
-export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel }: PartViewerProps) {
+export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel, highlightKey = null }: PartViewerProps) {
   const [command, setCommand] = useState<ViewCommand | null>(null);
+  const model = useRef<HTMLDivElement>(null);
+  // A chosen finding: focus goes to the model, whose name says what is highlighted (the list's status line announces it too).
+  useEffect(() => {
+    if (highlightKey) model.current?.focus();
+  }, [highlightKey]);
   // The mesh goes to the GPU after the page has painted once: the price appears first, the model a moment later.
   const [painted, setPainted] = useState(false);
   useEffect(() => {
@@ -64,13 +72,15 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
   return (
     <figure className="flex flex-col gap-2" aria-label={t('quote.viewer.figure', { name: fileName })}>
       <div
+        ref={model}
         role="img"
+        tabIndex={-1}
         aria-label={
           highlight.length
             ? t('quote.viewer.modelHighlighted', { name: fileName, size: dims, problem: highlightLabel ?? t('quote.viewer.selectedProblem') })
             : t('quote.viewer.model', { name: fileName, size: dims })
         }
-        className="relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50"
+        className={`relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50 ${focusRingLook()} focus:outline-2`}
       >
         <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
           {painted ? (

@@ -166,7 +166,7 @@ export function Workspace({
       </div>
       <div>
         {selected ? (
-          <SelectedDetails key={selected.id} part={selected} onUnits={onUnits} />
+          <SelectedDetails key={selected.id} part={selected} onUnits={onUnits} process={process} />
         ) : opening ? (
           <p role="status" className="text-neutral-600">
             {t('quote.project.opening')}
@@ -216,9 +216,9 @@ export function Workspace({
 }
 
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
-function SelectedDetails({ part, onUnits }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void> }) {
+function SelectedDetails({ part, onUnits, process }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void>; process: ProcessSlug }) {
   const status = useUploadStatus(part.upload);
-  return <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} />;
+  return <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} process={process} />;
 }
 
 const KNOWN: PartStatus = { kind: 'known' };

@@ -41,6 +41,9 @@ async function readWithProgress(file: File, onProgress: (fraction: number) => vo
   return offset === bytes.length ? bytes : bytes.subarray(0, offset);
 }
 
+/** Above this size (about 200k triangles of binary STL) the browser measures the part, not its manufacturing checks. */
+const BROWSER_MANUFACTURING_MAX_BYTES = 10 * 1024 * 1024;
+
 function post(message: GeometryResponse, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
@@ -50,7 +53,10 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
   try {
     const bytes = await readWithProgress(file, (fraction) => post({ type: 'progress', id, fraction }));
     post({ type: 'progress', id, fraction: null });
-    const options = detectCadFormat(bytes) === 'step' ? { occt: await loadOcct() } : {};
+    // A large file's walls, supports and holes (seconds at 1M triangles) are left to the server's
+    // analysis, which the page shows when it arrives: the browser's first price comes at once (ADR 126).
+    const manufacturing = bytes.byteLength > BROWSER_MANUFACTURING_MAX_BYTES ? { manufacturing: false as const } : {};
+    const options = detectCadFormat(bytes) === 'step' ? { occt: await loadOcct(), ...manufacturing } : manufacturing;
     const report = await analyseCadFile(bytes, options);
     post({ type: 'done', id, report }, report.mesh ? [report.mesh.positions.buffer] : []);
   } catch (error) {

@@ -77,6 +77,10 @@ export const quote = {
   'quote.finding.info': 'Note',
   'quote.finding.show': 'Show on the model',
   'quote.finding.hide': 'Hide on the model',
+  'quote.finishes.holesFound': '{count, plural, one {# hole} other {# holes}} at a tap drill size found in the model; correct the number if needed.',
+  'quote.finding.shown': 'Shown on the model: {message}',
+  'quote.finding.hidden': 'Highlight removed from the model.',
+  'quote.finding.list': 'Findings; choose one to see it on the model',
 
   // The 3D preview
   'quote.viewer.figure': '3D preview of {name}',

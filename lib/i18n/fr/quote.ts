@@ -76,6 +76,10 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.finding.info': 'Remarque',
   'quote.finding.show': 'Montrer sur le modèle',
   'quote.finding.hide': 'Masquer sur le modèle',
+  'quote.finishes.holesFound': '{count, plural, one {# trou} other {# trous}} au diamètre de taraudage trouvés dans le modèle ; corrigez le nombre si besoin.',
+  'quote.finding.shown': 'Montré sur le modèle : {message}',
+  'quote.finding.hidden': 'Mise en évidence retirée du modèle.',
+  'quote.finding.list': 'Constats ; choisissez-en un pour le voir sur le modèle',
 
   'quote.viewer.figure': 'Aperçu 3D de {name}',
   'quote.viewer.model': 'Modèle 3D de {name}, {size}',

@@ -117,6 +117,44 @@ export const FilesGone: Story = {
   },
 };
 
+/** The findings the customer saw at checkout travel with the products: each with what to do. */
+export const WithFindings: Story = {
+  parameters: (() => {
+    const base = order('paid');
+    const [first, second] = base.products;
+    return answer({
+      ...base,
+      products: [
+        {
+          ...first!,
+          findings: [
+            {
+              code: 'thin-wall',
+              severity: 'warning',
+              message: 'Walls are as thin as 0.6 mm in one region; this material needs at least 1 mm.',
+              fixHint: 'Thicken the highlighted walls to at least 1 mm, or choose a material that allows thinner walls.',
+            },
+            {
+              code: 'orientation-repaired',
+              severity: 'info',
+              message: '6 facets flipped so that every shell faces outwards consistently; the volume, area and preview use the repaired model.',
+              fixHint: 'Nothing to do: the repaired model is the one shown and priced.',
+            },
+          ],
+        },
+        second!,
+      ],
+    });
+  })(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = await canvas.findByRole('region', { name: 'What we found in the models' });
+    await expect(within(region).getByRole('heading', { name: 'drone-arm-bracket' })).toBeInTheDocument();
+    await expect(within(region).getByText(/Walls are as thin as 0\.6 mm/)).toBeInTheDocument();
+    await expect(within(region).getByText(/Thicken the highlighted walls/)).toBeInTheDocument();
+  },
+};
+
 /** On a phone every product is a card, each value under its own label: nothing runs together. */
 export const Phone: Story = {
   globals: { viewport: { value: 'mobile' } },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { Finding } from '#domain/geometry/findings';
+import type { Mesh } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/metrics';
 import type { QuoteFile } from '#domain/api/quote';
 import { PartDetails } from '#features/quote/components/part-details';
@@ -129,5 +130,70 @@ export const PreviewLoading: Story = {
   args: { serverFile: stored({ ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics), preview: 'loading' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Loading the 3D preview…')).toBeInTheDocument();
+  },
+};
+
+/** A 40 × 20 × 10 mm block as a triangle soup, for the preview. */
+function blockMesh(): Mesh {
+  const [x, y, z] = [40, 20, 10];
+  const quads: number[][][] = [
+    [[0, 0, 0], [0, y, 0], [x, y, 0], [x, 0, 0]],
+    [[0, 0, z], [x, 0, z], [x, y, z], [0, y, z]],
+    [[0, 0, 0], [x, 0, 0], [x, 0, z], [0, 0, z]],
+    [[0, y, 0], [0, y, z], [x, y, z], [x, y, 0]],
+    [[0, 0, 0], [0, 0, z], [0, y, z], [0, y, 0]],
+    [[x, 0, 0], [x, y, 0], [x, y, z], [x, 0, z]],
+  ];
+  const soup = quads.flatMap(([a, b, c, d]) => [...a!, ...b!, ...c!, ...a!, ...c!, ...d!]);
+  return { positions: new Float32Array(soup), triangleCount: 12, bodies: [{ name: 'block', firstTriangle: 0, triangleCount: 12 }] } as unknown as Mesh;
+}
+
+const thinWall: Finding = {
+  code: 'thin-wall',
+  severity: 'warning',
+  message: 'Walls are as thin as 0.6 mm in one region; this material needs at least 1 mm.',
+  fixHint: 'Thicken the highlighted walls to at least 1 mm, or choose a material that allows thinner walls.',
+  triangles: [2, 3],
+  count: 2,
+} as Finding;
+
+const supports: Finding = {
+  code: 'overhang-supports',
+  severity: 'info',
+  message: '8 cm² of the surface faces down more steeply than 45° from vertical and is printed on supports: about 4 cm³ of support material.',
+  fixHint: 'Supports are printed under the highlighted faces and removed afterwards, leaving small marks.',
+  triangles: [0, 1],
+  count: 2,
+} as Finding;
+
+const deepHole: Finding = {
+  code: 'deep-hole',
+  severity: 'warning',
+  message: '1 hole of Ø2 mm, 20 mm deep: 10× the diameter, deeper than the 6× a standard drill reaches.',
+  fixHint: 'Deeper than 6× its diameter: a standard drill cannot reach; make it shallower or larger, or accept EDM at extra cost.',
+  triangles: [4],
+  count: 1,
+} as Finding;
+
+/**
+ * The findings of a printing part, one chosen by keyboard: it is highlighted on the model, the
+ * model takes the focus and names it, and a polite status line says it (the machining-only hole
+ * finding is not listed for a printing project).
+ */
+export const FindingChosenOnTheModel: Story = {
+  args: {
+    process: '3d-printing',
+    analysis: { metrics: { ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics, findings: [thinWall, supports, deepHole], mesh: blockMesh(), orderable: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText(/deeper than the 6×/)).not.toBeInTheDocument();
+    const show = canvas.getAllByRole('button', { name: 'Show on the model' })[0]!;
+    show.focus();
+    await userEvent.keyboard('{Enter}');
+    const model = canvas.getByRole('img', { name: /highlighted in red: Walls are as thin as 0\.6 mm/ });
+    await expect(model).toHaveFocus();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Shown on the model: Walls are as thin as 0.6 mm');
+    await expect(canvas.getByRole('button', { name: 'Hide on the model' })).toHaveAttribute('aria-pressed', 'true');
   },
 };

@@ -25,6 +25,7 @@ const DOCUMENT: QuoteDocument = {
       leadTimeDays: 8,
       shipDate: '2026-12-03',
       sizeMm: [40, 20, 10],
+      findings: [],
     },
     {
       fileName: 'motor-mount.step',
@@ -39,6 +40,7 @@ const DOCUMENT: QuoteDocument = {
       leadTimeDays: 4,
       shipDate: '2026-11-27',
       sizeMm: [60, 60, 12],
+      findings: [],
     },
   ],
   totalCents: 23136,

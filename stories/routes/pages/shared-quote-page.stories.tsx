@@ -24,6 +24,7 @@ const DOCUMENT: QuoteDocument = {
       leadTimeDays: 8,
       shipDate: '2026-12-03',
       sizeMm: [40, 20, 10],
+      findings: [],
     },
   ],
   totalCents: 14136,

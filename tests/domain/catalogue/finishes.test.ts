@@ -1,3 +1,4 @@
+import { MAX_HOLES_PER_PART } from '#domain/catalogue/limits';
 import { describe, expect, it } from 'vitest';
 import { finishSelectionSchema, PartConfigurationSchema } from '#domain/api/quote';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
@@ -78,6 +79,15 @@ describe('a finish is one catalogue record', () => {
       expect(PartConfigurationSchema.safeParse(configuration).success, kind).toBe(true);
       expect(describeFinish(selection)).toContain(FINISHES[kind].label);
     }
+  });
+
+  it('starts tapping and inserts from the holes the analysis found at a tap drill size, within their limits', () => {
+    expect(defaultFinishSelection(FINISHES.tapping, { holes: 6 })).toEqual({ kind: 'tapping', holes: 6 });
+    expect(defaultFinishSelection(FINISHES.tapping, { holes: 0 })).toEqual({ kind: 'tapping', holes: 1 });
+    expect(defaultFinishSelection(FINISHES.tapping)).toEqual({ kind: 'tapping', holes: 1 });
+    expect(defaultFinishSelection(FINISHES.tapping, { holes: 10_000 })).toEqual({ kind: 'tapping', holes: MAX_HOLES_PER_PART });
+    expect(defaultFinishSelection(FINISHES['brass-insert'], { holes: 4 })).toMatchObject({ kind: 'brass-insert', inserts: [{ count: 4 }] });
+    expect(describeFinish(defaultFinishSelection(FINISHES.tapping, { holes: 6 }))).toBe('Tapping: 6 holes');
   });
 
   it('prices the finishes of the catalogue as ADR 010 states', () => {

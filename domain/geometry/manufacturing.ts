@@ -1,0 +1,72 @@
+/**
+ * The manufacturing checks of an analysed mesh (docs/decisions/126-findings-through-the-quote.md):
+ * local wall thickness (wall-thickness.ts), overhangs and support volume in the best printing
+ * orientation (overhangs.ts) and cylindrical holes (holes.ts), each bounded by sampling as those
+ * modules allow. Run by `analyseCadFile` on the repaired mesh, so the geometry worker and the
+ * server's analysis pool measure the same. Only closed meshes are measured: rays escape an open
+ * one, and its volume cannot be trusted anyway.
+ */
+import { MAX_HOLE_DEPTH_TO_DIAMETER, SMALLEST_TOOL_MM, THIN_WALL_MM } from '#domain/catalogue/limits';
+import type { Finding } from './findings';
+import { findHoles, holeFindings } from './holes';
+import type { MeshAnalysis } from './metrics';
+import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
+import type { ManufacturingMetrics, Vec3 } from './part-metrics';
+import { MM_PER_UNIT } from './units';
+import { analyseWallThickness, thinWallFinding } from './wall-thickness';
+
+/** Above this many triangles the wall measure is sampled more thinly (ADR 126, docs/benchmarks.md). */
+const LARGE_MESH_TRIANGLES = 300_000;
+const LARGE_MESH_WALL_RAYS = 30_000;
+const LARGE_MESH_REFINE_RAYS = 60_000;
+
+export interface ManufacturingCheck {
+  readonly manufacturing: ManufacturingMetrics;
+  readonly findings: readonly Finding[];
+}
+
+export interface ManufacturingOptions {
+  /** Rays for the wall sample (default: wall-thickness.ts's). */
+  readonly wallRays?: number;
+  /** Rays for the support volume of one orientation (default: overhangs.ts's). */
+  readonly supportRays?: number;
+}
+
+/**
+ * Walls, supports and holes of an analysed (orientation-repaired) mesh, with their findings;
+ * null when the mesh is not a closed solid.
+ */
+export function checkManufacturing(analysis: MeshAnalysis, options: ManufacturingOptions = {}): ManufacturingCheck | null {
+  const { mesh, metrics, structure } = analysis;
+  if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
+  const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
+  const weld = { vertexIds: structure.vertexIds, vertexCount: structure.vertexCount };
+  // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
+  const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
+  const walls = analyseWallThickness(mesh, {
+    minWallMm: THIN_WALL_MM,
+    mmPerUnit,
+    maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
+    maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
+  });
+  const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays });
+  const holes = findHoles(mesh, { mmPerUnit, weld });
+  const best = orientation.best;
+  const findings = [
+    thinWallFinding(walls, THIN_WALL_MM),
+    overhangFinding(best),
+    orientationFinding(orientation),
+    ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
+  ].filter((f): f is Finding => f !== null);
+  const manufacturing: ManufacturingMetrics = {
+    minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
+    wallCoverage: walls.coverage.measuredAreaFraction,
+    buildDirection: [best.buildDirection[0], best.buildDirection[1], best.buildDirection[2]] as Vec3,
+    overhangAreaMm2: best.overhangAreaMm2,
+    supportVolumeMm3: best.supportVolumeMm3,
+    buildHeightMm: best.buildHeightMm,
+    holeCount: holes.holes.length,
+    tappableHoles: holes.tappableHoles,
+  };
+  return { manufacturing, findings };
+}

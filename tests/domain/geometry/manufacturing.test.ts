@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { findingsForProcess } from '#domain/geometry/findings';
+import { analyseCadFile } from '#domain/geometry/import-cad';
+import { withUnit } from '#domain/geometry/metrics';
+import { binaryStl, box, concat, cup, translated, withReversedFacets } from '../support/solids';
+
+describe('the manufacturing checks in the file analysis', () => {
+  it('finds the thin wall of a cup, locates it and states the thinnest wall', async () => {
+    const report = await analyseCadFile(binaryStl(cup(20, 30, 0.6, 2, 64)));
+    const thin = report.findings.find((f) => f.code === 'thin-wall');
+    expect(thin?.severity).toBe('warning');
+    expect(thin?.triangles.length).toBeGreaterThan(0);
+    expect(thin?.fixHint).toMatch(/Thicken/);
+    expect(report.metrics?.manufacturing?.minWallMm).toBeCloseTo(0.6, 2);
+    expect(report.orderable).toBe(true);
+  });
+
+  it('measures supports in the best orientation: a cup upright needs none inside', async () => {
+    const report = await analyseCadFile(binaryStl(cup(20, 30, 2, 2, 64)));
+    const m = report.metrics?.manufacturing;
+    expect(m).toBeDefined();
+    expect(m!.supportVolumeMm3).toBeGreaterThanOrEqual(0);
+    expect(m!.buildHeightMm).toBeGreaterThan(0);
+    expect(m!.minWallMm).toBeCloseTo(2, 1);
+    expect(report.findings.some((f) => f.code === 'thin-wall')).toBe(false);
+  });
+
+  it('a table (a slab on four legs) needs supports under its top, priced from the analysis', async () => {
+    const top = translated(box(40, 40, 4), [0, 0, 20]);
+    const legs = [[0, 0], [36, 0], [0, 36], [36, 36]].map(([x, y]) => translated(box(4, 4, 20), [x!, y!, 0]));
+    const report = await analyseCadFile(binaryStl(concat(top, ...legs)), { manufacturing: {} });
+    // Best orientation: upside down, the top on the plate and no support at all.
+    expect(report.metrics?.manufacturing?.supportVolumeMm3).toBeLessThan(1);
+  });
+
+  it('repairs a cube with half its facets reversed: volume 1000 mm³ and an info finding', async () => {
+    const report = await analyseCadFile(binaryStl(withReversedFacets(box(10, 10, 10), [0, 2, 4, 6, 8, 10])));
+    expect(report.metrics?.volumeMm3).toBeCloseTo(1000, 3);
+    expect(report.findings.find((f) => f.code === 'orientation-repaired')?.severity).toBe('info');
+    expect(report.orderable).toBe(true);
+  });
+
+  it('does not measure an open mesh', async () => {
+    const open = box(10, 10, 10).subarray(0, 11 * 9);
+    const report = await analyseCadFile(binaryStl(new Float32Array(open)));
+    expect(report.metrics?.manufacturing).toBeUndefined();
+  });
+
+  it('keeps the measures in millimetres when the units are changed', async () => {
+    const report = await analyseCadFile(binaryStl(cup(20, 30, 0.6, 2, 64)));
+    const inches = withUnit(report.metrics!, 'inch');
+    expect(inches.manufacturing?.minWallMm).toBeCloseTo(0.6 * 25.4, 1);
+    expect(inches.manufacturing!.supportVolumeMm3).toBeCloseTo(report.metrics!.manufacturing!.supportVolumeMm3 * 25.4 ** 3, -1);
+  });
+
+  it('shows supports to printing only and holes to machining only', () => {
+    const findings = [{ code: 'overhang-supports' as const }, { code: 'deep-hole' as const }, { code: 'thin-wall' as const }];
+    expect(findingsForProcess(findings, '3d-printing').map((f) => f.code)).toEqual(['overhang-supports', 'thin-wall']);
+    expect(findingsForProcess(findings, 'cnc').map((f) => f.code)).toEqual(['deep-hole', 'thin-wall']);
+    expect(findingsForProcess(findings, 'vacuum-casting').map((f) => f.code)).toEqual(['thin-wall']);
+  });
+});

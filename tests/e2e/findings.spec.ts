@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { reversedFacetCube, thinWalledCup } from './support/generated-parts.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+});
+
+test('a thin wall and reversed facets: the findings are on the model and the repaired volume is priced', async ({ page }) => {
+  // Two files analysed in the browser and on the server on a loaded machine: waits are on states, the budget is generous.
+  test.setTimeout(120_000);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles([
+    { name: 'reversed-cube.stl', mimeType: 'model/stl', buffer: reversedFacetCube() },
+    { name: 'thin-cup.stl', mimeType: 'model/stl', buffer: thinWalledCup() },
+  ]);
+  const files = page.getByRole('list', { name: 'Uploaded files' });
+  await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });
+
+  // The cube: half its facets were reversed; repaired, it is 1 cm³ and priced, with a note.
+  await page.getByRole('button', { name: 'reversed-cube.stl', exact: true }).click();
+  const cube = page.getByRole('region', { name: /reversed-cube\.stl/ });
+  await expect(cube.getByText('1.00 cm³')).toBeVisible();
+  await expect(cube.getByText(/6 facets flipped so that every shell faces outwards/)).toBeVisible();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+
+  // The cup: a thin-wall warning with what to do; chosen by keyboard, it is shown on the model.
+  await page.getByRole('button', { name: 'thin-cup.stl', exact: true }).click();
+  const cup = page.getByRole('region', { name: /thin-cup\.stl/ });
+  const finding = cup.getByRole('listitem').filter({ hasText: 'Walls are as thin as 0.6 mm' });
+  await expect(finding).toBeVisible({ timeout: 20_000 });
+  await expect(finding).toContainText('Thicken the highlighted walls');
+  const show = finding.getByRole('button', { name: 'Show on the model' });
+  await show.focus();
+  await page.keyboard.press('Enter');
+  const model = cup.getByRole('img', { name: /highlighted in red: Walls are as thin as 0\.6 mm/ });
+  await expect(model).toBeFocused();
+  await expect(cup.getByRole('status').filter({ hasText: 'Shown on the model: Walls are as thin' })).toBeAttached();
+  await expect(finding.getByRole('button', { name: 'Hide on the model' })).toHaveAttribute('aria-pressed', 'true');
+});
