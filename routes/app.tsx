@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { CookieBanner } from '#features/consent/components/cookie-banner';
 import { I18nRoot } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
@@ -27,6 +26,7 @@ import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from '
 import { SharedQuotePage } from './pages/shared-quote-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { ReferralCapture } from './referral-capture.tsx';
+import { RouteFocus } from './route-focus.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -92,6 +92,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollManager />
+      <RouteFocus />
       <ReferralCapture />
       <Switch>
         <Route path="/">
@@ -113,7 +114,6 @@ export function AppRoutes() {
         </Route>
       </Switch>
       <SessionDialogs />
-      <CookieBanner />
       <Notifications />
     </>
   );
