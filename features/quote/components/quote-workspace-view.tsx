@@ -119,7 +119,7 @@ export function Workspace({
   const orderable = parts.some((p) => p.serverFile);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
       <RetentionDialog isOpen={retention === 'open'} onClose={() => setRetention('done')} />
       <Announcer workspace={workspace} />
       <div className="flex flex-col gap-4">
