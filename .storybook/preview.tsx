@@ -73,9 +73,13 @@ const preview: Preview = {
   },
   initialGlobals: { locale: 'en', forcedColors: 'none', reducedMotion: 'no-preference' },
   decorators: [
+    // Each story sits in a `main` landmark, as every screen of the app does (PageFrame), so axe's
+    // `region` rule runs on stories too: content outside any landmark fails (issue 19, item 5).
     (Story, { globals }) => (
       <ReviewSettings globals={globals as ReviewGlobals}>
-        <Story />
+        <main>
+          <Story />
+        </main>
       </ReviewSettings>
     ),
   ],
