@@ -75,11 +75,16 @@ const preview: Preview = {
   decorators: [
     // Each story sits in a `main` landmark, as every screen of the app does (PageFrame), so axe's
     // `region` rule runs on stories too: content outside any landmark fails (issue 19, item 5).
-    (Story, { globals }) => (
+    // A story that draws its own landmarks says so with `parameters: { ownLandmarks: true }`.
+    (Story, { globals, parameters }) => (
       <ReviewSettings globals={globals as ReviewGlobals}>
-        <main>
+        {parameters.ownLandmarks ? (
           <Story />
-        </main>
+        ) : (
+          <main>
+            <Story />
+          </main>
+        )}
       </ReviewSettings>
     ),
   ],

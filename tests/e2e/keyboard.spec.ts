@@ -92,7 +92,7 @@ test('keyboard only: quote → cart → checkout → paid, then an address made 
 
   await keys.pick(page.getByRole('radiogroup', { name: 'Carrier' }), page.getByRole('radio', { name: 'DHL Express' }));
   await keys.fill(page.getByRole('textbox', { name: 'DHL Express account number' }), '965432100');
-  await keys.fill(page.getByRole('textbox', { name: 'Phone code' }), '+1');
+  await keys.choose(page.getByRole('combobox', { name: 'Phone code' }), 'United States', page.getByRole('option', { name: 'United States (+1)' }));
   await keys.fill(page.getByRole('textbox', { name: 'Phone number' }), '4155550100');
   await keys.choose(page.getByRole('combobox', { name: 'Country' }), 'United States', page.getByRole('option', { name: 'United States', exact: true }));
   await keys.choose(page.getByRole('combobox', { name: 'State or province' }), 'California', page.getByRole('option', { name: 'California' }));
@@ -108,7 +108,7 @@ test('keyboard only: quote → cart → checkout → paid, then an address made 
 
   await keys.pick(page.getByRole('radiogroup', { name: 'Payment method' }), page.getByRole('radio', { name: 'Credit card (USD)' }));
   await keys.fill(page.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
-  await keys.fill(page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '1234');
+  await keys.fill(page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/34');
   await keys.fill(page.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
   await keys.tabTo(page.getByRole('button', { name: 'Continue to confirm' }));
   await keys.press('Enter');
