@@ -140,10 +140,11 @@ test('every route, signed in with a paid and a delivered order, a project, addre
   await quoteCube(page);
   const projectId = /\/quote\/([^/?]+)/.exec(page.url())?.[1] ?? '';
   expect(projectId).not.toBe('');
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('manufacture.token') ?? '{}').value as string);
-  const shared = await page.request.post(`/api/manufacture/project/${projectId}/quote-document`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
-  expect(shared.status(), await shared.text()).toBe(201);
-  const shareToken = ((await shared.json()) as { token: string }).token;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  const shareToken = /\/quote\/shared\/([A-Za-z0-9_-]+)$/.exec(link)?.[1] ?? '';
+  expect(shareToken).not.toBe('');
   expect((await admin(page, 'jobs/monthly-coupons', {})).status()).toBe(200);
 
   await visitEveryRoute(page, { orderId: delivered, projectId, id: projectId, token: shareToken, channel: 'google' }, 'signed in');
