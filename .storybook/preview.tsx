@@ -73,18 +73,9 @@ const preview: Preview = {
   },
   initialGlobals: { locale: 'en', forcedColors: 'none', reducedMotion: 'no-preference' },
   decorators: [
-    // Each story sits in a `main` landmark, as every screen of the app does (PageFrame), so axe's
-    // `region` rule runs on stories too: content outside any landmark fails (issue 19, item 5).
-    // A story that draws its own landmarks says so with `parameters: { ownLandmarks: true }`.
-    (Story, { globals, parameters }) => (
+    (Story, { globals }) => (
       <ReviewSettings globals={globals as ReviewGlobals}>
-        {parameters.ownLandmarks ? (
-          <Story />
-        ) : (
-          <main>
-            <Story />
-          </main>
-        )}
+        <Story />
       </ReviewSettings>
     ),
   ],

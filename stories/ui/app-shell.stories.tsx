@@ -9,8 +9,7 @@ import { PageHeader } from '#ui/page-header';
 const meta = {
   title: 'UI/AppShell',
   component: AppShell,
-  // The shell draws its own landmarks (header, main, footer): the preview's `main` wrapper is left off.
-  parameters: { layout: 'fullscreen', ownLandmarks: true },
+  parameters: { layout: 'fullscreen' },
   args: {
     header: <span className="text-title text-neutral-900">Manufacture</span>,
     navigation: (

@@ -119,7 +119,7 @@ test('every route, signed out: 0 axe violations, and no sideways scroll at 320 p
 });
 
 test('every route, signed in with a paid and a delivered order, a project, addresses and coupons', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.setViewportSize(WIDE);
   const email = await signUpAndActivate(page, 'Axel');
   expect((await page.request.patch('/api/manufacture/admin/account', { headers: { 'X-Admin-Token': process.env.E2E_ADMIN_TOKEN ?? '' }, data: { email, isRecharge: true, member: true } })).status()).toBe(200);
