@@ -53,6 +53,15 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   test: {
+    // One known fault of a test tool, and only it: @guidepup/virtual-screen-reader 0.33 reads the
+    // name of a live-region node after React removed it, and dom-accessibility-api throws
+    // (`root.getElementById is not a function`) from its observer, outside any test. The screen-reader
+    // journeys (tests/routes/screen-reader-journeys.test.tsx) assert on what it did say; any other
+    // unhandled error still fails the run.
+    onUnhandledError(error) {
+      const stack = `${error.message ?? ''}\n${'stack' in error ? String(error.stack) : ''}`;
+      if (stack.includes('root.getElementById is not a function') && stack.includes('virtual-screen-reader')) return false;
+    },
     projects: [
       {
         extends: true,

@@ -1,6 +1,5 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { CookieBanner } from '#features/consent/components/cookie-banner';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionActorRef } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
@@ -8,6 +7,7 @@ import { useNavigationHistory } from './navigation-history.ts';
 import { PageFrame } from './page-frame.tsx';
 import { usePageMeta } from './page-meta.ts';
 import { ReferralCapture } from './referral-capture.tsx';
+import { RouteFocus } from './route-focus.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { ACCOUNT_HOME, ROUTES, type PageId, type RouteDef } from './route-table.ts';
 import { ScrollManager, ScrollToHashOnMount } from './scroll-manager.tsx';
@@ -106,6 +106,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollManager />
+      <RouteFocus />
       <ReferralCapture />
       <Switch>
         <Route path="/">
@@ -127,7 +128,6 @@ export function AppRoutes() {
         </Route>
       </Switch>
       <SessionDialogs />
-      <CookieBanner />
       <Notifications />
     </>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CookieBanner } from '#features/consent/components/cookie-banner';
 import { isSignedIn, useSession } from '#machines/session-context';
 import { useT } from '#lib/i18n/i18n';
 import { Link } from '#ui/link';
@@ -17,6 +18,7 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
       >
         {t('app.skipToContent')}
       </a>
+      <CookieBanner onAccepted={() => document.getElementById('main')?.focus()} />
       <header className="border-b border-neutral-200 bg-neutral-0">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-gutter py-3">
           <Link href="/quote" variant="quiet" className="text-title text-brand-700">

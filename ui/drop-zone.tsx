@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { DropZone as RACDropZone, FileTrigger, type DropItem, type FileDropItem } from 'react-aria-components';
 import { Button } from './button.tsx';
 import { focusRing } from './focus-ring.ts';
@@ -35,6 +35,40 @@ async function filesFrom(items: DropItem[]): Promise<File[]> {
 }
 
 /**
+ * The drop zone's own button (react-aria's visually hidden one, first in the zone: a tab stop named
+ * after the zone, where files can also be pasted) opens the file chooser on Enter or Space, as a
+ * keyboard user expects of a button that says "drop files here". Give the returned ref to the
+ * DropZone; the zone must hold a FileTrigger (its file input is the chooser).
+ */
+export function useDropZoneOpensPicker(): (zone: HTMLDivElement | null) => void {
+  const detach = useRef<(() => void) | null>(null);
+  return useCallback((zone: HTMLDivElement | null) => {
+    detach.current?.();
+    detach.current = null;
+    if (!zone) return;
+    const isDropButton = (target: EventTarget | null) => target instanceof HTMLButtonElement && target === zone.querySelector('button');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.key !== 'Enter' && event.key !== ' ') || !isDropButton(event.target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (!event.repeat) zone.querySelector<HTMLInputElement>('input[type="file"]')?.click();
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key === ' ' && isDropButton(event.target)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    zone.addEventListener('keydown', onKeyDown, true);
+    zone.addEventListener('keyup', onKeyUp, true);
+    detach.current = () => {
+      zone.removeEventListener('keydown', onKeyDown, true);
+      zone.removeEventListener('keyup', onKeyUp, true);
+    };
+  }, []);
+}
+
+/**
  * A drop target with a "Browse files" button (react-aria's DropZone + FileTrigger). Keyboard and
  * screen-reader users pick files with the button; the accepted types and limits are written out.
  */
@@ -49,8 +83,10 @@ export function FileDropZone({
   ...props
 }: FileDropZoneProps) {
   const limitsId = useId();
+  const zoneRef = useDropZoneOpensPicker();
   return (
     <RACDropZone
+      ref={zoneRef}
       aria-label={props['aria-label'] ?? title}
       isDisabled={isDisabled}
       getDropOperation={() => (isDisabled ? 'cancel' : 'copy')}

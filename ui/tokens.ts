@@ -20,7 +20,7 @@ export const colors = {
     100: '#eef0f3',
     200: '#dde1e7',
     300: '#c3c9d2',
-    400: '#8a929e',
+    400: '#808894',
     500: '#656d7a',
     600: '#535b67',
     700: '#3d434c',
@@ -101,5 +101,8 @@ export const contrastPairs: ReadonlyArray<{ name: string; fg: string; bg: string
   { name: 'info badge (brand-700 on brand-50)', fg: colors.brand[700], bg: colors.brand[50], min: 4.5 },
   { name: 'neutral badge (neutral-700 on neutral-100)', fg: colors.neutral[700], bg: colors.neutral[100], min: 4.5 },
   { name: 'control border (neutral-400) on white', fg: colors.neutral[400], bg: colors.neutral[0], min: 3 },
+  // Selects, quantity fields and the drop zone's dashed border also sit on the page and on a selected row.
+  { name: 'control border (neutral-400) on page (neutral-50)', fg: colors.neutral[400], bg: colors.neutral[50], min: 3 },
+  { name: 'control border (neutral-400) on brand-50', fg: colors.neutral[400], bg: colors.brand[50], min: 3 },
   { name: 'focus ring (focus) on page (neutral-50)', fg: colors.focus, bg: colors.neutral[50], min: 3 },
 ];

@@ -1,5 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FetchError } from 'ofetch';
+import { announce, focusTargetOf, invalidFields } from '../a11y/announce.ts';
+import { t } from '../i18n/i18n.tsx';
 import { errorMessage } from '../api/error-message.ts';
 import { useFieldset, type BoundField, type ComposedFieldset, type FieldErrors, type FormSuite } from './use-fieldset.ts';
 
@@ -48,6 +50,15 @@ export function useSuiteForm<T extends Record<string, unknown>>(
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  // The form refused on submit, waiting for the render that shows its errors (then see below).
+  const refusedForm = useRef<HTMLFormElement | null>(null);
+  const [refusals, setRefusals] = useState(0);
+
+  useEffect(() => {
+    const form = refusedForm.current;
+    refusedForm.current = null;
+    if (form) revealErrors(form);
+  }, [refusals]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,8 +68,9 @@ export function useSuiteForm<T extends Record<string, unknown>>(
     const parts = (options.parts?.() ?? []).map((part) => part?.check() ?? true);
     if (inFlight.current) return;
     if (!own || parts.includes(false)) {
-      // Move focus to the first field in error, so a keyboard or screen-reader user hears it.
-      queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      // Once the errors show: focus the first field in error and say how many there are.
+      refusedForm.current = form;
+      setRefusals((n) => n + 1);
       return;
     }
     inFlight.current = true;
@@ -105,6 +117,19 @@ export function useSuiteForm<T extends Record<string, unknown>>(
       setFormError(null);
     },
   };
+}
+
+/**
+ * After a refused submit (WCAG 3.3.1): focus moves to the first field in error (a radio group's
+ * checked or first radio: the group itself cannot take focus), and the number of fields in error is
+ * announced politely, after the focused field's own name and error.
+ */
+export function revealErrors(form: HTMLFormElement): void {
+  const fields = invalidFields(form);
+  if (!fields.length) return;
+  const first = fields.map(focusTargetOf).find((el) => el !== null);
+  first?.focus();
+  announce(t('common.form.errorCount', { count: fields.length }));
 }
 
 /** The `errors` of a 422 answer, by field. */

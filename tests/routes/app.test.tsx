@@ -228,4 +228,35 @@ describe('the cookie banner', () => {
     expect(banner).not.toBeInTheDocument();
     expect(storage.get(STORAGE_KEYS.cookieAccepted)).toBe('1');
   });
+
+  test('sits in the page before the header, never over the content, and hands focus to the main content when accepted', async () => {
+    localStorage.clear();
+    renderAt('/quote');
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(banner.className).not.toMatch(/\b(fixed|sticky|absolute)\b/);
+    const header = screen.getByRole('banner');
+    expect(banner.compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    screen.getByRole('button', { name: 'Accept cookies' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(banner).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+describe('focus on a change of page (ADR 121)', () => {
+  test('stays where the browser put it on the first load, then goes to the new page’s main heading', async () => {
+    renderAt('/terms-of-use');
+    const terms = await screen.findByRole('heading', { level: 1, name: /terms/i });
+    expect(terms).not.toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'Contact us' }));
+    const contact = await screen.findByRole('heading', { level: 1, name: /contact/i });
+    await waitFor(() => expect(contact).toHaveFocus());
+    expect(contact).toHaveAttribute('tabindex', '-1');
+  });
+
+  test('a redirect on the first load keeps the browser’s focus', async () => {
+    renderAt('/');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
+    expect(heading).not.toHaveFocus();
+  });
 });

@@ -11,18 +11,17 @@ export function hasAcceptedCookies(): boolean {
 
 /**
  * The cookie banner (spec sections 2 and 4): shown until accepted, with the privacy-policy link.
- * A non-modal region at the bottom of the page: it never traps focus or hides content from
- * assistive technology, and it is reachable from the skip link's landmark list.
+ * A non-modal region in the page's flow, above the header (ADR 121): it never covers the focused
+ * control (WCAG 2.4.11) as a banner fixed over the content would, never traps focus, and is
+ * reachable from the landmark list. Accepting it hands focus to the page's main content, which
+ * is where a keyboard user was heading.
  */
-export function CookieBanner() {
+export function CookieBanner({ onAccepted }: { onAccepted?: () => void }) {
   const [accepted, setAccepted] = useState(hasAcceptedCookies);
   const t = useT();
   if (accepted) return null;
   return (
-    <section
-      aria-label={t('cookie.region')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-neutral-0 shadow-lg forced-colors:border-[CanvasText]"
-    >
+    <section aria-label={t('cookie.region')} className="border-b border-neutral-200 bg-neutral-0 forced-colors:border-[CanvasText]">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-gutter py-4">
         <p className="max-w-3xl text-body">
           {t.rich('cookie.message', { link: (chunks) => <Link href="/terms-of-use?tab=privacy-policy">{chunks}</Link> })}
@@ -31,6 +30,7 @@ export function CookieBanner() {
           onPress={() => {
             storage.set(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
             setAccepted(true);
+            onAccepted?.();
           }}
         >
           {t('cookie.accept')}

@@ -124,7 +124,7 @@ export function Workspace({
   const orderable = parts.some((p) => p.serverFile);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
       {retention === 'open' && (
         <Suspense fallback={null}>
           <RetentionDialog isOpen onClose={() => setRetention('done')} />

@@ -43,10 +43,14 @@ export function SharedQuote({ token }: { token: string }) {
     );
   }
   if (state.kind === 'failed') {
+    // The page keeps its heading when the quote cannot be read: a screen reader's first stop on it.
     return (
-      <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
-        {state.message}
-      </p>
+      <div className="flex flex-col gap-4">
+        <h1 className="text-headline">{t('route.quoteShared.title')}</h1>
+        <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
+          {state.message}
+        </p>
+      </div>
     );
   }
   const { document } = state;

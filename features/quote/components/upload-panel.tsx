@@ -5,6 +5,7 @@ import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { uploadSteps, type UploadPhase } from '#machines/upload-machine';
 import { Button } from '#ui/button';
+import { useDropZoneOpensPicker } from '#ui/drop-zone';
 import type { UploadActor, WorkspaceActor } from '../quote-workspace.ts';
 import { uploadStatusText } from '../upload-status.ts';
 
@@ -18,16 +19,18 @@ export function UploadPanel({ workspace, onFiles }: { workspace: WorkspaceActor;
   const parts = useSelector(workspace, (s) => s.context.parts);
   const selectedId = useSelector(workspace, (s) => s.context.selectedId);
   const t = useT();
+  const zoneRef = useDropZoneOpensPicker();
   return (
     <section aria-labelledby="upload-heading" className="flex flex-col gap-3" data-upload-panel>
       <h2 id="upload-heading" className="text-title">
         {t('quote.upload.heading')}
       </h2>
       <DropZone
+        ref={zoneRef}
         aria-label={t('quote.upload.dropLabel')}
         onDrop={async (e) => onFiles(await filesOf(e.items))}
         className={({ isDropTarget, isFocusVisible }) =>
-          `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-300 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
+          `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-400 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
         }
       >
         <p className="font-semibold">{t('quote.upload.dropTitle')}</p>

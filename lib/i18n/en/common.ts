@@ -12,6 +12,7 @@ export const common = {
   'common.dismiss': 'Dismiss',
   'common.decrease': 'Decrease',
   'common.increase': 'Increase',
+  'common.form.errorCount': '{count, plural, one {# field needs} other {# fields need}} attention before this form can be sent.',
   'pagination.label': 'Pagination',
   // Templates a ui/ component fills itself ({page}, {pageCount}, {first}, {last}, {total}): plain placeholders only.
   'pagination.pageOf': 'Page {page} of {pageCount}',

@@ -14,6 +14,7 @@ export const common: AreaTranslation<typeof en> = {
   'common.dismiss': 'Fermer',
   'common.decrease': 'Diminuer',
   'common.increase': 'Augmenter',
+  'common.form.errorCount': '{count, plural, one {# champ demande} other {# champs demandent}} votre attention avant l’envoi du formulaire.',
   'pagination.label': 'Pagination',
   'pagination.pageOf': 'Page {page} sur {pageCount}',
   'pagination.showing': '{first}–{last} sur {total}',

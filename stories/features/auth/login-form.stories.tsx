@@ -41,6 +41,20 @@ export const Validation: Story = {
   },
 };
 
+/**
+ * The form with its errors under forced colours (Windows high contrast; the test-runner emulates it):
+ * borders, the focus ring and the error text keep their shape in system colours (issue 19, item 2).
+ */
+export const ForcedColoursWithErrors: Story = {
+  globals: { forcedColors: 'active' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus());
+    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.');
+  },
+};
+
 export const WrongPassword: Story = {
   parameters: {
     msw: { handlers: [http.post(login, () => HttpResponse.json({ message: 'The email or password is incorrect.' }, { status: 422 }))] },

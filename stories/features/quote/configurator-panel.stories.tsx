@@ -70,6 +70,17 @@ export const Default: Story = {
   },
 };
 
+/** The quote’s panel, priced, under forced colours (issue 19, item 2): a visual baseline. */
+export const ForcedColours: Story = {
+  globals: { forcedColors: 'active' },
+  args: { actor: configurator({ colourId: 'white', quantity: 10 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('total')).toHaveTextContent(/^Total \$/);
+    await expect(canvas.getByText('Price confirmed by the server.')).toBeInTheDocument();
+  },
+};
+
 export const Priced: Story = {
   args: { actor: configurator({ colourId: 'white', quantity: 10 }) },
   play: async ({ canvasElement }) => {

@@ -65,14 +65,14 @@ describe('settings by environment', () => {
   });
 
   test('JWT_SECRET is required with DATABASE_URL in production, and at least 32 characters', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/shop' };
+    const production = { NODE_ENV: 'production', BANK_ACCOUNTS: 'demo', DATABASE_URL: 'postgres://db.internal/shop' };
     expect(() => readConfig(production)).toThrow(
       'JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)',
     );
     expect(() => readConfig({ ...production, JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
     expect(readConfig({ ...production, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     // One process on the embedded database keeps its secret in the data folder (ADR 020).
-    expect(readConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(readConfig({ NODE_ENV: 'production', BANK_ACCOUNTS: 'demo' }).jwtSecret).toBeUndefined();
   });
 });
 

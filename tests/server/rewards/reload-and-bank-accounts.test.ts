@@ -140,7 +140,7 @@ describe('bank accounts are configuration (BANK_ACCOUNTS, BANK_ACCOUNTS_FILE, BA
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`[server] ${BANK_CONFIG_MESSAGES.missingInProduction}`);
+    expect(stderr.trim()).toBe(BANK_CONFIG_MESSAGES.missingInProduction);
   }, 60_000);
 
   test(`configured accounts are what customers see (not demo); with bank transfer off none are shown and transfers are refused (${db})`, async () => {
