@@ -61,7 +61,7 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
   return (
     <nav aria-label={l.nav} className="flex flex-wrap items-center justify-between gap-4 text-body text-neutral-700">
       <p className="tabular-nums">{fill(l.showing, { first, last, total })}</p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {onPageSizeChange && (
           <Select
             label={l.pageSize}
@@ -83,7 +83,7 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
         <Button variant="secondary" aria-label={l.previous} isDisabled={current <= 1} onPress={() => onPageChange(current - 1)} className="px-2">
           <ChevronLeftIcon />
         </Button>
-        <p id={id} aria-live="polite" className="min-w-28 text-center tabular-nums">
+        <p id={id} aria-live="polite" className="text-center tabular-nums sm:min-w-28">
           {fill(l.pageOf, { page: current, pageCount: pages })}
         </p>
         <Button variant="secondary" aria-label={l.next} isDisabled={current >= pages} onPress={() => onPageChange(current + 1)} className="px-2">

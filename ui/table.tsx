@@ -22,7 +22,7 @@ import { composeTailwindRenderProps, tv } from './tv.ts';
 /** A data table (orders, transactions). Arrow keys move between cells; sortable columns sort on Enter. */
 export function Table(props: TableProps) {
   return (
-    <div className="overflow-auto rounded-card border border-neutral-200 bg-neutral-0">
+    <div className="max-w-full overflow-auto rounded-card border border-neutral-200 bg-neutral-0">
       <RACTable {...props} className={composeTailwindRenderProps(props.className, 'w-full border-separate border-spacing-0 text-body')} />
     </div>
   );

@@ -49,7 +49,7 @@ export function EmailStatus({ email, activationEmail }: { email: string; activat
     <div className="flex flex-col gap-3">
       <dl className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <dt className="sr-only">{t('account.email.address')}</dt>
-        <dd className="font-medium">{email}</dd>
+        <dd className="min-w-0 font-medium break-all">{email}</dd>
         <dt className="sr-only">{t('account.email.state')}</dt>
         <dd>
           {activationEmail ? (

@@ -4,6 +4,7 @@ import { findProcess, largestBuildVolume } from '#domain/catalogue/lookup';
 import type { Material } from '#domain/catalogue/types';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
+import { ScrollRegion } from '#ui/scroll-region';
 import { Link } from '#ui/link';
 import { buttonStyles } from '#ui/button';
 
@@ -76,8 +77,7 @@ export function ImpossiblePrints() {
           {t('campaign.materials.heading')}
         </h2>
         {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1) */}
-        <div tabIndex={0} role="region" aria-labelledby="campaign-materials-caption" className="overflow-x-auto rounded-card border border-neutral-200 bg-neutral-0 outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus">
+        <ScrollRegion aria-labelledby="campaign-materials-caption" className="rounded-card border border-neutral-200 bg-neutral-0">
           <table className="w-full border-separate border-spacing-0 text-left">
             <caption id="campaign-materials-caption" className="sr-only">{t('campaign.materials.caption')}</caption>
             <thead className="bg-neutral-50 text-caption text-neutral-700">
@@ -110,7 +110,7 @@ export function ImpossiblePrints() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <section aria-labelledby="campaign-how" className="flex flex-col gap-4">

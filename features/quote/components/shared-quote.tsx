@@ -4,6 +4,7 @@ import type { QuoteDocument } from '#domain/api/quote';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
+import { ScrollRegion } from '#ui/scroll-region';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
@@ -81,7 +82,8 @@ export function SharedQuote({ token }: { token: string }) {
         </p>
       </header>
 
-      <div className="overflow-x-auto">
+      {/* On a phone the table scrolls by itself, in a region the keyboard can reach (WCAG 1.4.10). */}
+      <ScrollRegion aria-label={t('quote.shared.parts')}>
         <table className="w-full min-w-[40rem] text-left text-body">
           <caption className="sr-only">{t('quote.shared.parts')}</caption>
           <thead className="text-caption text-neutral-600">
@@ -115,7 +117,7 @@ export function SharedQuote({ token }: { token: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <p className="text-title" data-testid="shared-total">
         {t.rich('quote.shared.total', { total: format.money(document.totalCents), strong })}
