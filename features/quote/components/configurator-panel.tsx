@@ -242,7 +242,8 @@ const TierField = memo(function TierField({ material, tier, onChange }: { materi
 function PriceSummary({ actor, quote }: { actor: ConfiguratorActor; quote: QuoteResult }) {
   const saving = useSelector(actor, (s) => s.matches('saving') || s.matches('waiting') || (s.context.target === null && s.context.serverQuote === null));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const agrees = useSelector(actor, (s) => serverAgrees(s.context));
+  // Confirmed only once what is on screen is saved: a colour changes no price, but the server must have it.
+  const agrees = useSelector(actor, (s) => !s.matches('waiting') && !s.matches('saving') && serverAgrees(s.context));
   const t = useT();
   const format = useFormat();
   const strong = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
