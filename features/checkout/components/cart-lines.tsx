@@ -14,7 +14,7 @@ export function CartLines({ cart }: { cart: Cart }) {
   const t = useT();
   const format = useFormat();
   return (
-    <section aria-labelledby="cart-heading" className="flex flex-col gap-3">
+    <section className="flex flex-col gap-3">
       <h2 id="cart-heading" className="text-title">
         {t('checkout.cart.heading')}
       </h2>
