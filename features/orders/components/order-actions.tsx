@@ -108,23 +108,29 @@ export function CancelOrderButton({ order, onCancelled }: { order: Order; onCanc
   );
 }
 
-/** Quotes the order again: new projects with the same parts and options, priced today; what moved is said. */
-export function ReorderButton({ order }: { order: Order }) {
-  const t = useT();
+/** One call a button makes: pending while it runs, its answer or its error kept for the screen. */
+function useCall<T>(call: () => Promise<T>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<ReorderResponse | null>(null);
-  const reorder = async () => {
+  const [result, setResult] = useState<T | null>(null);
+  const run = async () => {
     setBusy(true);
     setError(null);
     try {
-      setResult(await reorderOrder(order.id));
+      setResult(await call());
     } catch (e) {
       setError(e);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, error, result, run };
+}
+
+/** Quotes the order again: new projects with the same parts and options, priced today; what moved is said. */
+export function ReorderButton({ order }: { order: Order }) {
+  const t = useT();
+  const { busy, error, result, run: reorder } = useCall<ReorderResponse>(() => reorderOrder(order.id));
   return (
     <div className="flex flex-col gap-2">
       {!result && (
@@ -161,20 +167,7 @@ export function ReorderButton({ order }: { order: Order }) {
 export function PayOnBehalf({ order, writeText }: { order: Order; writeText?: WriteText }) {
   const t = useT();
   const format = useFormat();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [link, setLink] = useState<AgencyLink | null>(null);
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setLink(await createAgencyLink(order.id));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, result: link, run: create } = useCall<AgencyLink>(() => createAgencyLink(order.id));
   return (
     <div className="flex flex-col gap-2">
       <p className="text-caption text-neutral-700">{t('orders.agency.intro')}</p>
