@@ -35,6 +35,27 @@ function run(script: string, env: Record<string, string>) {
   return { child, output, exited };
 }
 
+/**
+ * Runs a script that should stop on its own, and its exit code. Once in the loaded CI (2026-11-23) a
+ * child of the MIGRATE=skip case was ended by a signal after 0.7 s, before it had written a byte, on
+ * a run where the same start exits 1 in 25 of 25 tries under the same load: a crash of the starting
+ * process, not of our code path. Such a start (killed by a signal, nothing on stdout or stderr) is
+ * tried once more and the signal is printed; any other answer is asserted as it came.
+ */
+async function runToExit(script: string, env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const attemptRun = run(script, env);
+    const signal = new Promise<NodeJS.Signals | null>((resolve) => attemptRun.child.on('exit', (_code, s) => resolve(s)));
+    const code = await attemptRun.exited;
+    const killed = code === null ? await signal : null;
+    if (killed && attempt === 1 && attemptRun.output.stdout === '' && attemptRun.output.stderr === '') {
+      console.warn(`[postgres-operations] ${script} was ended by ${killed} before writing anything; trying once more`);
+      continue;
+    }
+    return { code, output: attemptRun.output };
+  }
+}
+
 function closedPort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -79,8 +100,8 @@ describe('settings by environment', () => {
 describe('a database that cannot be reached', () => {
   test('the server stops with one sentence naming host:port and why, never the password', async () => {
     const port = await closedPort();
-    const { output, exited } = run('server/main.ts', { DATABASE_URL: `postgres://shop:hunter2secret@127.0.0.1:${port}/shop` });
-    expect(await exited).toBe(1);
+    const { output, code } = await runToExit('server/main.ts', { DATABASE_URL: `postgres://shop:hunter2secret@127.0.0.1:${port}/shop` });
+    expect(code).toBe(1);
     expect(output.stderr.trim()).toBe(
       `Manufacture cannot start: it cannot connect to PostgreSQL at 127.0.0.1:${port} (database "shop"), because nothing accepts connections there. Check DATABASE_URL and DATABASE_SSL, and that the database server is running.`,
     );
@@ -89,8 +110,8 @@ describe('a database that cannot be reached', () => {
 
   test('npm run db:migrate says the same', async () => {
     const port = await closedPort();
-    const { output, exited } = run('server/cli/migrate.ts', { DATABASE_URL: `postgres://shop@127.0.0.1:${port}/shop` });
-    expect(await exited).toBe(1);
+    const { output, code } = await runToExit('server/cli/migrate.ts', { DATABASE_URL: `postgres://shop@127.0.0.1:${port}/shop` });
+    expect(code).toBe(1);
     expect(output.stderr.trim()).toMatch(/^Manufacture cannot start: it cannot connect to PostgreSQL at 127\.0\.0\.1:\d+ \(database "shop"\), because nothing accepts connections there\./);
   }, 60_000);
 
@@ -181,12 +202,12 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     if (!scratch) return;
     try {
       const env = { DATABASE_URL: scratch.url, MIGRATE: 'skip', JWT_SECRET: 'a-shared-secret-of-32-characters-or-more' };
-      const refused = run('server/main.ts', env);
-      expect(await refused.exited).toBe(1);
+      const refused = await runToExit('server/main.ts', env);
+      expect(refused.code).toBe(1);
       expect(refused.output.stderr.trim()).toMatch(/^Manufacture cannot start: the database is not up to date \(\d+ migration\(s\) pending: 001-reference-data, .*\)\. Run npm run db:migrate once, then start the servers \(MIGRATE=skip\)\.$/);
 
-      const migrate = run('server/cli/migrate.ts', { DATABASE_URL: scratch.url, SEED_DEMO: '1' });
-      expect(await migrate.exited).toBe(0);
+      const migrate = await runToExit('server/cli/migrate.ts', { DATABASE_URL: scratch.url, SEED_DEMO: '1' });
+      expect(migrate.code).toBe(0);
       expect(migrate.output.stdout).toContain('[migrate] 010-keys-and-indexes: Success');
       expect(migrate.output.stdout).toContain('[migrate] seeded the demo customer demo@example.com');
 
