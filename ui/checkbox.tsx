@@ -24,7 +24,7 @@ export const boxStyles = tv({
       false: 'border-neutral-500 bg-neutral-0 group-hover/checkbox:border-neutral-700 group-pressed/checkbox:border-neutral-900 forced-colors:border-[ButtonBorder] forced-colors:bg-[Canvas] forced-colors:group-hover/checkbox:border-[ButtonBorder] forced-colors:group-pressed/checkbox:border-[ButtonBorder]',
       true: 'border-brand-600 bg-brand-600 text-neutral-0 group-hover/checkbox:border-brand-700 group-hover/checkbox:bg-brand-700 group-pressed/checkbox:border-brand-800 group-pressed/checkbox:bg-brand-800 forced-colors:border-[Highlight] forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:group-hover/checkbox:border-[Highlight] forced-colors:group-hover/checkbox:bg-[Highlight] forced-colors:group-pressed/checkbox:border-[Highlight] forced-colors:group-pressed/checkbox:bg-[Highlight]',
     },
-    isInvalid: { true: 'border-danger-600 group-hover/checkbox:border-danger-700 group-pressed/checkbox:border-danger-700 forced-colors:border-[Mark]' },
+    isInvalid: { true: 'border-danger-600 group-hover/checkbox:border-danger-700 group-pressed/checkbox:border-danger-700 forced-colors:border-[CanvasText]' },
     isDisabled: { true: 'border-neutral-300 bg-neutral-100 text-neutral-500 forced-colors:border-[GrayText] forced-colors:bg-[Canvas] forced-colors:text-[GrayText]' },
   },
   compoundVariants: [{ isInvalid: true, isSelected: true, class: 'bg-danger-600 group-hover/checkbox:bg-danger-700 group-pressed/checkbox:bg-danger-700' }],

@@ -30,13 +30,15 @@ export function FieldError(props: FieldErrorProps) {
 /**
  * The frame around an input: border, invalid and disabled states, focus ring on the group. Focus
  * follows RAC's attributes: `data-focus-within` on a Group, `data-focused` on a lone Input.
+ * In forced colours an invalid frame is dashed in the text colour: the system's Mark is a yellow
+ * highlight (1.1:1 on a white Canvas), and a frame must differ from a valid one by more than colour.
  */
 export const fieldGroupStyles = tv({
   extend: focusRing,
   base: 'group flex items-center overflow-hidden rounded-control border bg-neutral-0 border-neutral-400 focus-within:border-brand-600 focus:border-brand-600 forced-colors:bg-[Field] forced-colors:border-[ButtonBorder] forced-colors:focus-within:border-[Highlight] forced-colors:focus:border-[Highlight]',
   variants: {
     isInvalid: {
-      true: 'border-danger-600 focus-within:border-danger-600 focus:border-danger-600 forced-colors:border-[Mark] forced-colors:focus-within:border-[Mark] forced-colors:focus:border-[Mark]',
+      true: 'border-danger-600 focus-within:border-danger-600 focus:border-danger-600 forced-colors:border-[CanvasText] forced-colors:border-dashed',
     },
     isDisabled: {
       true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]',

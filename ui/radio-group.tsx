@@ -38,7 +38,7 @@ const circleStyles = tv({
       false: 'border-neutral-500 group-hover/radio:border-neutral-700 group-pressed/radio:border-neutral-900 forced-colors:border-[ButtonBorder] forced-colors:group-hover/radio:border-[ButtonBorder] forced-colors:group-pressed/radio:border-[ButtonBorder]',
       true: 'border-[6px] border-brand-600 group-hover/radio:border-brand-700 group-pressed/radio:border-brand-800 forced-colors:border-[Highlight] forced-colors:group-hover/radio:border-[Highlight] forced-colors:group-pressed/radio:border-[Highlight]',
     },
-    isInvalid: { true: 'border-danger-600 group-hover/radio:border-danger-700 group-pressed/radio:border-danger-700 forced-colors:border-[Mark]' },
+    isInvalid: { true: 'border-danger-600 group-hover/radio:border-danger-700 group-pressed/radio:border-danger-700 forced-colors:border-[CanvasText]' },
     isDisabled: { true: 'border-neutral-300 bg-neutral-100 forced-colors:border-[GrayText]' },
   },
 });

@@ -24,7 +24,7 @@ const starStyles = tv({
       true: 'fill-warning-600 stroke-warning-700 forced-colors:fill-[Highlight] forced-colors:stroke-[Highlight]',
       false: 'fill-transparent stroke-neutral-500 group-hover/star:stroke-warning-700 forced-colors:stroke-[ButtonText]',
     },
-    isInvalid: { true: 'stroke-danger-600 forced-colors:stroke-[Mark]' },
+    isInvalid: { true: 'stroke-danger-600 forced-colors:stroke-[CanvasText]' },
     isDisabled: { true: 'stroke-neutral-400 group-hover/star:stroke-neutral-400 forced-colors:stroke-[GrayText]' },
   },
   compoundVariants: [

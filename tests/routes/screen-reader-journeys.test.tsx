@@ -2,14 +2,16 @@ import { virtual } from '@guidepup/virtual-screen-reader';
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { PayResponse } from '#domain/api/payment';
-import type { QuoteMetrics } from '#domain/pricing/quote-part';
-import { defaultConfiguration } from '#domain/rules/quote-configuration';
+import type { Project, QuoteFile } from '#domain/api/quote';
+import type { PartMetrics } from '#domain/geometry/metrics';
 import { PaymentPanel } from '#features/checkout/components/payment-panel';
-import { ConfiguratorPanel } from '#features/quote/components/configurator-panel';
+import { Workspace } from '#features/quote/components/quote-workspace-view';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { quoteConfiguratorMachine, selectQuote } from '#machines/quote-configurator-machine';
+import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
+import { uploadMachine } from '#machines/upload-machine';
 import { AppRoutes } from '#routes/app';
 import { toasts } from '#ui/toast';
 import { fakeApi } from '../support/fake-api.ts';
@@ -55,7 +57,7 @@ async function hears(phrase: RegExp): Promise<void> {
       const log = await virtual.spokenPhraseLog();
       expect(log.some((p) => phrase.test(p)), `${phrase} in:\n${log.slice(-10).join('\n')}`).toBe(true);
     },
-    { timeout: 10_000 },
+    { timeout: 20_000 },
   );
 }
 
@@ -78,22 +80,87 @@ describe('screen-reader journeys', () => {
     await hears(/Sign In successfully\./);
   });
 
-  test('the quote: choosing painting says the new lead time and ship date', async () => {
-    const metrics: QuoteMetrics = { volumeMm3: 1000, areaMm2: 600, size: [10, 10, 10], watertight: true, units: { unit: 'mm', source: 'file', confidence: 1, reason: 'STL in millimetres' } };
+  test('the quote: a file is chosen, its arrival is said, and choosing painting says the new lead time and ship date', async () => {
+    const metrics = {
+      units: { unit: 'mm', source: 'file', confidence: 1, reason: 'STL in millimetres' },
+      triangleCount: 12,
+      vertexCount: 8,
+      bbox: { min: [0, 0, 0], max: [10, 10, 10] },
+      size: [10, 10, 10],
+      volumeMm3: 1000,
+      areaMm2: 600,
+      shellCount: 1,
+      bodyCount: 1,
+      cavityCount: 0,
+      shells: [],
+      openEdgeCount: 0,
+      nonManifoldEdgeCount: 0,
+      misorientedEdgeCount: 0,
+      degenerateTriangleCount: 0,
+      watertight: true,
+      orientation: 'outward',
+      fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
+    } as unknown as PartMetrics;
     const orderedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
-    const configuration = { ...defaultConfiguration('3d-printing'), colourId: 'white' };
-    const actor = createActor(
-      quoteConfiguratorMachine.provide({
-        actors: { saveConfiguration: fromPromise(async ({ input }) => selectQuote({ metrics, configuration: input.configuration, orderedAt, geometryFindings: [] })) },
+    const project: Project = { id: 'p1', name: 'cube', process: '3d-printing', processId: 22, fileCount: 1, createdAt: '2026-11-23T01:00:00.000Z', updatedAt: '2026-11-23T01:00:00.000Z' };
+    const stored = (file: File) =>
+      ({
+        id: 'f1',
+        projectId: 'p1',
+        name: file.name,
+        sizeBytes: file.size,
+        sha256: 'x',
+        format: 'stl-binary',
+        metrics,
+        findings: [],
+        summary: null,
+        orderable: true,
+        configuration: null,
+        quote: null,
+        pricedAt: null,
+        uploadedAt: '2026-11-23T01:00:00.000Z',
+        expiresAt: '2027-02-23T01:00:00.000Z',
+        status: 'kept',
+        analysisMs: 3,
+        analysis: 'done',
+        analysisError: null,
+      }) as unknown as QuoteFile;
+    // The real workspace, upload and configurator machines; only their calls are the test's (no worker, no network).
+    const workspace = createActor(
+      quoteWorkspaceMachine.provide({
+        actors: {
+          createProject: fromPromise(async () => project),
+          upload: uploadMachine.provide({
+            actors: {
+              checkFile: fromPromise(async () => {}),
+              importGeometry: fromCallback(({ sendBack }) => void sendBack({ type: 'import.done', analysis: { metrics, findings: [], mesh: null, orderable: true } })),
+              uploadFile: fromCallback(({ sendBack, input }) => void sendBack({ type: 'upload.done', uploaded: stored(input.file) })),
+            },
+          }),
+          configurator: quoteConfiguratorMachine.provide({
+            actors: { saveConfiguration: fromPromise(async ({ input }) => selectQuote({ metrics, configuration: input.configuration, orderedAt, geometryFindings: [] })) },
+          }),
+        },
       }),
-      { input: { metrics, geometryFindings: [], orderedAt, configuration, target: { projectId: 'p1', fileId: 'f1' }, serverQuote: selectQuote({ metrics, configuration, orderedAt, geometryFindings: [] }) } },
+      { input: { now: () => orderedAt } },
     ).start();
-    const { container } = render(<ConfiguratorPanel actor={actor} fileName="cube.stl" onAddToCart={() => {}} adding={false} stored />);
-    await listen(container);
-    const before = /lead time (\d+) working days/.exec(container.querySelector('[aria-live="polite"]')?.textContent ?? '')?.[1];
-    expect(before).toBeDefined();
+    const { container } = renderWithApp(<Workspace workspace={workspace} />, { path: '/quote', user: customer() });
+    await listen(container.ownerDocument.body);
 
-    expect(await tabUntil(/checkbox, Painting/)).toMatch(/not checked/);
+    // The file chooser is the operating system's: the user reaches the button, and the chosen file arrives.
+    await tabUntil(/button, Choose files/);
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, new File([new Uint8Array(684)], 'cube.stl'));
+    await hears(/polite: cube\.stl is uploaded and priced\./);
+    const region = await waitFor(() => {
+      const r = [...container.querySelectorAll('[aria-live="polite"]')].find((e) => /lead time \d+ working days/.test(e.textContent ?? ''));
+      if (!r) throw new Error('no price yet');
+      return r;
+    }, { timeout: 10_000 });
+    const before = /lead time (\d+) working days/.exec(region.textContent ?? '')?.[1];
+
+    expect(await tabUntil(/checkbox, Painting/, 60)).toMatch(/not checked/);
     await keyboard(' ');
     await tabUntil(/checkbox, Red/);
     await keyboard(' ');
