@@ -6,7 +6,7 @@ test.beforeEach(async ({ page }) => {
   await page.getByRole('button', { name: 'Accept cookies' }).click();
 });
 
-test('a thin wall and reversed facets: the findings are on the model and the repaired volume is priced', async ({ page }) => {
+test('a thin wall and reversed facets: the findings are on the model, the repaired volume is priced, and the shared quote carries them', async ({ page, context }) => {
   // Two files analysed in the browser and on the server on a loaded machine: waits are on states, the budget is generous.
   test.setTimeout(120_000);
   const chooser = page.waitForEvent('filechooser');
@@ -38,4 +38,16 @@ test('a thin wall and reversed facets: the findings are on the model and the rep
   await expect(model).toBeFocused();
   await expect(cup.getByRole('status').filter({ hasText: 'Shown on the model: Walls are as thin' })).toBeAttached();
   await expect(finding.getByRole('button', { name: 'Hide on the model' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The shared quote carries the warning and what to do, as the customer saw it (issue 20 item 5).
+  await cup.getByRole('radiogroup', { name: 'Colour' }).getByText('White', { exact: true }).click();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const link = page.getByRole('textbox', { name: 'Share link' });
+  await expect(link).toHaveValue(/\/manufacture\/quote\/shared\/[A-Za-z0-9_-]{32}$/, { timeout: 20_000 });
+  await page.goto(await link.inputValue());
+  const found = page.getByRole('region', { name: 'What we found in the models' });
+  await expect(found.getByRole('heading', { level: 3, name: 'thin-cup.stl' })).toBeVisible();
+  await expect(found.getByRole('listitem').filter({ hasText: 'Walls are as thin as 0.6 mm' })).toContainText('Thicken the highlighted walls');
 });

@@ -7,6 +7,7 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
+import { NoteList } from '#ui/note-list';
 import { StatusBadge } from '#ui/status-badge';
 import { getOrder } from '../api.ts';
 import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
@@ -279,14 +280,16 @@ function ProductFindings({ products }: { products: OrderProduct[] }) {
         .map((p) => (
           <div key={p.id}>
             <h4 className="font-semibold">{p.name}</h4>
-            <ul className="mt-1 flex flex-col gap-2">
-              {p.findings.map((f) => (
-                <li key={`${f.code}-${f.message}`} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200'}`}>
-                  <p>{t.rich('orders.detail.findingLine', { severity: t(FINDING_SEVERITY[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> })}</p>
-                  <p className="text-neutral-700">{f.fixHint}</p>
-                </li>
-              ))}
-            </ul>
+            <div className="mt-1">
+              <NoteList
+                notes={p.findings.map((f) => ({
+                  id: `${f.code}-${f.message}`,
+                  tone: f.severity === 'error' ? 'danger' : 'neutral',
+                  lead: t.rich('orders.detail.findingLine', { severity: t(FINDING_SEVERITY[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> }),
+                  detail: f.fixHint,
+                }))}
+              />
+            </div>
           </div>
         ))}
     </div>

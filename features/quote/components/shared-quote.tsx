@@ -3,13 +3,20 @@ import { useLocation } from 'wouter';
 import type { QuoteDocument } from '#domain/api/quote';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
-import { useT } from '#lib/i18n/i18n';
+import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { ScrollRegion } from '#ui/scroll-region';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
+import { NoteList } from '#ui/note-list';
 import { getQuoteDocument, orderQuoteDocument, quoteDocumentPdfUrl } from '../api.ts';
 import { issueTemporaryTokenFor } from '../temporary-token.ts';
+
+const FINDING_SEVERITY: Record<QuoteDocument['lines'][number]['findings'][number]['severity'], MessageKey> = {
+  error: 'quote.finding.error',
+  warning: 'quote.finding.warning',
+  info: 'quote.finding.info',
+};
 
 type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; document: QuoteDocument };
 
@@ -118,6 +125,32 @@ export function SharedQuote({ token }: { token: string }) {
           </tbody>
         </table>
       </ScrollRegion>
+
+      {document.lines.some((line) => line.findings.length > 0) && (
+        <section aria-labelledby="shared-quote-findings" className="flex flex-col gap-2">
+          <h2 id="shared-quote-findings" className="text-title">
+            {t('quote.shared.findings')}
+          </h2>
+          <p className="text-caption text-neutral-700">{t('quote.shared.findingsIntro')}</p>
+          {document.lines
+            .filter((line) => line.findings.length > 0)
+            .map((line, i) => (
+              <div key={`${line.fileName}-${i}`}>
+                <h3 className="font-semibold">{line.fileName}</h3>
+                <div className="mt-1">
+                  <NoteList
+                    notes={line.findings.map((f) => ({
+                      id: `${f.code}-${f.message}`,
+                      tone: f.severity === 'error' ? 'danger' : 'neutral',
+                      lead: t.rich('quote.finding.line', { severity: t(FINDING_SEVERITY[f.severity]), message: f.message, strong }),
+                      detail: f.fixHint,
+                    }))}
+                  />
+                </div>
+              </div>
+            ))}
+        </section>
+      )}
 
       <p className="text-title" data-testid="shared-total">
         {t.rich('quote.shared.total', { total: format.money(document.totalCents), strong })}

@@ -196,6 +196,8 @@ export const quote = {
   'quote.shared.pdf': 'Download PDF',
   'quote.shared.order': 'Order this quote',
   'quote.shared.orderHint': 'The parts go to your cart, priced again at ordering; ship dates move with the order date.',
+  'quote.shared.findings': 'What we found in the models',
+  'quote.shared.findingsIntro': 'What the file checks found when this quote was made, with what to do before ordering.',
 
   // The retention dialog
   'quote.retention.title': 'Before you go: what held you back?',

@@ -191,6 +191,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.shared.pdf': 'Télécharger le PDF',
   'quote.shared.order': 'Commander ce devis',
   'quote.shared.orderHint': 'Les pièces vont dans votre panier, chiffrées à nouveau à la commande ; les dates d’expédition suivent la date de commande.',
+  'quote.shared.findings': 'Ce que nous avons trouvé dans les modèles',
+  'quote.shared.findingsIntro': 'Ce que les contrôles des fichiers ont trouvé à l’établissement du devis, et ce qu’il faut faire avant de commander.',
 
   'quote.retention.title': 'Avant de partir : qu’est-ce qui vous a retenu ?',
   'quote.retention.form': 'Pourquoi partez-vous ?',

@@ -90,3 +90,40 @@ export const Expired: Story = {
     await expect(canvas.queryByRole('button', { name: 'Order this quote' })).not.toBeInTheDocument();
   },
 };
+
+/** A part whose file checks found something: the note and what to do travel with the quote, as the customer saw them. */
+export const WithFindings: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/msapi/*/quote-document/:token', () =>
+          HttpResponse.json({
+            ...DOCUMENT,
+            lines: [
+              DOCUMENT.lines[0],
+              {
+                ...DOCUMENT.lines[1],
+                findings: [
+                  {
+                    code: 'thin-wall',
+                    severity: 'warning',
+                    message: 'Walls as thin as 0.6 mm over 4 % of the surface; Nylon PA12 (MJF) needs at least 0.8 mm.',
+                    fixHint: 'Thicken the highlighted walls to at least 0.8 mm, or choose a material that allows thinner walls.',
+                  },
+                ],
+              },
+            ],
+          } satisfies QuoteDocument),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const section = await canvas.findByRole('region', { name: 'What we found in the models' });
+    await expect(within(section).getByRole('heading', { level: 3, name: 'motor-mount.step' })).toBeInTheDocument();
+    await expect(within(section).getByRole('listitem')).toHaveTextContent('Check: Walls as thin as 0.6 mm');
+    await expect(within(section).getByRole('listitem')).toHaveTextContent('Thicken the highlighted walls');
+    await expect(within(section).queryByText('arm-bracket.stl')).not.toBeInTheDocument();
+  },
+};
