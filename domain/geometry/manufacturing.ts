@@ -11,6 +11,7 @@ import type { Finding } from './findings';
 import { findHoles, holeFindings } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
+import { MeshRayCaster } from './ray-caster';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
 import { analyseWallThickness, thinWallFinding } from './wall-thickness';
@@ -43,13 +44,16 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
   const weld = { vertexIds: structure.vertexIds, vertexCount: structure.vertexCount };
   // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
   const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
+  // One hierarchy for the wall rays and the support rays: its build is most of either's cost (ADR 110).
+  const caster = new MeshRayCaster(mesh.positions, mesh.triangleCount);
   const walls = analyseWallThickness(mesh, {
     minWallMm: THIN_WALL_MM,
     mmPerUnit,
     maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
     maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
+    caster,
   });
-  const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays });
+  const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster });
   const holes = findHoles(mesh, { mmPerUnit, weld });
   const best = orientation.best;
   const findings = [

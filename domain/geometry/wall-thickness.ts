@@ -12,10 +12,9 @@
  * a thin region is measured whole, not only where the sample fell. Both sides of a thin wall
  * belong to one region: a thin facet is joined to the facet its ray came out through.
  */
-import { BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
-import { MeshBVH } from 'three-mesh-bvh';
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
+import { MeshRayCaster } from './ray-caster';
 import { pairHalfEdges } from './topology';
 import { weldBodies } from './weld';
 
@@ -28,6 +27,8 @@ export interface WallThicknessOptions {
   readonly maxRays?: number;
   /** At most this many more are measured around thin facets. Default 200 000. */
   readonly maxRefineRays?: number;
+  /** A hierarchy already built over this mesh (shared with the support analysis: one build, not two). */
+  readonly caster?: MeshRayCaster;
 }
 
 export interface ThinRegion {
@@ -86,7 +87,7 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   const scale = options.mmPerUnit ?? 1;
   const triangleCount = mesh.triangleCount;
   const positions = mesh.positions.subarray(0, triangleCount * 9);
-  const caster = new WallCaster(positions);
+  const caster = new WallCaster(positions, options.caster ?? new MeshRayCaster(positions, triangleCount));
   const thickness = new Float32Array(triangleCount).fill(Number.NaN);
   const exitOf = new Int32Array(triangleCount).fill(-1);
   const areas = triangleAreas(positions, triangleCount);
@@ -174,24 +175,16 @@ function neighbours(twin: Int32Array, t: number): number[] {
   return out;
 }
 
-/** Rays from facet centroids against the facet normal, through a BVH of the mesh. */
+/** Rays from facet centroids against the facet normal, through the mesh's hierarchy (ray-caster.ts). */
 class WallCaster {
-  private readonly bvh: MeshBVH;
-  private readonly index: ArrayLike<number>;
-  private readonly ray = new Ray();
-  private readonly normal = new Vector3();
   /** How far inside the facet the ray starts, so it does not hit its own facet. */
   private readonly offset: number;
 
-  constructor(private readonly positions: Float32Array) {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(positions, 3));
-    geometry.computeBoundingBox();
-    const size = geometry.boundingBox ? geometry.boundingBox.max.distanceTo(geometry.boundingBox.min) : 1;
-    this.offset = Math.max(size * 1e-6, 1e-9);
-    this.bvh = new MeshBVH(geometry);
-    // The BVH reorders an index it creates; each entry still names a corner of the source.
-    this.index = (geometry.index as BufferAttribute).array;
+  constructor(
+    private readonly positions: Float32Array,
+    private readonly caster: MeshRayCaster,
+  ) {
+    this.offset = Math.max(caster.diagonal * 1e-6, 1e-9);
   }
 
   /** The wall's thickness behind triangle t and the triangle the ray leaves through, or null. */
@@ -201,15 +194,17 @@ class WallCaster {
     const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
     const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
     const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
-    this.normal.set(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx).normalize();
-    this.ray.origin.set(ax + (ux + vx) / 3, ay + (uy + vy) / 3, az + (uz + vz) / 3).addScaledVector(this.normal, -this.offset);
-    this.ray.direction.copy(this.normal).negate();
-    const hit = this.bvh.raycastFirst(this.ray, DoubleSide);
-    if (!hit?.face) return null;
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const length = Math.hypot(nx, ny, nz);
+    if (length === 0) return null;
+    nx /= length;
+    ny /= length;
+    nz /= length;
+    const o = this.offset;
+    const hit = this.caster.castFirst(ax + (ux + vx) / 3 - nx * o, ay + (uy + vy) / 3 - ny * o, az + (uz + vz) / 3 - nz * o, -nx, -ny, -nz);
     // Leaving the material, the ray meets the back of a facet; the front means it started outside.
-    if (hit.face.normal.dot(this.ray.direction) <= 0) return null;
-    const triangle = Math.floor((this.index[(hit.faceIndex ?? 0) * 3] as number) / 3);
-    return { distance: hit.distance + this.offset, triangle };
+    if (!hit || hit.entering) return null;
+    return { distance: hit.distance + o, triangle: hit.triangle };
   }
 }
 
