@@ -12,7 +12,6 @@ import { SharedRateLimiter } from './auth/rate-limit.ts';
 import { SharedLoginThrottle } from './auth/login-throttle.ts';
 import { systemClock } from './clock.ts';
 import { storesFromConfig } from './storage/from-config.ts';
-import { runScheduledRewards } from './rewards/scheduled.ts';
 import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { productSchedule, runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
@@ -107,7 +106,7 @@ const sweepSpool = (olderThan: Date) =>
   );
 void sweepSpool(database.kind === 'sqlite' ? startedAt : new Date(startedAt.getTime() - SPOOL_ORPHAN_AFTER_MS));
 
-// Spec section 9: uploaded 3D files are kept 3 months (ADR 044), and the other scheduled work:
+// Spec section 9: uploaded 3D files are kept 3 months (ADR 044); spec section 4: the monthly rewards (ADR 091):
 // hourly, once at start, in this process; or once per period across processes on the queue (ADR 115).
 const schedule = productSchedule({ db: database.db, files: ctx.quote.files, clock: ctx.clock, log: ctx.log });
 const stopSchedule = jobs ? () => {} : runScheduledInProcess(schedule, ctx.log);
@@ -119,12 +118,6 @@ else void ctx.mailer.deliverDue().catch((error: unknown) => console.error('[serv
 // The spool is this machine's folder: each process sweeps its own, hourly.
 const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
-// Spec section 4: coupons on the 1st of each month, tasks settled monthly (ADR 091). Once at start
-// and hourly; each account's coupon is keyed by month, so restarts and other processes never double it.
-const rewards = () => runScheduledRewards(ctx, ctx.clock()).catch((error: unknown) => console.error('[server] monthly rewards failed', error));
-void rewards();
-const rewardsTimer = setInterval(() => void rewards(), 3600 * 1000);
-rewardsTimer.unref();
 if (config.bankTransferEnabled && config.bankAccounts === 'demo') console.log('[server] bank transfer shows DEMO accounts (set BANK_ACCOUNTS or BANK_ACCOUNTS_FILE for real ones)');
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
@@ -151,7 +144,6 @@ function shutdown(signal: string): void {
   console.log(`[server] ${signal}: finishing the requests in flight, then stopping`);
   readiness.drain();
   clearInterval(retentionTimer);
-  clearInterval(rewardsTimer);
   stopSchedule();
   stopMailLoop();
   const http = server as unknown as HttpServer;

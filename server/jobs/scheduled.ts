@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { QuoteFileStore } from '../quote/file-store.ts';
 import { removeExpiredQuoteFiles } from '../quote/retention.ts';
+import { runScheduledRewards } from '../rewards/scheduled.ts';
 import { ensureQueue, type JobQueue } from './job-queue.ts';
 
 /** Work that runs on a schedule (ADR 115): once per period across every process. */
@@ -17,9 +18,10 @@ export interface ScheduledTask {
 }
 
 /**
- * The product's scheduled work: spec section 9's 3-month retention of quote files (ADR 044),
- * hourly. Another task joins by adding an entry here (the monthly coupons of the rewards, when
- * they land, run the same way: hourly and idempotent by their unique keys).
+ * The product's scheduled work, each hourly: spec section 9's 3-month retention of quote files
+ * (ADR 044), and spec section 4's rewards (ADR 091: coupons on the 1st of each month, monthly tasks
+ * settled; each account's coupon is keyed by month, so a second run in a month adds nothing).
+ * Another task joins by adding an entry here.
  */
 export function productSchedule(deps: { db: Kysely<Database>; files: QuoteFileStore; clock: Clock; log: (line: string) => void }): ScheduledTask[] {
   return [
@@ -28,6 +30,12 @@ export function productSchedule(deps: { db: Kysely<Database>; files: QuoteFileSt
       cron: '17 * * * *',
       intervalMs: 3600 * 1000,
       run: () => removeExpiredQuoteFiles({ db: deps.db, files: deps.files, log: deps.log }, deps.clock()),
+    },
+    {
+      name: 'monthly-rewards',
+      cron: '7 * * * *',
+      intervalMs: 3600 * 1000,
+      run: () => runScheduledRewards({ db: deps.db, log: deps.log }, deps.clock()),
     },
   ];
 }
