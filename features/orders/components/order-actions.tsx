@@ -32,28 +32,18 @@ const FILE_NAMES: Readonly<Record<OrderDocumentKind, string>> = { invoice: 'invo
 /** Saves the order's PDF: the invoice once paid, the proforma invoice before. */
 export function DocumentButton({ order }: { order: Order }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const kind = orderDocumentKind(order.status);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const blob = await getOrderDocument(order.id);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${FILE_NAMES[kind]}-${order.number}.pdf`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: save } = useCall(async () => {
+    const blob = await getOrderDocument(order.id);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${FILE_NAMES[kind]}-${order.number}.pdf`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
   return (
     <div className="flex flex-col gap-1">
       <Button variant="secondary" isPending={busy} onPress={save}>
@@ -68,19 +58,7 @@ export function DocumentButton({ order }: { order: Order }) {
 export function CancelOrderButton({ order, onCancelled }: { order: Order; onCancelled: (order: Order) => void }) {
   const t = useT();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onCancelled(await cancelOrder(order.id, reason.trim() || null));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: confirm } = useCall(async () => onCancelled(await cancelOrder(order.id, reason.trim() || null)));
   return (
     <div className="flex flex-col gap-1">
       <DialogTrigger>
