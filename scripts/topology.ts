@@ -146,6 +146,9 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
     const first = this.next++ % this.upstreams.length;
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const headers = { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' };
+    // A client that leaves (autocannon at the end of a run, a closed tab) is no upstream failure.
+    let clientGone = false;
+    res.on('close', () => (clientGone = !res.writableFinished));
     const attempt = (tries: number) => {
       const upstream = this.upstreams[(first + tries) % this.upstreams.length]!;
       let sent = false;
@@ -167,6 +170,7 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
         upRes.on('error', () => res.destroy());
       });
       upReq.on('error', () => {
+        if (clientGone) return;
         if (answered) return res.destroy();
         const another = tries + 1 < this.upstreams.length;
         if (another && (!sent || RETRY_AFTER_SEND.has(req.method ?? 'GET'))) {
@@ -179,7 +183,7 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
           res.end(JSON.stringify({ message: 'Bad gateway: the API process closed the connection before answering.' }));
         } else res.destroy();
       });
-      res.on('close', () => {
+      res.once('close', () => {
         if (!res.writableFinished) upReq.destroy();
       });
     };
@@ -210,6 +214,11 @@ export interface Topology {
   s3Endpoint: string;
   /** Starts one more analysis worker and waits until it takes jobs. */
   addWorker(): Promise<Child>;
+  /**
+   * A proxy in a process of its own (`scripts/topology-proxy.ts`) in front of `upstreams`, for a
+   * benchmark: the load generator then does not share the proxy's thread.
+   */
+  startProxyProcess(upstreams: Upstream[]): Promise<{ url: string; child: Child }>;
   stop(): Promise<void>;
 }
 
@@ -304,9 +313,15 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     };
     for (let i = 0; i < options.workers; i++) await addWorker();
 
+    const startProxyProcess = async (upstreams: Upstream[]) => {
+      const child = new Child(`proxy-${children.length}`, ['--import', 'tsx', 'scripts/topology-proxy.ts', ...upstreams.map((u) => `${u.name}:${u.port}`)], {});
+      children.push(child);
+      return { url: (await child.waitFor(/^PROXY (http:\S+)$/m))[1]!, child };
+    };
+
     proxy = new RoundRobinProxy(apis);
     await proxy.listen();
-    return { proxy, apis, workers, databaseUrl, s3Endpoint, addWorker, stop };
+    return { proxy, apis, workers, databaseUrl, s3Endpoint, addWorker, startProxyProcess, stop };
   } catch (error) {
     await stop();
     throw error;
