@@ -97,6 +97,9 @@ export interface DispatchEvent {
   url: string;
 }
 
+/** Shorter than the API's keep-alive timeout (Node's default 5 s). */
+const UPSTREAM_IDLE_MS = 4_000;
+
 /** Methods whose request a proxy may send again after an upstream failed mid-way (RFC 9110 §9.2.2), without a body to replay. */
 const RETRY_AFTER_SEND = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -123,7 +126,10 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
 
   constructor(private readonly upstreams: Upstream[]) {
     super();
-    for (const u of upstreams) this.agents.set(u.name, new http.Agent({ keepAlive: true, maxSockets: 512 }));
+    // Idle connections to an upstream are closed after 4 s, before the API's own keep-alive timeout
+    // (Node's 5 s) closes them: otherwise a request may be written to a connection the API is closing
+    // at that moment, and fail (the classic 502 of a balancer whose idle timeout is the longer one).
+    for (const u of upstreams) this.agents.set(u.name, new http.Agent({ keepAlive: true, maxSockets: 512, timeout: UPSTREAM_IDLE_MS }));
   }
 
   async listen(): Promise<string> {
