@@ -33,8 +33,47 @@ const median = (values: number[]) => {
 };
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * CPU time (user + system, ms) the processes `pids` have used so far, from /proc (Linux; every
+ * thread counted). Unlike req/s it hardly depends on what else loads the machine: the figure to size
+ * from when another run shares the cores.
+ */
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** The postmaster listening on `port` and its children (the backends): PostgreSQL's processes. */
+function postgresPids(port: number): number[] {
+  const all = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const read = (pid: string, file: string) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const postmaster = all.find((pid) => {
+    const args = read(pid, 'cmdline').split('\0');
+    return /\/postgres$/.test(args[0] ?? '') && args.includes('-p') && args[args.indexOf('-p') + 1] === String(port);
+  });
+  if (!postmaster) return [];
+  const children = all.filter((pid) => /^\d+ \(.*\) \S (\d+)/.exec(read(pid, 'stat'))?.[1] === postmaster);
+  return [postmaster, ...children].map(Number);
+}
+
 /** A closed binary STL box (12 triangles), `x × y × z` mm. */
-function boxStl(x: number, y: number, z: number): Uint8Array {
+function boxStl(x: number, y: number, z: number): Uint8Array<ArrayBuffer> {
   const v = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
   const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
   const b = Buffer.alloc(84 + 600);
@@ -47,7 +86,7 @@ function boxStl(x: number, y: number, z: number): Uint8Array {
       o += 2;
     }
   }
-  return new Uint8Array(b);
+  return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
 }
 
 const started = Date.now();
@@ -112,9 +151,16 @@ try {
     /** Answers that were not 2xx, errors and timeouts: printed, never hidden. */
     failed: number;
     total: number;
+    /** CPU ms per request: the API processes, the proxy, PostgreSQL, and this process (autocannon). */
+    cpu: { api: number; proxy: number; postgres: number; loadGenerator: number };
   }
+  const pgPort = Number(new URL(topology.databaseUrl).port);
+  const apiPids = () => topology.apis.map((a) => a.child.pid!).filter(Boolean);
+  const proxyPids = [one.child.pid!, two.child.pid!];
   const measure = async (origin: string, call: 'me' | 'price', duration: number): Promise<Figure> => {
     let next = 0;
+    const pgPids = postgresPids(pgPort);
+    const before = { api: cpuMs(apiPids()), proxy: cpuMs(proxyPids), postgres: cpuMs(pgPids), self: process.cpuUsage() };
     const result = await autocannon({
       url: origin,
       connections,
@@ -135,7 +181,15 @@ try {
       const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code} × ${count}`).join(', ');
       console.error(`${call} via ${origin}: ${failed} failed (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts); status codes ${codes}`);
     }
-    return { reqPerSec: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total };
+    const self = process.cpuUsage(before.self);
+    const n = Math.max(1, result.requests.total);
+    const cpu = {
+      api: (cpuMs(apiPids()) - before.api) / n,
+      proxy: (cpuMs(proxyPids) - before.proxy) / n,
+      postgres: (cpuMs(pgPids) - before.postgres) / n,
+      loadGenerator: (self.user + self.system) / 1000 / n,
+    };
+    return { reqPerSec: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total, cpu };
   };
   const setups = [
     { name: 'proxy → 1 API', origin: one.url },
@@ -155,7 +209,10 @@ try {
         const figure = await measure(setup.origin, call.key, seconds);
         const key = `${call.name}|${setup.name}`;
         figures.set(key, [...(figures.get(key) ?? []), figure]);
-        console.error(`round ${round}, ${call.name}, ${setup.name}: ${Math.round(figure.reqPerSec)} req/s, p99 ${figure.p99} ms; load ${load()}`);
+        console.error(
+          `round ${round}, ${call.name}, ${setup.name}: ${Math.round(figure.reqPerSec)} req/s, p99 ${figure.p99} ms; ` +
+            `CPU ms/request API ${figure.cpu.api.toFixed(2)}, proxy ${figure.cpu.proxy.toFixed(2)}, PostgreSQL ${figure.cpu.postgres.toFixed(2)}, autocannon ${figure.cpu.loadGenerator.toFixed(2)}; load ${load()}`,
+        );
       }
     }
   }
@@ -178,10 +235,12 @@ try {
     const workers: Child[] = await Promise.all(Array.from({ length: workerCount }, () => topology.addWorker()));
     const { firstDone, meanAnalysisMs } = await waitAnalysed(project.id, jobCount);
     const t1 = performance.now();
+    // CPU the workers used, start-up included (a process's CPU is readable until it is reaped).
+    const workerCpuS = cpuMs(workers.map((w) => w.pid!)) / 1000;
     for (const worker of workers) await worker.stop();
     const total = (t1 - t0) / 1000;
     const steady = (t1 - firstDone) / 1000;
-    const line = `| ${workerCount} | ${total.toFixed(1)} s | ${((jobCount * 60) / total).toFixed(0)} | ${steady.toFixed(1)} s | ${(((jobCount - 1) * 60) / steady).toFixed(0)} | ${meanAnalysisMs.toFixed(0)} ms |`;
+    const line = `| ${workerCount} | ${total.toFixed(1)} s | ${((jobCount * 60) / total).toFixed(0)} | ${steady.toFixed(1)} s | ${(((jobCount - 1) * 60) / steady).toFixed(0)} | ${meanAnalysisMs.toFixed(0)} ms | ${(workerCpuS / jobCount).toFixed(1)} s |`;
     analysis.push(line);
     console.error(`analysis, ${workerCount} worker(s): ${line}; load ${load()}`);
   }
@@ -190,19 +249,19 @@ try {
   console.log(`\n${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}`);
   console.log(`load average at start ${loadAtStart}; before HTTP ${loadBeforeHttp}, after ${loadAfterHttp}; before analysis ${loadBeforeAnalysis}, after ${loadAfter}`);
   console.log(`\nHTTP: ${connections} connections, ${seconds} s per measurement after a 2 s warm-up, ${rounds} interleaved rounds\n`);
-  console.log('| call | path | req/s (median) | p99 (median) | req/s each round | p99 each round | failed / requests |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| call | path | req/s (median) | p99 (median) | req/s each round | p99 each round | failed / requests | CPU ms per request (medians): API, proxy, PostgreSQL, autocannon |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const call of calls) {
     for (const setup of setups) {
       const list = figures.get(`${call.name}|${setup.name}`)!;
       console.log(
-        `| ${call.name} | ${setup.name} | ${Math.round(median(list.map((f) => f.reqPerSec))).toLocaleString('en-US')} | ${median(list.map((f) => f.p99))} ms | ${list.map((f) => Math.round(f.reqPerSec).toLocaleString('en-US')).join(', ')} | ${list.map((f) => f.p99).join(', ')} | ${list.reduce((n, f) => n + f.failed, 0)} / ${list.reduce((n, f) => n + f.total, 0).toLocaleString('en-US')} |`,
+        `| ${call.name} | ${setup.name} | ${Math.round(median(list.map((f) => f.reqPerSec))).toLocaleString('en-US')} | ${median(list.map((f) => f.p99))} ms | ${list.map((f) => Math.round(f.reqPerSec).toLocaleString('en-US')).join(', ')} | ${list.map((f) => f.p99).join(', ')} | ${list.reduce((n, f) => n + f.failed, 0)} / ${list.reduce((n, f) => n + f.total, 0).toLocaleString('en-US')} | ${(['api', 'proxy', 'postgres', 'loadGenerator'] as const).map((k) => median(list.map((f) => f.cpu[k])).toFixed(2)).join(', ')} |`,
       );
     }
   }
   console.log(`\nAnalysis: ${count.toLocaleString('en-US')} triangles (${sizeMb.toFixed(1)} MB binary STL), ${jobCount} uploads through the proxy per run, files in s3rver\n`);
-  console.log('| workers | all files from the workers\' start | files/min from start | first → last | files/min steady | mean analysis per file |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| workers | all files from the workers\' start | files/min from start | first → last | files/min steady | mean analysis per file | worker CPU per file (start-up included) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const line of analysis) console.log(line);
   console.log(`\nwhole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await one.child.stop();

@@ -66,8 +66,25 @@ export class Child {
       if (match) return match;
       if (!this.running) throw new Error(`${this.name} exited before printing ${pattern}:\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`${this.name} did not print ${pattern} within ${timeoutMs} ms:\n${this.output}`);
-      await Promise.race([once(this.process.stdout!, 'data'), once(this.process.stderr!, 'data'), this.exited, delay(1000)]);
+      await this.nextOutput(1000);
     }
+  }
+
+  /** Resolves on the next output, the exit, or after `ms`; leaves no listener behind. */
+  private nextOutput(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.process.stdout?.off('data', done);
+        this.process.stderr?.off('data', done);
+        this.process.off('exit', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.process.stdout?.on('data', done);
+      this.process.stderr?.on('data', done);
+      this.process.once('exit', done);
+    });
   }
 
   /** Ends the process by its pid: `signal`, then SIGKILL when it has not left after `graceMs`. */
