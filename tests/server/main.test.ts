@@ -144,7 +144,7 @@ describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => 
     const header = await new Promise<string | undefined>((resolve, reject) => {
       http.get({ host: '127.0.0.1', port, path: '/health', agent }, (res) => {
         res.resume();
-        resolve(res.headers['keep-alive']);
+        resolve(res.headers['keep-alive'] as string | undefined);
       }).on('error', reject);
     });
     agent.destroy();
