@@ -112,6 +112,19 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // Issue 21 item 5 (ADR 135): PostgreSQL, s3rver, two API processes, a worker and a proxy,
+          // started by the test itself; `npm test` runs it as its own suite under with-postgres.
+          name: 'topology',
+          environment: 'node',
+          include: ['tests/topology/**/*.test.ts'],
+          testTimeout: 400_000,
+          hookTimeout: 400_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

@@ -15,6 +15,9 @@ const suites = [
   ['unit (vitest: ui, lib, machines, features, routes, domain, lint rules)', bin('vitest'), ['run', '--project', 'unit', '--project', 'node']],
   ['server on embedded SQLite', bin('vitest'), ['run', '--project', 'server', '--project', 'server-contract'], { DATABASE_URL: '' }],
   ['server on PostgreSQL', process.execPath, ['scripts/with-postgres.mjs', bin('vitest'), 'run', '--project', 'server', '--project', 'server-contract']],
+  // Issue 21 item 5 (ADR 135): PostgreSQL, s3rver, two API processes, an analysis worker and a
+  // proxy, as separate processes; the journey through the proxy with one API killed and restarted.
+  ['topology (two APIs, a worker, S3 and a proxy on PostgreSQL)', process.execPath, ['scripts/with-postgres.mjs', bin('vitest'), 'run', '--project', 'topology']],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   // After the build: each route's initial JavaScript (printed every run), lazy 3D viewer and STEP
   // reader, compressed copies (issue 18 items 1 and 2).

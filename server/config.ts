@@ -75,6 +75,12 @@ export interface ServerConfig {
   /** How long a stopping process waits for requests in flight before cutting them, ms (SHUTDOWN_TIMEOUT_MS, default 25 s). */
   shutdownTimeoutMs: number;
   /**
+   * How long an idle keep-alive connection stays open, ms (KEEP_ALIVE_TIMEOUT_MS, default Node's
+   * 5 s). Behind a balancer that keeps connections to the servers, make it longer than the
+   * balancer's idle timeout, or the balancer may send a request on a connection being closed (ADR 135).
+   */
+  keepAliveTimeoutMs: number;
+  /**
    * Where uploads are analysed, mail delivered and scheduled work run (JOB_QUEUE, ADR 115):
    * `in-process` (default: worker threads and timers in this process) or `postgres` (pg-boss on
    * DATABASE_URL; analysis by `npm run worker` processes).
@@ -388,6 +394,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxOrderCents: orderCeiling(env),
     ...readBankConfig(env, production),
     shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+    keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
     jobQueue: readJobQueue(env),
   };
 }

@@ -130,6 +130,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
 });
 
+// Idle keep-alive connections: longer than a balancer's idle timeout when one keeps connections (ADR 135).
+const httpServer = server as unknown as HttpServer;
+httpServer.keepAliveTimeout = config.keepAliveTimeoutMs;
+httpServer.headersTimeout = Math.max(httpServer.headersTimeout, config.keepAliveTimeoutMs + 1000);
+
 /**
  * Graceful shutdown (docs/deploy.md): on SIGTERM or SIGINT the process stops listening (the load
  * balancer's next connection goes to another process), answers /ready with 503 on connections still

@@ -12,6 +12,7 @@ import { productSchedule, scheduleOnQueue } from './jobs/scheduled.ts';
 import { Mailer } from './mail/mailer.ts';
 import { analysisExpireSeconds, workAnalysisJobs } from './quote/analysis-jobs.ts';
 import { createQuoteServices } from './quote/quote-services.ts';
+import { storesFromConfig } from './storage/from-config.ts';
 
 const log = (line: string) => console.log(line);
 let config: ServerConfig;
@@ -37,13 +38,24 @@ try {
   await database.close();
   process.exit(1);
 }
-const quote = createQuoteServices(config, log);
+// The quote files where the API processes put them: this machine's disk or the S3 bucket (ADR 120).
+// Found by the topology test (ADR 135): with STORAGE=s3 the worker read the local disk and never
+// found an upload.
+const stores = storesFromConfig(config);
+try {
+  await stores.check();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  await database.close();
+  process.exit(1);
+}
+const quote = createQuoteServices(config, log, stores.quoteFiles);
 const jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), log });
 await workAnalysisJobs(jobs, { db: database.db, files: quote.files, analyse: (path) => quote.analysis.analyse(path), log }, config.quoteWorkers);
 const mailer = new Mailer(database.db, systemClock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, secret: config.jwtSecret, jobs });
 await mailer.workDeliveryJobs(jobs);
 await scheduleOnQueue(jobs, productSchedule({ db: database.db, files: quote.files, clock: systemClock, log }), log);
-console.log(`[worker] taking analysis jobs, ${config.quoteWorkers} at a time (pid ${process.pid})`);
+console.log(`[worker] taking analysis jobs, ${config.quoteWorkers} at a time (pid ${process.pid}); files: ${stores.describe}`);
 
 let stopping = false;
 /** Finishes the jobs in hand (up to the analysis time limit), then leaves; a second signal leaves at once. */

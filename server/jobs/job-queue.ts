@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -50,20 +51,40 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   });
   boss.on('error', (error) => (options.log ?? console.error)(`[jobs] ${error.message}`));
   await boss.start();
-  await ensureQueue(boss, QUEUES.analysisFailed, { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 });
-  await ensureQueue(boss, QUEUES.analysis, {
-    retryLimit: ANALYSIS_RETRY_LIMIT,
-    retryDelay: 0,
-    expireInSeconds: options.analysisExpireSeconds,
-    deadLetter: QUEUES.analysisFailed,
-  });
-  await ensureQueue(boss, QUEUES.mail, {
-    retryLimit: MAIL_RETRY_LIMIT,
-    retryDelay: options.mailRetryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 120,
+  await whileHoldingQueueLock(options.connectionString, async () => {
+    await ensureQueue(boss, QUEUES.analysisFailed, { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 });
+    await ensureQueue(boss, QUEUES.analysis, {
+      retryLimit: ANALYSIS_RETRY_LIMIT,
+      retryDelay: 0,
+      expireInSeconds: options.analysisExpireSeconds,
+      deadLetter: QUEUES.analysisFailed,
+    });
+    await ensureQueue(boss, QUEUES.mail, {
+      retryLimit: MAIL_RETRY_LIMIT,
+      retryDelay: options.mailRetryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
   });
   return boss;
+}
+
+/**
+ * Declaring the queues is done by one process at a time, under a PostgreSQL advisory lock on a
+ * connection of its own. Two API processes starting together on an empty database deadlocked in
+ * pg-boss's `create_queue` (each inserting the queue row and creating its partition table), and the
+ * loser stopped (found by the topology test, ADR 135).
+ */
+async function whileHoldingQueueLock(connectionString: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'manufacture-jobs' });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('manufacture:job-queues'))");
+    await work();
+  } finally {
+    // Ending the session releases the lock, also when `work` failed.
+    await client.end();
+  }
 }
 
 /** Creates the queue, or brings its options up to date when another process created it first. */

@@ -134,3 +134,28 @@ describe('graceful shutdown (docs/deploy.md)', () => {
     expect(output.stdout).toContain('[server] stopped');
   }, 90_000);
 });
+
+describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => {
+  test('idle connections stay open as long as configured, and say so', async () => {
+    const { child, output, exited } = runServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'keep-alive-')), KEEP_ALIVE_TIMEOUT_MS: '65000' });
+    await vi.waitFor(() => expect(output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 60_000, interval: 100 });
+    const port = Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.stdout)?.[1]);
+    const agent = new http.Agent({ keepAlive: true });
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/health', agent }, (res) => {
+        res.resume();
+        resolve(res.headers['keep-alive'] as string | undefined);
+      }).on('error', reject);
+    });
+    agent.destroy();
+    expect(header).toBe('timeout=65');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+
+  test('the default is Node’s 5 s; a value that is not a positive whole number is refused', async () => {
+    const { readConfig } = await import('#server/config');
+    expect(readConfig({}).keepAliveTimeoutMs).toBe(5000);
+    expect(() => readConfig({ KEEP_ALIVE_TIMEOUT_MS: '-1' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+});
