@@ -152,8 +152,8 @@ describe('bundle check', () => {
     const table = await routeTable();
     expect(table.length).toBeGreaterThan(30);
     expect(table).toContainEqual({ path: '/quote', page: QUOTE_PAGE });
-    expect(table).toContainEqual({ path: '/user/home', page: 'routes/pages/account-pages.tsx' });
-    expect(table).toContainEqual({ path: '/login', page: 'routes/pages/auth-pages.tsx' });
+    expect(table).toContainEqual({ path: '/user/home', page: 'routes/pages/account-home-page.tsx' });
+    expect(table).toContainEqual({ path: '/login', page: 'routes/pages/login-page.tsx' });
     for (const { page } of table) expect(fs.existsSync(page), page).toBe(true);
   });
 });
