@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
+import { catalogue } from './scripts/vite-catalogue.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -17,6 +18,19 @@ function compressedCopies(include: RegExp, brotliQuality: number): PluginOption[
   return [{ ...compression({ include, threshold: 512, logLevel: 'silent', algorithms: [brotli, defineAlgorithm('gzip', { level: 9 })] }), apply }];
 }
 
+/**
+ * The app's build formats messages the catalogue plugin compiled, so intl-messageformat gets
+ * FormatJS's parser-less build (`no-parser`: the same API, `parse` refuses), and the ICU parser (27 KB)
+ * leaves the browser (ADR 133). Only for the app: Storybook's French toolbar formats sources.
+ */
+function withoutIcuParser(): PluginOption {
+  return {
+    name: 'manufacture:without-icu-parser',
+    apply: (config, env) => env.command === 'build' && config.base === '/manufacture/',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } }),
+  };
+}
+
 /** Where the API server listens during `npm run dev` (the Vite dev server proxies to it). */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -26,6 +40,9 @@ export default defineConfig({
     // React Aria ships its built-in strings (date fields, combo boxes, …) for 34 locales: keep the
     // product's English and the catalogue's French twin (lib/i18n/fr) and drop the rest (ADR 107).
     { ...optimizeLocales.vite({ locales: ['en-US', 'fr-FR'] }), enforce: 'pre' },
+    // Each module brings the catalogue messages it names; the build ships them compiled (ADR 133).
+    catalogue(),
+    withoutIcuParser(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every text asset and the STEP reader's WASM, written next to each

@@ -22,26 +22,23 @@ type PageComponent = ComponentType<{ route: RouteDef }>;
 /**
  * One page of a lazily loaded module under routes/pages/ (issue 18 item 2, ADR 128): each module is
  * a chunk of its own, fetched the first time one of its routes opens, so the quote page's first load
- * carries neither the account area, checkout nor the auth screens.
+ * carries neither the account area, checkout nor the auth screens. One module per page (ADR 133),
+ * so a route loads its own screen and not its neighbours' (the log-in page not the sign-up form's
+ * phone codes, the order history not the order page).
  */
 function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): PageComponent {
   return lazy(async (): Promise<{ default: PageComponent }> => ({ default: (await load())[name] }));
 }
 
-const accountPages = () => import('./pages/account-pages.tsx');
-const authPages = () => import('./pages/auth-pages.tsx');
 const checkoutPages = () => import('./pages/checkout-pages.tsx');
-const orderPages = () => import('./pages/order-pages.tsx');
-const projectPages = () => import('./pages/project-pages.tsx');
 const quotePage = () => import('./pages/quote-page.tsx');
-const rewardsPages = () => import('./pages/rewards-pages.tsx');
 
 const PAGES: Record<PageId, PageComponent> = {
-  login: lazyPage(authPages, 'LoginPage'),
-  signup: lazyPage(authPages, 'SignUpPage'),
-  'reset-password': lazyPage(authPages, 'ResetPasswordPage'),
-  'log-out': lazyPage(authPages, 'LogOutPage'),
-  'account-delete': lazyPage(authPages, 'AccountDeletePage'),
+  login: lazyPage(() => import('./pages/login-page.tsx'), 'LoginPage'),
+  signup: lazyPage(() => import('./pages/sign-up-page.tsx'), 'SignUpPage'),
+  'reset-password': lazyPage(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage'),
+  'log-out': lazyPage(() => import('./pages/log-out-page.tsx'), 'LogOutPage'),
+  'account-delete': lazyPage(() => import('./pages/account-delete-page.tsx'), 'AccountDeletePage'),
   quote: lazyPage(quotePage, 'QuotePage'),
   'quote-project': lazyPage(quotePage, 'QuotePage'),
   'quote-shared': lazyPage(() => import('./pages/shared-quote-page.tsx'), 'SharedQuotePage'),
@@ -54,26 +51,26 @@ const PAGES: Record<PageId, PageComponent> = {
   'additional-cost-payment': lazyPage(checkoutPages, 'AdditionalCostPaymentPage'),
   'additional-cost-success': lazyPage(checkoutPages, 'AdditionalCostSuccessPage'),
   campaign: lazyPage(() => import('./pages/campaign-page.tsx'), 'CampaignPage'),
-  'order-history': lazyPage(orderPages, 'OrderHistoryPage'),
-  'order-detail': lazyPage(orderPages, 'OrderDetailPage'),
-  'after-sale': lazyPage(orderPages, 'AfterSalePage'),
-  'upload-history': lazyPage(orderPages, 'UploadHistoryPage'),
-  'account-additional-costs': lazyPage(orderPages, 'AccountAdditionalCostsPage'),
-  projects: lazyPage(projectPages, 'ProjectsPage'),
-  'project-files': lazyPage(projectPages, 'ProjectFilesPage'),
+  'order-history': lazyPage(() => import('./pages/order-history-page.tsx'), 'OrderHistoryPage'),
+  'order-detail': lazyPage(() => import('./pages/order-detail-page.tsx'), 'OrderDetailPage'),
+  'after-sale': lazyPage(() => import('./pages/after-sale-page.tsx'), 'AfterSalePage'),
+  'upload-history': lazyPage(() => import('./pages/upload-history-page.tsx'), 'UploadHistoryPage'),
+  'account-additional-costs': lazyPage(() => import('./pages/account-additional-costs-page.tsx'), 'AccountAdditionalCostsPage'),
+  projects: lazyPage(() => import('./pages/projects-page.tsx'), 'ProjectsPage'),
+  'project-files': lazyPage(() => import('./pages/project-files-page.tsx'), 'ProjectFilesPage'),
   'additional-costs': lazyPage(checkoutPages, 'AdditionalCostsPage'),
-  'account-home': lazyPage(accountPages, 'AccountHomePage'),
-  'account-profile': lazyPage(accountPages, 'ProfilePage'),
-  'account-password': lazyPage(accountPages, 'PasswordPage'),
-  'account-address': lazyPage(accountPages, 'AddressPage'),
-  'account-billing': lazyPage(accountPages, 'BillingAddressPage'),
-  contact: lazyPage(accountPages, 'ContactPage'),
-  'quick-login': lazyPage(accountPages, 'QuickLoginPage'),
-  balance: lazyPage(rewardsPages, 'BalancePage'),
-  'balance-reload': lazyPage(rewardsPages, 'ReloadPage'),
-  coupons: lazyPage(rewardsPages, 'CouponsPage'),
-  referral: lazyPage(rewardsPages, 'ReferralPage'),
-  points: lazyPage(rewardsPages, 'PointsPage'),
+  'account-home': lazyPage(() => import('./pages/account-home-page.tsx'), 'AccountHomePage'),
+  'account-profile': lazyPage(() => import('./pages/profile-page.tsx'), 'ProfilePage'),
+  'account-password': lazyPage(() => import('./pages/password-page.tsx'), 'PasswordPage'),
+  'account-address': lazyPage(() => import('./pages/address-page.tsx'), 'AddressPage'),
+  'account-billing': lazyPage(() => import('./pages/billing-address-page.tsx'), 'BillingAddressPage'),
+  contact: lazyPage(() => import('./pages/contact-page.tsx'), 'ContactPage'),
+  'quick-login': lazyPage(() => import('./pages/quick-login-page.tsx'), 'QuickLoginPage'),
+  balance: lazyPage(() => import('./pages/balance-page.tsx'), 'BalancePage'),
+  'balance-reload': lazyPage(() => import('./pages/reload-page.tsx'), 'ReloadPage'),
+  coupons: lazyPage(() => import('./pages/coupons-page.tsx'), 'CouponsPage'),
+  referral: lazyPage(() => import('./pages/referral-page.tsx'), 'ReferralPage'),
+  points: lazyPage(() => import('./pages/points-page.tsx'), 'PointsPage'),
 };
 
 /** While a page's chunk loads: the same frame (no layout jump) and a polite status. */

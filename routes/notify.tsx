@@ -1,6 +1,14 @@
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { configureApi } from '#lib/api/client';
 import { useT } from '#lib/i18n/i18n';
-import { ToastRegion, toasts } from '#ui/toast';
+import { toasts } from '#ui/toast';
+
+// The region's code (React Aria's toast and landmark hooks) is not in the first load: it is fetched
+// right after the app first renders, and shown from the first toast on (ADR 133).
+const loadToastRegion = () => import('#ui/toast-region');
+const ToastRegion = lazy(async () => ({ default: (await loadToastRegion()).ToastRegion }));
+const subscribe = (onChange: () => void) => toasts.queue.subscribe(onChange);
+const anyToast = () => toasts.queue.visibleToasts.length > 0;
 
 /** What screens use to tell the user something happened (the ui library's toast queue). */
 export const notify = {
@@ -20,5 +28,15 @@ export function useNotify() {
 /** The toast region of the app: a landmark; each toast is announced when it appears. */
 export function Notifications() {
   const t = useT();
-  return <ToastRegion aria-label={t('app.notifications')} dismissLabel={t('common.dismiss')} />;
+  const shown = useSyncExternalStore(subscribe, anyToast, anyToast);
+  useEffect(() => {
+    void loadToastRegion();
+  }, []);
+  // React Aria's region renders nothing without a toast either; a toast queued before the region's
+  // code is in waits in the queue and shows as soon as it is.
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastRegion aria-label={t('app.notifications')} dismissLabel={t('common.dismiss')} />
+    </Suspense>
+  ) : null;
 }

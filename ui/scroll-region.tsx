@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { twMerge } from 'tailwind-merge';
+import { twMerge } from './tv.ts';
 
 /**
  * What is wider than a phone (a table of many columns) scrolls sideways by itself, inside a region

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useLocale } from 'react-aria-components';
-import { DateFormatter, parseDate } from '@internationalized/date';
 import { LOCALE } from './i18n.tsx';
 
 /** How much of a calendar day to show: `medium` "Nov 27, 2026", `weekday` "Fri, Nov 27, 2026", `long` "November 27, 2026". */
@@ -29,6 +28,22 @@ export interface Formatter {
   list(items: readonly string[], type?: 'and' | 'or'): string;
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`, or the day of an ISO date-time) as the instant of its midnight in
+ * UTC, formatted in UTC below. Plain Intl, not @internationalized/date: its calendar arithmetic
+ * (16 KB) was in every page that shows a date, for one parse (ADR 133).
+ */
+function utcDay(isoDay: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  if (!match) throw new RangeError(`Not a calendar day: ${isoDay}`);
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Years 0–99 would be read as 1900–1999 by the constructor's legacy rule; setUTCFullYear does not.
+  date.setUTCFullYear(year);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) throw new RangeError(`Not a calendar day: ${isoDay}`);
+  return date;
+}
+
 export function createFormatter(locale: string = LOCALE): Formatter {
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const numberFormat = (options: Intl.NumberFormatOptions) => {
@@ -40,18 +55,18 @@ export function createFormatter(locale: string = LOCALE): Formatter {
     }
     return format;
   };
-  const dayFormats = new Map<DayStyle, DateFormatter>();
-  // Plain Intl here: @internationalized/date caches its formatters by locale and options, not by the reader's zone.
+  const dayFormats = new Map<DayStyle, Intl.DateTimeFormat>();
+  // One formatter per style; Intl.DateTimeFormat reads the reader's time zone when it is made.
   const instantFormats = new Map<'dateTime' | 'date', Intl.DateTimeFormat>();
   return {
     date(isoDay, style = 'medium') {
       let format = dayFormats.get(style);
       if (!format) {
         // The day is read and shown in UTC on purpose: a calendar day has no time zone to shift it.
-        format = new DateFormatter(locale, { ...DAY_OPTIONS[style], timeZone: 'UTC' });
+        format = new Intl.DateTimeFormat(locale, { ...DAY_OPTIONS[style], timeZone: 'UTC' });
         dayFormats.set(style, format);
       }
-      return format.format(parseDate(isoDay.slice(0, 10)).toDate('UTC'));
+      return format.format(utcDay(isoDay));
     },
     dateTime(iso, style = 'dateTime') {
       let format = instantFormats.get(style);

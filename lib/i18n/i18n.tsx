@@ -1,7 +1,8 @@
 import { Fragment, createContext, useContext, useMemo, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { messagesEn, type MessageKey, type Messages } from './messages-en.ts';
+import { loadedMessage, type CompiledMessage } from './catalogue.ts';
+import type { MessageKey, Messages } from './messages-en.ts';
 
 export type { MessageKey, Messages } from './messages-en.ts';
 
@@ -14,17 +15,53 @@ export type MessageParams = Record<string, string | number>;
 /** Rich values: the same, plus a function per tag (`<link>…</link>`) that wraps the tag's content. */
 export type RichParams = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 
-const compiled = new Map<string, IntlMessageFormat>();
+const formats = new Map<string, IntlMessageFormat>();
 
 /** One parse per message and locale (ICU MessageFormat, by FormatJS's intl-messageformat; ADR 065). */
 function compile(source: string, locale: string): IntlMessageFormat {
   const id = `${locale}\u0000${source}`;
-  let format = compiled.get(id);
+  let format = formats.get(id);
   if (!format) {
     format = new IntlMessageFormat(source, locale);
-    compiled.set(id, format);
+    formats.set(id, format);
   }
   return format;
+}
+
+/** A message the build compiled (ADR 133): its syntax tree, made a formatter once per key and locale. */
+function compileTree(key: string, tree: Exclude<CompiledMessage, string>, locale: string): IntlMessageFormat {
+  const id = `${locale}\u0000\u0000${key}`;
+  let format = formats.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(tree, locale);
+    formats.set(id, format);
+  }
+  return format;
+}
+
+/** A compiled message written back as a template (`Page {page} of {pageCount}`) for `t.raw` and for the fallback text. */
+function templateOf(message: CompiledMessage): string {
+  if (typeof message === 'string') return message;
+  return message.map((part) => (part.type === 0 ? part.value : `{${'value' in part ? part.value : ''}}`)).join('');
+}
+
+/**
+ * What a key formats with: the final text (a compiled message with nothing to fill in) or a formatter,
+ * with the text to show when formatting fails. `messages`: a given catalogue (tests, previews); without
+ * it, the app's loaded messages (lib/i18n/catalogue.ts).
+ */
+function resolve(key: MessageKey, messages: Messages | undefined, locale: string): { text: string } | { format: IntlMessageFormat; fallback: string } {
+  if (messages) return { format: compile(messages[key], locale), fallback: messages[key] };
+  const loaded = loadedMessage(key);
+  if (!loaded) {
+    // A module used a key without bringing its message: scripts/vite-catalogue.ts did not see the key
+    // as a string literal in that module (ADR 133).
+    console.error(`Message "${key}" is not loaded: write its key as a string literal in the module that uses it`);
+    return { text: key };
+  }
+  if ('source' in loaded) return { format: compile(loaded.source, locale), fallback: loaded.source };
+  if (typeof loaded.compiled === 'string') return { text: loaded.compiled };
+  return { format: compileTree(key, loaded.compiled, locale), fallback: templateOf(loaded.compiled) };
 }
 
 /**
@@ -40,20 +77,40 @@ export function formatMessage(source: string, params?: MessageParams, locale: st
   }
 }
 
-function formatRich(source: string, params: RichParams | undefined, locale: string): ReactNode {
+function formatKey(key: MessageKey, params: MessageParams | undefined, messages: Messages | undefined, locale: string): string {
+  const message = resolve(key, messages, locale);
+  if ('text' in message) return message.text;
   try {
-    const out = compile(source, locale).format<ReactNode>(params as never);
+    return String(message.format.format(params));
+  } catch (error) {
+    console.error(error);
+    return message.fallback;
+  }
+}
+
+function formatRich(key: MessageKey, params: RichParams | undefined, messages: Messages | undefined, locale: string): ReactNode {
+  const message = resolve(key, messages, locale);
+  if ('text' in message) return message.text;
+  try {
+    const out = message.format.format<ReactNode>(params as never);
     // Tags give an array of parts; give each a key so React can tell them apart.
     return Array.isArray(out) ? out.map((part, i) => <Fragment key={i}>{part}</Fragment>) : out;
   } catch (error) {
     console.error(error);
-    return source;
+    return message.fallback;
   }
+}
+
+function rawOf(key: MessageKey, messages: Messages | undefined): string {
+  if (messages) return messages[key];
+  const loaded = loadedMessage(key);
+  if (!loaded) return key;
+  return 'source' in loaded ? loaded.source : templateOf(loaded.compiled);
 }
 
 /** Translates with the active (English) catalogue; usable outside React (toasts, error mapping, machines' inputs). */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return formatMessage(messagesEn[key], params, LOCALE);
+  return formatKey(key, params, undefined, LOCALE);
 }
 
 /** Text only: what a pure function that words something needs (both `t` and `useT()` fit). */
@@ -70,27 +127,29 @@ export interface Translator {
 }
 
 interface Catalogue {
-  messages: Messages;
+  /** A whole catalogue given by a test or a preview; undefined: the app's English messages as loaded. */
+  messages: Messages | undefined;
   locale: string;
 }
 
-const CatalogueContext = createContext<Catalogue>({ messages: messagesEn, locale: LOCALE });
+const CatalogueContext = createContext<Catalogue>({ messages: undefined, locale: LOCALE });
 
-export function createTranslator(messages: Messages, locale: string = LOCALE): Translator {
-  const translate = ((key, params) => formatMessage(messages[key], params, locale)) as Translator;
-  translate.rich = (key, params) => formatRich(messages[key], params, locale);
-  translate.raw = (key) => messages[key];
+/** A translator over a whole catalogue (tests, previews), or, without one, over the app's loaded English messages. */
+export function createTranslator(messages?: Messages, locale: string = LOCALE): Translator {
+  const translate = ((key, params) => formatKey(key, params, messages, locale)) as Translator;
+  translate.rich = (key, params) => formatRich(key, params, messages, locale);
+  translate.raw = (key) => rawOf(key, messages);
   return translate;
 }
 
-const englishTranslator = createTranslator(messagesEn, LOCALE);
+const englishTranslator = createTranslator(undefined, LOCALE);
 
 /**
  * The app's i18n root: RAC's I18nProvider (dates, numbers, component strings) at en-US, and the
  * message catalogue. `messages` exists for tests and previews (Storybook's French toolbar); the
  * product passes nothing. `messagesLocale` sets the plural rules of that catalogue (default en-US).
  */
-export function I18nRoot({ children, messages = messagesEn, messagesLocale = LOCALE }: { children: ReactNode; messages?: Messages; messagesLocale?: string }) {
+export function I18nRoot({ children, messages, messagesLocale = LOCALE }: { children: ReactNode; messages?: Messages; messagesLocale?: string }) {
   const value = useMemo(() => ({ messages, locale: messagesLocale }), [messages, messagesLocale]);
   return (
     <I18nProvider locale={LOCALE}>
@@ -102,5 +161,5 @@ export function I18nRoot({ children, messages = messagesEn, messagesLocale = LOC
 /** `const t = useT(); t('pagination.pageOf', { page: 2, pageCount: 7 })`. */
 export function useT(): Translator {
   const { messages, locale } = useContext(CatalogueContext);
-  return useMemo(() => (messages === messagesEn && locale === LOCALE ? englishTranslator : createTranslator(messages, locale)), [messages, locale]);
+  return useMemo(() => (messages === undefined && locale === LOCALE ? englishTranslator : createTranslator(messages, locale)), [messages, locale]);
 }

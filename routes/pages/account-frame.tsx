@@ -1,11 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import type { UserInfo } from '#domain/api/account';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
+import { useSession } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { ChevronDownIcon } from '#ui/icons';
 import { Link } from '#ui/link';
 import { ACCOUNT_NAV, ACCOUNT_ROUTES_NAV, currentNavEntry } from '../account-nav.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame, PageTitle } from '../page-frame.tsx';
+import type { RouteDef } from '../route-table.ts';
 
 /**
  * The frame of every account page: the account navigation beside the page's content, the page's
@@ -68,5 +71,20 @@ export function AccountFrame({ title, children }: { title: MessageKey; children:
         <div className="min-w-0">{children}</div>
       </div>
     </PageFrame>
+  );
+}
+
+/**
+ * An account page of the route table: the frame, the route's title with what the page is for, then
+ * the screen. Given a function, the screen waits for the account record (a status line until then).
+ */
+export function AccountPage({ route, children }: { route: RouteDef; children: ReactNode | ((user: UserInfo) => ReactNode) }) {
+  const t = useT();
+  const user = useSession((s) => s.context.user);
+  return (
+    <AccountFrame title={route.title}>
+      <PageTitle title={t(route.title)}>{route.summary && t(route.summary, route.summaryParams)}</PageTitle>
+      {typeof children !== 'function' ? children : user ? children(user) : <p role="status">{t('account.loading')}</p>}
+    </AccountFrame>
   );
 }

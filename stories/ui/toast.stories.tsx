@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '#ui/button';
-import { ToastRegion, createToasts, type ToastContent } from '#ui/toast';
+import { createToasts, type ToastContent } from '#ui/toast';
+import { ToastRegion } from '#ui/toast-region';
 
 /**
  * A queue of its own, so stories do not share toasts. Its timeout is long only so that the

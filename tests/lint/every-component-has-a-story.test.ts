@@ -38,6 +38,7 @@ const EXEMPT: Record<string, string> = {
   'features/quote/components/part-viewer-canvas.tsx#PartViewerCanvas': 'loaded by PartViewer',
   // The account navigation frame every account page sits in: seen in every account page story.
   'routes/pages/account-frame.tsx#AccountFrame': 'part of every account page',
+  'routes/pages/account-frame.tsx#AccountPage': 'part of every account page',
   // The order page's buttons and review form: seen in OrderDetail's stories (one per order status).
   'features/orders/components/order-actions.tsx#DocumentButton': 'part of OrderDetail',
   'features/orders/components/order-actions.tsx#CancelOrderButton': 'part of OrderDetail',
@@ -72,6 +73,31 @@ const ALSO: Record<string, string[]> = {
   'features/auth/components/quick-login-callback.tsx': ['stories/features/auth/quick-login.stories.tsx'],
   'features/rewards/components/reload-amount-form.tsx': ['stories/features/rewards/reload.stories.tsx'],
   'features/rewards/components/reload-outcome.tsx': ['stories/features/rewards/reload.stories.tsx'],
+  // One module per page (ADR 133: each route loads its own screen); their stories stay grouped by area.
+  'routes/pages/account-additional-costs-page.tsx': ['stories/routes/pages/order-pages.stories.tsx'],
+  'routes/pages/account-delete-page.tsx': ['stories/routes/pages/auth-pages.stories.tsx'],
+  'routes/pages/account-home-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/address-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/after-sale-page.tsx': ['stories/routes/pages/order-pages.stories.tsx'],
+  'routes/pages/balance-page.tsx': ['stories/routes/pages/rewards-pages.stories.tsx'],
+  'routes/pages/billing-address-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/contact-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/coupons-page.tsx': ['stories/routes/pages/rewards-pages.stories.tsx'],
+  'routes/pages/log-out-page.tsx': ['stories/routes/pages/auth-pages.stories.tsx'],
+  'routes/pages/login-page.tsx': ['stories/routes/pages/auth-pages.stories.tsx'],
+  'routes/pages/order-detail-page.tsx': ['stories/routes/pages/order-pages.stories.tsx'],
+  'routes/pages/order-history-page.tsx': ['stories/routes/pages/order-pages.stories.tsx'],
+  'routes/pages/password-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/points-page.tsx': ['stories/routes/pages/rewards-pages.stories.tsx'],
+  'routes/pages/profile-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/project-files-page.tsx': ['stories/routes/pages/project-pages.stories.tsx'],
+  'routes/pages/projects-page.tsx': ['stories/routes/pages/project-pages.stories.tsx'],
+  'routes/pages/quick-login-page.tsx': ['stories/routes/pages/account-pages.stories.tsx'],
+  'routes/pages/referral-page.tsx': ['stories/routes/pages/rewards-pages.stories.tsx'],
+  'routes/pages/reload-page.tsx': ['stories/routes/pages/rewards-pages.stories.tsx'],
+  'routes/pages/reset-password-page.tsx': ['stories/routes/pages/auth-pages.stories.tsx'],
+  'routes/pages/sign-up-page.tsx': ['stories/routes/pages/auth-pages.stories.tsx'],
+  'routes/pages/upload-history-page.tsx': ['stories/routes/pages/order-pages.stories.tsx'],
 };
 
 /**

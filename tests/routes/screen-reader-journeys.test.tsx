@@ -1,7 +1,7 @@
 import { virtual } from '@guidepup/virtual-screen-reader';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { PayResponse } from '#domain/api/payment';
 import type { Project, QuoteFile } from '#domain/api/quote';
@@ -16,6 +16,7 @@ import { AppRoutes } from '#routes/app';
 import { toasts } from '#ui/toast';
 import { fakeApi } from '../support/fake-api.ts';
 import { renderWithApp } from '../support/render-app.tsx';
+import { preloadPages } from '../support/preload-pages.ts';
 import { customer } from '../support/users.ts';
 
 /**
@@ -27,6 +28,9 @@ import { customer } from '../support/users.ts';
  */
 
 vi.setConfig({ testTimeout: 60_000 });
+
+// The pages are lazy chunks (ADR 128): load them first, then wait for the page before moving through it.
+beforeAll(preloadPages);
 
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(async () => {
@@ -65,6 +69,7 @@ describe('screen-reader journeys', () => {
   test('log in: an empty submit says where the errors are and how many, then the sign-in is said', async () => {
     fakeApi({ 'POST account/login': () => [200, { accessToken: 'tok', expiresIn: 3600 }] });
     const { container } = renderWithApp(<AppRoutes />, { path: '/login', user: customer(), signedIn: false });
+    await screen.findByRole('button', { name: 'Log in' });
     await listen(container.ownerDocument.body);
 
     await tabUntil(/button, Log in/);

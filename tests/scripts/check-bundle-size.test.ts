@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUOTE_PAGE, checkBundle, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
+import { FORBIDDEN_CODE, QUOTE_PAGE, checkBundle, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
 
 // The bundle check on small builds written here the way Vite writes one (a manifest, chunks and
 // their compressed copies). Random bytes stand for code: they do not compress, so sizes are known.
@@ -92,6 +92,19 @@ describe('bundle check', () => {
     expect(checkBundle(build(inlined), { enforceRouteBudgets: false }).failures).toEqual([expect.stringContaining('must be loaded with import()')]);
   });
 
+  it('fails when the ICU message parser is in a first load (the build ships compiled messages)', () => {
+    const dir = build(split);
+    fs.appendFileSync(path.join(dir, 'assets/vendor.js'), `var e={${FORBIDDEN_CODE[0]!.marker}:1}`);
+    expect(checkBundle(dir, { enforceRouteBudgets: false }).failures).toEqual([
+      expect.stringMatching(/^the ICU message parser .* is in a route's first load: assets\/vendor\.js$/),
+    ]);
+    // The marker is the parser's own: found in it, not in the parser-less build the app aliases.
+    const parser = fs.readFileSync(path.join('node_modules/@formatjs/icu-messageformat-parser/index.js'), 'utf8');
+    const noParser = fs.readFileSync(path.join('node_modules/@formatjs/icu-messageformat-parser/no-parser.js'), 'utf8');
+    expect(parser).toContain(FORBIDDEN_CODE[0]!.marker);
+    expect(noParser).not.toContain(FORBIDDEN_CODE[0]!.marker);
+  });
+
   it('fails when a file has no brotli or gzip copy, and without a manifest', () => {
     expect(checkBundle(build(split, { copies: false }), { enforceRouteBudgets: false }).failures).toEqual([
       expect.stringMatching(/^no brotli or gzip copy of: .*assets\/index\.js/),
@@ -152,8 +165,8 @@ describe('bundle check', () => {
     const table = await routeTable();
     expect(table.length).toBeGreaterThan(30);
     expect(table).toContainEqual({ path: '/quote', page: QUOTE_PAGE });
-    expect(table).toContainEqual({ path: '/user/home', page: 'routes/pages/account-pages.tsx' });
-    expect(table).toContainEqual({ path: '/login', page: 'routes/pages/auth-pages.tsx' });
+    expect(table).toContainEqual({ path: '/user/home', page: 'routes/pages/account-home-page.tsx' });
+    expect(table).toContainEqual({ path: '/login', page: 'routes/pages/login-page.tsx' });
     for (const { page } of table) expect(fs.existsSync(page), page).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TOAST_TIMEOUT_MS, ToastRegion, createToasts, toasts } from '#ui/toast';
+import { DEFAULT_TOAST_TIMEOUT_MS, createToasts, toasts } from '#ui/toast';
+import { ToastRegion } from '#ui/toast-region';
 
 describe('toast queue', () => {
   beforeEach(() => vi.useFakeTimers());

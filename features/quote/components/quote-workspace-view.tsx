@@ -14,7 +14,7 @@ import { Radio, RadioGroup } from '#ui/radio-group';
 import { addToCart, confirmUnits } from '../api.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
-import { PartDetails, type PartStatus, type UnitChoice } from './part-details.tsx';
+import type { PartStatus, UnitChoice } from './part-details.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
@@ -24,6 +24,10 @@ const ConfiguratorPanel = lazy(async () => ({ default: (await import('./configur
 const ProjectName = lazy(async () => ({ default: (await import('./project-name.tsx')).ProjectName }));
 const QuoteDocumentActions = lazy(async () => ({ default: (await import('./quote-document-actions.tsx')).QuoteDocumentActions }));
 const RetentionDialog = lazy(async () => ({ default: (await import('./retention-dialog.tsx')).RetentionDialog }));
+// A part's details (checks, findings, the 3D preview's frame) show once there is a part: their chunk
+// is fetched right after the page first renders, so it is there by the first drop (ADR 133).
+const loadPartDetails = () => import('./part-details.tsx');
+const PartDetails = lazy(async () => ({ default: (await loadPartDetails()).PartDetails }));
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -65,6 +69,9 @@ export function Workspace({
   const detainPopup = useSession((s) => !!s.context.user?.detainPopup);
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
   const quoted = parts.some((p) => p.configurator);
+  useEffect(() => {
+    void loadPartDetails();
+  }, []);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
 
   // The technology query chooses the service of a new project.
@@ -217,8 +224,19 @@ export function Workspace({
 
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
 function SelectedDetails({ part, onUnits, process }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void>; process: ProcessSlug }) {
+  const t = useT();
   const status = useUploadStatus(part.upload);
-  return <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} process={process} />;
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="text-neutral-600">
+          {t('common.loading')}
+        </p>
+      }
+    >
+      <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} process={process} />
+    </Suspense>
+  );
 }
 
 const KNOWN: PartStatus = { kind: 'known' };

@@ -1,6 +1,6 @@
 /**
  * Balance and reload, coupons, the referral programme and membership points (features/rewards,
- * routes/pages/rewards-pages.tsx; issue 14), and what the checkout shows of them (the first-order
+ * their pages under routes/pages/; issue 14), and what the checkout shows of them (the first-order
  * referral discount, the bank accounts' copy buttons).
  */
 export const rewards = {

@@ -1,15 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
-import {
-  AccountHomePage,
-  AddressPage,
-  BillingAddressPage,
-  ContactPage,
-  PasswordPage,
-  ProfilePage,
-  QuickLoginPage,
-} from '#routes/pages/account-pages';
+import { AccountHomePage } from '#routes/pages/account-home-page';
+import { AddressPage } from '#routes/pages/address-page';
+import { BillingAddressPage } from '#routes/pages/billing-address-page';
+import { ContactPage } from '#routes/pages/contact-page';
+import { PasswordPage } from '#routes/pages/password-page';
+import { ProfilePage } from '#routes/pages/profile-page';
+import { QuickLoginPage } from '#routes/pages/quick-login-page';
 import { STORY_ADDRESSES, STORY_BILLING, storyCustomer } from '../../features/account/fixtures.ts';
 import { countryList, pageOf } from '../../features/account/handlers.ts';
 import { orderSummary, projectSummary } from '../../support/order-fixtures.ts';

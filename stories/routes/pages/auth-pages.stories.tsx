@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
-import { AccountDeletePage, LogOutPage, LoginPage, ResetPasswordPage, SignUpPage } from '#routes/pages/auth-pages';
+import { AccountDeletePage } from '#routes/pages/account-delete-page';
+import { LogOutPage } from '#routes/pages/log-out-page';
+import { LoginPage } from '#routes/pages/login-page';
+import { ResetPasswordPage } from '#routes/pages/reset-password-page';
+import { SignUpPage } from '#routes/pages/sign-up-page';
 import { storyCustomer } from '../../features/account/fixtures.ts';
 import { countryList } from '../../features/account/handlers.ts';
 import { routeDecorator } from '../../support/route-frame.tsx';

@@ -1,13 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
-import {
-  AccountAdditionalCostsPage,
-  AfterSalePage,
-  OrderDetailPage,
-  OrderHistoryPage,
-  UploadHistoryPage,
-} from '#routes/pages/order-pages';
+import { AccountAdditionalCostsPage } from '#routes/pages/account-additional-costs-page';
+import { AfterSalePage } from '#routes/pages/after-sale-page';
+import { OrderDetailPage } from '#routes/pages/order-detail-page';
+import { OrderHistoryPage } from '#routes/pages/order-history-page';
+import { UploadHistoryPage } from '#routes/pages/upload-history-page';
 import { storyCustomer } from '../../features/account/fixtures.ts';
 import { ORDER_ID, additionalCost, afterSale, order, orderSummary, page, upload } from '../../support/order-fixtures.ts';
 import { routeDecorator, routeOf } from '../../support/route-frame.tsx';

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
-import { ProjectFilesPage, ProjectsPage } from '#routes/pages/project-pages';
+import { ProjectFilesPage } from '#routes/pages/project-files-page';
+import { ProjectsPage } from '#routes/pages/projects-page';
 import { storyCustomer } from '../../features/account/fixtures.ts';
 import { PROJECT_ID, page, partQuote, projectSummary, quoteFile } from '../../support/order-fixtures.ts';
 import { routeDecorator, routeOf } from '../../support/route-frame.tsx';

@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
-import { BalancePage, CouponsPage, PointsPage, ReferralPage, ReloadPage } from '#routes/pages/rewards-pages';
+import { BalancePage } from '#routes/pages/balance-page';
+import { CouponsPage } from '#routes/pages/coupons-page';
+import { PointsPage } from '#routes/pages/points-page';
+import { ReferralPage } from '#routes/pages/referral-page';
+import { ReloadPage } from '#routes/pages/reload-page';
 import { storyCustomer } from '../../features/account/fixtures.ts';
 import { coupons, friends, listHandler, memberPayments, pointHistory, points, recharges, referral, transactions } from '../../features/rewards/fixtures.ts';
 import { routeDecorator, routeOf } from '../../support/route-frame.tsx';

@@ -1,20 +1,9 @@
 import { useParams } from 'wouter';
 import { ProjectFiles } from '#features/projects/components/project-files';
-import { ProjectList } from '#features/projects/components/project-list';
 import { useT } from '#lib/i18n/i18n';
 import { PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
 import { AccountFrame } from './account-frame.tsx';
-
-export function ProjectsPage({ route }: { route: RouteDef }) {
-  const t = useT();
-  return (
-    <AccountFrame title={route.title}>
-      <PageTitle title={t(route.title)}>{route.summary && t(route.summary)}</PageTitle>
-      <ProjectList />
-    </AccountFrame>
-  );
-}
 
 export function ProjectFilesPage({ route }: { route: RouteDef }) {
   const t = useT();

@@ -4,43 +4,11 @@ import type { PayResponse } from '#domain/api/payment';
 import { RELOAD_METHODS } from '#domain/orders/payments';
 import { PaymentPanel } from '#features/checkout/components/payment-panel';
 import { reloadBalance, type ReloadCall } from '#features/rewards/api';
-import { BalanceOverview } from '#features/rewards/components/balance-overview';
-import { CouponList } from '#features/rewards/components/coupon-list';
-import { PointsPanel } from '#features/rewards/components/points-panel';
-import { ReferralPanel } from '#features/rewards/components/referral-panel';
 import { ReloadAmountForm } from '#features/rewards/components/reload-amount-form';
 import { ReloadAwaitingTransfer, ReloadChosen, ReloadSucceeded } from '#features/rewards/components/reload-outcome';
-import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
-import { PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
-import { AccountFrame } from './account-frame.tsx';
-
-/** An account page of issue 14: the account frame, the route's title and summary, then the screen. */
-function RewardsFrame({ route, children }: { route: RouteDef; children: React.ReactNode }) {
-  const t = useT();
-  return (
-    <AccountFrame title={route.title}>
-      <PageTitle title={t(route.title)}>{route.summary && t(route.summary, route.summaryParams)}</PageTitle>
-      {children}
-    </AccountFrame>
-  );
-}
-
-export function BalancePage({ route }: { route: RouteDef }) {
-  const user = useSession((s) => s.context.user);
-  const [params] = useSearchParams();
-  return (
-    <RewardsFrame route={route}>
-      <BalanceOverview
-        balanceCents={user?.balanceCents ?? 0}
-        currency={user?.balanceCurrency ?? 'USD'}
-        canReload={!!user?.isRecharge}
-        reloadRefused={params.get('reload') === 'unavailable'}
-      />
-    </RewardsFrame>
-  );
-}
+import { AccountPage } from './account-frame.tsx';
 
 /**
  * `account/balance/reload` (the route gate lets in only accounts that may reload): the amount, then
@@ -64,7 +32,7 @@ export function ReloadPage({ route }: { route: RouteDef }) {
     [session, user],
   );
   return (
-    <RewardsFrame route={route}>
+    <AccountPage route={route}>
       {amount === null ? (
         <ReloadAmountForm balanceCents={user?.balanceCents ?? 0} initialAmount={params.get('amount')} onChoose={setAmount} />
       ) : (
@@ -81,30 +49,6 @@ export function ReloadPage({ route }: { route: RouteDef }) {
           {paid && <ReloadSucceeded result={paid} orderId={orderId} />}
         </div>
       )}
-    </RewardsFrame>
-  );
-}
-
-export function CouponsPage({ route }: { route: RouteDef }) {
-  return (
-    <RewardsFrame route={route}>
-      <CouponList />
-    </RewardsFrame>
-  );
-}
-
-export function ReferralPage({ route }: { route: RouteDef }) {
-  return (
-    <RewardsFrame route={route}>
-      <ReferralPanel />
-    </RewardsFrame>
-  );
-}
-
-export function PointsPage({ route }: { route: RouteDef }) {
-  return (
-    <RewardsFrame route={route}>
-      <PointsPanel />
-    </RewardsFrame>
+    </AccountPage>
   );
 }
