@@ -100,9 +100,9 @@ export const WithFindings: Story = {
           HttpResponse.json({
             ...DOCUMENT,
             lines: [
-              DOCUMENT.lines[0],
+              DOCUMENT.lines[0]!,
               {
-                ...DOCUMENT.lines[1],
+                ...DOCUMENT.lines[1]!,
                 findings: [
                   {
                     code: 'thin-wall',
