@@ -66,6 +66,7 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     analysisMs: 3,
     analysis: 'done',
     analysisError: null,
+    splitFrom: null,
   }) as QuoteFile;
 
 function harness() {
