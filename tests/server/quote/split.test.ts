@@ -41,7 +41,7 @@ describe(`an assembly becomes parts (${db})`, () => {
       offered: true,
     });
     // One body: nothing to offer, and a split is refused in words.
-    const cube = await uploaded(u.token, project.id, await readFixture(CUBE_STL), 'cube.stl');
+    const cube = await uploaded(u.token, project.id, new Uint8Array(await readFixture(CUBE_STL)), 'cube.stl');
     expect(cube.summary?.assembly).toBeNull();
     expect((await split(u.token, project.id, cube.id)).body).toEqual({ message: FILE_MESSAGES.notAssembly('cube.stl') });
   });
