@@ -251,7 +251,7 @@ describe('an assembly becomes parts (ADR 131)', () => {
   ];
 
   function splitHarness(split: () => Promise<{ from: string; list: QuoteFile[]; total: number }>) {
-    const splitFile = vi.fn(split);
+    const splitFile = vi.fn((_call: { input: { projectId: string; fileId: string } }) => split());
     const keepWhole = vi.fn(async ({ input }: { input: { fileId: string } }) => {
       const file = assemblyFile();
       return { ...file, id: input.fileId, summary: { ...file.summary!, assembly: { ...file.summary!.assembly!, offered: false } } };
@@ -260,7 +260,7 @@ describe('an assembly becomes parts (ADR 131)', () => {
       actors: {
         configurator: quoteConfiguratorMachine.provide({ actors: { saveConfiguration: fromPromise(async ({ input }) => priced(input.configuration)) } }),
         openProject: fromPromise(async () => ({ project: project('cnc'), files: [serverFile('file-a', defaultConfiguration('cnc')), assemblyFile()] })),
-        splitFile: fromPromise(({ input }) => splitFile({ input } as never)),
+        splitFile: fromPromise(({ input }) => splitFile({ input })),
         keepWhole: fromPromise(({ input }) => keepWhole({ input })),
         loadPreview: fromCallback(({ sendBack, input }) => {
           sendBack({ type: 'preview.loaded', id: input.file.id, analysis: { metrics: metrics(10), findings: [], mesh: null, orderable: true } });

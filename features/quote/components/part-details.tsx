@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import type { FileAnalysis } from '#machines/upload-machine';
 import { Button } from '#ui/button';
 import { Radio, RadioGroup } from '#ui/radio-group';
+import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
 import { PartViewer, formatSize } from './part-viewer.tsx';
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
@@ -27,6 +28,8 @@ export interface PartDetailsProps {
   onUnits: (choice: UnitChoice) => Promise<void> | void;
   /** The project's process: only the findings that concern it are listed (supports for printing, holes for machining). */
   process?: ProcessSlug;
+  /** A file of several bodies: split it into parts or keep it whole (ADR 131); shown while the server offers it. */
+  assembly?: Omit<AssemblyNoticeProps, 'assembly'>;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface PartDetailsProps {
  * (to confirm when they were guessed, to correct when a file declared them wrongly) and every
  * problem found, with where it is on the model and what to do.
  */
-export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process }: PartDetailsProps) {
+export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
@@ -81,9 +84,11 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const local = analysis?.metrics;
   const scale = local && local.size[0] > 0 ? metrics.size[0] / local.size[0] : 1;
   const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
+  const offer = measured?.summary?.assembly;
   return (
     <section aria-label={label} className="flex flex-col gap-4">
       {failure && <AnalysisFailure message={failure} />}
+      {offer && assembly && (offer.offered || assembly.error) && <AssemblyNotice assembly={offer} {...assembly} />}
       {mesh ? (
         <PartViewer
           fileName={fileName}
