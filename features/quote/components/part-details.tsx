@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
@@ -40,6 +40,8 @@ export interface PartDetailsProps {
 export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // "Keep as one part" pressed here: the notice goes, and the focus moves to the words that replace it.
+  const [keptHere, setKeptHere] = useState(false);
   // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
   const measured = serverFile?.analysis === 'done' ? serverFile : null;
   const metrics = measured?.metrics ?? analysis?.metrics ?? null;
@@ -88,7 +90,17 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   return (
     <section aria-label={label} className="flex flex-col gap-4">
       {failure && <AnalysisFailure message={failure} />}
-      {offer && assembly && (offer.offered || assembly.error) && <AssemblyNotice assembly={offer} {...assembly} />}
+      {offer && assembly && (offer.offered || assembly.error) && (
+        <AssemblyNotice
+          assembly={offer}
+          {...assembly}
+          onKeep={() => {
+            setKeptHere(true);
+            assembly.onKeep();
+          }}
+        />
+      )}
+      {offer && !offer.offered && keptHere && !assembly?.error && <KeptWhole />}
       {mesh ? (
         <PartViewer
           fileName={fileName}
@@ -127,6 +139,18 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** The notice's place once the file is kept as one part: takes the focus, so it is not lost with the notice's button. */
+function KeptWhole() {
+  const t = useT();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} tabIndex={-1} className="rounded-control border border-neutral-200 bg-neutral-0 p-3 text-caption text-neutral-700">
+      {t('quote.assembly.kept')}
+    </p>
   );
 }
 

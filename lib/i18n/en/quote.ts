@@ -53,6 +53,7 @@ export const quote = {
   'quote.assembly.hint': 'Split, each part is priced on its own, with how many the file holds as its quantity. Kept as one part, the file is made as a single piece.',
   'quote.assembly.split': 'Split into {parts, plural, one {# part} other {# parts}}',
   'quote.assembly.keep': 'Keep as one part',
+  'quote.assembly.kept': 'Kept as one part: the file is quoted and made as a single piece.',
   'quote.assembly.failed': 'The file could not be split. Please try again.',
   'quote.details.reading': 'Reading {name}…',
   'quote.details.noPreview': 'The 3D preview is not available for this file.',

@@ -52,6 +52,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.assembly.hint': 'Séparée, chaque pièce est chiffrée à part, avec pour quantité le nombre que le fichier en contient. Gardé en une pièce, le fichier est fabriqué d’un seul tenant.',
   'quote.assembly.split': 'Séparer en {parts, plural, one {# pièce} other {# pièces}}',
   'quote.assembly.keep': 'Garder en une pièce',
+  'quote.assembly.kept': 'Gardé en une pièce : le fichier est chiffré et fabriqué d’un seul tenant.',
   'quote.assembly.failed': 'Le fichier n’a pas pu être séparé. Veuillez réessayer.',
   'quote.details.reading': 'Lecture de {name}…',
   'quote.details.noPreview': 'L’aperçu 3D n’est pas disponible pour ce fichier.',
