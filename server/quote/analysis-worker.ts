@@ -6,11 +6,10 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { detectCadFormat } from '#domain/geometry/detect-format';
-import { analyseCadFile, analysePartMesh } from '#domain/geometry/import-cad';
-import { createMesh } from '#domain/geometry/mesh';
+import { analyseCadFile } from '#domain/geometry/import-cad';
 import type { OcctModule } from '#domain/geometry/step';
-import { encodeBinaryStl } from '#domain/geometry/stl-write';
-import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome, SplitPartOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome } from './analysis-types.ts';
+import { splitIntoParts } from './split-parts.ts';
 import { summarise } from './summarise.ts';
 
 type OcctFactory = (options?: { print?: (text: string) => void; printErr?: (text: string) => void }) => Promise<OcctModule>;
@@ -38,31 +37,9 @@ async function analyse(path: string): Promise<AnalysisOutcome> {
   };
 }
 
-/**
- * Splits the file into its parts (ADR 131): each part's mesh scaled to millimetres, measured and
- * checked as an upload is, and written as a binary STL. No parts when the file is one body.
- */
 async function split(path: string, mmPerUnit: number): Promise<SplitOutcome> {
   const buffer = await fs.readFile(path);
-  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  const report = await analyseCadFile(bytes, { occt: await occt, manufacturing: false, parts: true });
-  const found = report.parts;
-  if (!found || !found.split || found.bodies.length < 2) return { bodyCount: found?.bodies.length ?? 1, parts: [] };
-  const parts = found.parts.map((part): SplitPartOutcome => {
-    const positions = mmPerUnit === 1 ? part.mesh.positions : part.mesh.positions.map((v) => v * mmPerUnit);
-    const measured = analysePartMesh(createMesh(positions, undefined, part.name));
-    const mesh = measured.mesh as NonNullable<typeof measured.mesh>;
-    return {
-      name: part.name,
-      count: part.count,
-      stl: encodeBinaryStl(mesh, `${part.name} (mm)`),
-      metrics: measured.metrics as NonNullable<typeof measured.metrics>,
-      findings: [...measured.findings],
-      orderable: measured.orderable,
-      summary: summarise(measured) as NonNullable<ReturnType<typeof summarise>>,
-    };
-  });
-  return { bodyCount: found.bodies.length, parts };
+  return splitIntoParts(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), mmPerUnit, await occt);
 }
 
 const port = parentPort;
