@@ -47,7 +47,7 @@ export const quote = {
   // A file of several bodies (ADR 131)
   'quote.assembly.heading': 'Several parts in one file',
   'quote.assembly.summary':
-    'This file holds {bodies, plural, one {# body} other {# bodies}}: {parts, plural, one {# different part} other {# different parts}} ({list}).',
+    'This file holds {bodies, plural, one {# body} other {# bodies}}: {parts, plural, one {all the same part} other {# different parts}} ({list}).',
   'quote.assembly.item': '{count} × {name}',
   'quote.assembly.more': ', …',
   'quote.assembly.hint': 'Split, each part is priced on its own, with how many the file holds as its quantity. Kept as one part, the file is made as a single piece.',

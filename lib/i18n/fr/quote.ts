@@ -46,7 +46,7 @@ export const quote: AreaTranslation<typeof en> = {
   // Un fichier de plusieurs corps (ADR 131)
   'quote.assembly.heading': 'Plusieurs pièces dans un fichier',
   'quote.assembly.summary':
-    'Ce fichier contient {bodies, plural, one {# corps} other {# corps}} : {parts, plural, one {# pièce différente} other {# pièces différentes}} ({list}).',
+    'Ce fichier contient {bodies, plural, one {# corps} other {# corps}} : {parts, plural, one {tous la même pièce} other {# pièces différentes}} ({list}).',
   'quote.assembly.item': '{count} × {name}',
   'quote.assembly.more': ', …',
   'quote.assembly.hint': 'Séparée, chaque pièce est chiffrée à part, avec pour quantité le nombre que le fichier en contient. Gardé en une pièce, le fichier est fabriqué d’un seul tenant.',
