@@ -156,7 +156,7 @@ export function Workspace({
           label={t('quote.project.process')}
           value={process}
           onChange={(v) => workspace.send({ type: 'process.chosen', process: v as ProcessSlug })}
-          isDisabled={changingProcess}
+          isDisabled={changingProcess || assemblyCall !== null}
           description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
         >
           {CATALOGUE.processes.map((p) => (
