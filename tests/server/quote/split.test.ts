@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Cart, FileSplit, QuoteFile, QuoteFileList } from '#domain/api/quote';
 import { parseBinaryStl } from '#domain/geometry/stl-binary';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
+import { binaryStl, concat, irregularTetrahedron, translated } from '../../domain/support/solids.ts';
 import { cubesAndPlate } from '../../e2e/support/generated-parts.ts';
 import { CUBE_STL, PRINT_CONFIG, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
 
@@ -18,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function uploaded(token: string, projectId: string, bytes = assembly, name = 'fixture.stl'): Promise<QuoteFile> {
+async function uploaded(token: string, projectId: string, bytes: Uint8Array = assembly, name = 'fixture.stl'): Promise<QuoteFile> {
   const res = await t.upload(projectId, token, bytes, name);
   expect(res.status).toBe(201);
   return res.body;
@@ -44,6 +46,16 @@ describe(`an assembly becomes parts (${db})`, () => {
     const cube = await uploaded(u.token, project.id, new Uint8Array(await readFixture(CUBE_STL)), 'cube.stl');
     expect(cube.summary?.assembly).toBeNull();
     expect((await split(u.token, project.id, cube.id)).body).toEqual({ message: FILE_MESSAGES.notAssembly('cube.stl') });
+  });
+
+  test(`more than ${MAX_SPLIT_BODIES} bodies are fragments, not an assembly: not offered, and a split is refused`, async () => {
+    const u = await t.registerUser();
+    const project = await t.project(u.token, 'Gravel');
+    const pieces = Array.from({ length: MAX_SPLIT_BODIES + 1 }, (_, i) => translated(irregularTetrahedron(), [(i % 40) * 10, Math.floor(i / 40) * 10, 0]));
+    const gravel = await uploaded(u.token, project.id, binaryStl(concat(...pieces)), 'gravel.stl');
+    expect(gravel.metrics?.bodyCount).toBe(MAX_SPLIT_BODIES + 1);
+    expect(gravel.summary?.assembly).toBeNull();
+    expect((await split(u.token, project.id, gravel.id)).body).toEqual({ message: FILE_MESSAGES.notAssembly('gravel.stl') });
   });
 
   test('the split replaces the file by one part per kind, quantities count × the file’s, each configured, priced and stored in mm', async () => {
