@@ -145,6 +145,21 @@ describe(`an assembly becomes parts (${db})`, () => {
     expect(res.body.list[0]!.metrics!.volumeMm3).toBeCloseTo(1000 * 25.4 ** 3, -2);
   });
 
+  test('more parts than the project has room for: 422 in words, nothing changed', async () => {
+    const small = await createQuoteTestApp({ quoteMaxFilesPerProject: 2 });
+    try {
+      const u = await small.registerUser();
+      const project = await small.project(u.token, 'Full');
+      expect((await small.upload(project.id, u.token, new Uint8Array(await readFixture(CUBE_STL)), 'cube.stl')).status).toBe(201);
+      const file = (await small.upload(project.id, u.token, assembly, 'fixture.stl')).body;
+      const res = await small.ms(`project/${project.id}/files/${file.id}/split`, { method: 'POST', token: u.token });
+      expect(res).toEqual({ status: 422, body: { message: FILE_MESSAGES.splitTooMany('fixture.stl', 2, 1) } });
+      expect((await small.ms<QuoteFileList>(`project/${project.id}/files`, { token: u.token })).body.total).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
   test('keep as one part: remembered, the offer does not come back', async () => {
     const u = await t.registerUser();
     const project = await t.project(u.token, 'Fixture');
