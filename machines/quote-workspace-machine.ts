@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
-import type { Project, QuoteFile } from '#domain/api/quote';
+import type { FileSplit, Project, QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
@@ -33,10 +33,18 @@ export interface WorkspacePart {
   preview: 'none' | 'loading' | 'ready' | 'unavailable';
 }
 
-export type WorkspaceError = { kind: 'create'; reason: string } | { kind: 'open' } | { kind: 'process'; reason: string };
+export type WorkspaceError =
+  | { kind: 'create'; reason: string }
+  | { kind: 'open' }
+  | { kind: 'process'; reason: string }
+  /** Splitting a part's file, or keeping it whole, failed (the server's words): shown with its notice. */
+  | { kind: 'split'; partId: string; reason: string };
 
 /** Something the page announces politely (role status); the words are the feature's. */
-export type Announcement = { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number };
+export type Announcement =
+  | { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number }
+  /** A file of several bodies became `count` parts. */
+  | { kind: 'split'; name: string; count: number; seq: number };
 
 export interface WorkspaceInput {
   /** The service the visitor came for (the technology query), until a project says otherwise. */
@@ -57,6 +65,8 @@ export interface WorkspaceContext {
   now: () => number;
   /** Files dropped before the project existed: the name the project takes. */
   firstFileName: string | null;
+  /** The part whose file is being split or kept whole, or was last (ADR 131). */
+  assemblyPartId: string | null;
 }
 
 export type WorkspaceEvent =
@@ -68,6 +78,10 @@ export type WorkspaceEvent =
   /** The server read the file again (units confirmed or corrected). */
   | { type: 'part.serverFile'; id: string; file: QuoteFile }
   | { type: 'project.renamed'; project: Project }
+  /** Split the part's file of several bodies into its parts (ADR 131). */
+  | { type: 'part.split'; id: string }
+  /** Keep the part's file of several bodies as one part: the offer goes. */
+  | { type: 'part.keepWhole'; id: string }
   | { type: 'focus.done' }
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
@@ -109,6 +123,14 @@ export const quoteWorkspaceMachine = setup({
     /** Changes the project's service; answers the project and its files as the server configured them. */
     changeProcess: fromPromise<{ project: Project; files: QuoteFile[] }, { projectId: string; process: ProcessSlug }>(async () => {
       throw new Error('changeProcess is not provided');
+    }),
+    /** Splits a stored file of several bodies into its parts; answers the new files (ADR 131). */
+    splitFile: fromPromise<FileSplit, { projectId: string; fileId: string }>(async () => {
+      throw new Error('splitFile is not provided');
+    }),
+    /** Keeps a stored file of several bodies as one part; answers the file. */
+    keepWhole: fromPromise<QuoteFile, { projectId: string; fileId: string }>(async () => {
+      throw new Error('keepWhole is not provided');
     }),
     /** Reads a stored file again for its 3D preview; sends preview.loaded or preview.failed. */
     loadPreview: fromCallback<AnyEventObject, { projectId: string; file: QuoteFile }>(() => {
@@ -154,6 +176,11 @@ export const quoteWorkspaceMachine = setup({
   },
   guards: {
     hasProject: ({ context }) => context.project !== null,
+    /** The part's stored file has several bodies (an offer to split or keep whole stands). */
+    isAssembly: ({ context, event }) => {
+      const part = context.parts.find((p) => p.id === (event as { id?: string }).id);
+      return !!part?.serverFile?.summary?.assembly && context.project !== null;
+    },
   },
 }).createMachine({
   id: 'quoteWorkspace',
@@ -167,6 +194,7 @@ export const quoteWorkspaceMachine = setup({
     focusPartId: null,
     now: input.now,
     firstFileName: null,
+    assemblyPartId: null,
   }),
   on: {
     'files.added': {
@@ -338,6 +366,60 @@ export const quoteWorkspaceMachine = setup({
         idle: {
           on: {
             'process.chosen': { guard: ({ context, event }) => event.process !== context.process, target: 'changingProcess' },
+            'part.split': { guard: 'isAssembly', target: 'splitting', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
+            'part.keepWhole': { guard: 'isAssembly', target: 'keepingWhole', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
+          },
+        },
+        /**
+         * The part's file becomes one part per kind of body (ADR 131): the new parts take its place
+         * in the list, each configured and priced by the server with its quantity; the first is
+         * selected and its configurator heading takes the focus; the change is announced.
+         */
+        splitting: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'splitFile',
+            input: ({ context, event }) => ({ projectId: context.project!.id, fileId: partFileId(context, event) }),
+            onDone: {
+              target: 'idle',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { from, list } = event.output;
+                const old = context.parts.find((p) => p.serverFile?.id === from);
+                if (!old || list.length === 0) return;
+                if (old.upload) enqueue(stopChild(old.upload));
+                if (old.configurator) enqueue(stopChild(old.configurator));
+                const fresh = list.map((file): WorkspacePart => ({ id: file.id, fileName: file.name, upload: null, configurator: null, serverFile: file, analysis: null, preview: 'none' }));
+                enqueue.assign({
+                  parts: ({ context: c }) => c.parts.flatMap((p) => (p.id === old.id ? fresh : [p])),
+                  selectedId: fresh[0]!.id,
+                  focusPartId: fresh[0]!.id,
+                  announcement: ({ context: c }) => ({ kind: 'split', name: old.fileName, count: fresh.length, seq: (c.announcement?.seq ?? 0) + 1 }),
+                });
+                for (const part of fresh) enqueue({ type: 'startConfigurator', params: { id: part.id } });
+                enqueue('loadPreviewIfNeeded');
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event, context }) => ({ kind: 'split' as const, partId: context.assemblyPartId ?? '', reason: reasonOf(event.error) }) }),
+            },
+          },
+        },
+        keepingWhole: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'keepWhole',
+            input: ({ context, event }) => ({ projectId: context.project!.id, fileId: partFileId(context, event) }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                parts: ({ context, event }) => context.parts.map((p) => (p.serverFile?.id === event.output.id ? { ...p, serverFile: event.output } : p)),
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event, context }) => ({ kind: 'split' as const, partId: context.assemblyPartId ?? '', reason: reasonOf(event.error) }) }),
+            },
           },
         },
         changingProcess: {
@@ -380,6 +462,11 @@ export const quoteWorkspaceMachine = setup({
     },
   },
 });
+
+/** The stored file of the part an event names. */
+function partFileId(context: WorkspaceContext, event: AnyEventObject): string {
+  return context.parts.find((p) => p.id === (event as { id?: string }).id)?.serverFile?.id ?? '';
+}
 
 /** The project is named after its first file, without the extension. */
 function projectName(fileName: string | null): string {

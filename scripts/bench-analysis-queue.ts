@@ -71,6 +71,8 @@ try {
           removed_at: null,
           analysis_state: 'analysing',
           analysis_error: null,
+          split_from: null,
+          kept_whole: 0,
         })
         .execute();
       await jobs.send(QUEUES.analysis, { fileId: id });

@@ -276,6 +276,27 @@ export type ProjectDeleted = z.infer<typeof ProjectDeletedSchema>;
 // ---------------------------------------------------------------------------------------------
 // Quote files
 
+/** The parts a file of several bodies would split into, listed in the first 20. */
+export const ASSEMBLY_PARTS_LISTED = 20;
+
+/** How a file of several bodies splits into parts (ADR 131). */
+export const AssemblySchema = named(
+  'Assembly',
+  z.object({
+    bodyCount: described(z.int(), 'Bodies (solids) in the file.'),
+    partCount: described(z.int(), 'Different parts among them: identical bodies, moved or turned, are one part.'),
+    parts: described(
+      z.array(z.object({ name: z.string(), count: described(z.int(), 'Identical bodies of this part in the file: its quantity per assembly.') })),
+      `The parts in file order (the first ${ASSEMBLY_PARTS_LISTED}).`,
+    ),
+    offered: described(
+      z.boolean(),
+      'Whether the quote page offers the split: false once the customer chose to keep the file as one part (POST …/keep-whole).',
+    ),
+  }),
+);
+export type Assembly = z.infer<typeof AssemblySchema>;
+
 /** A small, mesh-free summary of the analysis, for lists and the cart. */
 export const QuoteFileSummarySchema = named(
   'QuoteFileSummary',
@@ -292,6 +313,10 @@ export const QuoteFileSummarySchema = named(
     unitCorrection: described(z.enum(UNIT_CORRECTIONS), 'For a file that declares its units (STEP, 3MF): `none` as declared, `inch-to-mm` read 25.4 × smaller, `mm-to-inch` 25.4 × larger (PUT …/units).'),
     errors: z.int(),
     warnings: z.int(),
+    assembly: described(
+      AssemblySchema.nullable(),
+      'How a file of several bodies splits into parts (identical bodies counted, ADR 072): null for one body, or more than 1,000 bodies (fragments, not an assembly). ADR 131.',
+    ),
   }),
 );
 export type QuoteFileSummary = z.infer<typeof QuoteFileSummarySchema>;
@@ -333,6 +358,10 @@ export const QuoteFileSchema = named(
       '`done` once metrics and findings are the server’s. With the job queue (JOB_QUEUE=postgres) an upload answers at once with `analysing` (metrics null, no findings); read the file again until it is `done`, or `failed` with `analysisError`.',
     ),
     analysisError: described(z.string().nullable(), 'Why the analysis failed, when `analysis` is `failed`.'),
+    splitFrom: described(
+      z.string().nullable(),
+      'The id of the assembly file this part was split from (POST …/split; that file is gone), or null for an upload.',
+    ),
   }),
 );
 export type QuoteFile = z.infer<typeof QuoteFileSchema>;
@@ -352,6 +381,20 @@ export const FileUploadSchema = z.object({ file: binaryFile() });
 /** `GET project/{id}/files`: every file of the project, oldest first (at most the per-project limit). */
 export const QuoteFileListSchema = z.object({ list: z.array(QuoteFileSchema), total: z.int() });
 export type QuoteFileList = z.infer<typeof QuoteFileListSchema>;
+
+/**
+ * `POST project/{id}/files/{fileId}/split`: the file of several bodies is replaced in the project
+ * by one file per part (ADR 131); answers the new files, in the order of the parts.
+ */
+export const FileSplitSchema = named(
+  'FileSplit',
+  z.object({
+    from: described(z.string(), 'The id of the file that was split (now gone).'),
+    list: z.array(QuoteFileSchema),
+    total: z.int(),
+  }),
+);
+export type FileSplit = z.infer<typeof FileSplitSchema>;
 
 /**
  * `PUT project/{id}/files/{fileId}/units`: confirm the units of an STL/OBJ file (`unit`), or

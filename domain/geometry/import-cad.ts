@@ -4,6 +4,7 @@
  */
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
 import { detectCadFormat } from './detect-format';
+import { splitParts, type PartSplit } from './bodies';
 import { createFinding, sortFindings, type Finding } from './findings';
 import type { ImportResult, Mesh } from './mesh';
 import { checkManufacturing, type ManufacturingOptions } from './manufacturing';
@@ -22,6 +23,8 @@ export interface ImportCadOptions {
   readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
   /** Walls, supports and holes (manufacturing.ts): measured unless false; ray budgets. */
   readonly manufacturing?: false | ManufacturingOptions;
+  /** Also split a file of several bodies into parts (bodies.ts, ADR 072): `CadFileReport.parts`. */
+  readonly parts?: boolean;
 }
 
 export async function importCad(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
@@ -74,6 +77,11 @@ export interface CadFileReport {
   readonly findings: readonly Finding[];
   /** False when an error finding blocks ordering. */
   readonly orderable: boolean;
+  /**
+   * With `parts`: how a file of several bodies splits into parts (null for a file of one body or
+   * nothing readable). The parts' meshes are in the file's units, their metrics in mm.
+   */
+  readonly parts?: PartSplit | null;
 }
 
 /** Import, measure and check one file: what the upload worker and the server both run. */
@@ -85,11 +93,31 @@ export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOption
   const check = analysis && options.manufacturing !== false ? checkManufacturing(analysis, options.manufacturing || {}) : null;
   const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);
   const metrics = analysis ? (check ? { ...analysis.metrics, manufacturing: check.manufacturing } : analysis.metrics) : null;
+  // Only a file of several bodies is worth splitting: a one-body file skips the signatures.
+  const several = analysis !== null && (analysis.metrics.bodyCount > 1 || analysis.mesh.bodies.length > 1);
   return {
     format: imported.format,
     mesh: analysis?.mesh ?? imported.mesh,
     metrics,
     findings,
     orderable: analysis !== null && !findings.some((f) => f.severity === 'error'),
+    ...(options.parts ? { parts: several ? splitParts(analysis, { buildVolumes: options.buildVolumes }) : null } : {}),
+  };
+}
+
+/**
+ * One part split from an assembly, as a file of its own: its mesh in millimetres measured and
+ * checked as an upload is (metrics, findings with walls, supports and holes). ADR 131.
+ */
+export function analysePartMesh(mesh: Mesh, options: Pick<ImportCadOptions, 'buildVolumes' | 'manufacturing'> = {}): CadFileReport {
+  const analysis = analyseMesh(mesh, { declaredUnit: 'mm', buildVolumes: options.buildVolumes });
+  const check = options.manufacturing !== false ? checkManufacturing(analysis, options.manufacturing || {}) : null;
+  const findings = sortFindings([...analysis.findings, ...(check?.findings ?? [])]);
+  return {
+    format: 'stl-binary',
+    mesh: analysis.mesh,
+    metrics: check ? { ...analysis.metrics, manufacturing: check.manufacturing } : analysis.metrics,
+    findings,
+    orderable: !findings.some((f) => f.severity === 'error'),
   };
 }

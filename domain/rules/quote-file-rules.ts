@@ -31,6 +31,15 @@ export const FILE_MESSAGES = {
   analysisStopped: 'The analysis stopped twice before it could finish.',
   /** A configuration or price asked for while the queued analysis runs (ADR 115). */
   analysing: (name: string) => `"${name}" is still being analysed: its price follows in a moment.`,
+  /** POST …/split of a file whose parts were already made (a double click, another tab): ADR 131. */
+  alreadySplit: 'This file was already split into parts: they are in the project’s list of files.',
+  /** POST …/split of a file of one body, or of more bodies than an assembly has (fragments). */
+  notAssembly: (name: string) => `"${name}" is one part: there is nothing to split.`,
+  /** POST …/split while the units of a file without units are still a guess. */
+  splitUnitsFirst: (name: string) => `Confirm the units of "${name}" before splitting it: its parts are stored in millimetres.`,
+  /** POST …/split that would make more files than a project holds. */
+  splitTooMany: (name: string, parts: number, room: number) =>
+    `Splitting "${name}" makes ${parts} parts, but the project has room for ${room}: remove some files or put it in a project of its own.`,
 } as const;
 
 type FileRule = Rule<QuoteFilesInput>;

@@ -6,6 +6,7 @@
  * The same function runs in the browser (the preview) and on the server (the price).
  */
 import { withUnit, type PartMetrics } from '#domain/geometry/metrics';
+import { MM_PER_UNIT } from '#domain/geometry/units';
 
 export const UNIT_CORRECTIONS = ['none', 'inch-to-mm', 'mm-to-inch'] as const;
 /**
@@ -42,4 +43,14 @@ export function correctUnits(metrics: PartMetrics, from: UnitCorrection, to: Uni
     ...next,
     units: { unit: 'mm', source: to === 'none' ? 'file' : 'user', confidence: 1, reason: UNIT_CORRECTION_REASONS[to] },
   };
+}
+
+/**
+ * Millimetres per unit of the file's own coordinates, as the file is read now: a file without
+ * units in the unit guessed or confirmed; a file that declares them (its mesh already converted to
+ * millimetres) 1, or 25.4 either way when corrected. A part split from it is stored in mm (ADR 131).
+ */
+export function millimetresPerFileUnit(metrics: Pick<PartMetrics, 'units'>, correction: UnitCorrection = 'none'): number {
+  if (!declaresUnits(metrics, correction)) return MM_PER_UNIT[metrics.units.unit];
+  return MM_PER_UNIT.inch ** STEPS[correction];
 }

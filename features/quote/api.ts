@@ -2,6 +2,7 @@ import { MICROSERVICE_API_BASE } from '#domain/api/bases';
 import type {
   Cart,
   CartItemsInput,
+  FileSplit,
   PartQuote,
   Project,
   ProjectInput,
@@ -39,6 +40,14 @@ export const saveConfiguration = (projectId: string, fileId: string, configurati
 
 export const confirmUnits = (projectId: string, fileId: string, body: UnitsInput) =>
   microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/units`, { method: 'PUT', body, quiet: true });
+
+/** Splits a file of several bodies into its parts (ADR 131): answers the new files. */
+export const splitQuoteFile = (projectId: string, fileId: string) =>
+  microserviceApi<FileSplit>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/split`, { method: 'POST', body: {}, quiet: true });
+
+/** Keeps a file of several bodies as one part: the split is no longer offered. */
+export const keepQuoteFileWhole = (projectId: string, fileId: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/keep-whole`, { method: 'POST', body: {}, quiet: true });
 
 export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });

@@ -9,7 +9,17 @@ import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { createProject, getProject, listProjectFiles, readQuoteFileContent, saveConfiguration, updateProject, uploadQuoteFile } from './api.ts';
+import {
+  createProject,
+  getProject,
+  keepQuoteFileWhole,
+  listProjectFiles,
+  readQuoteFileContent,
+  saveConfiguration,
+  splitQuoteFile,
+  updateProject,
+  uploadQuoteFile,
+} from './api.ts';
 import { issueTemporaryTokenFor } from './temporary-token.ts';
 import { analyseInWorker } from './geometry/geometry-client.ts';
 
@@ -89,6 +99,8 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
         const files = await listProjectFiles(input.projectId);
         return { project, files: files.list };
       }),
+      splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
+      keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
       loadPreview: fromCallback(({ sendBack, input }) => {
         const file: QuoteFile = input.file;
         const controller = new AbortController();

@@ -335,6 +335,10 @@ export interface QuoteFileTable {
   analysis_state: 'analysing' | 'done' | 'failed';
   /** Why the analysis failed, in the customer's words. */
   analysis_error: string | null;
+  /** The assembly file this part was split from (deleted by the split), or null (migration 014, ADR 131). */
+  split_from: string | null;
+  /** 1 once the customer chose to keep a file of several bodies as one part. */
+  kept_whole: Flag;
 }
 
 /** A priced cart line (ADR 042): the server's price at `priced_at`. */

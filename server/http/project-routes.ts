@@ -4,6 +4,7 @@ import { rowId } from '#domain/api/fields';
 import { PageQuerySchema } from '#domain/api/paging';
 import {
   FileDeletedSchema,
+  FileSplitSchema,
   FileUploadSchema,
   PartConfigurationSchema,
   PartQuoteSchema,
@@ -20,6 +21,7 @@ import {
   UnitsInputSchema,
   UploadHistorySchema,
 } from '#domain/api/quote';
+import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from '../app-context.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
@@ -221,6 +223,32 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     body: UnitsInputSchema,
     response: QuoteFileSchema,
     handler: (c, { params, body }) => projects.confirmUnits(ownerOf(c), params.id, params.fileId, body),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/:id/files/:fileId/split',
+    summary: 'Split a file of several bodies into its parts: one file per part, identical bodies counted as quantity',
+    description: `Offered when \`summary.assembly.offered\` (2 to ${MAX_SPLIT_BODIES} bodies). The file is replaced in the project by one file per part (ADR 131): a binary STL of the part in millimetres with its own metrics and findings, named "<file> – <part>", configured as the file was where that still applies, its quantity the part's count times the file's, priced. The file, its cart lines and its bytes are gone. 409: split already (a double click), or units still to confirm; 422: one body, or more parts than the project has room for.`,
+    auth: 'session',
+    rateLimit: 'upload',
+    ...file,
+    response: FileSplitSchema,
+    handler: async (c, { params }) => {
+      const owner = ownerOf(c);
+      return ctx.quote.uploads.run(`${owner.column}:${owner.id}`, () => projects.split(owner, params.id, params.fileId));
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/:id/files/:fileId/keep-whole',
+    summary: 'Keep a file of several bodies as one part: the split is no longer offered',
+    description: 'Sets `summary.assembly.offered` to false for good; the file can still be split by POST …/split.',
+    auth: 'session',
+    ...file,
+    response: QuoteFileSchema,
+    handler: (c, { params }) => projects.keepWhole(ownerOf(c), params.id, params.fileId),
   });
 
   router.route({

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AnalysisOutcome, AnalysisReply } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome } from './analysis-types.ts';
 
 /** The analysis of one file could not finish: the worker crashed or took too long. */
 export class AnalysisFailedError extends Error {
@@ -14,7 +14,8 @@ export class AnalysisFailedError extends Error {
 interface Job {
   id: number;
   path: string;
-  resolve(outcome: AnalysisOutcome): void;
+  split?: AnalysisRequest['split'];
+  resolve(outcome: AnalysisOutcome | SplitOutcome): void;
   reject(error: Error): void;
 }
 
@@ -47,7 +48,19 @@ export class AnalysisPool {
   analyse(path: string): Promise<AnalysisOutcome> {
     if (this.closed) return Promise.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
     return new Promise<AnalysisOutcome>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, path, resolve, reject });
+      this.queue.push({ id: this.nextId++, path, resolve: resolve as Job['resolve'], reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Splits the file at `path` into its parts in a worker thread (ADR 131), read with `mmPerUnit`
+   * millimetres per unit of its coordinates. Same queue, threads and time limit as `analyse`.
+   */
+  split(path: string, mmPerUnit: number): Promise<SplitOutcome> {
+    if (this.closed) return Promise.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
+    return new Promise<SplitOutcome>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, path, split: { mmPerUnit }, resolve: resolve as Job['resolve'], reject });
       this.pump();
     });
   }
@@ -71,7 +84,7 @@ export class AnalysisPool {
       const job = this.queue.shift() as Job;
       slot.job = job;
       slot.timer = setTimeout(() => this.fail(slot as Slot, new AnalysisFailedError('timeout', `The analysis took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`)), this.timeoutMs);
-      slot.worker.postMessage({ id: job.id, path: job.path });
+      slot.worker.postMessage({ id: job.id, path: job.path, ...(job.split ? { split: job.split } : {}) } satisfies AnalysisRequest);
     }
   }
 

@@ -15,9 +15,32 @@ export interface AnalysisOutcome {
   analysisMs: number;
 }
 
+/** One part of a file split into parts (ADR 131): a binary STL of its mesh in mm, measured and checked. */
+export interface SplitPartOutcome {
+  name: string;
+  /** Identical bodies of the part in the file. */
+  count: number;
+  stl: Uint8Array;
+  metrics: PartMetrics;
+  findings: Finding[];
+  orderable: boolean;
+  summary: QuoteFileSummary;
+}
+
+/** What a worker answers for a split: the bodies, and the parts (none when the file is not several bodies). */
+export interface SplitOutcome {
+  bodyCount: number;
+  parts: SplitPartOutcome[];
+}
+
+/**
+ * A file to analyse (`split` absent), or to split into parts read with `mmPerUnit` millimetres
+ * per unit of the file's coordinates (the unit it is read in now).
+ */
 export interface AnalysisRequest {
   id: number;
   path: string;
+  split?: { mmPerUnit: number };
 }
 
-export type AnalysisReply = { id: number; ok: true; outcome: AnalysisOutcome } | { id: number; ok: false; error: string };
+export type AnalysisReply = { id: number; ok: true; outcome: AnalysisOutcome | SplitOutcome } | { id: number; ok: false; error: string };

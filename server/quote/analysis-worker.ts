@@ -8,7 +8,8 @@ import { parentPort } from 'node:worker_threads';
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import type { OcctModule } from '#domain/geometry/step';
-import type { AnalysisOutcome, AnalysisReply, AnalysisRequest } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome } from './analysis-types.ts';
+import { splitIntoParts } from './split-parts.ts';
 import { summarise } from './summarise.ts';
 
 type OcctFactory = (options?: { print?: (text: string) => void; printErr?: (text: string) => void }) => Promise<OcctModule>;
@@ -25,7 +26,7 @@ async function analyse(path: string): Promise<AnalysisOutcome> {
   if (detectCadFormat(bytes) === null) {
     return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started) };
   }
-  const report = await analyseCadFile(bytes, { occt: await occt });
+  const report = await analyseCadFile(bytes, { occt: await occt, parts: true });
   return {
     format: report.format,
     metrics: report.metrics,
@@ -36,10 +37,15 @@ async function analyse(path: string): Promise<AnalysisOutcome> {
   };
 }
 
+async function split(path: string, mmPerUnit: number): Promise<SplitOutcome> {
+  const buffer = await fs.readFile(path);
+  return splitIntoParts(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), mmPerUnit, await occt);
+}
+
 const port = parentPort;
 if (!port) throw new Error('analysis-worker.ts runs as a worker thread');
 port.on('message', (request: AnalysisRequest) => {
-  analyse(request.path).then(
+  (request.split ? split(request.path, request.split.mmPerUnit) : analyse(request.path)).then(
     (outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply),
     (error: unknown) => port.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies AnalysisReply),
   );

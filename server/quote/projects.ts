@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
 import type {
+  FileSplit,
   PartQuote,
   Project,
   ProjectDeleted,
@@ -22,7 +25,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
 import { configurationForProcess, type PartConfiguration } from '#domain/rules/quote-configuration';
-import { declaresUnits } from '#domain/rules/unit-correction';
+import { declaresUnits, millimetresPerFileUnit } from '#domain/rules/unit-correction';
 import type { AppContext } from '../app-context.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
@@ -33,7 +36,7 @@ import type { CadFormat } from '#domain/geometry/mesh';
 import { inTransaction, QUEUES } from '../jobs/job-queue.ts';
 import { detectSpooledFormat, type AnalysisJobData } from './analysis-jobs.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
-import type { AnalysisOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, SplitPartOutcome } from './analysis-types.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
@@ -299,6 +302,8 @@ export class Projects {
       removed_at: null,
       analysis_state: outcome ? 'done' : 'analysing',
       analysis_error: null,
+      split_from: null,
+      kept_whole: 0,
     };
     try {
       await transact(this.db, async (trx) => {
@@ -330,6 +335,125 @@ export class Projects {
       await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
     });
     if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+  }
+
+  /**
+   * Replaces a file of several bodies by one file per part (ADR 131): the stored bytes are split
+   * in the worker pool, each part stored as a binary STL in mm with its metrics and findings, named
+   * "<file> – <part>", configured as the file was (what applies to the project's service) with its
+   * quantity the part's count times the file's, and priced. The file, its cart lines and its bytes
+   * go in the same transaction that adds the parts; a second split of it (a double click) is a 409.
+   */
+  async split(owner: Owner, projectId: string, fileId: string): Promise<FileSplit> {
+    const { ctx } = this;
+    const project = await this.find(owner, projectId);
+    const file = await this.db.selectFrom('quote_file').selectAll().where('id', '=', fileId).where('project_id', '=', project.id).executeTakeFirst();
+    if (!file) throw await this.splitGone(project.id, fileId);
+    if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    assertAnalysed(file);
+    const metrics = fileMetrics(file);
+    const summary = file.summary ? fileSummary(file.summary) : null;
+    if (!metrics || !summary?.assembly) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
+    if (fileFindings(file).some((f) => f.code === 'units-uncertain')) throw new HttpError(409, FILE_MESSAGES.splitUnitsFirst(file.name));
+    const room = ctx.config.quoteMaxFilesPerProject - (await this.keptFileCount(project.id)) + 1;
+    if (summary.assembly.partCount > room) throw new HttpError(422, FILE_MESSAGES.splitTooMany(file.name, summary.assembly.partCount, room));
+
+    const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection));
+    if (parts.length === 0) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
+    const at = ctx.clock();
+    const saved = file.configuration ? parseJson<PartConfiguration>(file.configuration) : null;
+    const base = configurationForProcess(saved, project.process as ProcessSlug);
+    const rows: FileRow[] = [];
+    try {
+      for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * (saved?.quantity ?? 1) }, at));
+      await transact(this.db, async (trx) => {
+        await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+        const gone = await trx.deleteFrom('quote_file').where('id', '=', file.id).executeTakeFirst();
+        // Another request split it meanwhile: this one's parts are not kept.
+        if (Number(gone.numDeletedRows) !== 1) throw new HttpError(409, FILE_MESSAGES.alreadySplit);
+        await trx.insertInto('quote_file').values(rows).execute();
+        await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
+      });
+    } catch (error) {
+      for (const row of rows) await ctx.quote.files.delete(row.storage_key);
+      throw error;
+    }
+    await ctx.quote.files.delete(file.storage_key);
+    return { from: file.id, list: rows.map(toQuoteFile), total: rows.length };
+  }
+
+  /** A split asked for a file that is not there: 409 when its parts are (split already), else 404. */
+  private async splitGone(projectId: string, fileId: string): Promise<HttpError> {
+    const part = await this.db.selectFrom('quote_file').select('id').where('project_id', '=', projectId).where('split_from', '=', fileId).executeTakeFirst();
+    return part ? new HttpError(409, FILE_MESSAGES.alreadySplit) : new HttpError(404, FILE_NOT_FOUND);
+  }
+
+  /** The stored bytes, copied to a spool file and split in the worker pool (ADR 041's threads and time limit). */
+  private async splitStored(file: FileRow, mmPerUnit: number): Promise<SplitPartOutcome[]> {
+    const { files, analysis } = this.ctx.quote;
+    const stored = await files.open(file.storage_key);
+    if (!stored) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    await fs.mkdir(files.spoolDir, { recursive: true });
+    const local = path.join(files.spoolDir, `split-${randomUUID()}.part`);
+    try {
+      await pipeline(stored.stream, files.openSpool(local));
+      return (await analysis.split(local, mmPerUnit)).parts;
+    } catch (error) {
+      if (!(error instanceof AnalysisFailedError)) throw error;
+      throw new HttpError(422, FILE_MESSAGES.notAnalysed(file.name, error.message));
+    } finally {
+      await fs.rm(local, { force: true });
+    }
+  }
+
+  /** Stores one part's STL and answers its row (not yet inserted), configured and priced. */
+  private async storePart(projectId: string, from: FileRow, part: SplitPartOutcome, index: number, configuration: PartConfiguration, at: Date): Promise<FileRow> {
+    const { files } = this.ctx.quote;
+    const id = randomUUID();
+    const key = `${projectId}/${id}`;
+    const local = path.join(files.spoolDir, `${id}.part`);
+    await fs.writeFile(local, part.stl, { mode: 0o600 });
+    try {
+      await files.putFile(key, local);
+    } finally {
+      await fs.rm(local, { force: true });
+    }
+    const row: FileRow = {
+      id,
+      project_id: projectId,
+      name: `${from.name} – ${part.name}`.slice(0, 200),
+      storage_key: key,
+      size_bytes: part.stl.byteLength,
+      sha256: createHash('sha256').update(part.stl).digest('hex'),
+      format: 'stl-binary',
+      metrics: JSON.stringify(part.metrics),
+      findings: JSON.stringify(part.findings),
+      summary: JSON.stringify(part.summary),
+      orderable: part.orderable ? 1 : 0,
+      analysis_ms: from.analysis_ms,
+      configuration: JSON.stringify(configuration),
+      quote: null,
+      priced_at: iso(at),
+      // A part keeps its file's dates (the same upload, kept as long); a millisecond apart each, so
+      // the list (by upload time) shows the parts where the file was, in the order of the parts.
+      uploaded_at: new Date(Date.parse(from.uploaded_at) + index).toISOString(),
+      expires_at: from.expires_at,
+      removed_at: null,
+      analysis_state: 'done',
+      analysis_error: null,
+      split_from: from.id,
+      kept_whole: 0,
+    };
+    row.quote = JSON.stringify(priceFile(row, configuration, at, this.ctx.config.maxOrderCents));
+    return row;
+  }
+
+  /** The customer keeps a file of several bodies as one part: the split is no longer offered (ADR 131). */
+  async keepWhole(owner: Owner, projectId: string, fileId: string): Promise<QuoteFile> {
+    const { file } = await this.findFile(owner, projectId, fileId);
+    if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    await this.db.updateTable('quote_file').set({ kept_whole: 1 }).where('id', '=', file.id).execute();
+    return toQuoteFile({ ...file, kept_whole: 1 });
   }
 
   /** Saves the part's configuration and answers the server's quote (the price that counts). */

@@ -39,10 +39,15 @@ export function fileMetrics(row: Pick<FileRow, 'metrics'>): PartMetrics | null {
   return row.metrics ? parseJson<PartMetrics>(row.metrics) : null;
 }
 
-/** A stored summary; rows written before unit corrections existed read as `none`. */
-export function fileSummary(text: string): QuoteFileSummary {
+/**
+ * A stored summary; rows written before unit corrections existed read as `none`, before
+ * assemblies (migration 014) as no assembly. The split is offered unless the customer kept the
+ * file whole (ADR 131).
+ */
+export function fileSummary(text: string, keptWhole: boolean = false): QuoteFileSummary {
   const summary = parseJson<QuoteFileSummary>(text);
-  return { ...summary, unitCorrection: summary.unitCorrection ?? 'none' };
+  const assembly = summary.assembly ? { ...summary.assembly, offered: !keptWhole } : null;
+  return { ...summary, unitCorrection: summary.unitCorrection ?? 'none', assembly };
 }
 
 export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
@@ -59,7 +64,7 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     format: row.format as CadFormat,
     metrics: fileMetrics(row),
     findings: fileFindings(row),
-    summary: row.summary ? fileSummary(row.summary) : null,
+    summary: row.summary ? fileSummary(row.summary, row.kept_whole === 1) : null,
     orderable: row.orderable === 1 && row.removed_at === null,
     configuration: row.configuration ? parseJson<PartConfiguration>(row.configuration) : null,
     quote: row.quote ? parseJson<QuoteResult>(row.quote) : null,
@@ -70,6 +75,7 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     analysisMs: Number(row.analysis_ms),
     analysis: row.analysis_state,
     analysisError: row.analysis_state === 'failed' ? row.analysis_error : null,
+    splitFrom: row.split_from ?? null,
   };
 }
 

@@ -237,6 +237,7 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
       unitCorrection: 'none',
       errors: 0,
       warnings: 0,
+      assembly: null,
     },
     orderable: true,
     configuration: PRINT_CONFIGURATION,
@@ -248,6 +249,7 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     analysisMs: 120,
     analysis: 'done',
     analysisError: null,
+    splitFrom: null,
     ...overrides,
   };
 }

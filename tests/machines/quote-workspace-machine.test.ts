@@ -66,6 +66,7 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     analysisMs: 3,
     analysis: 'done',
     analysisError: null,
+    splitFrom: null,
   }) as QuoteFile;
 
 function harness() {
@@ -222,5 +223,101 @@ describe('the quote workspace', () => {
     expect(actor.getSnapshot().context.parts.map((p) => p.id)).toEqual([second!.id]);
     expect(actor.getSnapshot().context.selectedId).toBe(second!.id);
     expect(first!.upload!.getSnapshot().status).not.toBe('active');
+  });
+});
+
+describe('an assembly becomes parts (ADR 131)', () => {
+  const assemblyFile = (): QuoteFile => ({
+    ...serverFile('file-asm', configurationForProcess(null, 'cnc')),
+    summary: {
+      triangleCount: 72,
+      sizeMm: [130, 40, 50],
+      volumeMm3: 13_600,
+      areaMm2: 5_000,
+      watertight: true,
+      unit: 'mm',
+      unitSource: 'guess',
+      bodyCount: 5,
+      bodies: [],
+      unitCorrection: 'none',
+      errors: 0,
+      warnings: 0,
+      assembly: { bodyCount: 5, partCount: 2, parts: [{ name: 'Body 1', count: 4 }, { name: 'Body 5', count: 1 }], offered: true },
+    },
+  });
+  const parts = [
+    { ...serverFile('file-cube', { ...configurationForProcess(null, 'cnc'), quantity: 4 }, 10), name: 'file-asm.stl – Body 1', splitFrom: 'file-asm' },
+    { ...serverFile('file-plate', { ...configurationForProcess(null, 'cnc'), quantity: 1 }, 60), name: 'file-asm.stl – Body 5', splitFrom: 'file-asm' },
+  ];
+
+  function splitHarness(split: () => Promise<{ from: string; list: QuoteFile[]; total: number }>) {
+    const splitFile = vi.fn((_call: { input: { projectId: string; fileId: string } }) => split());
+    const keepWhole = vi.fn(async ({ input }: { input: { fileId: string } }) => {
+      const file = assemblyFile();
+      return { ...file, id: input.fileId, summary: { ...file.summary!, assembly: { ...file.summary!.assembly!, offered: false } } };
+    });
+    const machine = quoteWorkspaceMachine.provide({
+      actors: {
+        configurator: quoteConfiguratorMachine.provide({ actors: { saveConfiguration: fromPromise(async ({ input }) => priced(input.configuration)) } }),
+        openProject: fromPromise(async () => ({ project: project('cnc'), files: [serverFile('file-a', defaultConfiguration('cnc')), assemblyFile()] })),
+        splitFile: fromPromise(({ input }) => splitFile({ input })),
+        keepWhole: fromPromise(({ input }) => keepWhole({ input })),
+        loadPreview: fromCallback(({ sendBack, input }) => {
+          sendBack({ type: 'preview.loaded', id: input.file.id, analysis: { metrics: metrics(10), findings: [], mesh: null, orderable: true } });
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { process: 'cnc', now: () => NOW } }).start();
+    return { actor, splitFile, keepWhole };
+  }
+
+  test('part.split: the file’s part is replaced in place by its parts, each with its quantity and configurator; the first is selected and focused; announced', async () => {
+    const { actor, splitFile } = splitHarness(async () => ({ from: 'file-asm', list: parts, total: 2 }));
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const old = actor.getSnapshot().context.parts.find((p) => p.id === 'file-asm')!;
+    actor.send({ type: 'part.split', id: 'file-asm' });
+    // A second press while the first runs is not another split.
+    actor.send({ type: 'part.split', id: 'file-asm' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.parts.some((p) => p.id === 'file-cube'));
+    expect(splitFile).toHaveBeenCalledTimes(1);
+    expect(splitFile.mock.calls[0]![0]).toEqual({ input: { projectId: 'project-1', fileId: 'file-asm' } });
+    const context = actor.getSnapshot().context;
+    expect(context.parts.map((p) => p.id)).toEqual(['file-a', 'file-cube', 'file-plate']);
+    expect(context.selectedId).toBe('file-cube');
+    expect(context.focusPartId).toBe('file-cube');
+    expect(context.announcement).toMatchObject({ kind: 'split', name: 'file-asm.stl', count: 2 });
+    expect(old.configurator!.getSnapshot().status).toBe('stopped');
+    const quantities = context.parts.slice(1).map((p) => p.configurator!.getSnapshot().context.configuration.quantity);
+    expect(quantities).toEqual([4, 1]);
+    // Each new part is priced at once (the server's quote of its saved configuration).
+    for (const part of context.parts.slice(1)) expect(selectQuote(part.configurator!.getSnapshot().context).unitPriceCents).toBeGreaterThan(0);
+    // The selected new part's preview is read from its stored STL.
+    await waitFor(actor, (s) => s.context.parts.find((p) => p.id === 'file-cube')?.preview === 'ready');
+  });
+
+  test('a refused split keeps the part and says why, for that part', async () => {
+    const { actor } = splitHarness(async () => {
+      throw new Error('This file was already split into parts: they are in the project’s list of files.');
+    });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'part.split', id: 'file-asm' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'split', partId: 'file-asm', reason: 'This file was already split into parts: they are in the project’s list of files.' });
+    expect(actor.getSnapshot().context.parts.map((p) => p.id)).toEqual(['file-a', 'file-asm']);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  test('part.keepWhole: the server’s file without the offer replaces the part’s; a part of one body is not split', async () => {
+    const { actor, keepWhole, splitFile } = splitHarness(async () => ({ from: 'file-asm', list: parts, total: 2 }));
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'part.split', id: 'file-a' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    actor.send({ type: 'part.keepWhole', id: 'file-asm' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && keepWhole.mock.calls.length === 1);
+    await waitFor(actor, (s) => s.context.parts.find((p) => p.id === 'file-asm')?.serverFile?.summary?.assembly?.offered === false);
+    expect(splitFile).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import type { FileAnalysis } from '#machines/upload-machine';
 import { Button } from '#ui/button';
 import { Radio, RadioGroup } from '#ui/radio-group';
+import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
 import { PartViewer, formatSize } from './part-viewer.tsx';
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
@@ -27,6 +28,8 @@ export interface PartDetailsProps {
   onUnits: (choice: UnitChoice) => Promise<void> | void;
   /** The project's process: only the findings that concern it are listed (supports for printing, holes for machining). */
   process?: ProcessSlug;
+  /** A file of several bodies: split it into parts or keep it whole (ADR 131); shown while the server offers it. */
+  assembly?: Omit<AssemblyNoticeProps, 'assembly'>;
 }
 
 /**
@@ -34,9 +37,11 @@ export interface PartDetailsProps {
  * (to confirm when they were guessed, to correct when a file declared them wrongly) and every
  * problem found, with where it is on the model and what to do.
  */
-export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process }: PartDetailsProps) {
+export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // "Keep as one part" pressed here: the notice goes, and the focus moves to the words that replace it.
+  const [keptHere, setKeptHere] = useState(false);
   // The server's measurements count once its analysis is done (a queued one may still run, ADR 115).
   const measured = serverFile?.analysis === 'done' ? serverFile : null;
   const metrics = measured?.metrics ?? analysis?.metrics ?? null;
@@ -81,9 +86,21 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const local = analysis?.metrics;
   const scale = local && local.size[0] > 0 ? metrics.size[0] / local.size[0] : 1;
   const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
+  const offer = measured?.summary?.assembly;
   return (
     <section aria-label={label} className="flex flex-col gap-4">
       {failure && <AnalysisFailure message={failure} />}
+      {offer && assembly && (offer.offered || assembly.error) && (
+        <AssemblyNotice
+          assembly={offer}
+          {...assembly}
+          onKeep={() => {
+            setKeptHere(true);
+            assembly.onKeep();
+          }}
+        />
+      )}
+      {offer && !offer.offered && keptHere && !assembly?.error && <KeptWhole />}
       {mesh ? (
         <PartViewer
           fileName={fileName}
@@ -122,6 +139,18 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** The notice's place once the file is kept as one part: takes the focus, so it is not lost with the notice's button. */
+function KeptWhole() {
+  const t = useT();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} tabIndex={-1} className="rounded-control border border-neutral-200 bg-neutral-0 p-3 text-caption text-neutral-700">
+      {t('quote.assembly.kept')}
+    </p>
   );
 }
 

@@ -14,7 +14,7 @@ import { Radio, RadioGroup } from '#ui/radio-group';
 import { addToCart, confirmUnits } from '../api.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
-import type { PartStatus, UnitChoice } from './part-details.tsx';
+import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
@@ -62,6 +62,10 @@ export function Workspace({
   const error = useSelector(workspace, (s) => s.context.error);
   const opening = useSelector(workspace, (s) => s.matches('opening'));
   const changingProcess = useSelector(workspace, (s) => s.matches({ ready: 'changingProcess' }));
+  const assemblyCall = useSelector(workspace, (s) =>
+    s.matches({ ready: 'splitting' }) ? ('split' as const) : s.matches({ ready: 'keepingWhole' }) ? ('keep' as const) : null,
+  );
+  const assemblyPartId = useSelector(workspace, (s) => s.context.assemblyPartId);
   const focusPartId = useSelector(workspace, (s) => s.context.focusPartId);
   const [adding, setAdding] = useState(false);
   const [cartError, setCartError] = useState<string | null>(null);
@@ -142,7 +146,7 @@ export function Workspace({
         <Suspense fallback={null}>
           {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
         </Suspense>
-        {error && (
+        {error && error.kind !== 'split' && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
               <>
@@ -159,7 +163,7 @@ export function Workspace({
           label={t('quote.project.process')}
           value={process}
           onChange={(v) => workspace.send({ type: 'process.chosen', process: v as ProcessSlug })}
-          isDisabled={changingProcess}
+          isDisabled={changingProcess || assemblyCall !== null}
           description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
         >
           {CATALOGUE.processes.map((p) => (
@@ -173,7 +177,18 @@ export function Workspace({
       </div>
       <div>
         {selected ? (
-          <SelectedDetails key={selected.id} part={selected} onUnits={onUnits} process={process} />
+          <SelectedDetails
+            key={selected.id}
+            part={selected}
+            onUnits={onUnits}
+            process={process}
+            assembly={{
+              onSplit: () => workspace.send({ type: 'part.split', id: selected.id }),
+              onKeep: () => workspace.send({ type: 'part.keepWhole', id: selected.id }),
+              pending: assemblyPartId === selected.id ? assemblyCall : null,
+              error: error?.kind === 'split' && error.partId === selected.id ? error.reason || t('quote.assembly.failed') : null,
+            }}
+          />
         ) : opening ? (
           <p role="status" className="text-neutral-600">
             {t('quote.project.opening')}
@@ -223,7 +238,17 @@ export function Workspace({
 }
 
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
-function SelectedDetails({ part, onUnits, process }: { part: WorkspacePart; onUnits: (choice: UnitChoice) => Promise<void>; process: ProcessSlug }) {
+function SelectedDetails({
+  part,
+  onUnits,
+  process,
+  assembly,
+}: {
+  part: WorkspacePart;
+  onUnits: (choice: UnitChoice) => Promise<void>;
+  process: ProcessSlug;
+  assembly: PartDetailsProps['assembly'];
+}) {
   const t = useT();
   const status = useUploadStatus(part.upload);
   return (
@@ -234,7 +259,16 @@ function SelectedDetails({ part, onUnits, process }: { part: WorkspacePart; onUn
         </p>
       }
     >
-      <PartDetails fileName={part.fileName} status={status} analysis={part.analysis} serverFile={part.serverFile} preview={part.preview} onUnits={onUnits} process={process} />
+      <PartDetails
+        fileName={part.fileName}
+        status={status}
+        analysis={part.analysis}
+        serverFile={part.serverFile}
+        preview={part.preview}
+        onUnits={onUnits}
+        process={process}
+        assembly={assembly}
+      />
     </Suspense>
   );
 }
@@ -260,7 +294,9 @@ function Announcer({ workspace }: { workspace: WorkspaceActor }) {
       ? t('quote.announce.uploaded', { name: announcement.name })
       : announcement.kind === 'failed'
         ? t('quote.announce.failed', { name: announcement.name })
-        : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
+        : announcement.kind === 'split'
+          ? t('quote.announce.split', { name: announcement.name, count: announcement.count })
+          : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
   return (
     <p role="status" className="sr-only" data-testid="announcer">
       {text}

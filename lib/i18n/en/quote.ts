@@ -43,6 +43,18 @@ export const quote = {
 
   // What the file is
   'quote.details.about': 'About {name}',
+
+  // A file of several bodies (ADR 131)
+  'quote.assembly.heading': 'Several parts in one file',
+  'quote.assembly.summary':
+    'This file holds {bodies, plural, one {# body} other {# bodies}}: {parts, plural, one {all the same part} other {# different parts}} ({list}).',
+  'quote.assembly.item': '{count} × {name}',
+  'quote.assembly.more': ', …',
+  'quote.assembly.hint': 'Split, each part is priced on its own, with how many the file holds as its quantity. Kept as one part, the file is made as a single piece.',
+  'quote.assembly.split': 'Split into {parts, plural, one {# part} other {# parts}}',
+  'quote.assembly.keep': 'Keep as one part',
+  'quote.assembly.kept': 'Kept as one part: the file is quoted and made as a single piece.',
+  'quote.assembly.failed': 'The file could not be split. Please try again.',
   'quote.details.reading': 'Reading {name}…',
   'quote.details.noPreview': 'The 3D preview is not available for this file.',
   'quote.details.previewLoading': 'Loading the 3D preview…',
@@ -180,6 +192,7 @@ export const quote = {
   'quote.announce.uploaded': '{name} is uploaded and priced.',
   'quote.announce.failed': '{name} could not be uploaded.',
   'quote.announce.processChanged': 'Every part is now priced for {process}.',
+  'quote.announce.split': '{name} is now {count, plural, one {# part} other {# parts}}, each priced with its quantity.',
   'quote.shared.heading': 'Quote {number}',
   'quote.shared.project': 'Project {name}',
   'quote.shared.validUntil': 'Prices held until <strong>{date}</strong>.',

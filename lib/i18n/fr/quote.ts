@@ -42,6 +42,18 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.upload.cancelled': 'Envoi annulé',
 
   'quote.details.about': 'À propos de {name}',
+
+  // Un fichier de plusieurs corps (ADR 131)
+  'quote.assembly.heading': 'Plusieurs pièces dans un fichier',
+  'quote.assembly.summary':
+    'Ce fichier contient {bodies, plural, one {# corps} other {# corps}} : {parts, plural, one {tous la même pièce} other {# pièces différentes}} ({list}).',
+  'quote.assembly.item': '{count} × {name}',
+  'quote.assembly.more': ', …',
+  'quote.assembly.hint': 'Séparée, chaque pièce est chiffrée à part, avec pour quantité le nombre que le fichier en contient. Gardé en une pièce, le fichier est fabriqué d’un seul tenant.',
+  'quote.assembly.split': 'Séparer en {parts, plural, one {# pièce} other {# pièces}}',
+  'quote.assembly.keep': 'Garder en une pièce',
+  'quote.assembly.kept': 'Gardé en une pièce : le fichier est chiffré et fabriqué d’un seul tenant.',
+  'quote.assembly.failed': 'Le fichier n’a pas pu être séparé. Veuillez réessayer.',
   'quote.details.reading': 'Lecture de {name}…',
   'quote.details.noPreview': 'L’aperçu 3D n’est pas disponible pour ce fichier.',
   'quote.details.previewLoading': 'Chargement de l’aperçu 3D…',
@@ -175,6 +187,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.announce.uploaded': '{name} est envoyé et chiffré.',
   'quote.announce.failed': '{name} n’a pas pu être envoyé.',
   'quote.announce.processChanged': 'Toutes les pièces sont maintenant chiffrées en {process}.',
+  'quote.announce.split': '{name} fait maintenant {count, plural, one {# pièce} other {# pièces}}, chacune chiffrée avec sa quantité.',
   'quote.shared.heading': 'Devis {number}',
   'quote.shared.project': 'Projet {name}',
   'quote.shared.validUntil': 'Prix garantis jusqu’au <strong>{date}</strong>.',

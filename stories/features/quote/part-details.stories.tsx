@@ -58,6 +58,7 @@ function stored(m: PartMetrics, format: QuoteFile['format'] = 'stl-binary', find
     analysisMs: 3,
     analysis: 'done',
     analysisError: null,
+    splitFrom: null,
   } as QuoteFile;
 }
 

@@ -92,3 +92,39 @@ export const Renaming: Story = {
     await expect(canvas.getByRole('textbox', { name: /Project name/ })).toHaveValue('Drone frame');
   },
 };
+
+/** A file of several bodies (ADR 131): an assembly of four identical cubes and a plate. */
+const assemblyFile = quoteFile({
+  name: 'fixture.stl',
+  summary: {
+    ...quoteFile().summary!,
+    bodyCount: 5,
+    assembly: { bodyCount: 5, partCount: 2, parts: [{ name: 'Body 1', count: 4 }, { name: 'Body 5', count: 1 }], offered: true },
+  },
+});
+const splitParts = [
+  quoteFile({ id: '11111111-1111-4111-8111-111111111111', name: 'fixture.stl – Body 1', splitFrom: FILE_ID, summary: { ...quoteFile().summary!, assembly: null } }),
+  quoteFile({ id: '22222222-2222-4222-8222-222222222222', name: 'fixture.stl – Body 5', splitFrom: FILE_ID, summary: { ...quoteFile().summary!, assembly: null } }),
+];
+
+/** The notice of a file of several bodies; splitting it puts its two parts in the file list in its place. */
+export const AssemblySplit: Story = {
+  render: () => <FreshWorkspace projectId={PROJECT_ID} fileId={FILE_ID} />,
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/msapi/*/project/:id/files/:fileId/split', () => HttpResponse.json({ from: FILE_ID, list: splitParts, total: 2 })),
+        http.get('*/msapi/*/project/:id/files/:fileId/content', () => HttpResponse.arrayBuffer(ringStl(), { headers: { 'Content-Type': 'application/octet-stream' } })),
+        http.get('*/msapi/*/project/:id/files', () => HttpResponse.json({ list: [assemblyFile], total: 1 })),
+        http.get('*/msapi/*/project/:id', () => HttpResponse.json(project)),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('This file holds 5 bodies: 2 different parts (4 × Body 1 and 1 × Body 5).', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Split into 2 parts' }));
+    await expect(await canvas.findByText('fixture.stl – Body 5')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Split into 2 parts' })).not.toBeInTheDocument();
+  },
+};

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuoteFile } from '#domain/api/quote';
+import type { FileSplit, QuoteFile } from '#domain/api/quote';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
 import { QUEUES, startJobQueue, type JobQueue } from '#server/jobs/job-queue';
 import { AnalysisFailedError, AnalysisPool } from '#server/quote/analysis-pool';
 import { workAnalysisJobs, type AnalysisJobDeps } from '#server/quote/analysis-jobs';
+import { cubesAndPlate } from '../../e2e/support/generated-parts.ts';
 import { CUBE_STL, PRINT_CONFIG, createQuoteTestApp, readFixture, type QuoteTestApp } from './quote-test-app.ts';
 
 /**
@@ -85,6 +86,16 @@ describe.skipIf(!onPostgres)('analysis jobs on the PostgreSQL queue', () => {
     const priced = await t.ms<{ result: { orderable: boolean } }>(`project/${projectId}/files/${file.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
     expect(priced.status).toBe(200);
     expect(priced.body.result.orderable).toBe(true);
+
+    // A file of several bodies: the worker's summary says how it splits, and the split (in the API's
+    // threads) works as without the queue (ADR 131).
+    const assembly = await t.upload(projectId, token, new Uint8Array(cubesAndPlate()), 'fixture.stl');
+    expect(assembly.body.summary).toBeNull();
+    const settled = await fileOnceSettled(token, projectId, assembly.body.id, 'done');
+    expect(settled.summary?.assembly).toMatchObject({ bodyCount: 5, partCount: 2, offered: true });
+    const split = await t.ms<FileSplit>(`project/${projectId}/files/${assembly.body.id}/split`, { method: 'POST', token });
+    expect(split.status).toBe(200);
+    expect(split.body.list.map((f) => f.configuration?.quantity)).toEqual([4, 1]);
   });
 
   it('not a CAD file by its content: refused at once, as without the queue, and no job is queued', async () => {

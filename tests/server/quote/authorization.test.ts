@@ -119,6 +119,8 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['PUT', `${f}/configuration`, 'project/{id}/files/{fileId}/configuration', { ...PRINT_CONFIG, quantity: 999 }],
         ['GET', `${f}/quote`, 'project/{id}/files/{fileId}/quote'],
         ['PUT', `${f}/units`, 'project/{id}/files/{fileId}/units', { unit: 'inch' }],
+        ['POST', `${f}/split`, 'project/{id}/files/{fileId}/split'],
+        ['POST', `${f}/keep-whole`, 'project/{id}/files/{fileId}/keep-whole'],
         ['POST', `${p}/quote-document`, 'project/{id}/quote-document', {}],
         ['GET', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['DELETE', `cart/items/${line.id}`, 'cart/items/{id}'],
