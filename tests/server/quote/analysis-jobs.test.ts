@@ -109,7 +109,9 @@ describe.skipIf(!onPostgres)('analysis jobs on the PostgreSQL queue', () => {
   });
 
   it('a worker killed mid-job: the job expires, is retried and another worker finishes it', async () => {
-    const expireSeconds = 2;
+    // The expiry applies to the retry too: long enough for a fresh analysis pool to start and read a
+    // cube on a loaded machine (2 s made the retry expire as well, and the job end failed, under load).
+    const expireSeconds = 10;
     t = await createQuoteTestApp({ jobQueue: 'postgres' }, { jobs: { analysisExpireSeconds: expireSeconds } });
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/stalled-analysis-worker.ts'], {
       env: { ...process.env, DATABASE_URL: t.databaseUrl, QUOTE_FILES_DIR: t.filesDir, ANALYSIS_EXPIRE_SECONDS: String(expireSeconds) },
@@ -132,7 +134,7 @@ describe.skipIf(!onPostgres)('analysis jobs on the PostgreSQL queue', () => {
     expect(done.metrics?.triangleCount).toBe(12);
     // One job, taken twice: the first attempt died with its worker, the retry completed.
     expect(await analysisJobsOf(file.id)).toEqual([{ state: 'completed', retry_count: 1 }]);
-  });
+  }, 120_000);
 
   it('a file that crashes the analysis twice ends failed with a clear message, and is not tried a third time', async () => {
     t = await createQuoteTestApp({ jobQueue: 'postgres' }, { jobs: {} });
