@@ -2,36 +2,16 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { Project, QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import type { PartMetrics } from '#domain/geometry/metrics';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
+import { cubeMetrics } from '../support/part-metrics.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 1, 0, 0);
 
-const metrics = (side: number): PartMetrics =>
-  ({
-    units: { unit: 'mm', source: 'file', confidence: 1, reason: 'declared' },
-    triangleCount: 12,
-    vertexCount: 8,
-    bbox: { min: [0, 0, 0], max: [side, side, side] },
-    size: [side, side, side],
-    volumeMm3: side ** 3,
-    areaMm2: 6 * side ** 2,
-    shellCount: 1,
-    bodyCount: 1,
-    cavityCount: 0,
-    shells: [],
-    openEdgeCount: 0,
-    nonManifoldEdgeCount: 0,
-    misorientedEdgeCount: 0,
-    degenerateTriangleCount: 0,
-    watertight: true,
-    orientation: 'outward',
-    fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
-  }) as PartMetrics;
+const metrics = cubeMetrics;
 
 const project = (process: ProcessSlug = '3d-printing', id = 'project-1'): Project => ({
   id,

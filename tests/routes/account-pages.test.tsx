@@ -7,7 +7,7 @@ import { AppRoutes } from '#routes/app';
 import { ROUTES } from '#routes/route-table';
 import { toasts } from '#ui/toast';
 import { fakeApi, type FakeRoutes } from '../support/fake-api.ts';
-import { preloadPages } from '../support/preload-pages.ts';
+import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { customer } from '../support/users.ts';
 
@@ -18,7 +18,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // often after a redirect: on a loaded machine that can pass the default 1 s of a find query. Wait for
 // the state longer; a passing test still ends as soon as the page is there.
 configure({ asyncUtilTimeout: 5_000 });
-beforeAll(preloadPages);
+beforeAll(preloadPages, PRELOAD_PAGES_TIMEOUT_MS);
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(() => {
   vi.unstubAllGlobals();

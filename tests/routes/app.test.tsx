@@ -11,7 +11,7 @@ import { SessionProvider } from '#machines/session-context';
 import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
-import { preloadPages } from '../support/preload-pages.ts';
+import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 const ada: UserInfo = {
@@ -45,7 +45,7 @@ const ada: UserInfo = {
 // often after a redirect: on a loaded machine that can pass the default 1 s of a find query. Wait for
 // the state longer; a passing test still ends as soon as the page is there.
 configure({ asyncUtilTimeout: 5_000 });
-beforeAll(preloadPages);
+beforeAll(preloadPages, PRELOAD_PAGES_TIMEOUT_MS);
 
 beforeEach(() => {
   // Pages ask the server for data (phone codes, captcha): here the answers never come.

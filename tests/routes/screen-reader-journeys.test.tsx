@@ -5,7 +5,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { PayResponse } from '#domain/api/payment';
 import type { Project, QuoteFile } from '#domain/api/quote';
-import type { PartMetrics } from '#domain/geometry/metrics';
 import { PaymentPanel } from '#features/checkout/components/payment-panel';
 import { Workspace } from '#features/quote/components/quote-workspace-view';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
@@ -15,8 +14,9 @@ import { uploadMachine } from '#machines/upload-machine';
 import { AppRoutes } from '#routes/app';
 import { toasts } from '#ui/toast';
 import { fakeApi } from '../support/fake-api.ts';
+import { cubeMetrics } from '../support/part-metrics.ts';
 import { renderWithApp } from '../support/render-app.tsx';
-import { preloadPages } from '../support/preload-pages.ts';
+import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 import { customer } from '../support/users.ts';
 
 /**
@@ -30,7 +30,7 @@ import { customer } from '../support/users.ts';
 vi.setConfig({ testTimeout: 60_000 });
 
 // The pages are lazy chunks (ADR 128): load them first, then wait for the page before moving through it.
-beforeAll(preloadPages);
+beforeAll(preloadPages, PRELOAD_PAGES_TIMEOUT_MS);
 
 beforeEach(() => storage.set(STORAGE_KEYS.cookieAccepted, '1'));
 afterEach(async () => {
@@ -86,26 +86,7 @@ describe('screen-reader journeys', () => {
   });
 
   test('the quote: a file is chosen, its arrival is said, and choosing painting says the new lead time and ship date', async () => {
-    const metrics = {
-      units: { unit: 'mm', source: 'file', confidence: 1, reason: 'STL in millimetres' },
-      triangleCount: 12,
-      vertexCount: 8,
-      bbox: { min: [0, 0, 0], max: [10, 10, 10] },
-      size: [10, 10, 10],
-      volumeMm3: 1000,
-      areaMm2: 600,
-      shellCount: 1,
-      bodyCount: 1,
-      cavityCount: 0,
-      shells: [],
-      openEdgeCount: 0,
-      nonManifoldEdgeCount: 0,
-      misorientedEdgeCount: 0,
-      degenerateTriangleCount: 0,
-      watertight: true,
-      orientation: 'outward',
-      fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
-    } as unknown as PartMetrics;
+    const metrics = cubeMetrics(10);
     const orderedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
     const project: Project = { id: 'p1', name: 'cube', process: '3d-printing', processId: 22, fileCount: 1, createdAt: '2026-11-23T01:00:00.000Z', updatedAt: '2026-11-23T01:00:00.000Z' };
     const stored = (file: File) =>

@@ -206,13 +206,7 @@ export function Workspace({
       </div>
       <div>
         {selected?.configurator ? (
-          <Suspense
-            fallback={
-              <p role="status" className="text-neutral-600">
-                {t('quote.optionsLoading')}
-              </p>
-            }
-          >
+          <Suspense fallback={<Loading text={t('quote.optionsLoading')} />}>
             <ConfiguratorPanel
               key={selected.id}
               actor={selected.configurator}
@@ -237,6 +231,15 @@ export function Workspace({
   );
 }
 
+/** What stands, said politely, while a part of the page loads. */
+function Loading({ text }: { text: string }) {
+  return (
+    <p role="status" className="text-neutral-600">
+      {text}
+    </p>
+  );
+}
+
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
 function SelectedDetails({
   part,
@@ -252,13 +255,7 @@ function SelectedDetails({
   const t = useT();
   const status = useUploadStatus(part.upload);
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="text-neutral-600">
-          {t('common.loading')}
-        </p>
-      }
-    >
+    <Suspense fallback={<Loading text={t('common.loading')} />}>
       <PartDetails
         fileName={part.fileName}
         status={status}
