@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
@@ -157,7 +157,6 @@ function KeptWhole() {
 /** STL and OBJ carry no units: confirm the guess. */
 function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; source: string; reason: string }; onConfirm: (unit: 'mm' | 'inch') => Promise<void> | void }) {
   const [unit, setUnit] = useState<'mm' | 'inch'>(units.unit);
-  const [saving, setSaving] = useState(false);
   const t = useT();
   return (
     <div className="rounded-control border border-warning-600 bg-warning-50 p-3">
@@ -171,22 +170,30 @@ function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; 
         <Radio value="mm">{t('quote.units.mm')}</Radio>
         <Radio value="inch">{t('quote.units.inch')}</Radio>
       </RadioGroup>
-      <Button
-        variant="secondary"
-        className="mt-2"
-        isPending={saving}
-        onPress={async () => {
-          setSaving(true);
-          try {
-            await onConfirm(unit);
-          } finally {
-            setSaving(false);
-          }
-        }}
-      >
-        {t('quote.units.confirm')}
-      </Button>
+      <ApplyButton onPress={() => onConfirm(unit)}>{t('quote.units.confirm')}</ApplyButton>
     </div>
+  );
+}
+
+/** A units choice's button: pending while the file is read again in the new unit. */
+function ApplyButton({ children, onPress }: { children: ReactNode; onPress: () => Promise<void> | void }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      className="mt-2"
+      isPending={saving}
+      onPress={async () => {
+        setSaving(true);
+        try {
+          await onPress();
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -194,7 +201,6 @@ function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; 
 function UnitCorrectionChoice({ current, suspicious, onChoose }: { current: UnitCorrection; suspicious: boolean; onChoose: (c: UnitCorrection) => Promise<void> | void }) {
   const [choice, setChoice] = useState<UnitCorrection>(current);
   const [open, setOpen] = useState(suspicious || current !== 'none');
-  const [saving, setSaving] = useState(false);
   const t = useT();
   if (!open) {
     return (
@@ -213,21 +219,7 @@ function UnitCorrectionChoice({ current, suspicious, onChoose }: { current: Unit
         <Radio value="inch-to-mm">{t('quote.units.inchToMm')}</Radio>
         <Radio value="mm-to-inch">{t('quote.units.mmToInch')}</Radio>
       </RadioGroup>
-      <Button
-        variant="secondary"
-        className="mt-2"
-        isPending={saving}
-        onPress={async () => {
-          setSaving(true);
-          try {
-            await onChoose(choice);
-          } finally {
-            setSaving(false);
-          }
-        }}
-      >
-        {t('quote.units.apply')}
-      </Button>
+      <ApplyButton onPress={() => onChoose(choice)}>{t('quote.units.apply')}</ApplyButton>
     </div>
   );
 }
