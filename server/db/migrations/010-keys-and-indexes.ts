@@ -102,9 +102,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table if not exists rate_limit (key varchar(255) primary key, points integer not null default 0, expire bigint)`.execute(db);
   // The shared sign-in back-off (ADR 119): failed attempts per email, times in ms since the epoch.
   await sql`create table if not exists login_throttle (email text primary key, attempts integer not null, next_at bigint not null, last_at bigint not null)`.execute(db);
-  for (const [table, column, parent] of FOREIGN_KEYS) {
-    // A row already pointing nowhere (written before there were keys) must not stop the upgrade:
-    // the key then guards new rows only (NOT VALID) and the operator is told which rows to look at.
+  await addForeignKeys(db, FOREIGN_KEYS, '010');
+}
+
+/**
+ * Adds each key, DEFERRABLE INITIALLY DEFERRED and NO ACTION on delete (PostgreSQL only). A row
+ * already pointing nowhere (written before there were keys) must not stop the upgrade: the key then
+ * guards new rows only (NOT VALID) and the operator is told which rows to look at.
+ */
+export async function addForeignKeys(db: Kysely<unknown>, keys: readonly (readonly [table: string, column: string, parent: string])[], migration: string): Promise<void> {
+  for (const [table, column, parent] of keys) {
     const orphans = await sql<{ n: number }>`
       select count(*)::int as n from ${sql.table(table)} t
       where t.${sql.ref(column)} is not null
@@ -114,7 +121,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       foreign key (${sql.ref(column)}) references ${sql.table(parent)} (id)
       on delete no action deferrable initially deferred ${count > 0 ? sql`not valid` : sql``}`.execute(db);
     if (count > 0) {
-      console.warn(`[migrate] 010: ${count} row(s) of ${table}.${column} name no ${parent}; the key guards new rows only until they are fixed (then: alter table ${table} validate constraint ${foreignKeyName(table, column)})`);
+      console.warn(`[migrate] ${migration}: ${count} row(s) of ${table}.${column} name no ${parent}; the key guards new rows only until they are fixed (then: alter table ${table} validate constraint ${foreignKeyName(table, column)})`);
     }
   }
 }
