@@ -7,7 +7,7 @@ import { configurationForProcess, defaultConfiguration, type PartConfiguration }
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { cubeMetrics } from '../support/part-metrics.ts';
+import { cubeMetrics, storedQuoteFile } from '../support/quote-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 1, 0, 0);
 
@@ -26,28 +26,14 @@ const project = (process: ProcessSlug = '3d-printing', id = 'project-1'): Projec
 const priced = (configuration: PartConfiguration, side = 20): QuoteResult => selectQuote({ metrics: metrics(side), configuration, orderedAt: NOW, geometryFindings: [] });
 
 const serverFile = (id: string, configuration: PartConfiguration | null = null, side = 20): QuoteFile =>
-  ({
+  storedQuoteFile({
     id,
-    projectId: 'project-1',
     name: `${id}.stl`,
-    sizeBytes: 684,
-    sha256: 'x',
-    format: 'stl-binary',
     metrics: metrics(side),
-    findings: [],
-    summary: null,
-    orderable: true,
     configuration,
     quote: configuration ? priced(configuration, side) : null,
     pricedAt: configuration ? '2026-11-23T01:00:00.000Z' : null,
-    uploadedAt: '2026-11-23T01:00:00.000Z',
-    expiresAt: '2027-02-23T01:00:00.000Z',
-    status: 'kept',
-    analysisMs: 3,
-    analysis: 'done',
-    analysisError: null,
-    splitFrom: null,
-  }) as QuoteFile;
+  });
 
 function harness() {
   const imports = new Map<string, (event: AnyEventObject) => void>();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { PayResponse } from '#domain/api/payment';
-import type { Project, QuoteFile } from '#domain/api/quote';
+import type { Project } from '#domain/api/quote';
 import { PaymentPanel } from '#features/checkout/components/payment-panel';
 import { Workspace } from '#features/quote/components/quote-workspace-view';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
@@ -14,7 +14,7 @@ import { uploadMachine } from '#machines/upload-machine';
 import { AppRoutes } from '#routes/app';
 import { toasts } from '#ui/toast';
 import { fakeApi } from '../support/fake-api.ts';
-import { cubeMetrics } from '../support/part-metrics.ts';
+import { cubeMetrics, storedQuoteFile } from '../support/quote-fixtures.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 import { customer } from '../support/users.ts';
@@ -89,28 +89,7 @@ describe('screen-reader journeys', () => {
     const metrics = cubeMetrics(10);
     const orderedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
     const project: Project = { id: 'p1', name: 'cube', process: '3d-printing', processId: 22, fileCount: 1, createdAt: '2026-11-23T01:00:00.000Z', updatedAt: '2026-11-23T01:00:00.000Z' };
-    const stored = (file: File) =>
-      ({
-        id: 'f1',
-        projectId: 'p1',
-        name: file.name,
-        sizeBytes: file.size,
-        sha256: 'x',
-        format: 'stl-binary',
-        metrics,
-        findings: [],
-        summary: null,
-        orderable: true,
-        configuration: null,
-        quote: null,
-        pricedAt: null,
-        uploadedAt: '2026-11-23T01:00:00.000Z',
-        expiresAt: '2027-02-23T01:00:00.000Z',
-        status: 'kept',
-        analysisMs: 3,
-        analysis: 'done',
-        analysisError: null,
-      }) as unknown as QuoteFile;
+    const stored = (file: File) => storedQuoteFile({ id: 'f1', projectId: 'p1', name: file.name, sizeBytes: file.size, metrics });
     // The real workspace, upload and configurator machines; only their calls are the test's (no worker, no network).
     const workspace = createActor(
       quoteWorkspaceMachine.provide({

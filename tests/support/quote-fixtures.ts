@@ -1,3 +1,4 @@
+import type { QuoteFile } from '#domain/api/quote';
 import type { PartMetrics } from '#domain/geometry/metrics';
 
 /** The metrics of a closed cube of `side` mm, read in millimetres from the file: a part every process can make. */
@@ -22,3 +23,26 @@ export const cubeMetrics = (side: number): PartMetrics =>
     orientation: 'outward',
     fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
   }) as PartMetrics;
+
+/** A file the server stored and analysed (a cube of `side` mm unless `metrics` says otherwise); `fields` override. */
+export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id' | 'name'>): QuoteFile => ({
+  projectId: 'project-1',
+  sizeBytes: 684,
+  sha256: 'x',
+  format: 'stl-binary',
+  metrics: cubeMetrics(20),
+  findings: [],
+  summary: null,
+  orderable: true,
+  configuration: null,
+  quote: null,
+  pricedAt: null,
+  uploadedAt: '2026-11-23T01:00:00.000Z',
+  expiresAt: '2027-02-23T01:00:00.000Z',
+  status: 'kept',
+  analysisMs: 3,
+  analysis: 'done',
+  analysisError: null,
+  splitFrom: null,
+  ...fields,
+} as QuoteFile);
