@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, on a fresh machine. Installs what is missing first
 // (npm dependencies; Debian's chromium and postgresql when root), runs every suite even when
 // one fails, and ends with one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureInstall } from './ensure-install.mjs';
 import { ensureSystemDeps } from './ensure-system-deps.mjs';
 
@@ -26,18 +26,59 @@ const suites = [
   ['end to end (Playwright against the real server)', bin('playwright'), ['test']],
 ];
 
+/**
+ * Runs one suite with its output passed through as it comes, keeping the last lines: when the suite
+ * fails they are printed again after the summary, so the tail of a CI log says what failed and why.
+ */
+function runSuite(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
+    let kept = '';
+    const keep = (stream) => (chunk) => {
+      stream.write(chunk);
+      kept = (kept + chunk.toString()).slice(-400_000);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('error', (error) => resolve({ status: 1, output: `${kept}\n${error.message}` }));
+    child.on('close', (status) => resolve({ status, output: kept }));
+  });
+}
+
+/** What a failing suite's output says of its failure: error and failure lines with what follows each, then its last lines. */
+function failureExcerpt(output, maxLines = 40) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const marker = /\b(FAIL|FAILED|Error|error|expected|Expected|Received|Timed out|timed out|deadlock|✘|×)\b|✘|×|❯ .*:\d+:\d+/;
+  const picked = new Set();
+  lines.forEach((line, i) => {
+    if (!marker.test(line)) return;
+    for (let j = i; j < Math.min(lines.length, i + 3); j++) picked.add(j);
+  });
+  const chosen = [...picked].sort((a, b) => a - b).slice(0, maxLines - 6);
+  const from = Math.max(0, lines.length - 6);
+  const tail = lines.slice(from).map((l, k) => [from + k, l]);
+  const out = chosen.map((i) => lines[i]);
+  for (const [i, l] of tail) if (!picked.has(i)) out.push(l);
+  return out.map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+}
+
 const only = process.argv.slice(2);
 const results = [];
 for (const [name, cmd, args, env] of suites) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = await runSuite(cmd, args, { ...process.env, ...env });
   const ok = r.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), output: r.output });
   console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} (${results.at(-1).seconds}s)`);
 }
 
+for (const r of results.filter((x) => !x.ok)) {
+  console.log(`\nWhat ${r.name} said of its failure:`);
+  for (const line of failureExcerpt(r.output)) console.log(`  | ${line}`);
+}
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
 const failed = results.filter((r) => !r.ok).length;

@@ -50,8 +50,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
   });
   boss.on('error', (error) => (options.log ?? console.error)(`[jobs] ${error.message}`));
-  await boss.start();
-  await whileHoldingQueueLock(options.connectionString, async () => {
+  lockConnections.set(boss, options.connectionString);
+  // pg-boss's own start declares a queue too (its cron's `__pgboss__send-it`): under the same lock.
+  await withQueueLock(boss, async () => {
+    await boss.start();
     await ensureQueue(boss, QUEUES.analysisFailed, { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 });
     await ensureQueue(boss, QUEUES.analysis, {
       retryLimit: ANALYSIS_RETRY_LIMIT,
@@ -69,18 +71,24 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return boss;
 }
 
+/** The database each started queue declares under (the advisory lock's own connection). */
+const lockConnections = new WeakMap<JobQueue, string>();
+
 /**
- * Declaring the queues is done by one process at a time, under a PostgreSQL advisory lock on a
- * connection of its own. Two API processes starting together on an empty database deadlocked in
- * pg-boss's `create_queue` (each inserting the queue row and creating its partition table), and the
- * loser stopped (found by the topology test, ADR 135).
+ * Declaring queues is done by one process at a time, under a PostgreSQL advisory lock on a
+ * connection of its own (ADR 136). Two API processes starting together on an empty database
+ * deadlocked in pg-boss's `create_queue` (each inserting the queue row and creating its partition
+ * table), and the loser stopped (found by the topology test, ADR 135). Every declaration goes
+ * through here: pg-boss's start, the product's queues, the scheduled tasks' queues and schedules.
  */
-async function whileHoldingQueueLock(connectionString: string, work: () => Promise<void>): Promise<void> {
+export async function withQueueLock<T>(boss: JobQueue, work: () => Promise<T>): Promise<T> {
+  const connectionString = lockConnections.get(boss);
+  if (!connectionString) throw new Error('withQueueLock: a queue started by startJobQueue is needed');
   const client = new pg.Client({ connectionString, application_name: 'manufacture-jobs' });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtext('manufacture:job-queues'))");
-    await work();
+    return await work();
   } finally {
     // Ending the session releases the lock, also when `work` failed.
     await client.end();

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { QuoteFileStore } from '../quote/file-store.ts';
 import { removeExpiredQuoteFiles } from '../quote/retention.ts';
 import { runScheduledRewards } from '../rewards/scheduled.ts';
-import { ensureQueue, type JobQueue } from './job-queue.ts';
+import { ensureQueue, withQueueLock, type JobQueue } from './job-queue.ts';
 
 /** Work that runs on a schedule (ADR 115): once per period across every process. */
 export interface ScheduledTask {
@@ -64,11 +64,17 @@ export function runScheduledInProcess(tasks: readonly ScheduledTask[], log: (lin
  * takes these jobs, so the work runs wherever a process is free. Answers the worker ids.
  */
 export async function scheduleOnQueue(boss: JobQueue, tasks: readonly ScheduledTask[], log: (line: string) => void, pollingIntervalSeconds = 10): Promise<string[]> {
+  // Declared under the queue lock (ADR 136): every process starting at once declares the same queues.
+  await withQueueLock(boss, async () => {
+    for (const task of tasks) {
+      const queue = scheduledQueueName(task);
+      await ensureQueue(boss, queue, { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 });
+      await boss.schedule(queue, task.cron, {}, { tz: 'UTC' });
+    }
+  });
   const ids: string[] = [];
   for (const task of tasks) {
     const queue = scheduledQueueName(task);
-    await ensureQueue(boss, queue, { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 });
-    await boss.schedule(queue, task.cron, {}, { tz: 'UTC' });
     ids.push(
       await boss.work(queue, { batchSize: 1, pollingIntervalSeconds }, async () => {
         try {
