@@ -23,7 +23,7 @@ import { createFinding, type Finding, type FindingSeverity } from './findings';
 import { DEFAULT_SIZE_TOLERANCE_MM, standardDrillSize, threadForTapDrill, type ThreadSize } from './drill-sizes';
 import { symmetricEigen3 } from './eigen3';
 import type { Mesh } from './mesh';
-import { pairHalfEdges } from './topology';
+import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
 export type { ThreadSize } from './drill-sizes';
@@ -38,8 +38,8 @@ export interface HoleOptions {
   readonly sizeToleranceMm?: number;
   /** Meshes without faces: the largest turn between neighbouring facets of one smooth patch, degrees. Default 25. */
   readonly smoothAngleDeg?: number;
-  /** The mesh's weld, when already known (`MeshAnalysis.structure` of the analysed mesh). */
-  readonly weld?: { readonly vertexIds: Uint32Array; readonly vertexCount: number };
+  /** The mesh's weld (and edge neighbours), when already known (`MeshAnalysis.structure` of the analysed mesh). */
+  readonly weld?: MeshEdges;
 }
 
 export interface Hole {
@@ -287,7 +287,7 @@ class Surface {
   private readonly normals: Float32Array;
   private readonly areas: Float64Array;
   private twinValue: Int32Array | undefined;
-  private weldValue: { readonly vertexIds: Uint32Array; readonly vertexCount: number } | undefined;
+  private weldValue: MeshEdges | undefined;
   /** Lengths closer than this are equal (rounding of float32 corners), mesh units. */
   readonly lengthTolerance: number;
 
@@ -321,13 +321,13 @@ class Surface {
   }
 
   /** The weld: the analysis's when given for this mesh, else welded here (per body). */
-  private get welded(): { readonly vertexIds: Uint32Array; readonly vertexCount: number } {
+  private get welded(): MeshEdges {
     this.weldValue ??= this.weld?.vertexIds.length === this.triangleCount * 3 ? this.weld : weldBodies(this.positions, this.triangleCount, this.mesh.bodies);
     return this.weldValue;
   }
 
   private get twin(): Int32Array {
-    this.twinValue ??= pairHalfEdges(this.welded.vertexIds, this.welded.vertexCount, this.triangleCount);
+    this.twinValue ??= this.welded.twins ?? pairHalfEdges(this.welded.vertexIds, this.welded.vertexCount, this.triangleCount);
     return this.twinValue;
   }
 

@@ -12,6 +12,7 @@ import { findHoles, holeFindings } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
 import { MeshRayCaster } from './ray-caster';
+import { meshEdges } from './topology';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
 import { analyseWallThickness, thinWallFinding } from './wall-thickness';
@@ -19,7 +20,7 @@ import { analyseWallThickness, thinWallFinding } from './wall-thickness';
 /** Above this many triangles the wall measure is sampled more thinly (ADR 126, docs/benchmarks.md). */
 const LARGE_MESH_TRIANGLES = 300_000;
 const LARGE_MESH_WALL_RAYS = 30_000;
-const LARGE_MESH_REFINE_RAYS = 60_000;
+const LARGE_MESH_REFINE_RAYS = 30_000;
 
 export interface ManufacturingCheck {
   readonly manufacturing: ManufacturingMetrics;
@@ -41,7 +42,8 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
   const { mesh, metrics, structure } = analysis;
   if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
-  const weld = { vertexIds: structure.vertexIds, vertexCount: structure.vertexCount };
+  // One weld and one pairing of edge neighbours for the three checks (ADR 126).
+  const weld = meshEdges(structure.vertexIds, structure.vertexCount, metrics.triangleCount);
   // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
   const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
   // One hierarchy for the wall rays and the support rays: its build is most of either's cost (ADR 110).
@@ -52,6 +54,7 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
     maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
     maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
     caster,
+    weld,
   });
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster });
   const holes = findHoles(mesh, { mmPerUnit, weld });

@@ -20,7 +20,7 @@
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
-import { pairHalfEdges } from './topology';
+import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
 /** A direction or point in the mesh's coordinates. */
@@ -49,10 +49,10 @@ export interface OverhangOptions {
   /** A hierarchy already built over this mesh (to share it with other analyses). */
   readonly caster?: MeshRayCaster;
   /**
-   * The mesh's weld, when already known (`MeshAnalysis.structure` of the analysed mesh): saves
-   * welding again to join overhanging facets into regions.
+   * The mesh's weld (and edge neighbours), when already known (`MeshAnalysis.structure` of the
+   * analysed mesh): saves welding again to join overhanging facets into regions.
    */
-  readonly weld?: { readonly vertexIds: Uint32Array; readonly vertexCount: number };
+  readonly weld?: MeshEdges;
 }
 
 export interface OverhangRegion {
@@ -511,8 +511,11 @@ class SupportContext {
   private regions(overhang: number[], projected: Float64Array, volumes: Float64Array): OverhangRegion[] {
     if (overhang.length === 0) return [];
     if (!this.twins) {
-      const { vertexIds, vertexCount } = this.weld ?? weldBodies(this.positions, this.triangleCount, this.mesh.bodies);
-      this.twins = pairHalfEdges(vertexIds, vertexCount, this.triangleCount);
+      if (this.weld?.twins) this.twins = this.weld.twins;
+      else {
+        const { vertexIds, vertexCount } = this.weld ?? weldBodies(this.positions, this.triangleCount, this.mesh.bodies);
+        this.twins = pairHalfEdges(vertexIds, vertexCount, this.triangleCount);
+      }
     }
     const twin = this.twins;
     const slot = new Int32Array(this.triangleCount).fill(-1);

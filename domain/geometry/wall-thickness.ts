@@ -15,7 +15,7 @@
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
-import { pairHalfEdges } from './topology';
+import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
 export interface WallThicknessOptions {
@@ -29,6 +29,8 @@ export interface WallThicknessOptions {
   readonly maxRefineRays?: number;
   /** A hierarchy already built over this mesh (shared with the support analysis: one build, not two). */
   readonly caster?: MeshRayCaster;
+  /** The mesh's weld (and edge neighbours), when already known (`MeshAnalysis.structure`): saves welding again. */
+  readonly weld?: MeshEdges;
 }
 
 export interface ThinRegion {
@@ -115,8 +117,13 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   let twins: Int32Array | null = null;
   const adjacency = (): Int32Array => {
     if (!twins) {
-      const { vertexIds, vertexCount } = weldBodies(positions, triangleCount, mesh.bodies);
-      twins = pairHalfEdges(vertexIds, vertexCount, triangleCount);
+      // A weld of another mesh (another length) is not used.
+      const known = options.weld?.vertexIds.length === triangleCount * 3 ? options.weld : undefined;
+      if (known?.twins) twins = known.twins;
+      else {
+        const { vertexIds, vertexCount } = known ?? weldBodies(positions, triangleCount, mesh.bodies);
+        twins = pairHalfEdges(vertexIds, vertexCount, triangleCount);
+      }
     }
     return twins;
   };
