@@ -33,15 +33,20 @@ const suites = [
 function runSuite(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
-    let kept = '';
+    // The last ~400 KB of output, as chunks (dropped from the front, never copied whole).
+    const chunks = [];
+    let size = 0;
     const keep = (stream) => (chunk) => {
       stream.write(chunk);
-      kept = (kept + chunk.toString()).slice(-400_000);
+      chunks.push(chunk);
+      size += chunk.length;
+      while (size - chunks[0].length > 400_000) size -= chunks.shift().length;
     };
+    const kept = () => Buffer.concat(chunks).toString();
     child.stdout.on('data', keep(process.stdout));
     child.stderr.on('data', keep(process.stderr));
-    child.on('error', (error) => resolve({ status: 1, output: `${kept}\n${error.message}` }));
-    child.on('close', (status) => resolve({ status, output: kept }));
+    child.on('error', (error) => resolve({ status: 1, output: `${kept()}\n${error.message}` }));
+    child.on('close', (status) => resolve({ status, output: kept() }));
   });
 }
 
