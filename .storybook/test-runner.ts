@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 import type { TestRunnerConfig } from '@storybook/test-runner';
 import { getStoryContext, waitForPageReady } from '@storybook/test-runner';
 import { checkA11y, injectAxe } from 'axe-playwright';
@@ -33,29 +33,47 @@ async function assertOnlyWebFonts(page: Page): Promise<void> {
   try {
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
-    type DomNode = (typeof root) & { children?: DomNode[]; shadowRoots?: DomNode[] };
-    const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE', 'HEAD']);
-    const withText: { nodeId: number; text: string; name: string }[] = [];
-    const walk = (node: DomNode) => {
-      if (node.nodeType === 1 && skipped.has(node.nodeName)) return;
-      const kids = [...(node.children ?? []), ...(node.shadowRoots ?? [])];
-      const text = kids.filter((k) => k.nodeType === 3).map((k) => k.nodeValue).join('').trim();
-      if (node.nodeType === 1 && text) withText.push({ nodeId: node.nodeId, text, name: node.localName });
-      kids.forEach(walk);
-    };
-    walk(root as DomNode);
-    const offenders: string[] = [];
-    for (const { nodeId, text, name } of withText) {
-      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-      for (const font of fonts) {
-        if (!font.isCustomFont && font.glyphCount > 0) offenders.push(`${font.familyName} for ${font.glyphCount} glyph(s) in <${name}> "${text.slice(0, 60)}"`);
+    // The page may still change while it is read (a loading story's skeleton, a live region): a node
+    // gone between reading the document and asking for its fonts makes the protocol answer "Could not
+    // find node with given id". Then the document is read again, a few times, until one pass sees it
+    // whole (failed once under load, stop 25).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offenders = await machineFontTexts(cdp);
+        if (offenders.length > 0) throw new Error(`Text drawn in a machine font instead of ${FONT_FACE_NAME}:\n  ${offenders.join('\n  ')}`);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !/Could not find node with given id/.test(String(error))) throw error;
+        await page.waitForTimeout(100 * attempt);
       }
     }
-    if (offenders.length > 0) throw new Error(`Text drawn in a machine font instead of ${FONT_FACE_NAME}:\n  ${offenders.join('\n  ')}`);
   } finally {
     await cdp.detach();
   }
+}
+
+/** Each element's text drawn (in part) with a font that is not a web font, read from the document as it is now. */
+async function machineFontTexts(cdp: CDPSession): Promise<string[]> {
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  type DomNode = (typeof root) & { children?: DomNode[]; shadowRoots?: DomNode[] };
+  const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE', 'HEAD']);
+  const withText: { nodeId: number; text: string; name: string }[] = [];
+  const walk = (node: DomNode) => {
+    if (node.nodeType === 1 && skipped.has(node.nodeName)) return;
+    const kids = [...(node.children ?? []), ...(node.shadowRoots ?? [])];
+    const text = kids.filter((k) => k.nodeType === 3).map((k) => k.nodeValue).join('').trim();
+    if (node.nodeType === 1 && text) withText.push({ nodeId: node.nodeId, text, name: node.localName });
+    kids.forEach(walk);
+  };
+  walk(root as DomNode);
+  const offenders: string[] = [];
+  for (const { nodeId, text, name } of withText) {
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    for (const font of fonts) {
+      if (!font.isCustomFont && font.glyphCount > 0) offenders.push(`${font.familyName} for ${font.glyphCount} glyph(s) in <${name}> "${text.slice(0, 60)}"`);
+    }
+  }
+  return offenders;
 }
 
 const config: TestRunnerConfig = {
