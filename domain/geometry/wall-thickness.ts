@@ -313,29 +313,41 @@ function thinRegions(
 
 /** Joins facets whose centroids fall in the same or neighbouring cells of a grid of `spacing`. */
 function joinNearby(list: number[], positions: Float32Array, spacing: number, join: (a: number, b: number) => void): void {
-  const cells = new Map<string, number>();
-  const coordinates = (t: number): [number, number, number] => {
+  // Cells are keyed by one number (x, y, z cell indices from the list's lowest corner), not a string.
+  const cx = new Float64Array(list.length), cy = new Float64Array(list.length), cz = new Float64Array(list.length);
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  list.forEach((t, j) => {
     const i = t * 9;
     const c = (k: number) => Math.floor(((positions[i + k] as number) + (positions[i + 3 + k] as number) + (positions[i + 6 + k] as number)) / 3 / spacing);
-    return [c(0), c(1), c(2)];
-  };
-  for (const t of list) {
-    const key = coordinates(t).join(',');
-    const first = cells.get(key);
-    if (first === undefined) cells.set(key, t);
+    const x = (cx[j] = c(0)), y = (cy[j] = c(1)), z = (cz[j] = c(2));
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (z < z0) z0 = z;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
+  });
+  // One spare cell on each side, so a neighbour's key never wraps into another row.
+  const nx = x1 - x0 + 3, ny = y1 - y0 + 3;
+  const key = (x: number, y: number, z: number) => ((z - z0 + 1) * ny + (y - y0 + 1)) * nx + (x - x0 + 1);
+  const cells = new Map<number, number>();
+  list.forEach((t, j) => {
+    const k = key(cx[j] as number, cy[j] as number, cz[j] as number);
+    const first = cells.get(k);
+    if (first === undefined) cells.set(k, t);
     else join(first, t);
-  }
-  for (const [key, t] of cells) {
-    const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+  });
+  list.forEach((t, j) => {
+    const x = cx[j] as number, y = cy[j] as number, z = cz[j] as number;
+    if (cells.get(key(x, y, z)) !== t) return; // one facet per cell joins the neighbours
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dz = -1; dz <= 1; dz++) {
-          const other = cells.get(`${x + dx},${y + dy},${z + dz}`);
+          const other = cells.get(key(x + dx, y + dy, z + dz));
           if (other !== undefined) join(t, other);
         }
       }
     }
-  }
+  });
 }
 
 /**

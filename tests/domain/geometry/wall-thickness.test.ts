@@ -27,6 +27,21 @@ describe('wall thickness', () => {
     expect(bottom.length).toBeGreaterThan(4 * segments);
   });
 
+  it('when the refinement budget runs out, sampled thin facets close together make one region, and far apart two', () => {
+    // Two fine cups 200 mm apart, each a 0.6 mm side wall; 600 sampled rays and 200 more.
+    const one = cup(20, 30, 0.6, 2, 128, 40);
+    const mesh = analyseMesh(createMesh(concat(one, translated(one, [200, 0, 0]))), { declaredUnit: 'mm' }).mesh;
+    const result = analyseWallThickness(mesh, { minWallMm: 1, maxRays: 600, maxRefineRays: 200 });
+    expect(result.coverage).toMatchObject({ complete: false, regionsMeasuredWhole: false });
+    expect(result.thinRegions).toHaveLength(2);
+    const centreX = (r: (typeof result.thinRegions)[number]) => {
+      const t = r.thinnestTriangle * 9;
+      return ((mesh.positions[t] as number) + (mesh.positions[t + 3] as number) + (mesh.positions[t + 6] as number)) / 3;
+    };
+    expect(result.thinRegions.map(centreX).sort((a, b) => a - b).map((x) => Math.round(x / 100))).toEqual([0, 2]);
+    for (const r of result.thinRegions) expect(r.minThicknessMm).toBeCloseTo(0.6, 1);
+  });
+
   it('finds the thin rib of a block, and nothing when the rib is thick enough', () => {
     const result = walls(blockWithRib(0.8), 1);
     expect(result.minThicknessMm).toBeCloseTo(0.8, 5);
