@@ -1,5 +1,5 @@
 // Lighthouse on the production build (issue 18 item 3). Figures, not a test.
-//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,checkout,account] [--form=mobile,desktop]
+//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,checkout,account] [--form=mobile,desktop] [--save=.tmp/lighthouse]
 // Starts the production server (server/main.ts, NODE_ENV=production) on an empty embedded database
 // in a temporary folder, with the demo customer seeded. Debian's Chromium (scripts/find-chromium.mjs)
 // is driven by Playwright for what a person does first and by Lighthouse 13 for the audits, through
@@ -30,6 +30,8 @@ const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
 const pages = option('pages', ['quote', 'login', 'checkout', 'account']);
 const forms = option('form', ['mobile', 'desktop']);
+/** --save=<folder>: each run's full report (JSON) goes there, to read what an audit found. */
+const saveDir = option('save', [])[0];
 
 const DEMO = { email: 'demo@example.com', password: 'demo1234' }; // server/accounts/demo-account.ts
 const CUBE = path.resolve('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
@@ -58,14 +60,17 @@ const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+// Production refuses to start with bank transfer on and no account to show: the labelled demo
+// accounts, as the end-to-end server has them (scripts/e2e-server.mjs).
+const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DATABASE_URL: '', NODE_ENV: 'production' },
+  env: { ...process.env, ...bank, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', DATABASE_URL: '', NODE_ENV: 'production' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let log = '';
 server.stdout.on('data', (chunk) => (log += chunk));
 for (let i = 0; !log.includes('is running at'); i++) {
-  if (i > 300) throw new Error(`server did not start:\n${log}`);
+  if (i > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -107,6 +112,10 @@ async function audit(name, form) {
   const result = await lighthouse(`${origin}${pagePath}`, flags, form === 'desktop' ? desktopConfig : undefined);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`lighthouse gave no result for ${name}`);
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    fs.writeFileSync(path.join(saveDir, `${name}-${form}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
   const finalUrl = new URL(lhr.finalDisplayedUrl);
   if (finalUrl.pathname !== new URL(pagePath, origin).pathname) throw new Error(`${name}: ended on ${finalUrl.pathname}, not ${pagePath}`);

@@ -12,7 +12,14 @@ export function CheckoutPage() {
   return (
     <PageFrame>
       <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>
-      {user ? <Checkout user={user} /> : <p role="status">{t('checkout.loadingAccount')}</p>}
+      {user ? (
+        <Checkout user={user} />
+      ) : (
+        // A screen's height while loading, as the cart's own loading line (no footer jumping down).
+        <p role="status" className="min-h-svh">
+          {t('checkout.loadingAccount')}
+        </p>
+      )}
     </PageFrame>
   );
 }
