@@ -32,6 +32,10 @@ export const Default: Story = {
 
 export const HidesOnEscape: Story = {
   args: { placement: 'right' },
+  // Where the tooltip's shadow lay over the focus ring's right corners, Chromium sometimes repaints
+  // them with other antialiasing after the tooltip goes (7 pixels, twice in loaded CI runs, even
+  // two frames later). Everything else stays pixel-exact.
+  parameters: { visualTolerancePixels: 12 },
   play: async () => {
     await userEvent.tab();
     await within(document.body).findByRole('tooltip');
