@@ -23,6 +23,7 @@ import { createFinding, type Finding, type FindingSeverity } from './findings';
 import { DEFAULT_SIZE_TOLERANCE_MM, standardDrillSize, threadForTapDrill, type ThreadSize } from './drill-sizes';
 import { symmetricEigen3 } from './eigen3';
 import type { Mesh } from './mesh';
+import { facetsFor, type Facets } from './facets';
 import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
@@ -40,6 +41,8 @@ export interface HoleOptions {
   readonly smoothAngleDeg?: number;
   /** The mesh's weld (and edge neighbours), when already known (`MeshAnalysis.structure` of the analysed mesh). */
   readonly weld?: MeshEdges;
+  /** The facets' normals and areas, when already computed for this mesh (facets.ts). */
+  readonly facets?: Facets;
 }
 
 export interface Hole {
@@ -85,7 +88,7 @@ const BINS = 72;
 export function findHoles(mesh: Mesh, options: HoleOptions = {}): HoleAnalysis {
   const scale = options.mmPerUnit ?? 1;
   const tolerance = options.sizeToleranceMm ?? DEFAULT_SIZE_TOLERANCE_MM;
-  const surface = new Surface(mesh, options.weld);
+  const surface = new Surface(mesh, options.weld, options.facets);
   const source = mesh.faces && mesh.faces.length > 0 ? 'brep-faces' : 'smooth-patches';
   const faces = source === 'brep-faces' ? surface.brepFaces(mesh.faces ?? []) : surface.smoothPatches(options.smoothAngleDeg ?? DEFAULT_SMOOTH_ANGLE_DEG);
   const cylinders: CylinderFit[] = [];
@@ -284,32 +287,22 @@ interface Faces {
 class Surface {
   private readonly positions: Float32Array;
   private readonly triangleCount: number;
-  private readonly normals: Float32Array;
+  private readonly normals: Float64Array;
   private readonly areas: Float64Array;
   private twinValue: Int32Array | undefined;
   private weldValue: MeshEdges | undefined;
   /** Lengths closer than this are equal (rounding of float32 corners), mesh units. */
   readonly lengthTolerance: number;
 
-  constructor(private readonly mesh: Mesh, private readonly weld: HoleOptions['weld']) {
+  constructor(
+    private readonly mesh: Mesh,
+    private readonly weld: HoleOptions['weld'],
+    facets?: Facets,
+  ) {
     this.triangleCount = mesh.triangleCount;
     this.positions = mesh.positions.subarray(0, this.triangleCount * 9);
-    this.normals = new Float32Array(this.triangleCount * 3);
-    this.areas = new Float64Array(this.triangleCount);
+    ({ normals: this.normals, areas: this.areas } = facetsFor(this.positions, this.triangleCount, facets));
     const p = this.positions;
-    for (let t = 0; t < this.triangleCount; t++) {
-      const i = t * 9;
-      const ux = (p[i + 3] as number) - (p[i] as number), uy = (p[i + 4] as number) - (p[i + 1] as number), uz = (p[i + 5] as number) - (p[i + 2] as number);
-      const vx = (p[i + 6] as number) - (p[i] as number), vy = (p[i + 7] as number) - (p[i + 1] as number), vz = (p[i + 8] as number) - (p[i + 2] as number);
-      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      this.areas[t] = length / 2;
-      if (length > 0) {
-        this.normals[t * 3] = nx / length;
-        this.normals[t * 3 + 1] = ny / length;
-        this.normals[t * 3 + 2] = nz / length;
-      }
-    }
     let extent = 0;
     for (let i = 0; i < p.length; i++) {
       const v = p[i] as number;

@@ -11,6 +11,7 @@ import type { Finding } from './findings';
 import { findHoles, holeFindings } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
+import { facetsOf } from './facets';
 import { MeshRayCaster } from './ray-caster';
 import { meshEdges } from './topology';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
@@ -44,6 +45,8 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
   // One weld and one pairing of edge neighbours for the three checks (ADR 126).
   const weld = meshEdges(structure.vertexIds, structure.vertexCount, metrics.triangleCount);
+  // One pass for every facet's normal and area, used by all three.
+  const facets = facetsOf(mesh.positions, mesh.triangleCount);
   // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
   const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
   // One hierarchy for the wall rays and the support rays: its build is most of either's cost (ADR 110).
@@ -55,9 +58,10 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
     maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
     caster,
     weld,
+    facets,
   });
-  const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster });
-  const holes = findHoles(mesh, { mmPerUnit, weld });
+  const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster, facets });
+  const holes = findHoles(mesh, { mmPerUnit, weld, facets });
   const best = orientation.best;
   const findings = [
     thinWallFinding(walls, THIN_WALL_MM),

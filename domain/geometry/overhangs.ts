@@ -20,6 +20,7 @@
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
+import { facetsFor, type Facets } from './facets';
 import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
@@ -53,6 +54,8 @@ export interface OverhangOptions {
    * analysed mesh): saves welding again to join overhanging facets into regions.
    */
   readonly weld?: MeshEdges;
+  /** The facets' normals and areas, when already computed for this mesh (facets.ts). */
+  readonly facets?: Facets;
 }
 
 export interface OverhangRegion {
@@ -314,8 +317,7 @@ class SupportContext {
     this.casterValue = options.caster;
     // A weld of another mesh (another length) is not used.
     this.weld = options.weld?.vertexIds.length === this.triangleCount * 3 ? options.weld : undefined;
-    this.normals = new Float64Array(this.triangleCount * 3);
-    this.areas = new Float64Array(this.triangleCount);
+    ({ normals: this.normals, areas: this.areas } = facetsFor(this.positions, this.triangleCount, options.facets));
     const p = this.positions;
     let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
     for (let i = 0; i < p.length; i += 3) {
@@ -328,19 +330,6 @@ class SupportContext {
       if (z > z1) z1 = z;
     }
     this.diagonal = p.length > 0 ? Math.hypot(x1 - x0, y1 - y0, z1 - z0) : 0;
-    for (let t = 0; t < this.triangleCount; t++) {
-      const i = t * 9;
-      const ux = (p[i + 3] as number) - (p[i] as number), uy = (p[i + 4] as number) - (p[i + 1] as number), uz = (p[i + 5] as number) - (p[i + 2] as number);
-      const vx = (p[i + 6] as number) - (p[i] as number), vy = (p[i + 7] as number) - (p[i + 1] as number), vz = (p[i + 8] as number) - (p[i + 2] as number);
-      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      this.areas[t] = length / 2;
-      if (length > 0) {
-        this.normals[t * 3] = nx / length;
-        this.normals[t * 3 + 1] = ny / length;
-        this.normals[t * 3 + 2] = nz / length;
-      }
-    }
   }
 
   private get caster(): MeshRayCaster {

@@ -15,6 +15,7 @@
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
+import { facetsFor, type Facets } from './facets';
 import { pairHalfEdges, type MeshEdges } from './topology';
 import { weldBodies } from './weld';
 
@@ -31,6 +32,8 @@ export interface WallThicknessOptions {
   readonly caster?: MeshRayCaster;
   /** The mesh's weld (and edge neighbours), when already known (`MeshAnalysis.structure`): saves welding again. */
   readonly weld?: MeshEdges;
+  /** The facets' normals and areas, when already computed for this mesh (facets.ts). */
+  readonly facets?: Facets;
 }
 
 export interface ThinRegion {
@@ -92,7 +95,7 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   const caster = new WallCaster(positions, options.caster ?? new MeshRayCaster(positions, triangleCount));
   const thickness = new Float32Array(triangleCount).fill(Number.NaN);
   const exitOf = new Int32Array(triangleCount).fill(-1);
-  const areas = triangleAreas(positions, triangleCount);
+  const { areas } = facetsFor(positions, triangleCount, options.facets);
   const totalArea = areas.reduce((sum, a) => sum + a, 0);
   const maxRays = options.maxRays ?? DEFAULT_MAX_RAYS;
   const complete = triangleCount <= maxRays;
@@ -213,17 +216,6 @@ class WallCaster {
     if (!hit || hit.entering) return null;
     return { distance: hit.distance + o, triangle: hit.triangle };
   }
-}
-
-function triangleAreas(positions: Float32Array, triangleCount: number): Float64Array {
-  const areas = new Float64Array(triangleCount);
-  for (let t = 0; t < triangleCount; t++) {
-    const i = t * 9;
-    const ux = (positions[i + 3] as number) - (positions[i] as number), uy = (positions[i + 4] as number) - (positions[i + 1] as number), uz = (positions[i + 5] as number) - (positions[i + 2] as number);
-    const vx = (positions[i + 6] as number) - (positions[i] as number), vy = (positions[i + 7] as number) - (positions[i + 1] as number), vz = (positions[i + 8] as number) - (positions[i + 2] as number);
-    areas[t] = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
-  }
-  return areas;
 }
 
 /**
