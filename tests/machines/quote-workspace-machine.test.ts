@@ -7,7 +7,7 @@ import { configurationForProcess, defaultConfiguration, type PartConfiguration }
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { cubeMetrics, storedQuoteFile } from '../support/quote-fixtures.ts';
+import { cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 1, 0, 0);
 

@@ -14,7 +14,7 @@ import { uploadMachine } from '#machines/upload-machine';
 import { AppRoutes } from '#routes/app';
 import { toasts } from '#ui/toast';
 import { fakeApi } from '../support/fake-api.ts';
-import { cubeMetrics, storedQuoteFile } from '../support/quote-fixtures.ts';
+import { cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
 import { renderWithApp } from '../support/render-app.tsx';
 import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 import { customer } from '../support/users.ts';

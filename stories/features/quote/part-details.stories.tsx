@@ -5,27 +5,9 @@ import type { Mesh } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/metrics';
 import type { QuoteFile } from '#domain/api/quote';
 import { PartDetails } from '#features/quote/components/part-details';
+import { boxMetrics, storedQuoteFile } from '../../support/quote-fixtures.ts';
 
-const metrics = {
-  units: { unit: 'mm', source: 'guess', confidence: 0.6, reason: 'The part is 40 mm across, a common size in millimetres.' },
-  triangleCount: 12,
-  vertexCount: 8,
-  bbox: { min: [0, 0, 0], max: [40, 20, 10] },
-  size: [40, 20, 10],
-  volumeMm3: 8000,
-  areaMm2: 2800,
-  shellCount: 1,
-  bodyCount: 1,
-  cavityCount: 0,
-  shells: [],
-  openEdgeCount: 0,
-  nonManifoldEdgeCount: 0,
-  misorientedEdgeCount: 0,
-  degenerateTriangleCount: 0,
-  watertight: true,
-  orientation: 'outward',
-  fits: { '3d-printing': true, cnc: true, 'vacuum-casting': true },
-} as unknown as PartMetrics;
+const metrics = boxMetrics([40, 20, 10], { unit: 'mm', source: 'guess', confidence: 0.6, reason: 'The part is 40 mm across, a common size in millimetres.' });
 
 const openEdges: Finding = {
   code: 'open-edges',
@@ -37,30 +19,8 @@ const openEdges: Finding = {
 } as Finding;
 
 /** The server's record of a file with these metrics. */
-function stored(m: PartMetrics, format: QuoteFile['format'] = 'stl-binary', findings: Finding[] = []): QuoteFile {
-  return {
-    id: 'file-1',
-    projectId: 'project-1',
-    name: 'bracket.stl',
-    sizeBytes: 684,
-    sha256: '0',
-    format,
-    metrics: m,
-    findings,
-    summary: null,
-    orderable: findings.length === 0,
-    configuration: null,
-    quote: null,
-    pricedAt: null,
-    uploadedAt: '2026-11-23T01:00:00.000Z',
-    expiresAt: '2027-02-23T01:00:00.000Z',
-    status: 'kept',
-    analysisMs: 3,
-    analysis: 'done',
-    analysisError: null,
-    splitFrom: null,
-  } as QuoteFile;
-}
+const stored = (m: PartMetrics, format: QuoteFile['format'] = 'stl-binary', findings: Finding[] = []): QuoteFile =>
+  storedQuoteFile({ id: 'file-1', name: 'bracket.stl', sha256: '0', format, metrics: m, findings, orderable: findings.length === 0 });
 
 const meta = {
   title: 'Features/Quote/PartDetails',
