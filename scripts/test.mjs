@@ -54,7 +54,7 @@ function runSuite(cmd, args, env) {
 function failureExcerpt(output, maxLines = 40) {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
-  const marker = /\b(FAIL|FAILED|Error|error|expected|Expected|Received|Timed out|timed out|deadlock|✘|×)\b|✘|×|❯ .*:\d+:\d+/;
+  const marker = /\b(?:FAIL|FAILED|[Ee]rror|[Ee]xpected|Received|[Tt]imed out|deadlock)\b|[✘×]|❯ .*:\d+:\d+/;
   const picked = new Set();
   lines.forEach((line, i) => {
     if (!marker.test(line)) return;
