@@ -6,7 +6,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Mesh } from '#domain/geometry/mesh';
 
 export interface ViewCommand {
-  /** Increments with every command so the same command twice still runs. */
+  /** Increments with every command: the scene runs each command once, in order. */
   seq: number;
   kind: 'fit' | 'zoom-in' | 'zoom-out' | 'rotate-left' | 'rotate-right' | 'rotate-up' | 'rotate-down';
 }
@@ -15,13 +15,18 @@ export interface PartViewerCanvasProps {
   mesh: Mesh;
   /** Triangles to highlight (a finding's location), indices into the mesh. */
   highlight: readonly number[];
-  command: ViewCommand | null;
+  /**
+   * The toolbar's commands since the viewer opened, oldest first. The scene runs those it has not
+   * run yet, so a button pressed while three.js was still loading is not lost (a loaded CI run saw
+   * "Tilt down" vanish that way).
+   */
+  commands: readonly ViewCommand[];
   /** Millimetres per model unit (25.4 when the file is in inches). */
   scale: number;
 }
 
 /** The WebGL part of the viewer (loaded lazily: three.js stays out of the first page load). */
-export default function PartViewerCanvas({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
+export default function PartViewerCanvas({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
   return (
     <Canvas
       frameloop="demand"
@@ -33,12 +38,12 @@ export default function PartViewerCanvas({ mesh, highlight, command, scale }: Pa
       <color attach="background" args={['#f7f8fa']} />
       <hemisphereLight args={['#ffffff', '#8a93a0', 1.6]} />
       <directionalLight position={[1, 2, 3]} intensity={1.4} />
-      <Scene mesh={mesh} highlight={highlight} command={command} scale={scale} />
+      <Scene mesh={mesh} highlight={highlight} commands={commands} scale={scale} />
     </Canvas>
   );
 }
 
-function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
+function Scene({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
   const { camera, gl, invalidate } = useThree();
   const controls = useRef<OrbitControls | null>(null);
 
@@ -117,13 +122,12 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
     invalidate();
   }, [highlighted]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    if (!command || !controls.current) return;
-    const c = controls.current;
+  /** Moves the camera as one command says. */
+  const run = (c: OrbitControls, kind: ViewCommand['kind']) => {
     const step = Math.PI / 12;
     const offset = camera.position.clone().sub(c.target);
     const spherical = new THREE.Spherical().setFromVector3(offset);
-    switch (command.kind) {
+    switch (kind) {
       case 'fit':
         fit();
         return;
@@ -150,7 +154,19 @@ function Scene({ mesh, highlight, command, scale }: PartViewerCanvasProps) {
     camera.lookAt(c.target);
     c.update();
     invalidate();
-  }, [command]); // eslint-disable-line react-hooks/exhaustive-deps
+  };
+
+  // The commands not run yet, in order (on mount, after the fit: those pressed while this loaded).
+  const ran = useRef(0);
+  useEffect(() => {
+    const c = controls.current;
+    if (!c) return;
+    for (const command of commands) {
+      if (command.seq <= ran.current) continue;
+      run(c, command.kind);
+      ran.current = command.seq;
+    }
+  }, [commands]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <group scale={scale}>

@@ -8,6 +8,8 @@ import { focusRingLook } from '#ui/focus-ring';
 import type { ViewCommand } from './part-viewer-canvas.tsx';
 
 const PartViewerCanvas = lazy(() => import('./part-viewer-canvas.tsx'));
+/** Commands kept for a scene still loading: more presses than anyone makes before it arrives. */
+const MAX_PENDING_COMMANDS = 50;
 
 export interface PartViewerProps {
   fileName: string;
@@ -50,7 +52,8 @@ export function formatSize(size: readonly [number, number, number], t: Translate
  * preview opens, so the page is usable before it arrives.
  */
 export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel, highlightKey = null }: PartViewerProps) {
-  const [command, setCommand] = useState<ViewCommand | null>(null);
+  // Every toolbar command since the viewer opened (bounded), for the scene to run in order.
+  const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
   const model = useRef<HTMLDivElement>(null);
   // A chosen finding: focus goes to the model, whose name says what is highlighted (the list's status line announces it too).
   useEffect(() => {
@@ -84,7 +87,7 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
       >
         <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
           {painted ? (
-            <PartViewerCanvas mesh={mesh} highlight={highlight} command={command} scale={scale} />
+            <PartViewerCanvas mesh={mesh} highlight={highlight} commands={commands} scale={scale} />
           ) : (
             <p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>
           )}
@@ -95,7 +98,7 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
         {/* A toolbar: one tab stop, arrow keys move between the buttons. */}
         <Toolbar aria-label={t('quote.viewer.toolbar')} className="flex flex-wrap gap-1">
           {COMMANDS.map((c) => (
-            <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommand((prev) => ({ kind: c.kind, seq: (prev?.seq ?? 0) + 1 }))}>
+            <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind: c.kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
               {t(c.label)}
             </Button>
           ))}
