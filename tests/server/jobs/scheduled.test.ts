@@ -20,6 +20,7 @@ describe.skipIf(!process.env.DATABASE_URL)('scheduled work on the PostgreSQL que
 
   it('two schedulers, one run per tick', async () => {
     t = await createTestApp();
+    const started = Date.now();
     const runs: Date[] = [];
     const task: ScheduledTask = { name: 'test-tick', cron: '* * * * *', intervalMs: 60_000, run: async () => void runs.push(new Date()) };
     for (let i = 0; i < 2; i++) {
@@ -33,9 +34,13 @@ describe.skipIf(!process.env.DATABASE_URL)('scheduled work on the PostgreSQL que
       (await sql<{ cron_on: Date | null }>`select cron_on from pgboss.version`.execute(t.database.db)).rows[0]?.cron_on?.getTime() ?? 0;
     const firstCheck = await cronOn();
     await vi.waitFor(async () => expect(await cronOn()).toBeGreaterThanOrEqual(firstCheck + 3000), { timeout: 30_000, interval: 250 });
-    const minutes = runs.map((d) => Math.floor(d.getTime() / 60_000));
-    // One run per minute that passed: never two in the same minute.
-    expect(new Set(minutes).size).toBe(runs.length);
+    // One run per cron tick: never more runs than the minutes the test lasted could tick. (Not "never
+    // two in one minute": under load a tick's job may run late, in the next tick's minute; a loaded CI
+    // run saw that once.)
+    const minute = (ms: number) => Math.floor(ms / 60_000);
+    const ticks = minute(Date.now()) - minute(started) + 1;
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.length).toBeLessThanOrEqual(ticks);
   });
 });
 
