@@ -4,6 +4,7 @@
  * Where the numbers come from and how to recalibrate them: docs/decisions/010-pricing-model.md.
  */
 import { FINISHES } from './finishes';
+import { processChoice } from './process-choices';
 import type { Catalogue, Colour, FinishKind, Process, ToleranceOption } from './types';
 
 const colour = (id: string, name: string, hex: string): Colour => ({ id, name, hex });
@@ -77,9 +78,7 @@ const CASTING_FINISHES: readonly FinishKind[] = [
 ];
 
 const printing: Process = {
-  id: 22,
-  slug: '3d-printing',
-  name: '3D printing',
+  ...processChoice('3d-printing'),
   tiers: {
     economy: { label: 'Economy', priceFactor: 0.85 },
     standard: { label: 'Standard', priceFactor: 1 },
@@ -306,9 +305,7 @@ const cncMaterial = (
 });
 
 const cnc: Process = {
-  id: 23,
-  slug: 'cnc',
-  name: 'CNC machining',
+  ...processChoice('cnc'),
   tiers: {
     economy: { label: 'Economy', priceFactor: 0.85 },
     standard: { label: 'Standard', priceFactor: 1 },
@@ -375,9 +372,7 @@ const castingMaterial = (
 });
 
 const vacuumCasting: Process = {
-  id: 27,
-  slug: 'vacuum-casting',
-  name: 'Vacuum casting',
+  ...processChoice('vacuum-casting'),
   tiers: {
     economy: { label: 'Economy', priceFactor: 0.9 },
     standard: { label: 'Standard', priceFactor: 1 },

@@ -2,11 +2,7 @@
 import { CATALOGUE } from './catalogue';
 import type { Catalogue, Finish, FinishKind, Material, Process, ProcessId, ProcessSlug, SizeMm } from './types';
 
-export const PROCESS_SLUGS: readonly ProcessSlug[] = ['3d-printing', 'cnc', 'vacuum-casting'];
-
-export function isProcessSlug(value: unknown): value is ProcessSlug {
-  return typeof value === 'string' && (PROCESS_SLUGS as readonly string[]).includes(value);
-}
+export { PROCESS_SLUGS, isProcessSlug } from './process-choices';
 
 /** The process with this slug ('cnc') or numeric id (23), or undefined. */
 export function findProcess(key: ProcessSlug | ProcessId | string | number, catalogue: Catalogue = CATALOGUE): Process | undefined {

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'wouter';
-import { QuoteWorkspaceView } from '#features/quote/components/quote-workspace-view';
+import { QuoteView } from '#features/quote/components/quote-view';
 import { useT } from '#lib/i18n/i18n';
 import { PageFrame } from '../page-frame.tsx';
 
@@ -11,7 +11,7 @@ export function QuotePage() {
     <PageFrame>
       <h1 className="text-headline">{t('quote.page.heading')}</h1>
       <p className="mb-6 mt-2 text-neutral-600">{t('quote.page.intro')}</p>
-      <QuoteWorkspaceView projectId={projectId} technology={params.get('technology')} fileId={params.get('file')} />
+      <QuoteView projectId={projectId} technology={params.get('technology')} fileId={params.get('file')} />
     </PageFrame>
   );
 }

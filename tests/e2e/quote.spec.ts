@@ -183,6 +183,42 @@ test('a price at once: the configurator opens priced, the upload\'s end is annou
   await expect(page.getByText('Please choose a colour')).toHaveCount(0);
 });
 
+/** Holds the workspace's chunk until `release` is called: the page's first render alone (ADR 137). */
+async function holdWorkspace(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/quote-workspace-view-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  return release;
+}
+
+test('the service and the files given before the workspace has loaded are handed to it', async ({ page }) => {
+  const release = await holdWorkspace(page);
+  await page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByText('CNC machining', { exact: true }).click();
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByRole('status').filter({ hasText: '1 file taken: the quote opens in a moment…' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+  await expect(page.getByText('Made by CNC machining (the project’s service).')).toBeVisible();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+});
+
+test('the keyboard focus stays where it was when the workspace replaces the first render', async ({ page }) => {
+  const release = await holdWorkspace(page);
+  const choose = page.getByRole('button', { name: 'Choose files' });
+  await choose.focus();
+  await expect(choose).toBeFocused();
+  release();
+  await expect(page.getByTestId('announcer')).toBeAttached();
+  await expect(choose).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Choose files' })).not.toBeFocused();
+});
+
 for (const [process, name, material] of [
   ['cnc', 'CNC machining', 'Aluminium 6061-T6'],
   ['vacuum-casting', 'Vacuum casting', 'PU, ABS-like'],

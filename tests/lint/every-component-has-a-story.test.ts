@@ -58,6 +58,11 @@ const EXEMPT: Record<string, string> = {
   'features/checkout/components/order-fieldsets.tsx#OrderDetails': 'part of OrderConfirmation',
   // The configurator's finishes: seen in ConfiguratorPanel's stories.
   'features/quote/components/finish-options.tsx#FinishOptions': 'part of ConfiguratorPanel',
+  // The quote page's first-render pieces, which the workspace renders as well: seen in QuoteStart.
+  'features/quote/components/quote-start.tsx#ProcessChoice': 'part of QuoteStart and the workspace',
+  'features/quote/components/quote-start.tsx#FileDropArea': 'part of QuoteStart and UploadPanel',
+  'features/quote/components/quote-start.tsx#HowItWorks': 'part of QuoteStart and the workspace',
+  'features/quote/components/quote-start.tsx#LoadingStatus': 'part of QuoteStart and the workspace',
 };
 
 /**

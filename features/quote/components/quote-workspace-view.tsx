@@ -1,8 +1,7 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
-import { CATALOGUE } from '#domain/catalogue/catalogue';
 import { findProcess, isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
@@ -10,11 +9,11 @@ import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
 import { uploadPhase } from '#machines/upload-machine';
-import { Radio, RadioGroup } from '#ui/radio-group';
 import { addToCart, confirmUnits } from '../api.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
+import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
@@ -34,11 +33,38 @@ const PartDetails = lazy(async () => ({ default: (await loadPartDetails()).PartD
  * the price, lead time and ship date follow every change. The state is the tab's workspace
  * machine (one per tab: it survives the move from /quote to /quote/{projectId}).
  */
-export function QuoteWorkspaceView({ projectId, technology, fileId }: { projectId?: string; technology?: string | null; fileId?: string | null }) {
+export function QuoteWorkspaceView({
+  projectId,
+  technology,
+  fileId,
+  handover,
+}: {
+  projectId?: string;
+  technology?: string | null;
+  fileId?: string | null;
+  /** What the visitor did on the page's first render, before this view's chunk was there (quote-view.tsx). */
+  handover?: QuoteStartHandover;
+}) {
   const session = useSessionActor();
   const initial: ProcessSlug = isProcessSlug(technology) ? technology : '3d-printing';
   const [workspace] = useState(() => tabWorkspace(session, initial));
-  return <Workspace workspace={workspace} projectId={projectId} technology={isProcessSlug(technology) ? technology : null} fileId={fileId ?? null} />;
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (handover && root.current) restoreFocus(root.current, handover.takeFocus());
+  }, [handover]);
+  // After Workspace's own effects (a parent's run after its children's): the service the visitor
+  // chose wins over the `technology` query, and the files go to a project of that service.
+  useEffect(() => {
+    if (!handover) return;
+    const { process, files } = handover.takeInputs();
+    if (process) workspace.send({ type: 'process.chosen', process });
+    if (files.length > 0) workspace.send({ type: 'files.added', files });
+  }, [handover, workspace]);
+  return (
+    <div ref={root}>
+      <Workspace workspace={workspace} projectId={projectId} technology={isProcessSlug(technology) ? technology : null} fileId={fileId ?? null} />
+    </div>
+  );
 }
 
 export function Workspace({
@@ -135,7 +161,7 @@ export function Workspace({
   const orderable = parts.some((p) => p.serverFile);
 
   return (
-    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+    <div className={QUOTE_GRID}>
       {retention === 'open' && (
         <Suspense fallback={null}>
           <RetentionDialog isOpen onClose={() => setRetention('done')} />
@@ -159,19 +185,12 @@ export function Workspace({
             )}
           </p>
         )}
-        <RadioGroup
-          label={t('quote.project.process')}
+        <ProcessChoice
           value={process}
-          onChange={(v) => workspace.send({ type: 'process.chosen', process: v as ProcessSlug })}
+          onChange={(v) => workspace.send({ type: 'process.chosen', process: v })}
           isDisabled={changingProcess || assemblyCall !== null}
           description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
-        >
-          {CATALOGUE.processes.map((p) => (
-            <Radio key={p.slug} value={p.slug}>
-              {p.name}
-            </Radio>
-          ))}
-        </RadioGroup>
+        />
         <UploadPanel workspace={workspace} onFiles={(files) => workspace.send({ type: 'files.added', files })} />
         <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
       </div>
@@ -190,23 +209,14 @@ export function Workspace({
             }}
           />
         ) : opening ? (
-          <p role="status" className="text-neutral-600">
-            {t('quote.project.opening')}
-          </p>
+          <LoadingStatus text={t('quote.project.opening')} />
         ) : (
-          <div className="rounded-card border border-neutral-200 bg-neutral-0 p-gutter text-neutral-700">
-            <h2 className="text-title">{t('quote.howItWorks.heading')}</h2>
-            <ol className="mt-2 list-decimal pl-5">
-              <li>{t('quote.howItWorks.drop')}</li>
-              <li>{t('quote.howItWorks.configure')}</li>
-              <li>{t('quote.howItWorks.checkout')}</li>
-            </ol>
-          </div>
+          <HowItWorks />
         )}
       </div>
       <div>
         {selected?.configurator ? (
-          <Suspense fallback={<Loading text={t('quote.optionsLoading')} />}>
+          <Suspense fallback={<LoadingStatus text={t('quote.optionsLoading')} />}>
             <ConfiguratorPanel
               key={selected.id}
               actor={selected.configurator}
@@ -231,15 +241,6 @@ export function Workspace({
   );
 }
 
-/** What stands, said politely, while a part of the page loads. */
-function Loading({ text }: { text: string }) {
-  return (
-    <p role="status" className="text-neutral-600">
-      {text}
-    </p>
-  );
-}
-
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
 function SelectedDetails({
   part,
@@ -255,7 +256,7 @@ function SelectedDetails({
   const t = useT();
   const status = useUploadStatus(part.upload);
   return (
-    <Suspense fallback={<Loading text={t('common.loading')} />}>
+    <Suspense fallback={<LoadingStatus text={t('common.loading')} />}>
       <PartDetails
         fileName={part.fileName}
         status={status}

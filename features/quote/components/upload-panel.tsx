@@ -1,44 +1,20 @@
-import { DropZone, FileTrigger, ProgressBar, type DropItem } from 'react-aria-components';
+import { ProgressBar } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { uploadSteps, type UploadPhase } from '#machines/upload-machine';
 import { Button } from '#ui/button';
-import { useDropZoneOpensPicker } from '#ui/drop-zone';
 import type { UploadActor, WorkspaceActor } from '../quote-workspace.ts';
 import { uploadStatusText } from '../upload-status.ts';
-
-async function filesOf(items: DropItem[]): Promise<File[]> {
-  const files = items.filter((i) => i.kind === 'file');
-  return Promise.all(files.map((f) => f.getFile()));
-}
+import { FileDropArea } from './quote-start.tsx';
 
 /** Drop zone and file button, with the formats and limits stated before the drop, and the file list. */
 export function UploadPanel({ workspace, onFiles }: { workspace: WorkspaceActor; onFiles: (files: File[]) => void }) {
   const parts = useSelector(workspace, (s) => s.context.parts);
   const selectedId = useSelector(workspace, (s) => s.context.selectedId);
   const t = useT();
-  const zoneRef = useDropZoneOpensPicker();
   return (
-    <section aria-labelledby="upload-heading" className="flex flex-col gap-3" data-upload-panel>
-      <h2 id="upload-heading" className="text-title">
-        {t('quote.upload.heading')}
-      </h2>
-      <DropZone
-        ref={zoneRef}
-        aria-label={t('quote.upload.dropLabel')}
-        onDrop={async (e) => onFiles(await filesOf(e.items))}
-        className={({ isDropTarget, isFocusVisible }) =>
-          `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-400 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
-        }
-      >
-        <p className="font-semibold">{t('quote.upload.dropTitle')}</p>
-        <p className="text-caption text-neutral-600">{t('quote.upload.limits', { sizeMb: MAX_FILE_SIZE_MB, files: MAX_FILES_PER_UPLOAD })}</p>
-        <FileTrigger allowsMultiple acceptedFileTypes={[...ACCEPTED_FILE_EXTENSIONS]} onSelect={(list) => list && onFiles([...list])}>
-          <Button variant="secondary">{t('quote.upload.choose')}</Button>
-        </FileTrigger>
-      </DropZone>
+    <FileDropArea onFiles={onFiles}>
       {parts.length > 0 && (
         <ul aria-label={t('quote.upload.list')} className="flex flex-col gap-2">
           {parts.map((p) => (
@@ -46,7 +22,7 @@ export function UploadPanel({ workspace, onFiles }: { workspace: WorkspaceActor;
           ))}
         </ul>
       )}
-    </section>
+    </FileDropArea>
   );
 }
 

@@ -28,6 +28,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.upload.list': 'Fichiers envoyés',
   'quote.upload.removeFile': 'Retirer {name}',
   'quote.upload.progress': '{name} : {step, select, upload {envoi} other {lecture}}',
+  'quote.upload.waiting': '{count, plural, one {# fichier reçu} other {# fichiers reçus}} : le devis s’ouvre dans un instant…',
   'quote.upload.checking': 'Vérification du fichier…',
   'quote.upload.reading': 'Lecture de la géométrie…',
   'quote.upload.readingPercent': 'Lecture de la géométrie… {percent}',

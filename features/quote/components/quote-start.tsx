@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { DropZone, FileTrigger, type DropItem } from 'react-aria-components';
+import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { PROCESS_CHOICES } from '#domain/catalogue/process-choices';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import { useT } from '#lib/i18n/i18n';
+import { Button } from '#ui/button';
+import { useDropZoneOpensPicker } from '#ui/drop-zone';
+import { Radio, RadioGroup } from '#ui/radio-group';
+
+/**
+ * What the quote page shows before anything is dropped: the service, the drop zone and how it works.
+ * These pieces are in the page's first load; the workspace (its machine, the rules, the prices) loads
+ * in a chunk of its own right after, and renders the same pieces (ADR 137). The page is usable at
+ * once: a service chosen or files dropped before the workspace is there are handed to it.
+ */
+
+/**
+ * What the visitor gave the quote page before its workspace loaded, for the workspace to take on
+ * its first render: the service chosen, the files dropped, and where the keyboard focus was. Each
+ * is taken once (a second take answers nothing), so a repeated effect cannot add the files twice.
+ */
+export interface QuoteStartHandover {
+  chooseProcess(process: ProcessSlug): void;
+  /** Adds files; answers how many wait. */
+  addFiles(files: File[]): number;
+  /** The focused control, by `focusKeyOf`, as the first render leaves (null: it had no focus). */
+  noteFocus(key: string | null): void;
+  takeInputs(): { process: ProcessSlug | null; files: File[] };
+  takeFocus(): string | null;
+}
+
+export function createQuoteStartHandover(): QuoteStartHandover {
+  let process: ProcessSlug | null = null;
+  let files: File[] = [];
+  let focusKey: string | null = null;
+  return {
+    chooseProcess: (chosen) => (process = chosen),
+    addFiles: (added) => (files = [...files, ...added]).length,
+    noteFocus: (key) => (focusKey = key),
+    takeInputs: () => {
+      const inputs = { process, files };
+      process = null;
+      files = [];
+      return inputs;
+    },
+    takeFocus: () => {
+      const key = focusKey;
+      focusKey = null;
+      return key;
+    },
+  };
+}
+
+/**
+ * A control's identity across the swap from the first render to the workspace, which render the same
+ * service choice and drop zone: a radio by its value, a button by its name and text.
+ */
+export function focusKeyOf(element: Element | null): string | null {
+  if (element instanceof HTMLInputElement) return `input:${element.type}:${element.value}`;
+  if (element instanceof HTMLButtonElement) return `button:${element.getAttribute('aria-label') ?? ''}:${element.textContent ?? ''}`;
+  return null;
+}
+
+/** Gives the focus back to the control the first render had focused, when the swap dropped it. */
+export function restoreFocus(root: ParentNode, key: string | null): void {
+  if (!key) return;
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  const target = [...root.querySelectorAll('input, button')].find((element) => focusKeyOf(element) === key);
+  if (target instanceof HTMLElement) target.focus();
+}
+
+/** The quote page's three columns: the parts, the selected part's details, its options and price. */
+export const QUOTE_GRID = 'grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)_22rem]';
+
+/** The manufacturing service of the project. */
+export function ProcessChoice({
+  value,
+  onChange,
+  isDisabled,
+  description,
+}: {
+  value: ProcessSlug;
+  onChange: (process: ProcessSlug) => void;
+  isDisabled?: boolean;
+  description?: string;
+}) {
+  const t = useT();
+  return (
+    <RadioGroup label={t('quote.project.process')} value={value} onChange={(v) => onChange(v as ProcessSlug)} isDisabled={isDisabled} description={description}>
+      {PROCESS_CHOICES.map((p) => (
+        <Radio key={p.slug} value={p.slug}>
+          {p.name}
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+}
+
+async function filesOf(items: DropItem[]): Promise<File[]> {
+  const files = items.filter((i) => i.kind === 'file');
+  return Promise.all(files.map((f) => f.getFile()));
+}
+
+/** Drop zone and file button, with the formats and limits stated before the drop; `children` below (the file list). */
+export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) => void; children?: ReactNode }) {
+  const t = useT();
+  const zoneRef = useDropZoneOpensPicker();
+  return (
+    <section aria-labelledby="upload-heading" className="flex flex-col gap-3" data-upload-panel>
+      <h2 id="upload-heading" className="text-title">
+        {t('quote.upload.heading')}
+      </h2>
+      <DropZone
+        ref={zoneRef}
+        aria-label={t('quote.upload.dropLabel')}
+        onDrop={async (e) => onFiles(await filesOf(e.items))}
+        className={({ isDropTarget, isFocusVisible }) =>
+          `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-400 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
+        }
+      >
+        <p className="font-semibold">{t('quote.upload.dropTitle')}</p>
+        <p className="text-caption text-neutral-600">{t('quote.upload.limits', { sizeMb: MAX_FILE_SIZE_MB, files: MAX_FILES_PER_UPLOAD })}</p>
+        <FileTrigger allowsMultiple acceptedFileTypes={[...ACCEPTED_FILE_EXTENSIONS]} onSelect={(list) => list && onFiles([...list])}>
+          <Button variant="secondary">{t('quote.upload.choose')}</Button>
+        </FileTrigger>
+      </DropZone>
+      {children}
+    </section>
+  );
+}
+
+/** The three steps, in the middle column until a part is selected. */
+export function HowItWorks() {
+  const t = useT();
+  return (
+    <div className="rounded-card border border-neutral-200 bg-neutral-0 p-gutter text-neutral-700">
+      <h2 className="text-title">{t('quote.howItWorks.heading')}</h2>
+      <ol className="mt-2 list-decimal pl-5">
+        <li>{t('quote.howItWorks.drop')}</li>
+        <li>{t('quote.howItWorks.configure')}</li>
+        <li>{t('quote.howItWorks.checkout')}</li>
+      </ol>
+    </div>
+  );
+}
+
+/** A status said politely, in the page's own words. */
+export function LoadingStatus({ text }: { text: string }) {
+  return (
+    <p role="status" className="text-neutral-600">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The quote page while its workspace loads: the same service choice, drop zone and steps, taking
+ * the service and the files the visitor gives (`onProcess`, `onFiles`) for the workspace.
+ */
+export function QuoteStart({
+  process,
+  onProcess,
+  onFiles,
+  waitingFiles,
+  opening,
+}: {
+  process: ProcessSlug;
+  onProcess: (process: ProcessSlug) => void;
+  onFiles: (files: File[]) => void;
+  /** Files dropped before the workspace was there. */
+  waitingFiles: number;
+  /** A saved project is being opened (/quote/{id}). */
+  opening: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className={QUOTE_GRID}>
+      <div className="flex flex-col gap-4">
+        <ProcessChoice value={process} onChange={onProcess} />
+        <FileDropArea onFiles={onFiles}>{waitingFiles > 0 && <LoadingStatus text={t('quote.upload.waiting', { count: waitingFiles })} />}</FileDropArea>
+      </div>
+      <div>{opening ? <LoadingStatus text={t('quote.project.opening')} /> : <HowItWorks />}</div>
+    </div>
+  );
+}

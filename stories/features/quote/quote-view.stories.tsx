@@ -1,0 +1,24 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { QuoteView } from '#features/quote/components/quote-view';
+import { AppFrame } from '../../support/app-frame.tsx';
+
+/** The quote page's view: its first render, then the workspace once its chunk is there. */
+const meta = {
+  title: 'Features/Quote/QuoteView',
+  component: QuoteView,
+  decorators: [(Story) => <AppFrame path="/quote?technology=cnc" width="max-w-6xl"><Story /></AppFrame>],
+  args: { technology: 'cnc' },
+} satisfies Meta<typeof QuoteView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /quote?technology=cnc: the service from the link, then the workspace (its polite announcer). */
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+    await expect(await canvas.findByTestId('announcer')).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+  },
+};
