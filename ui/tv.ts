@@ -1,42 +1,37 @@
 import { composeRenderProps } from 'react-aria-components';
-import { cnMerge, createTV, type ClassValue } from 'tailwind-variants';
-import { borderRadius, boxShadow, fontSize, spacing } from './tokens.ts';
+import { createTailwindMerge } from 'tailwind-merge';
+import { cx, tv as tvWithoutMerge, type ClassValue } from 'tailwind-variants/lite';
+import { TW_MERGE_CONFIG } from './tw-merge-config.ts';
 
 /**
- * What tailwind-merge must know about our tokens, or it merges them wrongly. The type scale
- * (`text-body`, `text-caption`, ...) are font sizes: left alone, tailwind-merge takes `text-body` for a
- * colour, drops it next to `text-neutral-900` and keeps both `text-body` and `text-title`. The radii
- * (`rounded-control`), shadows (`shadow-overlay`) and spacing (`px-gutter`) names would not be recognised at all, so a caller's
- * `rounded-none` would not replace them. One config serves `tv` and `twMerge`.
+ * tailwind-merge with the config of `tw-merge-config.ts`: its own default config with our tokens
+ * (the type scale `text-body` is a font size, not a colour; `rounded-control`, `shadow-overlay` and
+ * `px-gutter` are known, so a caller's `rounded-none` replaces them), pruned to the class groups our
+ * code uses (ADR 138). The full config is about 10 KB gzip of every page's first load.
  */
-const twMergeConfig = {
-  extend: {
-    theme: {
-      text: Object.keys(fontSize),
-      radius: Object.keys(borderRadius),
-      shadow: Object.keys(boxShadow),
-      spacing: Object.keys(spacing),
-    },
-  },
-};
-
-/**
- * The library's `tv`. Every ui file imports `tv` from here, never from tailwind-variants directly.
- */
-export const tv = createTV({ twMergeConfig });
+const merge = createTailwindMerge(() => TW_MERGE_CONFIG);
 
 /**
  * Joins class lists so that a later class wins over an earlier one of the same kind:
  * `twMerge('p-4 text-body', 'p-2 text-caption')` keeps only `p-2 text-caption`.
  * Falsy entries are skipped, so `twMerge('a', isOn && 'b', className)` works.
- *
- * The merge is tailwind-merge's algorithm as tailwind-variants 3 carries it inside (`cnMerge`, the
- * engine `tv` already uses), with the same config: importing the `tailwind-merge` package as well put
- * a second copy of that engine (28 KB, 9 KB gzip) in every page's first load (ADR 133).
  */
 export function twMerge(...classLists: ClassValue[]): string {
-  return cnMerge(...classLists)({ twMergeConfig }) ?? '';
+  return merge(cx(...classLists) ?? '');
 }
+
+/**
+ * The library's `tv`, its classes merged by `twMerge`. Every ui file imports `tv` from here, never
+ * from tailwind-variants directly. tailwind-variants' `lite` build joins a component's base,
+ * variant, compound and caller classes in that order; `twMerge` then lets the later of two classes of
+ * one kind win, as the full build (which carries the whole default config) does.
+ */
+export const tv = ((options: object) => {
+  const joined = (tvWithoutMerge as unknown as (options: object) => (props?: object) => ClassValue)(options);
+  const merged = (props?: object) => twMerge(joined(props));
+  // The base, variants and defaults stay readable, so a component can `extend` this one.
+  return Object.assign(merged, joined);
+}) as unknown as typeof tvWithoutMerge;
 
 /**
  * A RAC `className` prop (a string or a function of the render state) merged over the component's
