@@ -1,27 +1,91 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { createContext, use, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session-machine.ts';
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-const SessionActorContext = createContext<SessionActorRef | null>(null);
+/**
+ * The session actor, or its promise while it loads: the app loads xstate and the session machine in
+ * a chunk of its own, beside the page's, so that a page's first render does not wait for them
+ * (ADR 139). Stories and tests give the actor itself.
+ */
+export type SessionSource = SessionActorRef | PromiseLike<SessionActorRef>;
+
+interface SessionValue {
+  actor: SessionActorRef | null;
+  ready: PromiseLike<SessionActorRef>;
+}
+
+const SessionActorContext = createContext<SessionValue | null>(null);
+
+const isActor = (source: SessionSource): source is SessionActorRef => typeof (source as PromiseLike<unknown>).then !== 'function';
 
 /** Puts the app's one session actor where every screen can read it and send it events. */
-export function SessionProvider({ actor, children }: { actor: SessionActorRef; children: ReactNode }) {
-  return <SessionActorContext.Provider value={actor}>{children}</SessionActorContext.Provider>;
+export function SessionProvider({ actor: source, children }: { actor: SessionSource; children: ReactNode }) {
+  const [value, setValue] = useState<SessionValue>(() =>
+    isActor(source) ? { actor: source, ready: Promise.resolve(source) } : { actor: null, ready: source },
+  );
+  useEffect(() => {
+    if (value.actor) return;
+    let live = true;
+    value.ready.then((actor) => live && setValue({ actor, ready: value.ready }));
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  return <SessionActorContext.Provider value={value}>{children}</SessionActorContext.Provider>;
 }
 
+function useSessionValue(): SessionValue {
+  const value = useContext(SessionActorContext);
+  if (!value) throw new Error('useSessionActor needs a <SessionProvider> above it');
+  return value;
+}
+
+/**
+ * The selected value of the session's snapshot, re-rendering only when it changes: what
+ * `@xstate/react`'s `useSelector` does, on the same React store hook. That package is not imported
+ * here: its module holds `useActorRef` too, which brings xstate's interpreter into every page's first
+ * load (ADR 139).
+ */
+function useSnapshotSelector<T>(actor: SessionActorRef | null, selector: (snapshot: SessionSnapshot) => T, whileLoading: T): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => {};
+      const subscription = actor.subscribe({ next: onChange, error: onChange });
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const getSnapshot = useCallback(() => actor?.getSnapshot() ?? null, [actor]);
+  return useSyncExternalStoreWithSelector(subscribe, getSnapshot, getSnapshot, (snapshot) => (snapshot ? selector(snapshot) : whileLoading));
+}
+
+/** The session actor; while it loads, the component suspends (its page shows its loading state). */
 export function useSessionActor(): SessionActorRef {
-  const actor = useContext(SessionActorContext);
-  if (!actor) throw new Error('useSessionActor needs a <SessionProvider> above it');
-  return actor;
+  const { actor, ready } = useSessionValue();
+  return actor ?? use(ready as Promise<SessionActorRef>);
 }
 
-/** Re-renders only when the selected value changes. */
+/** Re-renders only when the selected value changes; suspends while the session loads. */
 export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
-  return useSelector(useSessionActor(), selector);
+  // The fallback is never used: `useSessionActor` suspends until there is an actor.
+  return useSnapshotSelector(useSessionActor(), selector, undefined as T);
+}
+
+/**
+ * For what every page shows (the header, the frame's dialogs): `whileLoading` until the session is
+ * there, then the selected value; never suspends.
+ */
+export function useSessionOr<T>(selector: (snapshot: SessionSnapshot) => T, whileLoading: T): T {
+  return useSnapshotSelector(useSessionValue().actor, selector, whileLoading);
+}
+
+/** The session actor once it has loaded, else null; never suspends. */
+export function useLoadedSessionActor(): SessionActorRef | null {
+  return useSessionValue().actor;
 }
 
 /** A full token is held (its user info may still be loading). */

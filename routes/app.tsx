@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
-import { SessionProvider, type SessionActorRef } from '#machines/session-context';
+import { SessionProvider, type SessionSource } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { PageFrame } from './page-frame.tsx';
@@ -89,12 +89,12 @@ function RoutePage({ route }: { route: RouteDef }) {
   usePageMeta(route);
   const Page = PAGES[route.page];
   return (
-    <RouteGate route={route}>
-      <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PageLoading />}>
+      <RouteGate route={route}>
         <Page route={route} />
         <ScrollToHashOnMount />
-      </Suspense>
-    </RouteGate>
+      </RouteGate>
+    </Suspense>
   );
 }
 
@@ -130,7 +130,7 @@ export function AppRoutes() {
   );
 }
 
-export function App({ session }: { session: SessionActorRef }) {
+export function App({ session }: { session: SessionSource }) {
   return (
     // The locale is fixed to English (spec section 1): react-aria formats numbers and dates in en-US
     // whatever the browser's language, and screens read the message catalogue.

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { CookieBanner } from '#features/consent/components/cookie-banner';
-import { isSignedIn, useSession } from '#machines/session-context';
+import { STORAGE_KEYS, storage } from '#lib/storage/storage';
+import { isSignedIn, useSessionOr } from '#machines/session-context';
 import { useT } from '#lib/i18n/i18n';
 import { Link } from '#ui/link';
 
 /** The frame every page sits in: a skip link, the header with navigation, the main landmark and the footer. */
 export function PageFrame({ children, width = 'wide' }: { children: ReactNode; width?: 'wide' | 'narrow' }) {
-  const signedIn = useSession(isSignedIn);
-  const user = useSession((s) => s.context.user);
+  // While the session loads: signed in when a token is stored, as the session will start (ADR 139).
+  const signedIn = useSessionOr(isSignedIn, storage.get(STORAGE_KEYS.token) !== null);
+  const user = useSessionOr((s) => s.context.user, null);
   const t = useT();
   const accountName = user?.username || user?.firstName;
   return (

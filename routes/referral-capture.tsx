@@ -4,7 +4,7 @@ import { recordReferralVisit } from '#features/rewards/api';
 import { REFERRAL_CODE_MIN } from '#domain/rules/referral-limits';
 import { useT } from '#lib/i18n/i18n';
 import { REFERRAL_CODE_LIFETIME_SECONDS, STORAGE_KEYS, storage } from '#lib/storage/storage';
-import { isSignedIn, useSession } from '#machines/session-context';
+import { isSignedIn, useSessionOr } from '#machines/session-context';
 import { notify } from './notify.tsx';
 
 /**
@@ -15,7 +15,8 @@ import { notify } from './notify.tsx';
  */
 export function ReferralCapture() {
   const search = useSearch();
-  const signedIn = useSession(isSignedIn);
+  // Read when the server answers; a stored token stands for the session until it has loaded.
+  const signedIn = useSessionOr(isSignedIn, storage.get(STORAGE_KEYS.token) !== null);
   const t = useT();
   const cm = new URLSearchParams(search).get('cm')?.trim() ?? '';
   useEffect(() => {

@@ -14,6 +14,12 @@ import { previousPath } from './navigation-history.ts';
  * - the balance reload page needs the account record to allow recharge, else back to the balance page, which says why.
  */
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+  // A public page does not wait for the session (ADR 139); the others read it (and suspend while it loads).
+  if (route.access === 'public' && !route.requires) return <>{children}</>;
+  return <GuardedRoute route={route}>{children}</GuardedRoute>;
+}
+
+function GuardedRoute({ route, children }: { route: RouteDef; children: ReactNode }) {
   const [location] = useLocation();
   const search = useSearch();
   const signedIn = useSession(isSignedIn);

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isExpired, useSession, useSessionActor } from '#machines/session-context';
+import { isExpired, useLoadedSessionActor, useSessionOr } from '#machines/session-context';
 import { isQuotePath } from './route-table.ts';
 
 /** The dialog (modal, sign-in form, its validation suite) loads only when it first opens (ADR 128). */
@@ -13,17 +13,17 @@ const SessionSignInDialog = lazy(async () => ({ default: (await import('./sessio
  */
 export function SessionDialogs() {
   const [location] = useLocation();
-  const expired = useSession(isExpired);
-  const session = useSessionActor();
+  const expired = useSessionOr(isExpired, false);
+  const session = useLoadedSessionActor();
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
-  const open = expired && isQuotePath(location) && dismissedAt !== location;
+  const open = session !== null && expired && isQuotePath(location) && dismissedAt !== location;
   if (!open) return null;
   return (
     <Suspense fallback={null}>
       <SessionSignInDialog
         onDismiss={() => {
           setDismissedAt(location);
-          session.send({ type: 'logout' });
+          session?.send({ type: 'logout' });
         }}
       />
     </Suspense>

@@ -207,6 +207,22 @@ test('the service and the files given before the workspace has loaded are handed
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
 });
 
+test('a file picker opened on the first render delivers its file though the workspace loaded while it was open', async ({ page }) => {
+  const release = await holdWorkspace(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  const picker = await chooser;
+  // The workspace's chunk arrives while the picker is open: the page waits for the picker's answer.
+  const loaded = page.waitForResponse(/\/quote-workspace-view-[^/]*\.js$/);
+  release();
+  await loaded;
+  // Time for the workspace to have replaced the first render, were it not waiting (a pause, not a
+  // measurement: on a slow machine the test is merely weaker).
+  await page.waitForTimeout(1_000);
+  await picker.setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+});
+
 test('the keyboard focus stays where it was when the workspace replaces the first render', async ({ page }) => {
   const release = await holdWorkspace(page);
   const choose = page.getByRole('button', { name: 'Choose files' });
@@ -217,6 +233,23 @@ test('the keyboard focus stays where it was when the workspace replaces the firs
   await expect(choose).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Choose files' })).not.toBeFocused();
+});
+
+test('the quote page takes files before the session has loaded: its first render does not read the session', async ({ page }) => {
+  // The session (xstate and its machine) is a chunk of its own, fetched at start (ADR 139).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/session-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/manufacture/quote?technology=3d-printing');
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByRole('status').filter({ hasText: '1 file taken: the quote opens in a moment…' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
 });
 
 for (const [process, name, material] of [

@@ -83,6 +83,71 @@ function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInp
 
 const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
 
+/**
+ * As the app starts (ADR 139): the session's chunk still loading; `release` gives the actor. Rendered
+ * in an awaited act: React retries a component suspended on a promise (`use`) only then (a sync act
+ * render leaves it suspended; the browser has no such act).
+ */
+async function renderWhileSessionLoads(path: string, input: SessionInput = {}) {
+  let release!: () => void;
+  const session = new Promise<ReturnType<typeof createActor<typeof sessionMachine>>>((resolve) => {
+    release = () =>
+      resolve(
+        createActor(
+          sessionMachine.provide({
+            actors: {
+              loadGeneral: fromPromise(async () => ({ ...general, userInfo: input.token ? ada : null })),
+              revokeToken: fromPromise(async () => {}),
+            },
+          }),
+          { input },
+        ).start(),
+      );
+  });
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  await act(async () => {
+    render(
+      <SessionProvider actor={session}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <AriaRouter>
+            <AppRoutes />
+          </AriaRouter>
+        </Router>
+      </SessionProvider>,
+    );
+  });
+  return { release, current: () => location.history.at(-1) };
+}
+
+describe('while the session loads (ADR 139)', () => {
+  test('the quote page and the header are there, signed out; the session then takes over', async () => {
+    const { release } = await renderWhileSessionLoads('/quote');
+    expect(await screen.findByRole('button', { name: 'Choose files' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    await act(async () => release());
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  test('a stored token shows the account link at once, and the name once the session knows it', async () => {
+    storage.set(STORAGE_KEYS.token, 'tok', 3600);
+    const { release } = await renderWhileSessionLoads('/quote', signedIn);
+    expect(await screen.findByRole('button', { name: 'Choose files' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My account' })).toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByRole('link', { name: 'My account (ada)' })).toBeInTheDocument();
+  });
+
+  test('a page behind log-in waits for the session, then goes to log in', async () => {
+    const { release, current } = await renderWhileSessionLoads('/user/home');
+    expect(screen.getByText('Loading the page…')).toHaveAttribute('role', 'status');
+    expect(current()).toBe('/user/home');
+    await act(async () => release());
+    await waitFor(() => expect(current()).toBe(`/login?redirect=${encodeURIComponent('/user/home')}`));
+  });
+});
+
 describe('lazily loaded pages', () => {
   test('a page not yet shown opens in its frame with a polite loading status, then the page', async () => {
     // No other test here opens /terms-of-use: its page component suspends on this first render.

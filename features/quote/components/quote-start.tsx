@@ -15,39 +15,61 @@ import { Radio, RadioGroup } from '#ui/radio-group';
  * once: a service chosen or files dropped before the workspace is there are handed to it.
  */
 
+/** Where the workspace takes the service and the files once it is there. */
+export interface QuoteStartSink {
+  chooseProcess(process: ProcessSlug): void;
+  addFiles(files: File[]): void;
+}
+
 /**
- * What the visitor gave the quote page before its workspace loaded, for the workspace to take on
- * its first render: the service chosen, the files dropped, and where the keyboard focus was. Each
- * is taken once (a second take answers nothing), so a repeated effect cannot add the files twice.
+ * What the visitor gives the quote page before its workspace has loaded: the service chosen, the
+ * files dropped or picked, and where the keyboard focus was. They wait until the workspace connects,
+ * which takes them at once and everything given after (a file picker opened on the first render can
+ * answer after the workspace has replaced it), until it disconnects.
  */
 export interface QuoteStartHandover {
   chooseProcess(process: ProcessSlug): void;
-  /** Adds files; answers how many wait. */
+  /** Adds files; answers how many wait for the workspace (0 once it has them). */
   addFiles(files: File[]): number;
   /** The focused control, by `focusKeyOf`, as the first render leaves (null: it had no focus). */
   noteFocus(key: string | null): void;
-  takeInputs(): { process: ProcessSlug | null; files: File[] };
+  /** The focus noted, once (a second take answers nothing). */
   takeFocus(): string | null;
+  /** Hands what waits to the workspace, then whatever comes; answers the disconnection. */
+  connect(sink: QuoteStartSink): () => void;
 }
 
 export function createQuoteStartHandover(): QuoteStartHandover {
   let process: ProcessSlug | null = null;
   let files: File[] = [];
   let focusKey: string | null = null;
+  let sink: QuoteStartSink | null = null;
   return {
-    chooseProcess: (chosen) => (process = chosen),
-    addFiles: (added) => (files = [...files, ...added]).length,
-    noteFocus: (key) => (focusKey = key),
-    takeInputs: () => {
-      const inputs = { process, files };
-      process = null;
-      files = [];
-      return inputs;
+    chooseProcess: (chosen) => {
+      if (sink) sink.chooseProcess(chosen);
+      else process = chosen;
     },
+    addFiles: (added) => {
+      if (sink) sink.addFiles(added);
+      else files = [...files, ...added];
+      return files.length;
+    },
+    noteFocus: (key) => (focusKey = key),
     takeFocus: () => {
       const key = focusKey;
       focusKey = null;
       return key;
+    },
+    connect: (connected) => {
+      sink = connected;
+      // The service first: the files go to a project of that service.
+      if (process) connected.chooseProcess(process);
+      if (files.length > 0) connected.addFiles(files);
+      process = null;
+      files = [];
+      return () => {
+        if (sink === connected) sink = null;
+      };
     },
   };
 }

@@ -53,13 +53,16 @@ export function QuoteWorkspaceView({
     if (handover && root.current) restoreFocus(root.current, handover.takeFocus());
   }, [handover]);
   // After Workspace's own effects (a parent's run after its children's): the service the visitor
-  // chose wins over the `technology` query, and the files go to a project of that service.
-  useEffect(() => {
-    if (!handover) return;
-    const { process, files } = handover.takeInputs();
-    if (process) workspace.send({ type: 'process.chosen', process });
-    if (files.length > 0) workspace.send({ type: 'files.added', files });
-  }, [handover, workspace]);
+  // chose wins over the `technology` query, and the files go to a project of that service; a file
+  // picked on the first render after this view replaced it still arrives.
+  useEffect(
+    () =>
+      handover?.connect({
+        chooseProcess: (process) => workspace.send({ type: 'process.chosen', process }),
+        addFiles: (files) => workspace.send({ type: 'files.added', files }),
+      }),
+    [handover, workspace],
+  );
   return (
     <div ref={root}>
       <Workspace workspace={workspace} projectId={projectId} technology={isProcessSlug(technology) ? technology : null} fileId={fileId ?? null} />
