@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { UserInfo } from '#domain/api/account';
 import type { CommonIndexResponse } from '#domain/api/common';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
-import { SessionProvider } from '#machines/session-context';
+import { SessionProvider, type SessionActorRef, type SessionSource } from '#machines/session-context';
 import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
@@ -57,8 +57,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInput; user?: UserInfo | null } = {}) {
-  const session = createActor(
+/** A started session whose common/index answers `user` when there is a token. */
+function sessionFor(input: SessionInput, user: UserInfo | null = ada) {
+  return createActor(
     sessionMachine.provide({
       actors: {
         loadGeneral: fromPromise(async () => ({ ...general, userInfo: input.token ? user : null })),
@@ -67,18 +68,29 @@ function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInp
     }),
     { input },
   ).start();
+}
+
+/** The app's routes at `path`, with the session or its promise. */
+function appAt(path: string, session: SessionSource) {
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
-  render(
+  const app = (
     <SessionProvider actor={session}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <AriaRouter>
           <AppRoutes />
         </AriaRouter>
       </Router>
-    </SessionProvider>,
+    </SessionProvider>
   );
-  return { location, session, current: () => location.history.at(-1) };
+  return { app, location, current: () => location.history.at(-1) };
+}
+
+function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInput; user?: UserInfo | null } = {}) {
+  const session = sessionFor(input, user);
+  const { app, location, current } = appAt(path, session);
+  render(app);
+  return { location, session, current };
 }
 
 const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
@@ -90,34 +102,12 @@ const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
  */
 async function renderWhileSessionLoads(path: string, input: SessionInput = {}) {
   let release!: () => void;
-  const session = new Promise<ReturnType<typeof createActor<typeof sessionMachine>>>((resolve) => {
-    release = () =>
-      resolve(
-        createActor(
-          sessionMachine.provide({
-            actors: {
-              loadGeneral: fromPromise(async () => ({ ...general, userInfo: input.token ? ada : null })),
-              revokeToken: fromPromise(async () => {}),
-            },
-          }),
-          { input },
-        ).start(),
-      );
-  });
-  const [pathname, search = ''] = path.split('?');
-  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const session = new Promise<SessionActorRef>((resolve) => (release = () => resolve(sessionFor(input))));
+  const { app, current } = appAt(path, session);
   await act(async () => {
-    render(
-      <SessionProvider actor={session}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <AriaRouter>
-            <AppRoutes />
-          </AriaRouter>
-        </Router>
-      </SessionProvider>,
-    );
+    render(app);
   });
-  return { release, current: () => location.history.at(-1) };
+  return { release, current };
 }
 
 describe('while the session loads (ADR 139)', () => {
