@@ -4,6 +4,7 @@ import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionSource } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
+import { LoadErrorBoundary } from './load-error-boundary.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { usePageMeta } from './page-meta.ts';
 import { ReferralCapture } from './referral-capture.tsx';
@@ -89,12 +90,14 @@ function RoutePage({ route }: { route: RouteDef }) {
   usePageMeta(route);
   const Page = PAGES[route.page];
   return (
-    <Suspense fallback={<PageLoading />}>
-      <RouteGate route={route}>
-        <Page route={route} />
-        <ScrollToHashOnMount />
-      </RouteGate>
-    </Suspense>
+    <LoadErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <RouteGate route={route}>
+          <Page route={route} />
+          <ScrollToHashOnMount />
+        </RouteGate>
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }
 

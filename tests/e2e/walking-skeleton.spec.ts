@@ -44,3 +44,16 @@ test('the site root, outside the app, links to it', async ({ page }) => {
   await page.getByRole('link', { name: 'Get an instant quote' }).click();
   await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/);
 });
+
+test('when a part of the app cannot be fetched, the page says so and a reload brings it back', async ({ page }) => {
+  // The session's chunk (ADR 139) fails, as on a dropped connection.
+  const chunk = /\/session-[\w-]{8}\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/manufacture/user/home');
+  await expect(page.getByRole('alert')).toHaveText(/Unknown error, please reload the page\./);
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  // Back: a visitor without a token is sent to log in.
+  await expect(page).toHaveURL(/\/manufacture\/login\?redirect=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+});

@@ -102,12 +102,16 @@ const signedIn: SessionInput = { token: 'tok', tokenTtlMs: 3_600_000 };
  */
 async function renderWhileSessionLoads(path: string, input: SessionInput = {}) {
   let release!: () => void;
-  const session = new Promise<SessionActorRef>((resolve) => (release = () => resolve(sessionFor(input))));
+  let fail!: () => void;
+  const session = new Promise<SessionActorRef>((resolve, reject) => {
+    release = () => resolve(sessionFor(input));
+    fail = () => reject(new TypeError('Failed to fetch dynamically imported module'));
+  });
   const { app, current } = appAt(path, session);
   await act(async () => {
     render(app);
   });
-  return { release, current };
+  return { release, fail, current };
 }
 
 describe('while the session loads (ADR 139)', () => {
@@ -127,6 +131,18 @@ describe('while the session loads (ADR 139)', () => {
     expect(screen.getByRole('link', { name: 'My account' })).toBeInTheDocument();
     await act(async () => release());
     expect(await screen.findByRole('link', { name: 'My account (ada)' })).toBeInTheDocument();
+  });
+
+  test('when the session cannot be loaded, the page says so and offers a reload', async () => {
+    const { fail } = await renderWhileSessionLoads('/user/home');
+    // React reports the caught error on the console; the test reads the page instead.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => fail());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown error, please reload the page.');
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    // The frame stays: the visitor can still go elsewhere.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    quiet.mockRestore();
   });
 
   test('a page behind log-in waits for the session, then goes to log in', async () => {

@@ -22,6 +22,7 @@ export const app: AreaTranslation<typeof en> = {
   'app.notifications': 'Notifications',
   'app.checkingAccount': 'Vérification de votre compte…',
   'app.pageLoading': 'Chargement de la page…',
+  'app.reloadPage': 'Recharger la page',
   'app.sessionDialog.title': 'Connectez-vous pour continuer',
   'app.sessionDialog.body': 'Votre session a expiré. Reconnectez-vous pour continuer ce devis ; rien n’est perdu sur la page.',
 
