@@ -24,8 +24,8 @@ export interface QuoteStartSink {
 /**
  * What the visitor gives the quote page before its workspace has loaded: the service chosen, the
  * files dropped or picked, and where the keyboard focus was. They wait until the workspace connects,
- * which takes them at once and everything given after (a file picker opened on the first render can
- * answer after the workspace has replaced it), until it disconnects.
+ * which takes them at once and everything given after (a drop on the first render whose files are
+ * still being read when the workspace takes over), until it disconnects.
  */
 export interface QuoteStartHandover {
   chooseProcess(process: ProcessSlug): void;
