@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session-machine.ts';
@@ -15,22 +15,44 @@ export type SessionSource = SessionActorRef | PromiseLike<SessionActorRef>;
 
 interface SessionValue {
   actor: SessionActorRef | null;
-  ready: PromiseLike<SessionActorRef>;
+  ready: Promise<SessionActorRef>;
 }
 
 const SessionActorContext = createContext<SessionValue | null>(null);
 
 const isActor = (source: SessionSource): source is SessionActorRef => typeof (source as PromiseLike<unknown>).then !== 'function';
 
+/** A promise that says how it settled, in the fields React's `use` reads: settled, it does not suspend. */
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function tracked(source: SessionSource): Promise<SessionActorRef> {
+  if (isActor(source)) return Object.assign(Promise.resolve(source), { status: 'fulfilled' as const, value: source });
+  const promise: TrackedPromise<SessionActorRef> = Promise.resolve(source);
+  if (promise.status) return promise;
+  promise.status = 'pending';
+  // (The handlers return nothing: returning the promise itself would chain its rejection on.)
+  promise.then(
+    (value) => {
+      Object.assign(promise, { status: 'fulfilled', value });
+    },
+    // A session that cannot be loaded is the pages' error (their error boundary says so), not an unhandled rejection.
+    (reason: unknown) => {
+      Object.assign(promise, { status: 'rejected', reason });
+    },
+  );
+  return promise;
+}
+
 /** Puts the app's one session actor where every screen can read it and send it events. */
 export function SessionProvider({ actor: source, children }: { actor: SessionSource; children: ReactNode }) {
-  const [value, setValue] = useState<SessionValue>(() =>
-    isActor(source) ? { actor: source, ready: Promise.resolve(source) } : { actor: null, ready: source },
-  );
+  const [value, setValue] = useState<SessionValue>(() => ({ actor: isActor(source) ? source : null, ready: tracked(source) }));
   useEffect(() => {
     if (value.actor) return;
     let live = true;
-    value.ready.then((actor) => live && setValue({ actor, ready: value.ready }));
+    value.ready.then(
+      (actor) => live && setValue({ actor, ready: value.ready }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -63,10 +85,19 @@ function useSnapshotSelector<T>(actor: SessionActorRef | null, selector: (snapsh
   return useSyncExternalStoreWithSelector(subscribe, getSnapshot, getSnapshot, (snapshot) => (snapshot ? selector(snapshot) : whileLoading));
 }
 
-/** The session actor; while it loads, the component suspends (its page shows its loading state). */
+/**
+ * The session actor; while it loads, the component suspends (its page shows its loading state).
+ * It suspends by throwing the tracked promise, which Suspense retries when it settles, rather than
+ * with `use`: `use` must then be called on every later render too, and in React's test `act` a
+ * `use` call, even of a settled promise, holds back other suspended work (the lazy pages).
+ */
 export function useSessionActor(): SessionActorRef {
   const { actor, ready } = useSessionValue();
-  return actor ?? use(ready as Promise<SessionActorRef>);
+  if (actor) return actor;
+  const settled = ready as TrackedPromise<SessionActorRef>;
+  if (settled.status === 'fulfilled') return settled.value!;
+  if (settled.status === 'rejected') throw settled.reason;
+  throw ready;
 }
 
 /** Re-renders only when the selected value changes; suspends while the session loads. */

@@ -23,6 +23,11 @@ export function isProcessSlug(value: unknown): value is ProcessSlug {
   return typeof value === 'string' && (PROCESS_SLUGS as readonly string[]).includes(value);
 }
 
+/** The service's name, or the slug itself for one the catalogue does not know. */
+export function processName(slug: string): string {
+  return PROCESS_CHOICES.find((p) => p.slug === slug)?.name ?? slug;
+}
+
 /** The service's record by slug. */
 export function processChoice(slug: ProcessSlug): ProcessChoice {
   const choice = PROCESS_CHOICES.find((p) => p.slug === slug);

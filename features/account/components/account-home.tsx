@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserInfo } from '#domain/api/account';
-import { findProcess } from '#domain/catalogue/lookup';
+import { processName } from '#domain/catalogue/process-choices';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync, type AsyncState } from '#lib/use-async';
@@ -179,7 +179,7 @@ function RecentProjects() {
                 <span className="flex flex-col">
                   <Link href={`/quote/${project.id}`}>{project.name}</Link>
                   <span className="text-caption text-neutral-600">
-                    {t('account.home.projectLine', { process: findProcess(project.process)?.name ?? project.process, files: project.fileCount })}
+                    {t('account.home.projectLine', { process: processName(project.process), files: project.fileCount })}
                   </span>
                 </span>
                 <span className="text-caption text-neutral-600">{t('account.home.projectUpdated', { date: format.dateTime(project.updatedAt, 'date') })}</span>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DialogTrigger } from 'react-aria-components';
 import type { ProjectSummary } from '#domain/api/quote';
-import { findProcess } from '#domain/catalogue/lookup';
+import { processName } from '#domain/catalogue/process-choices';
 import { PROJECT_NAME_MAX_LENGTH, projectInputErrors } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
@@ -124,7 +124,7 @@ function ProjectCard({ project, loadThumbnail, onChanged }: { project: ProjectSu
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-caption text-neutral-700">
           <dt>{t('projects.list.service')}</dt>
-          <dd>{findProcess(project.process)?.name ?? project.process}</dd>
+          <dd>{processName(project.process)}</dd>
           <dt>{t('projects.list.files')}</dt>
           <dd>{t('projects.list.fileCount', { count: project.fileCount })}</dd>
           <dt>{t('projects.list.changed')}</dt>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '#domain/catalogue/catalogue';
 import { HARDNESS_SHORE_A, MAX_FILE_SIZE_BYTES, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { buildVolumesByProcess, findMaterial, findMaterialById, findProcess } from '#domain/catalogue/lookup';
+import { PROCESS_CHOICES, isProcessSlug, processName } from '#domain/catalogue/process-choices';
 import { LEAD_TIME_TIERS } from '#domain/catalogue/types';
 
 const materials = CATALOGUE.processes.flatMap((p) => p.materials);
@@ -71,5 +72,18 @@ describe('catalogue', () => {
   it('configures the upload limits once', () => {
     expect(MAX_FILE_SIZE_BYTES).toBe(100 * 1024 * 1024);
     expect(MAX_FILES_PER_UPLOAD).toBe(20);
+  });
+});
+
+describe('the services by name (the part of the catalogue in the first render, ADR 137)', () => {
+  it('are the processes of the catalogue: ids, slugs and names alike', () => {
+    expect(PROCESS_CHOICES.map(({ id, slug, name }) => ({ id, slug, name }))).toEqual(CATALOGUE.processes.map(({ id, slug, name }) => ({ id, slug, name })));
+  });
+
+  it('name a service by its slug, and keep a slug they do not know', () => {
+    expect(processName('cnc')).toBe('CNC machining');
+    expect(processName('laser-cutting')).toBe('laser-cutting');
+    expect(isProcessSlug('vacuum-casting')).toBe(true);
+    expect(isProcessSlug('laser-cutting')).toBe(false);
   });
 });
