@@ -22,7 +22,7 @@ const SessionActorContext = createContext<SessionValue | null>(null);
 
 const isActor = (source: SessionSource): source is SessionActorRef => typeof (source as PromiseLike<unknown>).then !== 'function';
 
-/** A promise that says how it settled, in the fields React's `use` reads: settled, it does not suspend. */
+/** A promise that says how it settled (the fields React's own tracking uses), so a render can read it without waiting. */
 type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 function tracked(source: SessionSource): Promise<SessionActorRef> {
