@@ -1,6 +1,4 @@
-import { enforce, omitWhen, test } from 'vest';
-import { defineSuite } from './define-suite.ts';
-import { DETAIN_MESSAGES } from './detain-rules.ts';
+
 
 /**
  * The retention dialog before an account is deleted (spec section 5: "Retention dialog requires an
@@ -20,14 +18,3 @@ export type DeletionOption = (typeof DELETION_OPTIONS)[number];
 
 /** The longest reason kept with a deletion request. */
 export const DELETION_REASON_MAX = 2000;
-
-export const deletionSuite = defineSuite((data: Record<string, unknown>) => {
-  test('option', DETAIN_MESSAGES.optionRequired, () => {
-    enforce((DELETION_OPTIONS as readonly unknown[]).includes(data.option)).isTruthy();
-  });
-  omitWhen(data.option !== 'Other', () => {
-    test('reason', DETAIN_MESSAGES.reasonRequired, () => {
-      enforce(typeof data.reason === 'string' && data.reason.trim() !== '').isTruthy();
-    });
-  });
-});

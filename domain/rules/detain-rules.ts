@@ -1,5 +1,4 @@
-import { enforce, omitWhen, test } from 'vest';
-import { defineSuite } from './define-suite.ts';
+
 
 /** The retention dialog (spec section 5): an option is required, and a reason when Other is chosen. */
 export const DETAIN_OPTIONS = [
@@ -14,14 +13,3 @@ export const DETAIN_MESSAGES = {
   optionRequired: 'Please choose an option.',
   reasonRequired: 'Please tell us the reason.',
 } as const;
-
-export const detainSuite = defineSuite((data: Record<string, unknown>) => {
-  test('option', DETAIN_MESSAGES.optionRequired, () => {
-    enforce((DETAIN_OPTIONS as readonly unknown[]).includes(data.option)).isTruthy();
-  });
-  omitWhen(data.option !== 'Other', () => {
-    test('reason', DETAIN_MESSAGES.reasonRequired, () => {
-      enforce(typeof data.reason === 'string' && data.reason.trim() !== '').isTruthy();
-    });
-  });
-});

@@ -1,6 +1,4 @@
-import { enforce, skipWhen, test } from 'vest';
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, REFERRAL_DISCOUNT_PERCENT, isReferralCode } from './account-rules.ts';
-import { defineSuite } from './define-suite.ts';
+import { REFERRAL_DISCOUNT_PERCENT } from './account-rules.ts';
 
 /**
  * The rewards of the account area (spec sections 4, 5 and 9; issue 14): the referral programme,
@@ -53,7 +51,6 @@ export const REWARDS_MESSAGES = {
   referralTaken: 'Your first-order referral discount was just used by another order; please review the total and place the order again.',
 } as const;
 
-type Input = Record<string, unknown>;
 
 /** The addresses of an invitation: a list, or one text with addresses separated by commas, semicolons, spaces or lines. */
 export function inviteEmails(value: unknown): string[] {
@@ -67,29 +64,6 @@ export function inviteEmails(value: unknown): string[] {
     ),
   ];
 }
-
-/** `POST account/referral/invite`: `{ emails }` (a list or a text), each a valid address, at most MAX_INVITE_EMAILS. */
-export const inviteSuite = defineSuite((data: Input) => {
-  const emails = inviteEmails(data.emails);
-  test('emails', REWARDS_MESSAGES.inviteEmailsRequired, () => {
-    enforce(emails.length).greaterThan(0);
-  });
-  skipWhen(emails.length === 0, () => {
-    test('emails', REWARDS_MESSAGES.inviteTooMany, () => {
-      enforce(emails.length).lessThanOrEquals(MAX_INVITE_EMAILS);
-    });
-    test('emails', ACCOUNT_MESSAGES.emailInvalid, () => {
-      enforce(emails.every((e) => EMAIL_PATTERN.test(e))).isTruthy();
-    });
-  });
-});
-
-/** `POST account/referral/apply`: a friend's referral code (spec section 5: at least 6 letters and digits). */
-export const applyReferralSuite = defineSuite((data: Input) => {
-  test('code', ACCOUNT_MESSAGES.referralCode, () => {
-    enforce(isReferralCode(data.code)).isTruthy();
-  });
-});
 
 /** The friend's first-order discount on a subtotal, in cents (rounded half up, as coupons are). */
 export function referralDiscountCents(subtotalCents: number): number {

@@ -1,5 +1,5 @@
 import { API_TIMEOUT_MS } from '#domain/api/bases';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { t } from '../i18n/i18n.tsx';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
 

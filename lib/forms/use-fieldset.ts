@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { isLazySuite, suiteArrival, suiteNow, useLazy, type SuiteSource } from './lazy-suite.ts';
 
 /** The part of a vest suite a form needs (the shared suites of domain/rules). */
 export interface FormSuite {
@@ -32,8 +33,10 @@ export interface Fieldset<T extends Record<string, unknown>> {
   /** Marks a field as visited: its errors show from now on. */
   touch(field: keyof T & string): void;
   field<K extends keyof T & string>(field: K): BoundField<T[K]>;
-  /** Shows every error; answers whether the rules pass. */
+  /** Shows every error; answers whether the rules pass (false while a lazy suite has not arrived: see `arrival`). */
   check(): boolean;
+  /** Null when the rules can run now; else the promise of the lazy suite's arrival. */
+  arrival(): Promise<unknown> | null;
   setServerErrors(errors: FieldErrors): void;
   /** New values (another address to edit); nothing shows as visited. */
   reset(values: T): void;
@@ -45,17 +48,22 @@ export interface Fieldset<T extends Record<string, unknown>> {
  */
 export interface ComposedFieldset<Input> {
   check(): boolean;
+  /** Null when its rules can run now; else the promise of its suite's arrival (lib/forms/lazy-suite.ts). */
+  arrival(): Promise<unknown> | null;
   input(): Input;
   setServerErrors(errors: FieldErrors): void;
 }
 
-export function useFieldset<T extends Record<string, unknown>>(suite: FormSuite, initial: T): Fieldset<T> {
+export function useFieldset<T extends Record<string, unknown>>(source: SuiteSource, initial: T): Fieldset<T> {
   const [values, setValues] = useState<T>(initial);
+  // A lazy suite (ADR 140): fetched when the fieldset mounts; the render after its arrival runs it.
+  const arrived = useLazy(isLazySuite(source) ? source : null);
+  const suite = isLazySuite(source) ? arrived : source;
   const [visible, setVisible] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
-  const ruleErrors = useMemo(() => clean(suite.run(values as never).getErrors()), [suite, values]);
+  const ruleErrors = useMemo(() => (suite ? clean(suite.run(values as never).getErrors()) : {}), [suite, values]);
   const errors = useMemo(() => {
     const shown: FieldErrors = {};
     for (const [field, messages] of Object.entries(ruleErrors)) if (showAll || visible.has(field)) shown[field] = messages;
@@ -101,8 +109,12 @@ export function useFieldset<T extends Record<string, unknown>>(suite: FormSuite,
     }),
     check: () => {
       setShowAll(true);
-      return Object.keys(ruleErrors).length === 0;
+      // A lazy suite may have arrived since this render: run what is there now.
+      const now = suiteNow(source);
+      if (!now) return false;
+      return Object.keys(now === suite ? ruleErrors : clean(now.run(values as never).getErrors())).length === 0;
     },
+    arrival: () => suiteArrival(source),
     setServerErrors,
     reset,
   };

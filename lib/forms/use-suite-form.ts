@@ -3,9 +3,11 @@ import { FetchError } from 'ofetch';
 import { announce, focusTargetOf, invalidFields } from '../a11y/announce.ts';
 import { t } from '../i18n/i18n.tsx';
 import { errorMessage } from '../api/error-message.ts';
-import { useFieldset, type BoundField, type ComposedFieldset, type FieldErrors, type FormSuite } from './use-fieldset.ts';
+import type { SuiteSource } from './lazy-suite.ts';
+import { useFieldset, type BoundField, type ComposedFieldset, type FieldErrors } from './use-fieldset.ts';
 
 export type { FormSuite } from './use-fieldset.ts';
+export { adaptSuite, lazySuite, type LazySuite, type SuiteSource } from './lazy-suite.ts';
 
 export interface SuiteForm<T extends Record<string, unknown>> {
   values: T;
@@ -41,7 +43,7 @@ export interface SuiteFormOptions {
  * (and every part) passes, and never twice at once (a double click submits once).
  */
 export function useSuiteForm<T extends Record<string, unknown>>(
-  suite: FormSuite,
+  suite: SuiteSource,
   initial: T,
   submit: (values: T) => Promise<void>,
   options: SuiteFormOptions = {},
@@ -63,10 +65,34 @@ export function useSuiteForm<T extends Record<string, unknown>>(
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    if (inFlight.current) return;
+    // A lazy suite not there yet (a submit within the first moments, or after its fetch failed):
+    // the submit goes on once it has arrived, or says the page must be reloaded.
+    const arrivals = [fields.arrival(), ...(options.parts?.() ?? []).map((part) => part?.arrival() ?? null)].filter((a) => a !== null);
+    if (arrivals.length) {
+      inFlight.current = true;
+      setSubmitting(true);
+      Promise.all(arrivals).then(
+        () => {
+          inFlight.current = false;
+          setSubmitting(false);
+          validateAndSubmit(form);
+        },
+        (error: unknown) => {
+          inFlight.current = false;
+          setSubmitting(false);
+          setFormError(errorMessage(error));
+        },
+      );
+      return;
+    }
+    validateAndSubmit(form);
+  };
+
+  const validateAndSubmit = (form: HTMLFormElement) => {
     const own = fields.check();
     // Every part shows its errors, even when an earlier one already failed.
     const parts = (options.parts?.() ?? []).map((part) => part?.check() ?? true);
-    if (inFlight.current) return;
     if (!own || parts.includes(false)) {
       // Once the errors show: focus the first field in error and say how many there are.
       refusedForm.current = form;

@@ -27,16 +27,8 @@ import { MAIN_API_BASE } from '#domain/api/bases';
 import { FileUploadSchema } from '#domain/api/quote';
 import { MAX, described, pageOf, text } from '#domain/api/fields';
 import { PageQuerySchema } from '#domain/api/paging';
-import {
-  contactUsSuite,
-  emailOnlySuite,
-  keySuite,
-  loginSuite,
-  passwordResetSuite,
-  profileSuite,
-  registerSuite,
-} from '#domain/rules/account-rules';
-import { deletionSuite } from '#domain/rules/deletion-rules';
+import { contactUsSuite, emailOnlySuite, keySuite, loginSuite, passwordResetSuite, profileSuite, registerSuite } from '#domain/rules/account-suites';
+import { deletionSuite } from '#domain/rules/deletion-suites';
 import {
   activate,
   changePassword,

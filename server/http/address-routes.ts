@@ -11,7 +11,7 @@ import {
   ShippingAddressSchema,
 } from '#domain/api/address';
 import { rowId } from '#domain/api/fields';
-import { billingAddressSuite, shippingAddressSuite } from '#domain/rules/address-rules';
+import { billingAddressSuite, shippingAddressSuite } from '#domain/rules/address-suites';
 import {
   ADDRESS_NOT_FOUND,
   addBillingAddress,

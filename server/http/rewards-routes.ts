@@ -8,7 +8,7 @@ import {
   ReferralOverviewSchema,
 } from '#domain/api/rewards';
 import { PageQuerySchema } from '#domain/api/paging';
-import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-rules';
+import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-suites';
 import type { AppContext } from '../app-context.ts';
 import { pointsOverview } from '../rewards/points.ts';
 import { applyReferralCode, firstOrderReferral, inviteFriends, listReferralFriends, referralOverview } from '../rewards/referral.ts';

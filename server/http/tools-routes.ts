@@ -1,6 +1,7 @@
 import { OkResponseSchema } from '#domain/api/account';
 import { CaptchaChallengeResponseSchema, CaptchaResponseSchema, CountryListQuerySchema, CountryListSchema, DetainRequestSchema, SemRecordRequestSchema } from '#domain/api/tools';
-import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
+import { DETAIN_OPTIONS } from '#domain/rules/detain-rules';
+import { detainSuite } from '#domain/rules/detain-suites';
 import { recordDetainAnswer, recordSemVisit } from '../accounts/visits.ts';
 import type { AppContext } from '../app-context.ts';
 import { countryList } from '../geography.ts';

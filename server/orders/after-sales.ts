@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AfterSaleOrder, AfterSaleRequest } from '#domain/api/order';
 import type { Page, PageQuery } from '#domain/api/paging';
 import { canRequestAfterSale, type OrderStatus } from '#domain/orders/order-status';
-import { afterSaleSuite } from '#domain/rules/after-sale-rules';
+import { afterSaleSuite } from '#domain/rules/after-sale-suites';
 import { iso, type Clock } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
 import type { Database } from '../db/schema.ts';

@@ -11,7 +11,7 @@ import { INCOTERM } from '#domain/orders/shipping';
 import { formatUsd } from '#domain/pricing/money';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-rules';
+import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-suites';
 import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';

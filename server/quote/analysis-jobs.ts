@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { detectCadFormat } from '#domain/geometry/detect-format';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import type { Database } from '../db/schema.ts';
 import { QUEUES, type JobQueue } from '../jobs/job-queue.ts';
 import type { AnalysisOutcome } from './analysis-types.ts';

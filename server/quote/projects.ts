@@ -23,7 +23,7 @@ import type {
 import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { configurationForProcess, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { declaresUnits, millimetresPerFileUnit } from '#domain/rules/unit-correction';
 import type { AppContext } from '../app-context.ts';

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { Writable } from 'node:stream';
 import Busboy from 'busboy';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
 
 export interface ReceivedFile {

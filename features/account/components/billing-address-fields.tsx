@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
 import type { BillingAddress, BillingAddressInput } from '#domain/api/address';
-import { billingAddressSuite } from '#domain/rules/address-rules';
-import { useFieldset, type ComposedFieldset, type Fieldset, type FormSuite } from '#lib/forms/use-fieldset';
+import { lazySuite } from '#lib/forms/lazy-suite';
+import { useFieldset, type ComposedFieldset, type Fieldset } from '#lib/forms/use-fieldset';
 import { useT } from '#lib/i18n/i18n';
 import { TextField } from '#ui/text-field';
+
+const billingAddressSuite = lazySuite(async () => (await import('#domain/rules/address-suites')).billingAddressSuite);
 
 /** A billing address as the form holds it (spec section 3: company name, name, location). */
 export type BillingAddressValues = { name: string; companyName: string; location: string };
@@ -24,8 +25,7 @@ export interface BillingAddressFieldset extends Fieldset<BillingAddressValues>, 
 
 /** The billing address fieldset's state, checked by the shared billing rules (the address book and the checkout). */
 export function useBillingAddressFieldset(initial: Partial<BillingAddressValues> = {}): BillingAddressFieldset {
-  const suite = useMemo<FormSuite>(() => ({ run: (values: BillingAddressValues) => billingAddressSuite.run(values) }) as FormSuite, []);
-  const fieldset = useFieldset(suite, { ...EMPTY_BILLING_ADDRESS, ...initial });
+  const fieldset = useFieldset(billingAddressSuite, { ...EMPTY_BILLING_ADDRESS, ...initial });
   return { ...fieldset, input: () => billingInputOf(fieldset.values) };
 }
 

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { CONTACT_MESSAGE_MAX, CONTACT_REPLY_HOURS, contactUsSuite } from '#domain/rules/account-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { CONTACT_MESSAGE_MAX, CONTACT_REPLY_HOURS } from '#domain/rules/account-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { TextField } from '#ui/text-field';
 import { contactUs } from '../api.ts';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const contactUsSuite = lazySuite(async () => (await accountSuites()).contactUsSuite);
 
 export interface ContactFormProps {
   /** Filled in for a signed-in customer. */

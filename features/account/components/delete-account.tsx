@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EMAIL_LINK_VALID_HOURS } from '#domain/rules/account-rules';
-import { DELETION_OPTIONS, deletionSuite, type DeletionOption } from '#domain/rules/deletion-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { DELETION_OPTIONS, type DeletionOption } from '#domain/rules/deletion-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Dialog, DialogActions } from '#ui/dialog';
@@ -10,6 +10,9 @@ import { Modal } from '#ui/modal';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { TextField } from '#ui/text-field';
 import { requestDeletion } from '../api.ts';
+
+const deletionSuites = () => import('#domain/rules/deletion-suites');
+const deletionSuite = lazySuite(async () => (await deletionSuites()).deletionSuite);
 
 /** The words of each option; the option itself is what the server keeps. */
 const OPTION_LABEL: Record<DeletionOption, MessageKey> = {

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { PASSWORD_MIN, passwordChangeSuite } from '#domain/rules/account-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { PASSWORD_MIN } from '#domain/rules/account-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { PasswordField } from '#ui/password-field';
 import { changePassword } from '../api.ts';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const passwordChangeSuite = lazySuite(async () => (await accountSuites()).passwordChangeSuite);
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UserInfo } from '#domain/api/account';
-import { PROFILE_INDUSTRIES, PROFILE_TITLES, USERNAME_MAX, USERNAME_MIN, profileSuite } from '#domain/rules/account-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { PROFILE_INDUSTRIES, PROFILE_TITLES, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
@@ -10,6 +10,9 @@ import { Select, SelectItem } from '#ui/select';
 import { TextField } from '#ui/text-field';
 import { updateProfile } from '../api.ts';
 import { PhoneCodeField } from './phone-code-field.tsx';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const profileSuite = lazySuite(async () => (await accountSuites()).profileSuite);
 
 type ProfileValues = {
   username: string;

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ShippingAddress, ShippingAddressInput } from '#domain/api/address';
 import type { CountryEntry, StateEntry } from '#domain/api/tools';
-import { shippingAddressSuite, type Geography } from '#domain/rules/address-rules';
+import { type Geography } from '#domain/rules/address-rules';
+import { adaptSuite, lazySuite } from '#lib/forms/lazy-suite';
 import { useFieldset, type ComposedFieldset, type Fieldset, type FormSuite } from '#lib/forms/use-fieldset';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
@@ -9,6 +10,8 @@ import { ComboBox, ComboBoxItem } from '#ui/combo-box';
 import { TextField } from '#ui/text-field';
 import { listCountries, listStates } from '../api.ts';
 import { PhoneCodeField } from './phone-code-field.tsx';
+
+const shippingAddressSuite = lazySuite(async () => (await import('#domain/rules/address-suites')).shippingAddressSuite);
 
 /** The shipping address as the form holds it: every field text (spec section 3). */
 export type ShippingAddressValues = {
@@ -104,10 +107,10 @@ export function useShippingAddressFieldset(initial: Partial<ShippingAddressValue
   const [country, setCountryState] = useState(start.countryCode);
   const states = useAsync(`states-${country}`, (signal) => (country ? listStates(country, signal) : Promise.resolve([] as StateEntry[])));
   const stateList = useMemo(() => (states.status === 'success' ? states.data : []), [states]);
-  const suite = useMemo<FormSuite>(() => {
+  const suite = useMemo(() => {
     const codes = new Set(countryList.map((c) => c.countryCode));
     const geo: Geography = { isCountry: (code) => codes.has(code), subdivisions: (code) => (code === country ? stateList : []) };
-    return { run: (values: ShippingAddressValues) => shippingAddressSuite.run(values, geo) } as FormSuite;
+    return adaptSuite(shippingAddressSuite, (loaded) => ({ run: (values: ShippingAddressValues) => loaded.run(values, geo) }) as FormSuite);
   }, [countryList, country, stateList]);
   const fieldset = useFieldset(suite, start);
   return {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FetchError } from 'ofetch';
-import { loginSuite } from '#domain/rules/account-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
@@ -11,6 +10,9 @@ import { PasswordField } from '#ui/password-field';
 import { TextField } from '#ui/text-field';
 import { login, resendActivation } from '../api.ts';
 import { FormAlert } from './form-alert.tsx';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const loginSuite = lazySuite(async () => (await accountSuites()).loginSuite);
 
 export interface LoginFormProps {
   /** Called once the session holds the new token (e.g. to close the sign-in dialog). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EMAIL_LINK_VALID_HOURS, PASSWORD_MIN, emailOnlySuite, passwordResetSuite } from '#domain/rules/account-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { EMAIL_LINK_VALID_HOURS, PASSWORD_MIN } from '#domain/rules/account-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
@@ -9,6 +9,10 @@ import { PasswordField } from '#ui/password-field';
 import { TextField } from '#ui/text-field';
 import { resetPassword, sendPasswordReset } from '../api.ts';
 import { FormAlert } from './form-alert.tsx';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const emailOnlySuite = lazySuite(async () => (await accountSuites()).emailOnlySuite);
+const passwordResetSuite = lazySuite(async () => (await accountSuites()).passwordResetSuite);
 
 /**
  * Reset Password in two steps: send the verification code to the email, then the code and the new

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
-import { PASSWORD_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN, registerSuite } from '#domain/rules/account-rules';
+import { PASSWORD_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
 import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
-import { serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
+import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
@@ -14,6 +14,9 @@ import { TextField } from '#ui/text-field';
 import { register, resendActivation } from '../api.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { FormAlert } from './form-alert.tsx';
+
+const accountSuites = () => import('#domain/rules/account-suites');
+const registerSuite = lazySuite(async () => (await accountSuites()).registerSuite);
 
 export interface SignUpFormProps {
   /** A referral code from the link the visitor arrived with. */

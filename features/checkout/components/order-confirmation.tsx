@@ -7,9 +7,8 @@ import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddr
 import type { ShippingOptions } from '#domain/api/order';
 import type { CheckoutDiscounts } from '#domain/api/rewards';
 import type { Cart } from '#domain/api/quote';
-import { checkoutSuite } from '#domain/rules/checkout-rules';
 import type { ComposedFieldset } from '#lib/forms/use-fieldset';
-import { serverFieldErrors, useSuiteForm, type FormSuite, type SuiteForm } from '#lib/forms/use-suite-form';
+import { adaptSuite, lazySuite, serverFieldErrors, useSuiteForm, type FormSuite, type SuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { checkoutSubmitMachine, isSettled } from '#machines/checkout-submit-machine';
@@ -21,6 +20,8 @@ import { createBillingAddress, createOrder, createShippingAddress, getCart, getC
 import { CartLines } from './cart-lines.tsx';
 import { CheckoutTotal } from './checkout-total.tsx';
 import { OrderDetails, ShippingTerms, type OrderValues } from './order-fieldsets.tsx';
+
+const checkoutSuite = lazySuite(async () => (await import('#domain/rules/checkout-suites')).checkoutSuite);
 
 export const NEW = 'new';
 
@@ -139,12 +140,12 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
     customerNote: '',
   };
 
-  const suite = useMemo<FormSuite>(
+  const suite = useMemo(
     () =>
-      ({
+      adaptSuite(checkoutSuite, (loaded) => ({
         run(values: OrderValues) {
           const errors = renamed(
-            checkoutSuite
+            loaded
               .run(
                 {
                   shippingAddressId: values.shippingAddressId,
@@ -161,7 +162,7 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
           );
           return { getErrors: () => errors };
         },
-      }) as FormSuite,
+      }) as FormSuite),
     [entrust],
   );
 

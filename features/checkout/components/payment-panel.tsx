@@ -5,7 +5,8 @@ import { BANK_ACCOUNT_CURRENCIES } from '#domain/orders/payments';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import { SANDBOX_TEST_CARDS, groupCardNumber } from '#domain/orders/sandbox-cards';
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
-import { CHECKOUT_MESSAGES, cardDigits, fullCardYear, paymentSuite } from '#domain/rules/checkout-rules';
+import { CHECKOUT_MESSAGES, cardDigits, fullCardYear } from '#domain/rules/checkout-rules';
+import { lazySuite, useLazy } from '#lib/forms/lazy-suite';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import {
@@ -23,6 +24,9 @@ import { TextField } from '#ui/text-field';
 import type { PayCall } from '../api.ts';
 import { methodPhrase, paymentMessages, paymentStatusText } from '../payment-words.ts';
 import { BankTransferDetails } from './bank-transfer-details.tsx';
+
+const paymentSuite = lazySuite(async () => (await import('#domain/rules/checkout-suites')).paymentSuite);
+type PaymentSuite = NonNullable<typeof paymentSuite.loaded>;
 
 export interface PaymentPanelProps {
   amountCents: number;
@@ -72,7 +76,8 @@ function parseExpiry(expiry: string): { expMonth: number; expYear: number } | nu
 }
 
 /** The shared payment rules (checkout-rules.ts, the server runs the same), on the form's fields. */
-function cardErrors(values: CardValues, now: Date): Partial<Record<keyof CardValues, string>> {
+function cardErrors(paymentSuite: PaymentSuite | null, values: CardValues, now: Date): Partial<Record<keyof CardValues, string>> {
+  if (!paymentSuite) return {};
   const expiry = parseExpiry(values.expiry);
   const card = { number: values.number, expMonth: expiry?.expMonth ?? null, expYear: expiry?.expYear ?? null, cvc: values.cvc };
   const found = paymentSuite.runStatic({ method: 'card', card }, { now, balanceAllowed: false, methods: ['card'] }).getErrors();
@@ -120,7 +125,8 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '', name: '' });
   const [cardChecked, setCardChecked] = useState(false);
   const [now] = useState(() => new Date());
-  const errors = cardErrors(card, now);
+  const suite = useLazy(paymentSuite);
+  const errors = cardErrors(suite, card, now);
   const showCardErrors = cardChecked && context.method === 'card';
 
   // Focus follows the step: the confirmation's heading, then the failure, so keyboard and screen-reader users land on what changed.
@@ -147,7 +153,12 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
   const review = () => {
     if (context.method === 'card') {
       setCardChecked(true);
-      if (Object.keys(cardErrors(card, new Date())).length > 0) {
+      // The rules not there yet (the first moments, ADR 140): the review goes on once they have arrived.
+      if (!paymentSuite.loaded) {
+        paymentSuite.load().then(review, () => undefined);
+        return;
+      }
+      if (Object.keys(cardErrors(paymentSuite.loaded, card, new Date())).length > 0) {
         queueMicrotask(() => document.querySelector<HTMLElement>('[data-card-form] [aria-invalid="true"]')?.focus());
         return;
       }

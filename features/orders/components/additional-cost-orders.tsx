@@ -8,7 +8,7 @@ import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Money } from '#ui/money';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Select, SelectItem } from '#ui/select';
 import { StatusBadge } from '#ui/status-badge';
 import { listAdditionalCostOrders } from '../api.ts';
@@ -37,6 +37,7 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
   const list = useListQuery(['status'] as const);
   const status = isStatus(list.values.status) ? list.values.status : null;
   const labels = usePaginationLabels();
+  usePaginationPreload();
   const [generation, setGeneration] = useState(0);
   const [paying, setPaying] = useState<string | null>(null);
   const costs = useAsync(`additional-costs-${list.page}-${list.pageSize}-${status}-${generation}`, (signal) =>
@@ -104,7 +105,7 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
           ))}
         </ul>
       )}
-      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AfterSaleOrder, Order } from '#domain/api/order';
-import { afterSaleSuite } from '#domain/rules/after-sale-rules';
 import { errorMessage } from '#lib/api/error-message';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { adaptSuite, lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
@@ -11,6 +10,8 @@ import { Form } from '#ui/form';
 import { NumberField } from '#ui/number-field';
 import { TextField } from '#ui/text-field';
 import { findOrderByNumber, getOrder, requestAfterSale } from '../api.ts';
+
+const afterSaleSuite = lazySuite(async () => (await import('#domain/rules/after-sale-suites')).afterSaleSuite);
 
 interface Item {
   productId: string;
@@ -38,7 +39,7 @@ export function AfterSaleForm({ orderId, onRequested }: { orderId?: string | nul
   const [lookup, setLookup] = useState<Lookup>(orderId ? { state: 'loading' } : { state: 'idle' });
   const order = lookup.state === 'found' ? lookup.order : null;
   const originals = useMemo(() => (order ? Object.fromEntries(order.products.map((p) => [p.id, p.quantity])) : undefined), [order]);
-  const suite = useMemo(() => ({ run: (data: never) => afterSaleSuite.run(data as Record<string, unknown>, originals) }), [originals]);
+  const suite = useMemo(() => adaptSuite(afterSaleSuite, (loaded) => ({ run: (data: never) => loaded.run(data as Record<string, unknown>, originals) })), [originals]);
   const form = useSuiteForm<Values>(suite, { orderNumber: '', wedoOrderNumber: '', items: [], reason: '' }, async (values) => {
     const request = await requestAfterSale({
       orderNumber: values.orderNumber.trim(),

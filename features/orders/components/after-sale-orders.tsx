@@ -8,7 +8,7 @@ import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { Disclosure } from '#ui/disclosure';
 import { EmptyState } from '#ui/empty-state';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
@@ -27,6 +27,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
   const format = useFormat();
   const list = useListQuery([] as const);
   const labels = usePaginationLabels();
+  usePaginationPreload();
   const [generation, setGeneration] = useState(0);
   const [sent, setSent] = useState<AfterSaleOrder | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -104,7 +105,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
             </TableBody>
           </Table>
         )}
-        {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+        {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
       </section>
     </div>
   );

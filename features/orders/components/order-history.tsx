@@ -12,7 +12,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
 import { StatusBadge } from '#ui/status-badge';
@@ -47,6 +47,7 @@ export function OrderHistory() {
   const data = orders.status === 'success' ? orders.data : null;
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();
+  usePaginationPreload();
 
   return (
     <div className="flex flex-col gap-4">
@@ -139,7 +140,7 @@ export function OrderHistory() {
           </TableBody>
         </Table>
       )}
-      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>
   );
 }

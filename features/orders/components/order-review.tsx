@@ -1,6 +1,6 @@
 import type { Order, OrderReview } from '#domain/api/order';
-import { REVIEW_FIELDS, reviewSuite } from '#domain/rules/checkout-rules';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { REVIEW_FIELDS } from '#domain/rules/checkout-rules';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
@@ -8,6 +8,9 @@ import { Form } from '#ui/form';
 import { RatingField } from '#ui/rating-field';
 import { TextField } from '#ui/text-field';
 import { reviewOrder } from '../api.ts';
+
+const checkoutSuites = () => import('#domain/rules/checkout-suites');
+const reviewSuite = lazySuite(async () => (await checkoutSuites()).reviewSuite);
 
 type Rated = (typeof REVIEW_FIELDS)[number];
 

@@ -8,7 +8,7 @@ import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { listUploads } from '../api.ts';
@@ -23,6 +23,7 @@ export function UploadHistory() {
   const format = useFormat();
   const list = useListQuery([] as const);
   const labels = usePaginationLabels();
+  usePaginationPreload();
   const [attempt, setAttempt] = useState(0);
   const uploads = useAsync(`uploads-${list.page}-${list.pageSize}-${attempt}`, (signal) => listUploads(list.page, list.pageSize, signal));
   const data = uploads.status === 'success' ? uploads.data : null;
@@ -84,7 +85,7 @@ export function UploadHistory() {
           </TableBody>
         </Table>
       )}
-      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>
   );
 }

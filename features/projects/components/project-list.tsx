@@ -15,7 +15,7 @@ import { EmptyState } from '#ui/empty-state';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { Modal } from '#ui/modal';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { SearchField } from '#ui/search-field';
 import { TextField } from '#ui/text-field';
 import { deleteProject, listProjects, renameProject } from '../api.ts';
@@ -39,6 +39,7 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
     setTyped(q);
   }
   const labels = usePaginationLabels();
+  usePaginationPreload();
   const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const projects = useAsync(`projects-${list.page}-${list.pageSize}-${q}-${generation}`, (signal) => listProjects(list.page, list.pageSize, q || null, signal));
@@ -101,7 +102,7 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
           ))}
         </ul>
       )}
-      {data && data.total > 0 && <Pagination {...list.pagination} total={data.total} labels={labels} />}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { DETAIN_OPTIONS, detainSuite } from '#domain/rules/detain-rules';
+import { DETAIN_OPTIONS } from '#domain/rules/detain-rules';
 import { mainApi } from '#lib/api/client';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useSuiteForm } from '#lib/forms/use-suite-form';
+import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { Button } from '#ui/button';
 import { Dialog, DialogActions } from '#ui/dialog';
 import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { TextField } from '#ui/text-field';
+
+const detainSuites = () => import('#domain/rules/detain-suites');
+const detainSuite = lazySuite(async () => (await detainSuites()).detainSuite);
 
 /** The words of each option; the option itself is what the server stores (spec section 5). */
 const OPTION_LABEL: Record<(typeof DETAIN_OPTIONS)[number], MessageKey> = {

@@ -4,7 +4,7 @@ import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
-import { Pagination } from '#ui/pagination';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
 import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
@@ -36,6 +36,7 @@ export interface PagedTableProps<T extends { id: string }> {
 export function PagedTable<T extends { id: string }>({ label, listKey, load, columns, emptyTitle, emptyBody, emptyAction }: PagedTableProps<T>) {
   const t = useT();
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
+  usePaginationPreload();
   const key = `${listKey}:${page}:${pageSize}`;
   const [attempt, setAttempt] = useState(0);
   const state = useAsync<Page<T>>(`${key}:${attempt}`, (signal) => load({ page, pageSize }, signal));
@@ -75,7 +76,7 @@ export function PagedTable<T extends { id: string }>({ label, listKey, load, col
         </TableBody>
       </Table>
       {data && data.total > 0 && (
-        <Pagination
+        <LazyPagination
           page={page}
           pageSize={pageSize}
           total={data.total}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import type { ReferralOverview } from '#domain/api/rewards';
-import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-rules';
-import { useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
+import { type FormSuite, lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { TextField } from '#ui/text-field';
 import { applyReferralCode, inviteFriends } from '../api.ts';
+
+const rewardsSuites = () => import('#domain/rules/rewards-suites');
+const applyReferralSuite = lazySuite(async () => (await rewardsSuites()).applyReferralSuite);
+const inviteSuite = lazySuite(async () => (await rewardsSuites()).inviteSuite);
 
 /** Invitations by email: the shared invitation rules as the addresses are typed; what was sent is announced. */
 export function InviteForm({ leftToday, maxAtOnce, onSent }: { leftToday: number; maxAtOnce: number; onSent: (leftToday: number) => void }) {

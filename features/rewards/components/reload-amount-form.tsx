@@ -1,11 +1,14 @@
 import { BANK_ACCOUNT_CURRENCIES } from '#domain/orders/payments';
-import { MIN_RELOAD_USD, reloadSuite } from '#domain/rules/balance-rules';
-import { useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
+import { type FormSuite, lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { TextField } from '#ui/text-field';
+
+const balanceSuites = () => import('#domain/rules/balance-suites');
+const reloadSuite = lazySuite(async () => (await balanceSuites()).reloadSuite);
 
 export interface ReloadAmountFormProps {
   balanceCents: number;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { profileSuite, registerSuite } from '#domain/rules/account-rules';
+import { profileSuite, registerSuite } from '#domain/rules/account-suites';
 
 const signUp = {
   email: 'ada@example.com',
@@ -38,7 +38,7 @@ test('the profile’s title and industry are chosen from their lists', async () 
 });
 
 test('a password change needs the current password, six characters and the same twice', async () => {
-  const { passwordChangeSuite } = await import('#domain/rules/account-rules');
+  const { passwordChangeSuite } = await import('#domain/rules/account-suites');
   const result = passwordChangeSuite.runStatic({ oldPassword: '', password: '12345', confirmPassword: '123456' });
   expect(result.getErrors()).toEqual({
     oldPassword: ['Please enter your current password.'],
@@ -49,7 +49,8 @@ test('a password change needs the current password, six characters and the same 
 });
 
 test('contact us: a subject, a message of at most 5,000 characters, an optional order number', async () => {
-  const { CONTACT_MESSAGE_MAX, contactUsSuite } = await import('#domain/rules/account-rules');
+  const { CONTACT_MESSAGE_MAX } = await import('#domain/rules/account-rules');
+  const { contactUsSuite } = await import('#domain/rules/account-suites');
   const message = { name: 'Lin', email: 'lin@example.com', subject: 'Titanium', message: 'Can you machine it?' };
   expect(contactUsSuite.runStatic(message).isValid()).toBe(true);
   expect(contactUsSuite.runStatic({ ...message, subject: ' ' }).getErrors('subject')).toEqual(['Please enter a subject.']);
@@ -68,7 +69,7 @@ test('the avatar the browser accepts: an image of a known type, within the limit
 });
 
 test('the deletion’s retention answer: an option, and a reason with Other', async () => {
-  const { deletionSuite } = await import('#domain/rules/deletion-rules');
+  const { deletionSuite } = await import('#domain/rules/deletion-suites');
   expect(deletionSuite.runStatic({}).getErrors('option')).toEqual(['Please choose an option.']);
   expect(deletionSuite.runStatic({ option: 'Other', reason: ' ' }).getErrors('reason')).toEqual(['Please tell us the reason.']);
   expect(deletionSuite.runStatic({ option: 'I have another account' }).isValid()).toBe(true);

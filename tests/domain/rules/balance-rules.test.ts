@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_RELOAD_USD, MIN_RELOAD_USD, RELOAD_MESSAGES, reloadSuite } from '#domain/rules/balance-rules';
+import { MAX_RELOAD_USD, MIN_RELOAD_USD, RELOAD_MESSAGES } from '#domain/rules/balance-rules';
+import { reloadSuite } from '#domain/rules/balance-suites';
 
 const errors = (amount: unknown) => reloadSuite.runStatic({ amount }).getErrors('amount');
 

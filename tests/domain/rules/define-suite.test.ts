@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loginSuite } from '#domain/rules/account-rules';
+import { loginSuite } from '#domain/rules/account-suites';
 
 test('runStatic answers each request on its own, whatever ran before', () => {
   for (let i = 0; i < 50; i++) {

@@ -1,17 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#domain/rules/account-rules';
-import { RELOAD_MESSAGES, reloadSuite } from '#domain/rules/balance-rules';
-import {
-  MAX_INVITE_EMAILS,
-  REWARDS_MESSAGES,
-  applyReferralSuite,
-  inviteEmails,
-  inviteSuite,
-  monthKey,
-  monthStart,
-  nextMonthStart,
-  referralDiscountCents,
-} from '#domain/rules/rewards-rules';
+import { RELOAD_MESSAGES } from '#domain/rules/balance-rules';
+import { reloadSuite } from '#domain/rules/balance-suites';
+import { MAX_INVITE_EMAILS, REWARDS_MESSAGES, inviteEmails, monthKey, monthStart, nextMonthStart, referralDiscountCents } from '#domain/rules/rewards-rules';
+import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-suites';
 
 const errors = (result: { getErrors(): Record<string, string[]> }) => result.getErrors();
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ContactForm } from '#features/account/components/contact-form';
@@ -16,7 +16,8 @@ test('contact us: the rules, then the message sent with its order number and the
   renderWithApp(<ContactForm name="Ada Lovelace" email="ada@example.com" orderNumber="W25000001" />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Send message' }));
-  expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.');
+  // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first check waits for them.
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.'));
   expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(expect.stringContaining('Please enter a message.'));
   await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Late parcel');
   await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Where is it?');

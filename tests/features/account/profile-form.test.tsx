@@ -25,7 +25,8 @@ test('the profile rules speak next to their fields; nothing is sent until they p
   await user.clear(username);
   await user.type(username, 'x');
   await user.tab();
-  expect(username).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.usernameLength));
+  // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first check waits for them.
+  await waitFor(() => expect(username).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.usernameLength)));
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
   // A title from before the lists is not a choice: the person chooses again.
   expect(screen.getByText(ACCOUNT_MESSAGES.titleRequired)).toBeInTheDocument();

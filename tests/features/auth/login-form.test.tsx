@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -24,8 +24,9 @@ test('the shared rules speak as the user types, after a first submit', async () 
   renderForm();
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Log in' }));
+  // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first submit waits for them.
   const email = screen.getByRole('textbox', { name: 'Email' });
-  expect(email).toHaveAccessibleDescription('Email is required.');
+  await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required.'));
   expect(email).toHaveFocus();
   await user.keyboard('not-an-email');
   expect(email).toHaveAccessibleDescription('Please enter a valid email address.');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { checkFile } from '#features/quote/quote-workspace';
 
 const cube = readFileSync('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');

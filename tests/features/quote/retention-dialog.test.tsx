@@ -19,7 +19,8 @@ test('an option is required, a reason with Other, and the answer goes to tools/d
   expect(screen.getByRole('dialog', { name: 'Before you go: what held you back?' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Send' }));
-  expect(screen.getByRole('radiogroup', { name: 'Reason' })).toHaveAccessibleDescription('Please choose an option.');
+  // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first submit waits for them.
+  await waitFor(() => expect(screen.getByRole('radiogroup', { name: 'Reason' })).toHaveAccessibleDescription('Please choose an option.'));
 
   await user.click(screen.getByRole('radio', { name: 'Other' }));
   await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ReloadAmountForm } from '#features/rewards/components/reload-amount-form';
@@ -15,7 +15,8 @@ describe('the reload amount', () => {
     expect(screen.getByText('Your balance now: $88.00')).toBeInTheDocument();
     const amount = screen.getByRole('textbox', { name: 'Amount (USD)' });
     await user.type(amount, '99.5{Enter}');
-    expect(amount).toHaveAccessibleDescription(expect.stringContaining('Please enter a whole number of US dollars.'));
+    // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first submit waits for them.
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining('Please enter a whole number of US dollars.')));
     await user.clear(amount);
     await user.type(amount, '50{Enter}');
     expect(amount).toHaveAccessibleDescription(expect.stringContaining('The minimum reload is USD 100.'));

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileSplit, QuoteFile } from '#domain/api/quote';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { QUEUES, startJobQueue, type JobQueue } from '#server/jobs/job-queue';
 import { AnalysisFailedError, AnalysisPool } from '#server/quote/analysis-pool';
 import { workAnalysisJobs, type AnalysisJobDeps } from '#server/quote/analysis-jobs';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Cart, FileSplit, QuoteFile, QuoteFileList } from '#domain/api/quote';
 import { parseBinaryStl } from '#domain/geometry/stl-binary';
-import { FILE_MESSAGES } from '#domain/rules/quote-file-rules';
+import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { binaryStl, concat, irregularTetrahedron, translated } from '../../domain/support/solids.ts';
 import { cubesAndPlate } from '../../e2e/support/generated-parts.ts';

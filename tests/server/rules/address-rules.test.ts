@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
-import { registerSuite } from '#domain/rules/account-rules';
-import { findSubdivision, isEnglishText, isPoBox, shippingAddressSuite } from '#domain/rules/address-rules';
+import { registerSuite } from '#domain/rules/account-suites';
+import { findSubdivision, isEnglishText, isPoBox } from '#domain/rules/address-rules';
+import { shippingAddressSuite } from '#domain/rules/address-suites';
 import { serverGeography } from '#server/geography';
 
 test('P.O. Box spellings are caught; streets that merely contain "box" are not', () => {
