@@ -67,20 +67,18 @@ export function useSuiteForm<T extends Record<string, unknown>>(
     const form = event.currentTarget;
     if (inFlight.current) return;
     // A lazy suite not there yet (a submit within the first moments, or after its fetch failed):
-    // the submit goes on once it has arrived, or says the page must be reloaded.
+    // the submit goes on once it has arrived (a second press meanwhile is ignored), or says the page
+    // must be reloaded. The button does not turn busy for a wait of a few milliseconds.
     const arrivals = [fields.arrival(), ...(options.parts?.() ?? []).map((part) => part?.arrival() ?? null)].filter((a) => a !== null);
     if (arrivals.length) {
       inFlight.current = true;
-      setSubmitting(true);
       Promise.all(arrivals).then(
         () => {
           inFlight.current = false;
-          setSubmitting(false);
           validateAndSubmit(form);
         },
         (error: unknown) => {
           inFlight.current = false;
-          setSubmitting(false);
           setFormError(errorMessage(error));
         },
       );

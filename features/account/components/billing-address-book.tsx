@@ -1,23 +1,15 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Selection } from 'react-aria-components';
 import type { BillingAddress } from '#domain/api/address';
-import { serverFieldErrors, useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
-import { useSession } from '#machines/session-context';
 import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
 import { EmptyState } from '#ui/empty-state';
-import { Form } from '#ui/form';
 import { GridList, GridListItem } from '#ui/grid-list';
-import { Modal } from '#ui/modal';
 import { SkeletonGroup } from '#ui/skeleton';
-import { createBillingAddress, deleteBillingAddresses, listBillingAddresses, updateBillingAddress } from '../api.ts';
-import { BillingAddressFields, billingValuesOf, useBillingAddressFieldset } from './billing-address-fields.tsx';
-import { ConfirmDelete, useBookList, useFocusAfterRemoval } from './book-parts.tsx';
+import { deleteBillingAddresses, listBillingAddresses } from '../api.ts';
+import { ConfirmDelete, useBookList, useFocusAfterRemoval, useOnceTrue } from './book-parts.tsx';
 
-const NO_RULES = { run: () => ({ getErrors: () => ({}) }) } as FormSuite;
-
-type Editing = { mode: 'add' } | { mode: 'edit'; address: BillingAddress } | null;
+export type Editing = { mode: 'add' } | { mode: 'edit'; address: BillingAddress } | null;
 
 /**
  * The billing address book (`account/billingAddress`): the names and places printed on invoices.
@@ -85,22 +77,16 @@ export function BillingAddressBook() {
         </GridList>
       )}
 
-      <Modal isOpen={editing !== null} onOpenChange={(open) => !open && setEditing(null)} size="large">
-        <Dialog title={title}>
-          {editing && (
-            <BillingForm
-              editing={editing}
-              title={title}
-              onClose={() => setEditing(null)}
-              onSaved={async (message) => {
-                setEditing(null);
-                await reload();
-                setAnnouncement(message);
-              }}
-            />
-          )}
-        </Dialog>
-      </Modal>
+      <BillingAddressDialog
+        editing={editing}
+        title={title}
+        onClose={() => setEditing(null)}
+        onSaved={async (message) => {
+          setEditing(null);
+          await reload();
+          setAnnouncement(message);
+        }}
+      />
       <ConfirmDelete
         isOpen={deleting !== null}
         title={t('account.billing.deleteTitle', { count: deleting?.length ?? 0 })}
@@ -119,50 +105,21 @@ export function BillingAddressBook() {
   );
 }
 
-function BillingForm({ editing, title, onClose, onSaved }: { editing: NonNullable<Editing>; title: string; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
-  const t = useT();
-  const user = useSession((s) => s.context.user);
-  const fieldset = useBillingAddressFieldset(
-    editing.mode === 'edit'
-      ? billingValuesOf(editing.address)
-      : { name: [user?.firstName, user?.lastName].filter(Boolean).join(' '), companyName: user?.company ?? '' },
-  );
-  const form = useSuiteForm(
-    NO_RULES,
-    {},
-    async () => {
-      try {
-        if (editing.mode === 'edit') {
-          await updateBillingAddress(editing.address.id, fieldset.input());
-          await onSaved(t('account.billing.updated'));
-        } else {
-          await createBillingAddress(fieldset.input());
-          await onSaved(t('account.billing.added'));
-        }
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (fields) fieldset.setServerErrors(fields);
-        throw error;
-      }
-    },
-    { parts: () => [fieldset] },
-  );
-  return (
-    <Form onSubmit={form.onSubmit} aria-label={title}>
-      {form.formError && (
-        <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-          {form.formError}
-        </p>
-      )}
-      <BillingAddressFields fieldset={fieldset} legend={t('account.billing.legend')} />
-      <DialogActions>
-        <Button variant="secondary" onPress={onClose} isDisabled={form.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={form.isSubmitting}>
-          {t('account.billing.save')}
-        </Button>
-      </DialogActions>
-    </Form>
-  );
+const loadBillingAddressDialog = () => import('./billing-address-dialog.tsx');
+const BillingAddressDialogContent = lazy(async () => ({ default: (await loadBillingAddressDialog()).BillingAddressDialog }));
+
+/**
+ * Add or edit one billing address (billing-address-dialog.tsx): fetched when the book mounts and drawn
+ * from its first opening, so the form and the modal are not in the page's first load (ADR 140).
+ */
+function BillingAddressDialog(props: { editing: Editing; title: string; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
+  const opened = useOnceTrue(props.editing !== null);
+  useEffect(() => {
+    void loadBillingAddressDialog();
+  }, []);
+  return opened ? (
+    <Suspense fallback={null}>
+      <BillingAddressDialogContent {...props} />
+    </Suspense>
+  ) : null;
 }

@@ -1,11 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { errorMessage } from '#lib/api/error-message';
-import { useT } from '#lib/i18n/i18n';
-import { Heading } from 'react-aria-components';
-import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
-import { AlertIcon } from '#ui/icons';
-import { Modal } from '#ui/modal';
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: T[] };
 
@@ -47,73 +41,37 @@ export function useFocusAfterRemoval(toolbar: RefObject<HTMLElement | null>): ()
   return () => setPending((n) => n + 1);
 }
 
-/**
- * "Delete 2 addresses?": a destructive confirmation (role="alertdialog", focus starts on Cancel)
- * that stays open, its button pending, while the call runs, and shows a refusal inside. The parent
- * closes it when `onConfirm` has done its work.
- */
-export function ConfirmDelete({
-  isOpen,
-  title,
-  body,
-  onCancel,
-  onConfirm,
-}: {
+const loadConfirmDelete = () => import('./confirm-delete.tsx');
+const ConfirmDeleteDialog = lazy(async () => ({ default: (await loadConfirmDelete()).ConfirmDeleteDialog }));
+
+/** True from the first render at which `value` is true (a dialog mounted at its first opening stays mounted). */
+export function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
+}
+
+export interface ConfirmDeleteProps {
   isOpen: boolean;
   title: string;
   body: string;
   onCancel: () => void;
   onConfirm: () => Promise<void>;
-}) {
-  const t = useT();
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cancel = () => {
-    if (pending) return;
-    setProblem(null);
-    onCancel();
-  };
-  return (
-    <Modal isOpen={isOpen} onOpenChange={(open) => !open && cancel()}>
-      <Dialog role="alertdialog">
-        <div className="flex items-start gap-3">
-          <AlertIcon className="mt-1 size-5 text-danger-700" />
-          <div className="flex flex-col gap-2">
-            <Heading slot="title" className="text-title text-neutral-900">
-              {title}
-            </Heading>
-            <p className="text-body text-neutral-700">{body}</p>
-            {problem && (
-              <p role="alert" className="text-danger-700">
-                {problem}
-              </p>
-            )}
-          </div>
-        </div>
-        <DialogActions>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice gets focus in a confirmation */}
-          <Button variant="secondary" onPress={cancel} autoFocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="destructive"
-            isPending={pending}
-            onPress={() => {
-              setPending(true);
-              setProblem(null);
-              onConfirm().then(
-                () => setPending(false),
-                (error: unknown) => {
-                  setPending(false);
-                  setProblem(errorMessage(error));
-                },
-              );
-            }}
-          >
-            {t('account.book.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Modal>
-  );
+}
+
+/**
+ * "Delete 2 addresses?" (confirm-delete.tsx), fetched when the book mounts and drawn from its first
+ * opening: the dialog's code (React Aria's modal and focus scope) is not in the page's first load
+ * (ADR 140).
+ */
+export function ConfirmDelete(props: ConfirmDeleteProps) {
+  const opened = useOnceTrue(props.isOpen);
+  useEffect(() => {
+    void loadConfirmDelete();
+  }, []);
+  return opened ? (
+    <Suspense fallback={null}>
+      <ConfirmDeleteDialog {...props} />
+    </Suspense>
+  ) : null;
 }

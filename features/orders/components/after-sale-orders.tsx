@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AfterSaleOrder } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
@@ -12,7 +12,10 @@ import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
-import { AfterSaleForm } from './after-sale-form.tsx';
+
+// The request form opens on demand (a disclosure, closed unless the order page sent the customer
+// here): its chunk (the product checkboxes, the form's state) loads after the list, not with it (ADR 140).
+const AfterSaleForm = lazy(async () => ({ default: (await import('./after-sale-form.tsx')).AfterSaleForm }));
 
 const STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
   submitted: 'orders.afterSale.status.submitted',
@@ -43,7 +46,8 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
         </p>
       )}
       <Disclosure title={t('orders.afterSale.new')} level={2} isExpanded={open} onExpandedChange={setOpen} className="max-w-3xl rounded-card border bg-neutral-0">
-        <AfterSaleForm
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <AfterSaleForm
             key={formKey}
             orderId={orderId}
             onRequested={(request) => {
@@ -54,6 +58,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
               list.set({ page: 1 }, { replace: true });
             }}
           />
+        </Suspense>
       </Disclosure>
 
       <section aria-labelledby="after-sale-list" className="flex flex-col gap-3">

@@ -1,13 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
-import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type ColumnAlign } from '#ui/table';
+import type { ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
+import type { PagedTableRowsProps } from './paged-table-rows.tsx';
 import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
+
+// The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
+// its first page of data, not with the page (ADR 140).
+const loadTableRows = () => import('./paged-table-rows.tsx');
+const TableRows = lazy(async () => ({ default: (await loadTableRows()).PagedTableRows })) as <T extends { id: string }>(props: PagedTableRowsProps<T>) => React.JSX.Element;
 
 export interface PagedColumn<T> {
   id: string;
@@ -37,6 +42,9 @@ export function PagedTable<T extends { id: string }>({ label, listKey, load, col
   const t = useT();
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
   usePaginationPreload();
+  useEffect(() => {
+    void loadTableRows();
+  }, []);
   const key = `${listKey}:${page}:${pageSize}`;
   const [attempt, setAttempt] = useState(0);
   const state = useAsync<Page<T>>(`${key}:${attempt}`, (signal) => load({ page, pageSize }, signal));
@@ -53,28 +61,17 @@ export function PagedTable<T extends { id: string }>({ label, listKey, load, col
   }
   return (
     <div className="flex flex-col gap-4">
-      <Table aria-label={label}>
-        <TableHeader columns={columns}>
-          {(column) => (
-            <Column id={column.id} isRowHeader={column.isRowHeader ?? false} {...(column.align ? { align: column.align } : {})}>
-              {column.label}
-            </Column>
-          )}
-        </TableHeader>
-        <TableBody
-          items={data?.list ?? []}
-          dependencies={[columns]}
+      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <TableRows
+          label={label}
+          columns={columns}
+          emptyTitle={emptyTitle}
+          emptyBody={emptyBody}
+          emptyAction={emptyAction}
+          data={data}
           isLoading={state.status === 'loading'}
-          loadingLabel={t('common.loading')}
-          emptyState={<EmptyState level={3} title={emptyTitle} description={emptyBody} action={emptyAction} />}
-        >
-          {(item) => (
-            <Row id={item.id} columns={columns}>
-              {(column) => <Cell className={column.align === 'end' ? 'text-end tabular-nums' : undefined}>{column.cell(item)}</Cell>}
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+        />
+      </Suspense>
       {data && data.total > 0 && (
         <LazyPagination
           page={page}

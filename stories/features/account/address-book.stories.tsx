@@ -51,10 +51,11 @@ export const LoadFailed: Story = {
 export const AddValidation: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add an address' }, { timeout: 5000 }));
-    const dialog = within(document.body).getByRole('dialog', { name: 'New shipping address' });
+    const dialog = await within(document.body).findByRole('dialog', { name: 'New shipping address' }, { timeout: 5000 });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Address line 1' }), 'P.O. Box 12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
-    await expect(within(dialog).getByRole('textbox', { name: 'Address line 1' })).toHaveAccessibleDescription('We cannot ship to a P.O. Box; please give a street address.');
+    // The form's rules arrive a moment after it opens (ADR 140): the first submit waits for them.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Address line 1' })).toHaveAccessibleDescription('We cannot ship to a P.O. Box; please give a street address.'), { timeout: 5000 });
     await expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveAccessibleDescription('Please select a valid country.');
   },
 };
@@ -67,6 +68,6 @@ export const DeleteSelected: Story = {
     await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(2), { timeout: 5000 });
     for (const checkbox of within(grid).getAllByRole('checkbox')) await userEvent.click(checkbox);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (2)' }));
-    await expect(within(document.body).getByRole('alertdialog', { name: 'Delete 2 addresses?' })).toBeInTheDocument();
+    await expect(await within(document.body).findByRole('alertdialog', { name: 'Delete 2 addresses?' }, { timeout: 5000 })).toBeInTheDocument();
   },
 };

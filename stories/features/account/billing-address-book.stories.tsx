@@ -48,8 +48,9 @@ export const LoadFailed: Story = {
 export const AddValidation: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add a billing address' }));
-    const dialog = within(document.body).getByRole('dialog', { name: 'New billing address' });
+    const dialog = await within(document.body).findByRole('dialog', { name: 'New billing address' }, { timeout: 5000 });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save billing address' }));
-    await expect(within(dialog).getByRole('textbox', { name: 'Billing location' })).toHaveAccessibleDescription(expect.stringContaining('Billing location is required.'));
+    // The form's rules arrive a moment after it opens (ADR 140): the first submit waits for them.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Billing location' })).toHaveAccessibleDescription(expect.stringContaining('Billing location is required.')), { timeout: 5000 });
   },
 };

@@ -33,7 +33,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'W26123456' })).toBeInTheDocument();
     await expect(canvas.getByRole('row', { name: /W26123459/ })).toHaveTextContent('Awaiting bank transfer');
-    await expect(canvas.getByText('Page 1 of 3')).toBeInTheDocument();
+    await expect(await canvas.findByText('Page 1 of 3', undefined, { timeout: 5000 })).toBeInTheDocument();
   },
 };
 

@@ -32,7 +32,8 @@ describe('after-sale orders', () => {
     expect(await screen.findByRole('row', { name: /AS26000001/ })).toHaveTextContent('Completed');
 
     await user.click(screen.getByRole('button', { name: 'Ask for parts to be made again' }));
-    const form = screen.getByRole('form', { name: 'After-sale request' });
+    // The form's chunk arrives a moment after the page (ADR 140).
+    const form = await screen.findByRole('form', { name: 'After-sale request' });
     await user.click(within(form).getByRole('button', { name: 'Send the request' }));
     // The form's rules arrive with their chunk a moment after it draws (ADR 140): the first submit waits for them.
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Your order number' })).toHaveAccessibleDescription(expect.stringContaining(AFTER_SALE_MESSAGES.orderNumberRequired)));
@@ -72,7 +73,7 @@ describe('after-sale orders', () => {
     renderAt(<AfterSale />, '/user/order/after-sale');
     expect(await screen.findByRole('heading', { name: 'No after-sale orders' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ask for parts to be made again' }));
-    await user.type(screen.getByRole('textbox', { name: 'Wedo order number' }), 'W99999999');
+    await user.type(await screen.findByRole('textbox', { name: 'Wedo order number' }), 'W99999999');
     await user.tab();
     expect(await screen.findByText('None of your orders has this Wedo order number.')).toBeInTheDocument();
   });
