@@ -68,3 +68,13 @@ function ChevronDown() {
     </svg>
   );
 }
+
+export interface ItemComboBoxProps<T extends { id: string }> extends Omit<ComboBoxProps<T>, 'children'> {
+  /** The text an item reads as, in the list and in the field once chosen. */
+  textOf: (item: T) => string;
+}
+
+/** A combo box over items with an `id`, each read as `textOf(item)` (the form `ui/lazy-combo-box` loads). */
+export function ItemComboBox<T extends { id: string }>({ textOf, ...props }: ItemComboBoxProps<T>) {
+  return <ComboBox<T> {...props}>{(item) => <ComboBoxItem id={item.id}>{textOf(item)}</ComboBoxItem>}</ComboBox>;
+}

@@ -47,3 +47,13 @@ export const fieldGroupStyles = tv({
 });
 
 export const inputStyles = 'min-w-0 flex-1 bg-transparent px-3 py-2 text-body text-neutral-900 outline-0 placeholder:text-neutral-500 disabled:text-neutral-500';
+
+/** The button of a select (ui/select), and its stand-in while the select loads (ui/lazy-select). */
+export const selectTriggerStyles = tv({
+  extend: focusRing,
+  base: 'flex min-w-40 cursor-default items-center gap-2 rounded-control border bg-neutral-0 px-3 py-2 text-start text-body text-neutral-900 forced-colors:bg-[Field]',
+  variants: {
+    isInvalid: { true: 'border-danger-600 forced-colors:border-[CanvasText] forced-colors:border-dashed', false: 'border-neutral-400 forced-colors:border-[ButtonBorder]' },
+    isDisabled: { true: 'border-neutral-300 bg-neutral-100 text-neutral-500 forced-colors:text-[GrayText]' },
+  },
+});

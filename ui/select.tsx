@@ -9,9 +9,8 @@ import {
   type SelectProps as RACSelectProps,
   type ValidationResult,
 } from 'react-aria-components';
-import { composeTailwindRenderProps, tv } from './tv.ts';
-import { focusRing } from './focus-ring.ts';
-import { Description, FieldError, Label } from './field.tsx';
+import { composeTailwindRenderProps } from './tv.ts';
+import { Description, FieldError, Label, selectTriggerStyles as triggerStyles } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { DropdownItem, dropdownPopoverStyles } from './list-box-item.tsx';
 
@@ -22,15 +21,6 @@ export interface SelectProps<T extends object> extends Omit<RACSelectProps<T>, '
   items?: Iterable<T>;
   children: ReactNode | ((item: T) => ReactNode);
 }
-
-const triggerStyles = tv({
-  extend: focusRing,
-  base: 'flex min-w-40 cursor-default items-center gap-2 rounded-control border bg-neutral-0 px-3 py-2 text-start text-body text-neutral-900 forced-colors:bg-[Field]',
-  variants: {
-    isInvalid: { true: 'border-danger-600 forced-colors:border-[CanvasText] forced-colors:border-dashed', false: 'border-neutral-400 forced-colors:border-[ButtonBorder]' },
-    isDisabled: { true: 'border-neutral-300 bg-neutral-100 text-neutral-500 forced-colors:text-[GrayText]' },
-  },
-});
 
 /** A choice from a short list (up to ~15 options; use ComboBox for long ones). Type-ahead works on the closed button too. */
 export function Select<T extends object>({ label, description, errorMessage, items, children, ...props }: SelectProps<T>) {
@@ -61,4 +51,19 @@ export function Select<T extends object>({ label, description, errorMessage, ite
 
 export function SelectItem(props: ListBoxItemProps) {
   return <DropdownItem {...props} />;
+}
+
+export interface ItemSelectProps<T extends { id: string }> extends Omit<SelectProps<T>, 'children' | 'items'> {
+  items: readonly T[];
+  /** The text an item reads as, in the list and on the button once chosen. */
+  textOf: (item: T) => string;
+}
+
+/** A select over items with an `id`, each read as `textOf(item)` (the form `ui/lazy-select` loads). */
+export function ItemSelect<T extends { id: string }>({ items, textOf, ...props }: ItemSelectProps<T>) {
+  return (
+    <Select<T> {...props} items={items}>
+      {(item) => <SelectItem id={item.id}>{textOf(item)}</SelectItem>}
+    </Select>
+  );
 }

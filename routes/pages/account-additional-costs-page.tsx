@@ -1,18 +1,31 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import type { AdditionalCost } from '#domain/api/order';
 import { payAdditionalCostById, type PayCall } from '#features/checkout/api';
-import { PaymentPanel } from '#features/checkout/components/payment-panel';
 import { AdditionalCostOrders } from '#features/orders/components/additional-cost-orders';
+import { useT } from '#lib/i18n/i18n';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
+// The payment panel opens when the customer chooses a cost to pay: fetched when the page mounts,
+// not with it (ADR 140).
+const loadPaymentPanel = () => import('#features/checkout/components/payment-panel');
+const PaymentPanel = lazy(async () => ({ default: (await loadPaymentPanel()).PaymentPanel }));
+
 /** One additional cost paid with the checkout's payment panel (balance, card in USD, bank transfer), as on /additional-cost. */
 function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void }) {
+  const t = useT();
   const pay = useCallback((call: PayCall) => payAdditionalCostById(cost.id, call), [cost.id]);
-  return <PaymentPanel amountCents={cost.amountCents} methods={['balance', 'card', 'bank_transfer']} pay={pay} onPaid={onPaid} />;
+  return (
+    <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+      <PaymentPanel amountCents={cost.amountCents} methods={['balance', 'card', 'bank_transfer']} pay={pay} onPaid={onPaid} />
+    </Suspense>
+  );
 }
 
 export function AccountAdditionalCostsPage({ route }: { route: RouteDef }) {
+  useEffect(() => {
+    void loadPaymentPanel();
+  }, []);
   return (
     <AccountPage route={route}>
       <AdditionalCostOrders renderPayment={(cost, onPaid) => <PayCost cost={cost} onPaid={onPaid} />} />

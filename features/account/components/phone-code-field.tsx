@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { useT } from '#lib/i18n/i18n';
 import { entryForCode, phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
-import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { LazyComboBox } from '#ui/lazy-combo-box';
 
 export interface PhoneCodeFieldProps {
   label: string;
@@ -27,7 +27,7 @@ export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, i
   const pickedEntry = items.find((e) => e.id === picked && e.phoneCode === value);
   const selected = pickedEntry ?? entryForCode(items, value);
   return (
-    <ComboBox<PhoneCodeEntry>
+    <LazyComboBox<PhoneCodeEntry>
       // A new list (loaded) means a new field: react-aria reads `defaultItems` once.
       key={codes.status}
       label={label}
@@ -44,8 +44,7 @@ export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, i
       isRequired={isRequired}
       isInvalid={!!errorMessage || codes.status === 'error'}
       errorMessage={codes.status === 'error' ? t('account.phoneCode.failed') : errorMessage}
-    >
-      {(entry) => <ComboBoxItem id={entry.id}>{phoneCodeLabel(entry)}</ComboBoxItem>}
-    </ComboBox>
+      textOf={phoneCodeLabel}
+    />
   );
 }

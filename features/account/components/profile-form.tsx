@@ -6,7 +6,7 @@ import { useT } from '#lib/i18n/i18n';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
-import { Select, SelectItem } from '#ui/select';
+import { LazySelect } from '#ui/lazy-select';
 import { TextField } from '#ui/text-field';
 import { updateProfile } from '../api.ts';
 import { PhoneCodeField } from './phone-code-field.tsx';
@@ -42,6 +42,7 @@ function valuesOf(user: UserInfo): ProfileValues {
 const listItems = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
 const TITLE_ITEMS = listItems(PROFILE_TITLES);
 const INDUSTRY_ITEMS = listItems(PROFILE_INDUSTRIES);
+const nameOf = (item: { name: string }) => item.name;
 
 /**
  * The profile (`PATCH account/me`): every field of the account record the customer may change,
@@ -90,7 +91,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       <TextField {...form.field('company')} label={t('account.profile.company')} autoComplete="organization" />
       <TextField {...form.field('firstName')} label={t('account.profile.firstName')} autoComplete="given-name" isRequired />
       <TextField {...form.field('lastName')} label={t('account.profile.lastName')} autoComplete="family-name" isRequired />
-      <Select
+      <LazySelect
         label={t('account.profile.jobTitle')}
         placeholder={t('account.profile.choose')}
         items={TITLE_ITEMS}
@@ -100,10 +101,9 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         isInvalid={!!form.errors.title}
         errorMessage={form.errors.title?.join(' ')}
         isRequired
-      >
-        {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-      </Select>
-      <Select
+        textOf={nameOf}
+      />
+      <LazySelect
         label={t('account.profile.industry')}
         placeholder={t('account.profile.choose')}
         items={INDUSTRY_ITEMS}
@@ -113,9 +113,8 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         isInvalid={!!form.errors.industry}
         errorMessage={form.errors.industry?.join(' ')}
         isRequired
-      >
-        {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-      </Select>
+        textOf={nameOf}
+      />
       <PhoneCodeField
         label={t('account.profile.phoneCode')}
         value={form.values.phoneCode}

@@ -6,7 +6,7 @@ import { adaptSuite, lazySuite } from '#lib/forms/lazy-suite';
 import { useFieldset, type ComposedFieldset, type Fieldset, type FormSuite } from '#lib/forms/use-fieldset';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
-import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { LazyComboBox } from '#ui/lazy-combo-box';
 import { TextField } from '#ui/text-field';
 import { listCountries, listStates } from '../api.ts';
 import { PhoneCodeField } from './phone-code-field.tsx';
@@ -132,6 +132,8 @@ export function useShippingAddressFieldset(initial: Partial<ShippingAddressValue
   };
 }
 
+const nameOf = (item: { name: string }) => item.name;
+
 /** The fields of a shipping address, in a fieldset with its legend. */
 export function ShippingAddressFields({ fieldset, legend }: { fieldset: ShippingAddressFieldset; legend: string }) {
   const t = useT();
@@ -158,7 +160,7 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         isRequired
       />
       <TextField {...fieldset.field('mobile')} label={t('account.addressField.phone')} type="tel" autoComplete="shipping tel-national" isRequired />
-      <ComboBox
+      <LazyComboBox
         key={`countries-${countryItems.length}`}
         label={t('account.addressField.country')}
         defaultItems={countryItems}
@@ -168,11 +170,10 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         isInvalid={!!errors.countryCode || fieldset.countriesFailed}
         errorMessage={fieldset.countriesFailed ? t('account.addressField.countriesFailed') : errors.countryCode?.join(' ')}
         isRequired
-      >
-        {(item) => <ComboBoxItem id={item.id}>{item.name}</ComboBoxItem>}
-      </ComboBox>
+        textOf={nameOf}
+      />
       {stateItems.length > 0 ? (
-        <ComboBox
+        <LazyComboBox
           key={`${values.countryCode}-${stateItems.length}`}
           label={t('account.addressField.state')}
           defaultItems={stateItems}
@@ -184,9 +185,8 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
           onBlur={() => fieldset.touch('state')}
           isInvalid={!!errors.state}
           errorMessage={errors.state?.join(' ')}
-        >
-          {(item) => <ComboBoxItem id={item.id}>{item.name}</ComboBoxItem>}
-        </ComboBox>
+          textOf={nameOf}
+        />
       ) : (
         errors.state && (
           <p role="alert" className="text-danger-700">

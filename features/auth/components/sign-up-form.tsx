@@ -6,7 +6,7 @@ import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
-import { ComboBox, ComboBoxItem } from '#ui/combo-box';
+import { LazyComboBox } from '#ui/lazy-combo-box';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { PasswordField } from '#ui/password-field';
@@ -162,7 +162,7 @@ function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onC
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const t = useT();
   return (
-    <ComboBox<PhoneCodeEntry>
+    <LazyComboBox<PhoneCodeEntry>
       key={codes.status}
       name="phoneCode"
       label={t('auth.phoneCodeOptional')}
@@ -178,9 +178,8 @@ function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onC
         onChange(entry);
       }}
       menuTrigger="focus"
-    >
-      {(entry) => <ComboBoxItem id={entry.id}>{phoneCodeLabel(entry)}</ComboBoxItem>}
-    </ComboBox>
+      textOf={phoneCodeLabel}
+    />
   );
 }
 

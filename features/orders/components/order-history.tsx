@@ -1,23 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { OrderStatus, OrderSummary } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { ORDER_STATUSES } from '#domain/orders/order-status';
 import { errorMessage } from '#lib/api/error-message';
-import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
-import { EmptyState } from '#ui/empty-state';
-import { Link } from '#ui/link';
-import { Money } from '#ui/money';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
-import { StatusBadge } from '#ui/status-badge';
 import { listOrders } from '../api.ts';
-import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
+import { ORDER_STATUS_KEYS } from '../order-words.ts';
+
+// The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
+// the first page of orders, not with the page (ADR 140).
+const loadTable = () => import('./order-history-table.tsx');
+const OrderHistoryTable = lazy(async () => ({ default: (await loadTable()).OrderHistoryTable }));
 
 const ALL = 'all';
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
@@ -29,7 +28,6 @@ const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as rea
  */
 export function OrderHistory() {
   const t = useT();
-  const format = useFormat();
   const list = useListQuery(['status', 'q'] as const);
   const status = isStatus(list.values.status) ? list.values.status : null;
   const q = list.values.q.trim();
@@ -48,6 +46,9 @@ export function OrderHistory() {
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();
   usePaginationPreload();
+  useEffect(() => {
+    void loadTable();
+  }, []);
 
   return (
     <div className="flex flex-col gap-4">
@@ -88,57 +89,9 @@ export function OrderHistory() {
           </Button>
         </div>
       ) : (
-        <Table aria-label={t('orders.history.table')}>
-          <TableHeader>
-            <Column isRowHeader>{t('orders.column.order')}</Column>
-            <Column>{t('orders.column.date')}</Column>
-            <Column align="end">{t('orders.column.amount')}</Column>
-            <Column>{t('orders.column.status')}</Column>
-            <Column>{t('orders.column.payment')}</Column>
-            <Column>{t('orders.column.poNumber')}</Column>
-          </TableHeader>
-          <TableBody
-            items={data?.list ?? []}
-            isLoading={orders.status === 'loading'}
-            loadingLabel={t('common.loading')}
-            emptyState={
-              filtered ? (
-                <EmptyState
-                  title={t('error.orderNotFound')}
-                  description={t('orders.history.noMatch')}
-                  action={
-                    <Button variant="secondary" onPress={() => list.set({ q: null, status: null })}>
-                      {t('orders.history.showAll')}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  title={t('orders.history.emptyTitle')}
-                  description={t('orders.history.emptyBody')}
-                  action={<Link href="/quote">{t('notFound.quoteLink')}</Link>}
-                />
-              )
-            }
-          >
-            {(order) => (
-              <Row id={order.id}>
-                <Cell>
-                  <Link href={`/user/order/detail/${order.id}`}>{order.number}</Link>
-                </Cell>
-                <Cell>{format.dateTime(order.createdAt, 'date')}</Cell>
-                <Cell align="end">
-                  <Money cents={order.amountCents} currency={order.currency} />
-                </Cell>
-                <Cell>
-                  <StatusBadge status={order.status}>{t(ORDER_STATUS_KEYS[order.status])}</StatusBadge>
-                </Cell>
-                <Cell>{order.paymentMethod ? t(PAYMENT_METHOD_KEYS[order.paymentMethod]) : t('orders.method.none')}</Cell>
-                <Cell>{order.poNumber ?? '—'}</Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <OrderHistoryTable data={data} isLoading={orders.status === 'loading'} filtered={filtered} onShowAll={() => list.set({ q: null, status: null })} />
+        </Suspense>
       )}
       {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>
