@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ContactForm } from '#features/account/components/contact-form';
 import { AppFrame } from '../../support/app-frame.tsx';
 
@@ -32,7 +32,8 @@ export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send message' }));
-    await expect(canvas.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.');
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.'), { timeout: 5000 });
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ProfileForm } from '#features/account/components/profile-form';
 import { AppFrame, storySession } from '../../support/app-frame.tsx';
 import { storyCustomer } from './fixtures.ts';
@@ -33,7 +33,8 @@ export const Validation: Story = {
     await userEvent.clear(username);
     await userEvent.type(username, 'd');
     await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
-    await expect(username).toHaveAccessibleDescription(expect.stringContaining('User name must be 2 to 12 characters.'));
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(username).toHaveAccessibleDescription(expect.stringContaining('User name must be 2 to 12 characters.')), { timeout: 5000 });
     await expect(canvas.getByText('Please select a title.')).toBeInTheDocument();
     await expect(canvas.getByText('Please select an industry.')).toBeInTheDocument();
   },

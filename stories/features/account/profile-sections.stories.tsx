@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AvatarField } from '#features/account/components/avatar-field';
 import { DeleteAccount } from '#features/account/components/delete-account';
 import { EmailStatus } from '#features/account/components/email-status';
@@ -106,7 +106,8 @@ export const DeletionRetention: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete my account' }));
     const dialog = within(document.body).getByRole('dialog', { name: 'Before you go' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
-    await expect(within(dialog).getByText('Please choose an option.')).toBeInTheDocument();
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(within(dialog).getByText('Please choose an option.')).toBeInTheDocument(), { timeout: 5000 });
   },
 };
 

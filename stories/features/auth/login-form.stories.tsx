@@ -33,7 +33,8 @@ export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.');
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.'), { timeout: 5000 });
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus());
     await userEvent.keyboard('not-an-email');
     await userEvent.tab();

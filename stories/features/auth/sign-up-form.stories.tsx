@@ -82,7 +82,8 @@ export const Validation: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), 'abc');
     await userEvent.type(canvas.getByLabelText('Confirm password'), 'abd');
     await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.');
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.'), { timeout: 5000 });
     await expect(canvas.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 6 characters./);
     await expect(canvas.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords must match.');
     await expect(canvas.getByText('Please agree to the terms.')).toBeInTheDocument();

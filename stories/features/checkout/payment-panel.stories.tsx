@@ -73,7 +73,8 @@ export const CardInvalid: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4241');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '01/20');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to confirm' }));
-    await expect(canvas.getByRole('textbox', { name: 'Card number' })).toHaveAttribute('aria-invalid', 'true');
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Card number' })).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     await expect(canvas.getByRole('textbox', { name: 'Security code (CVC)' })).toHaveAttribute('aria-invalid', 'true');
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AfterSale } from '#features/orders/components/after-sale-orders';
 import { ORDER_ID, afterSale, order, page } from '../../support/order-fixtures.ts';
 import { ScreenFrame } from '../../support/page-frame.tsx';
@@ -44,7 +44,7 @@ export const FromAnOrder: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('checkbox', { name: /drone-arm-bracket/ }));
+    await userEvent.click(await canvas.findByRole('checkbox', { name: /drone-arm-bracket/ }, { timeout: 5000 }));
     await expect(canvas.getByRole('textbox', { name: 'How many drone-arm-bracket to make again' })).toBeInTheDocument();
   },
 };
@@ -54,8 +54,10 @@ export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Ask for parts to be made again' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Send the request' }));
-    await expect(canvas.getByRole('textbox', { name: 'Your order number' })).toHaveAccessibleDescription(expect.stringContaining('Order number is required.'));
+    // The request form is a chunk of its own, loaded on demand (ADR 140).
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send the request' }, { timeout: 5000 }));
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Your order number' })).toHaveAccessibleDescription(expect.stringContaining('Order number is required.')), { timeout: 5000 });
     await expect(canvas.getByRole('textbox', { name: 'Wedo order number' })).toHaveAccessibleDescription(expect.stringContaining('Wedo order number is required.'));
     await expect(canvas.getByText('Please select at least one product.')).toBeInTheDocument();
   },
@@ -67,11 +69,12 @@ export const QuantityAboveTheOriginal: Story = {
   parameters: FromAnOrder.parameters,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('checkbox', { name: /drone-arm-bracket/ }));
+    await userEvent.click(await canvas.findByRole('checkbox', { name: /drone-arm-bracket/ }, { timeout: 5000 }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'How many drone-arm-bracket to make again' }), '9');
     await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'How many drone-arm-bracket to make again' })).toHaveAccessibleDescription(
-      'The refabricate quantity must not exceed the original quantity (4).',
+    await waitFor(
+      () => expect(canvas.getByRole('textbox', { name: 'How many drone-arm-bracket to make again' })).toHaveAccessibleDescription('The refabricate quantity must not exceed the original quantity (4).'),
+      { timeout: 5000 },
     );
   },
 };

@@ -47,7 +47,8 @@ export const Delivered: Story = {
     const canvas = within(canvasElement);
     const review = await canvas.findByRole('region', { name: 'Your review' });
     await userEvent.click(within(review).getByRole('button', { name: 'Send the review' }));
-    await expect(within(review).getAllByText('Please give a rating from 1 to 5.')).toHaveLength(5);
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(within(review).getAllByText('Please give a rating from 1 to 5.')).toHaveLength(5), { timeout: 5000 });
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RetentionDialog } from '#features/quote/components/retention-dialog';
 
 const meta = {
@@ -23,7 +23,8 @@ export const Validation: Story = {
   play: async () => {
     const body = within(document.body);
     await userEvent.click(body.getByRole('button', { name: 'Send' }));
-    await expect(body.getByRole('radiogroup', { name: 'Reason' })).toHaveAccessibleDescription('Please choose an option.');
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(body.getByRole('radiogroup', { name: 'Reason' })).toHaveAccessibleDescription('Please choose an option.'), { timeout: 5000 });
   },
 };
 

@@ -52,7 +52,8 @@ export const Invite: Story = {
     const emails = await canvas.findByRole('textbox', { name: 'Email addresses' });
     await userEvent.type(emails, 'ada@example.com, nope');
     await userEvent.click(canvas.getByRole('button', { name: 'Send invitations' }));
-    await expect(emails).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address.'));
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(emails).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address.')), { timeout: 5000 });
     await userEvent.clear(emails);
     await userEvent.type(emails, 'ada@example.com, grace@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Send invitations' }));

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ReloadAmountForm } from '#features/rewards/components/reload-amount-form';
 import { ReloadAwaitingTransfer, ReloadChosen, ReloadSucceeded } from '#features/rewards/components/reload-outcome';
 import { AppFrame } from '../../support/app-frame.tsx';
@@ -18,7 +18,8 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Amount (USD)' }), '250{Enter}');
-    await expect(args.onChoose).toHaveBeenCalledWith(250);
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(args.onChoose).toHaveBeenCalledWith(250), { timeout: 5000 });
   },
 };
 
@@ -28,7 +29,8 @@ export const Validation: Story = {
     const canvas = within(canvasElement);
     const amount = canvas.getByRole('textbox', { name: 'Amount (USD)' });
     await userEvent.type(amount, '99.5{Enter}');
-    await expect(amount).toHaveAccessibleDescription(expect.stringContaining('Please enter a whole number of US dollars.'));
+    // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining('Please enter a whole number of US dollars.')), { timeout: 5000 });
     await userEvent.clear(amount);
     await userEvent.type(amount, '50');
     await expect(amount).toHaveAccessibleDescription(expect.stringContaining('The minimum reload is USD 100.'));
