@@ -1,14 +1,22 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Selection } from 'react-aria-components';
 import type { ShippingAddress } from '#domain/api/address';
 import { useT } from '#lib/i18n/i18n';
+import { lazyDialog } from '#lib/lazy-dialog';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { GridList, GridListItem } from '#ui/grid-list';
 import { SkeletonGroup } from '#ui/skeleton';
 import { StatusBadge } from '#ui/status-badge';
 import { deleteShippingAddresses, listShippingAddresses, setDefaultShippingAddress } from '../api.ts';
-import { ConfirmDelete, useBookList, useFocusAfterRemoval, useOnceTrue } from './book-parts.tsx';
+import type { AddressDialogProps } from './address-dialog.tsx';
+import { ConfirmDelete, useBookList, useFocusAfterRemoval } from './book-parts.tsx';
+
+/**
+ * Add or edit one address (address-dialog.tsx): fetched when the book mounts and drawn from its
+ * first opening, so the form, its combo boxes and the modal are not in the page's first load (ADR 140).
+ */
+const AddressDialog = lazyDialog<AddressDialogProps>(async () => (await import('./address-dialog.tsx')).AddressDialog, (props) => props.editing !== null);
 
 /** An address as lines, the way a carrier's label reads (data, not words to translate). */
 export function addressLines(a: ShippingAddress): string[] {
@@ -139,23 +147,4 @@ export function AddressBook() {
       />
     </div>
   );
-}
-
-const loadAddressDialog = () => import('./address-dialog.tsx');
-const AddressDialogContent = lazy(async () => ({ default: (await loadAddressDialog()).AddressDialog }));
-
-/**
- * Add or edit one address (address-dialog.tsx): fetched when the book mounts and drawn from its
- * first opening, so the form, its combo boxes and the modal are not in the page's first load (ADR 140).
- */
-function AddressDialog(props: { editing: Editing; isFirst: boolean; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
-  const opened = useOnceTrue(props.editing !== null);
-  useEffect(() => {
-    void loadAddressDialog();
-  }, []);
-  return opened ? (
-    <Suspense fallback={null}>
-      <AddressDialogContent {...props} />
-    </Suspense>
-  ) : null;
 }

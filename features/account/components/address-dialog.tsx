@@ -12,8 +12,15 @@ import { EMPTY_SHIPPING_ADDRESS, ShippingAddressFields, shippingValuesOf, useShi
 
 const NO_RULES = { run: () => ({ getErrors: () => ({}) }) } as FormSuite;
 
+export interface AddressDialogProps {
+  editing: Editing;
+  isFirst: boolean;
+  onClose: () => void;
+  onSaved: (message: string) => Promise<void>;
+}
+
 /** Add or edit one address in a dialog: the shared fieldset, and "default" for a new one. */
-export function AddressDialog({ editing, isFirst, onClose, onSaved }: { editing: Editing; isFirst: boolean; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
+export function AddressDialog({ editing, isFirst, onClose, onSaved }: AddressDialogProps) {
   const t = useT();
   const title = editing?.mode === 'edit' ? t('account.address.editTitle') : t('account.address.addTitle');
   return (

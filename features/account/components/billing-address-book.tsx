@@ -1,13 +1,21 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Selection } from 'react-aria-components';
 import type { BillingAddress } from '#domain/api/address';
 import { useT } from '#lib/i18n/i18n';
+import { lazyDialog } from '#lib/lazy-dialog';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { GridList, GridListItem } from '#ui/grid-list';
 import { SkeletonGroup } from '#ui/skeleton';
 import { deleteBillingAddresses, listBillingAddresses } from '../api.ts';
-import { ConfirmDelete, useBookList, useFocusAfterRemoval, useOnceTrue } from './book-parts.tsx';
+import type { BillingAddressDialogProps } from './billing-address-dialog.tsx';
+import { ConfirmDelete, useBookList, useFocusAfterRemoval } from './book-parts.tsx';
+
+/**
+ * Add or edit one billing address (billing-address-dialog.tsx): fetched when the book mounts and drawn
+ * from its first opening, so the form and the modal are not in the page's first load (ADR 140).
+ */
+const BillingAddressDialog = lazyDialog<BillingAddressDialogProps>(async () => (await import('./billing-address-dialog.tsx')).BillingAddressDialog, (props) => props.editing !== null);
 
 export type Editing = { mode: 'add' } | { mode: 'edit'; address: BillingAddress } | null;
 
@@ -103,23 +111,4 @@ export function BillingAddressBook() {
       />
     </div>
   );
-}
-
-const loadBillingAddressDialog = () => import('./billing-address-dialog.tsx');
-const BillingAddressDialogContent = lazy(async () => ({ default: (await loadBillingAddressDialog()).BillingAddressDialog }));
-
-/**
- * Add or edit one billing address (billing-address-dialog.tsx): fetched when the book mounts and drawn
- * from its first opening, so the form and the modal are not in the page's first load (ADR 140).
- */
-function BillingAddressDialog(props: { editing: Editing; title: string; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
-  const opened = useOnceTrue(props.editing !== null);
-  useEffect(() => {
-    void loadBillingAddressDialog();
-  }, []);
-  return opened ? (
-    <Suspense fallback={null}>
-      <BillingAddressDialogContent {...props} />
-    </Suspense>
-  ) : null;
 }

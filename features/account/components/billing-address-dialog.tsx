@@ -11,8 +11,15 @@ import { BillingAddressFields, billingValuesOf, useBillingAddressFieldset } from
 
 const NO_RULES = { run: () => ({ getErrors: () => ({}) }) } as FormSuite;
 
+export interface BillingAddressDialogProps {
+  editing: Editing;
+  title: string;
+  onClose: () => void;
+  onSaved: (message: string) => Promise<void>;
+}
+
 /** Add or edit one billing address in a dialog; the dialog's content mounts at each opening: a fresh form each time. */
-export function BillingAddressDialog({ editing, title, onClose, onSaved }: { editing: Editing; title: string; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
+export function BillingAddressDialog({ editing, title, onClose, onSaved }: BillingAddressDialogProps) {
   return (
     <Modal isOpen={editing !== null} onOpenChange={(open) => !open && onClose()} size="large">
       <Dialog title={title}>{editing && <BillingForm editing={editing} title={title} onClose={onClose} onSaved={onSaved} />}</Dialog>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazyDialog } from '#lib/lazy-dialog';
 import { errorMessage } from '#lib/api/error-message';
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: T[] };
@@ -41,16 +42,6 @@ export function useFocusAfterRemoval(toolbar: RefObject<HTMLElement | null>): ()
   return () => setPending((n) => n + 1);
 }
 
-const loadConfirmDelete = () => import('./confirm-delete.tsx');
-const ConfirmDeleteDialog = lazy(async () => ({ default: (await loadConfirmDelete()).ConfirmDeleteDialog }));
-
-/** True from the first render at which `value` is true (a dialog mounted at its first opening stays mounted). */
-export function useOnceTrue(value: boolean): boolean {
-  const [once, setOnce] = useState(value);
-  if (value && !once) setOnce(true);
-  return once || value;
-}
-
 export interface ConfirmDeleteProps {
   isOpen: boolean;
   title: string;
@@ -64,14 +55,4 @@ export interface ConfirmDeleteProps {
  * opening: the dialog's code (React Aria's modal and focus scope) is not in the page's first load
  * (ADR 140).
  */
-export function ConfirmDelete(props: ConfirmDeleteProps) {
-  const opened = useOnceTrue(props.isOpen);
-  useEffect(() => {
-    void loadConfirmDelete();
-  }, []);
-  return opened ? (
-    <Suspense fallback={null}>
-      <ConfirmDeleteDialog {...props} />
-    </Suspense>
-  ) : null;
-}
+export const ConfirmDelete = lazyDialog<ConfirmDeleteProps>(async () => (await import('./confirm-delete.tsx')).ConfirmDeleteDialog, (props) => props.isOpen);
