@@ -127,6 +127,8 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
   const [now] = useState(() => new Date());
   const suite = useLazy(paymentSuite);
   const errors = cardErrors(suite, card, now);
+  // The card rules' chunk could not be fetched (ADR 140): said in the card form; the next press fetches it again.
+  const [rulesFailed, setRulesFailed] = useState(false);
   const showCardErrors = cardChecked && context.method === 'card';
 
   // Focus follows the step: the confirmation's heading, then the failure, so keyboard and screen-reader users land on what changed.
@@ -155,7 +157,8 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
       setCardChecked(true);
       // The rules not there yet (the first moments, ADR 140): the review goes on once they have arrived.
       if (!paymentSuite.loaded) {
-        paymentSuite.load().then(review, () => undefined);
+        setRulesFailed(false);
+        paymentSuite.load().then(review, () => setRulesFailed(true));
         return;
       }
       if (Object.keys(cardErrors(paymentSuite.loaded, card, new Date())).length > 0) {
@@ -261,6 +264,7 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
               </div>
               <TextField {...cardField('name')} label={t('checkout.card.name')} autoComplete="cc-name" />
               {context.methodError === CHECKOUT_MESSAGES.cardRequired && <p role="alert">{context.methodError}</p>}
+              {rulesFailed && <p role="alert">{t('error.reload')}</p>}
             </fieldset>
           )}
 
