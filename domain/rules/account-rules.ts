@@ -1,8 +1,9 @@
 import { REFERRAL_CODE_MIN } from './referral-limits.ts';
 
 /**
- * Account rules of spec section 5, run by the server on every call and by the client's forms.
- * Every message is a sentence the client shows as-is. Server use: `suite.runStatic(data)`.
+ * Account rules of spec section 5: the limits and the messages. The vest suites that apply them, run
+ * by the server on every call and by the client's forms, are in account-suites.ts (ADR 140). Every
+ * message is a sentence the client shows as-is.
  */
 
 export const USERNAME_MIN = 2;

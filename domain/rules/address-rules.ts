@@ -2,8 +2,9 @@ import { PHONE_MIN } from './account-rules.ts';
 
 /**
  * Address rules of spec section 5: country and state valid, English only, no P.O. Box.
- * The suites take the geography as an argument so that neither side bundles a dataset it does not
- * need: the server passes its ISO 3166 tables, the client what `tools/countryList` answered.
+ * The suites (address-suites.ts, ADR 140) take the geography as an argument so that neither side
+ * bundles a dataset it does not need: the server passes its ISO 3166 tables, the client what
+ * `tools/countryList` answered.
  */
 export interface Geography {
   isCountry(code: string): boolean;

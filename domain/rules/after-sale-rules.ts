@@ -1,5 +1,3 @@
-
-
 /**
  * After-sale (refabrication) rules of spec section 5: order number required, Wedo order number
  * required, at least one product selected, each selected product's quantity filled in, and the

@@ -1,4 +1,3 @@
-
 /**
  * Checkout and payment rules (spec section 5: "At least one payment method must be selected",
  * "Credit card payment is USD only"), shared by the checkout forms and the server. The reload

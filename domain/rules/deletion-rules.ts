@@ -1,5 +1,3 @@
-
-
 /**
  * The retention dialog before an account is deleted (spec section 5: "Retention dialog requires an
  * option, and a reason when Other is chosen"). Same rule and words as the quote's retention dialog;

@@ -1,5 +1,3 @@
-
-
 /** The retention dialog (spec section 5): an option is required, and a reason when Other is chosen. */
 export const DETAIN_OPTIONS = [
   'The price is too high',
