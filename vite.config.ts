@@ -7,13 +7,14 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
 import { catalogue } from './scripts/vite-catalogue.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
  * build: Storybook's build reuses this config with its own base and needs no copies.
  */
 function compressedCopies(include: RegExp, brotliQuality: number): PluginOption[] {
-  const apply = (config: UserConfig, env: ConfigEnv) => env.command === 'build' && config.base === '/manufacture/';
+  const apply = (config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/';
   const brotli = defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } });
   return [{ ...compression({ include, threshold: 512, logLevel: 'silent', algorithms: [brotli, defineAlgorithm('gzip', { level: 9 })] }), apply }];
 }
@@ -50,6 +51,8 @@ export default defineConfig({
     // best quality (11) for the app's code; 5 for the 7.6 MB WASM, where 11 took 100 s for 15 % fewer bytes.
     ...compressedCopies(/\.(?:html|js|mjs|css|svg|json|txt|webmanifest)$/, 11),
     ...compressedCopies(/\.wasm$/, 5),
+    // The quote page's first screen as HTML, rendered by the app's components after the build (ADR 141).
+    prerender(),
   ],
   define: {
     __API_SEGMENT__: JSON.stringify(process.env.API_SEGMENT ?? DEFAULT_API_SEGMENT),

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, createElement, lazy, useState, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { SessionProvider, type SessionSource } from '#machines/session-context';
@@ -19,6 +19,8 @@ import { Notifications } from './notify.tsx';
 export const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 type PageComponent = ComponentType<{ route: RouteDef }>;
+/** A page that can be fetched ahead of its first render (`preload`), for a prerendered first screen. */
+type LazyPage = PageComponent & { preload: () => Promise<void> };
 
 /**
  * One page of a lazily loaded module under routes/pages/ (issue 18 item 2, ADR 128): each module is
@@ -26,15 +28,27 @@ type PageComponent = ComponentType<{ route: RouteDef }>;
  * carries neither the account area, checkout nor the auth screens. One module per page (ADR 133),
  * so a route loads its own screen and not its neighbours' (the log-in page not the sign-up form's
  * phone codes, the order history not the order page).
+ *
+ * A page fetched beforehand (`preload`, ADR 141: the prerendered quote page waits for its chunk
+ * before the app's first render) renders at once, without its Suspense fallback, so the first
+ * commit replaces the prerendered screen with the same screen, not with "Loading page…". Each
+ * mount keeps the way it began: a page mounted lazily is never remounted when its chunk arrives.
  */
-function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): PageComponent {
-  return lazy(async (): Promise<{ default: PageComponent }> => ({ default: (await load())[name] }));
+function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyPage {
+  let loaded: PageComponent | undefined;
+  const fetchPage = async (): Promise<PageComponent> => (loaded = (await load())[name]);
+  const Lazy = lazy(async (): Promise<{ default: PageComponent }> => ({ default: await fetchPage() }));
+  function Page(props: { route: RouteDef }) {
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy, props);
+  }
+  return Object.assign(Page, { preload: async () => void (await fetchPage()) });
 }
 
 const checkoutPages = () => import('./pages/checkout-pages.tsx');
 const quotePage = () => import('./pages/quote-page.tsx');
 
-const PAGES: Record<PageId, PageComponent> = {
+const PAGES: Record<PageId, LazyPage> = {
   login: lazyPage(() => import('./pages/login-page.tsx'), 'LoginPage'),
   signup: lazyPage(() => import('./pages/sign-up-page.tsx'), 'SignUpPage'),
   'reset-password': lazyPage(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage'),
@@ -73,6 +87,11 @@ const PAGES: Record<PageId, PageComponent> = {
   referral: lazyPage(() => import('./pages/referral-page.tsx'), 'ReferralPage'),
   points: lazyPage(() => import('./pages/points-page.tsx'), 'PointsPage'),
 };
+
+/** Fetches a page's chunk ahead of its first render (ADR 141). */
+export function preloadPage(page: PageId): Promise<void> {
+  return PAGES[page].preload();
+}
 
 /** While a page's chunk loads: the same frame (no layout jump) and a polite status. */
 function PageLoading() {
@@ -133,13 +152,17 @@ export function AppRoutes() {
   );
 }
 
-export function App({ session }: { session: SessionSource }) {
+/**
+ * The app. `ssrPath` is the page's URL (path under the origin, with its query) when it is rendered
+ * outside a browser: the build prerenders the quote page's first screen with it (ADR 141).
+ */
+export function App({ session, ssrPath }: { session: SessionSource; ssrPath?: string }) {
   return (
     // The locale is fixed to English (spec section 1): react-aria formats numbers and dates in en-US
     // whatever the browser's language, and screens read the message catalogue.
     <I18nRoot>
       <SessionProvider actor={session}>
-        <Router base={ROUTER_BASE}>
+        <Router base={ROUTER_BASE} {...(ssrPath ? { ssrPath } : {})}>
           <AriaRouter>
             <AppRoutes />
           </AriaRouter>

@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '#ui/theme.css';
 import { recordCampaignVisit } from '#lib/api/sem-record';
-import { App } from './app.tsx';
+import { App, preloadPage } from './app.tsx';
 
 // The session (xstate and the session machine) is a chunk of its own, fetched at once beside the
 // page's: a page's first render does not wait for it (ADR 139).
@@ -11,8 +11,27 @@ recordCampaignVisit(window.location, document.referrer);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App session={session} />
-  </StrictMode>,
+const container = root;
+
+/** Lets the page be used once the app's first render has replaced the prerendered one (ADR 141). */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    container.removeAttribute('inert');
+    container.removeAttribute('data-prerendered');
+  }, []);
+  return children;
+}
+
+// A prerendered quote page (ADR 141) is on screen already: the app's first render waits for the
+// page's chunk, so it replaces that screen with the same one, not with "Loading page…" (a chunk
+// that cannot be fetched is the page's own Suspense and error boundary's to tell).
+const ready = container.hasAttribute('data-prerendered') ? preloadPage('quote').catch(() => undefined) : Promise.resolve();
+void ready.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <TakeOver>
+        <App session={session} />
+      </TakeOver>
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { isSignedIn, useSessionOr } from '#machines/session-context';
 import { useT } from '#lib/i18n/i18n';
 import { Link } from '#ui/link';
+import { usePrerendering } from './prerender-context.ts';
 
 /** The frame every page sits in: a skip link, the header with navigation, the main landmark and the footer. */
 export function PageFrame({ children, width = 'wide' }: { children: ReactNode; width?: 'wide' | 'narrow' }) {
@@ -12,6 +13,8 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
   const user = useSessionOr((s) => s.context.user, null);
   const t = useT();
   const accountName = user?.username || user?.firstName;
+  // Prerendered for every visitor (ADR 141): the account links hold their place, unseen, until the app knows who is here.
+  const prerendering = usePrerendering();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -33,7 +36,12 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
                   {t('app.nav.quote')}
                 </Link>
               </li>
-              {signedIn ? (
+              {prerendering ? (
+                <li aria-hidden="true" className="invisible flex gap-4">
+                  <span>{t('app.nav.logIn')}</span>
+                  <span>{t('app.nav.signUp')}</span>
+                </li>
+              ) : signedIn ? (
                 <>
                   <li>
                     <Link href="/user/home" variant="quiet">

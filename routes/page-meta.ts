@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useT } from '#lib/i18n/i18n';
+import { useT, type Translator } from '#lib/i18n/i18n';
 import type { RouteMeta } from './route-table.ts';
 
 /**
@@ -8,11 +8,9 @@ import type { RouteMeta } from './route-table.ts';
  * navigating never leaves the previous page's meta behind.
  */
 export function usePageMeta(meta: RouteMeta | undefined): void {
-  const t = useT();
-  const title = meta?.title ? t('app.titleTemplate', { title: t(meta.title) }) : t('app.defaultTitle');
+  const { title, description } = pageTexts(meta, useT());
   const noindex = !!meta?.noindex;
   const canonical = !!meta?.canonical;
-  const description = t(meta?.description ?? 'app.defaultDescription');
   useEffect(() => {
     document.title = title;
     setMeta('robots', noindex ? 'noindex' : null);
@@ -47,4 +45,12 @@ function setCanonical(href: string | null): void {
     document.head.append(el);
   }
   el.href = href;
+}
+
+/** A page's title and description, as the head shows them (also written into a prerendered page, ADR 141). */
+export function pageTexts(meta: RouteMeta | undefined, t: Translator): { title: string; description: string } {
+  return {
+    title: meta?.title ? t('app.titleTemplate', { title: t(meta.title) }) : t('app.defaultTitle'),
+    description: t(meta?.description ?? 'app.defaultDescription'),
+  };
 }

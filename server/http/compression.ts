@@ -53,7 +53,8 @@ const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 const brotliAsync = promisify(zlib.brotliCompress);
 const gzipAsync = promisify(zlib.gzip);
 
-async function encode(bytes: Uint8Array, coding: ContentCoding): Promise<Uint8Array> {
+/** The bytes in `coding`, at the server's per-answer levels (small bodies inline, larger ones off the event loop). */
+export async function encode(bytes: Uint8Array, coding: ContentCoding): Promise<Uint8Array> {
   const options = coding === 'br' ? { ...BROTLI_OPTIONS, params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } } : GZIP_OPTIONS;
   if (bytes.byteLength <= INLINE_MAX_BYTES) {
     return coding === 'br' ? zlib.brotliCompressSync(bytes, options) : zlib.gzipSync(bytes, options);

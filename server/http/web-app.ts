@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { APP_BASE_PATH } from '#domain/api/bases';
-import { preferredCoding, varyOnEncoding, type ContentCoding } from './compression.ts';
+import { CONSENT_COOKIE, PRERENDER_DIR, prerenderedFileFor } from '#domain/rules/prerendered-pages';
+import { encode, preferredCoding, varyOnEncoding, type ContentCoding } from './compression.ts';
 import { withStyleNonce } from './security-headers.ts';
 
 /** Vite's content-hashed output: a file there never changes, so a browser keeps it a year. */
@@ -99,14 +101,24 @@ function sendFile(c: Context, file: StaticFile): Response {
  * is written for each answer, `no-cache` without an ETag (a nonce is never reused, so there is no
  * 304), and sent uncompressed (about 1 KB). The geometry worker's script gets `workerPolicy`, the
  * one policy that lets the STEP reader's glue evaluate code.
+ *
+ * The quote page (and the app's root, which opens it) gets its prerendered first screen instead
+ * (ADR 141, `dist/.prerender/`): the one for the process its `technology` names, with the cookie
+ * banner unless the consent cookie says it was accepted. It is written for each answer like
+ * index.html, and compressed (about 11 KB), `Vary: Accept-Encoding, Cookie`.
  */
 export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string): void {
   const files = indexBuild(staticDir);
   const index = files.get('/index.html');
   if (!index) throw new Error(`No built web app at ${staticDir}: run \`npm run build\` first`);
   const indexHtml = fs.readFileSync(index.identity.file, 'utf8');
+  const prerendered = readPrerendered(path.join(staticDir, PRERENDER_DIR));
   const base = APP_BASE_PATH.replace(/\/$/, '');
-  const page = (c: Context): Response => {
+  const page = async (c: Context, rest: string): Promise<Response> => {
+    const consented = getCookie(c, CONSENT_COOKIE.name) === CONSENT_COOKIE.value;
+    const file = prerenderedFileFor(rest, new URL(c.req.url).searchParams, consented);
+    const first = file ? prerendered.get(file) : undefined;
+    if (first) return prerenderedAnswer(c, withStyleNonce(c, first));
     const html = withStyleNonce(c, indexHtml);
     if (html === indexHtml) return sendFile(c, index);
     return c.html(html, 200, { 'Cache-Control': REVALIDATE_CACHE });
@@ -119,7 +131,7 @@ export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string)
   app.get(`${base}/*`, (c) => {
     const rest = c.req.path.slice(base.length);
     const file = files.get(rest);
-    if (file === index) return page(c);
+    if (file === index) return page(c, rest);
     if (file) {
       const res = sendFile(c, file);
       if (workerPolicy && /^\/assets\/geometry-worker-[\w-]+\.js$/.test(rest)) res.headers.set('Content-Security-Policy', workerPolicy);
@@ -128,8 +140,31 @@ export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string)
     if (rest.startsWith('/assets/') || FILE_LIKE.test(rest)) {
       return c.text('Not found', 404, { 'Cache-Control': REVALIDATE_CACHE });
     }
-    return page(c);
+    return page(c, rest);
   });
+}
+
+/** The prerendered pages of the build (ADR 141) by file name; none for a build without them. */
+function readPrerendered(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(dir)) return pages;
+  for (const name of fs.readdirSync(dir)) {
+    if (name.endsWith('.html')) pages.set(name, fs.readFileSync(path.join(dir, name), 'utf8'));
+  }
+  return pages;
+}
+
+/** A prerendered page: `no-cache`, compressed in the best coding accepted, varying with the consent cookie. */
+async function prerenderedAnswer(c: Context, html: string): Promise<Response> {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': REVALIDATE_CACHE, Vary: 'Cookie' });
+  varyOnEncoding(headers);
+  const bytes = new TextEncoder().encode(html);
+  const coding = preferredCoding(c);
+  if (coding) headers.set('Content-Encoding', coding);
+  const body = coding ? await encode(bytes, coding) : bytes;
+  headers.set('Content-Length', String(body.byteLength));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 const SITE_ROOT_HTML = `<!doctype html>

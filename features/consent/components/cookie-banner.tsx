@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { APP_BASE_PATH } from '#domain/api/bases';
+import { CONSENT_COOKIE } from '#domain/rules/prerendered-pages';
 import { useT } from '#lib/i18n/i18n';
 import { COOKIE_ACCEPTED_VALUE, STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { Button } from '#ui/button';
@@ -7,6 +9,19 @@ import { Link } from '#ui/link';
 /** Whether the visitor has accepted cookies (the flag is stored as `1`, spec section 3). */
 export function hasAcceptedCookies(): boolean {
   return storage.get(STORAGE_KEYS.cookieAccepted) === COOKIE_ACCEPTED_VALUE;
+}
+
+/**
+ * Keeps the server told whether the banner was accepted (ADR 141), so the quote page it prerenders
+ * comes with the banner exactly when the app shows it. The cookie follows the stored answer: written
+ * on accepting (or where an earlier consent has none yet), removed where the storage was cleared.
+ */
+function syncConsentCookie(accepted: boolean): void {
+  const cookie = `${CONSENT_COOKIE.name}=${CONSENT_COOKIE.value}`;
+  if (document.cookie.split('; ').includes(cookie) === accepted) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = accepted ? `${cookie}; Max-Age=${CONSENT_COOKIE.maxAgeSeconds}` : `${CONSENT_COOKIE.name}=; Max-Age=0`;
+  document.cookie = `${value}; Path=${APP_BASE_PATH}; SameSite=Lax${secure}`;
 }
 
 /** Banners on screen: each shows the stored answer (one in a loading page's frame, one in the page's own). */
@@ -25,8 +40,10 @@ const subscribe = (listener: () => void) => {
  * accepted in the frame of a loading page, it does not come back in the page's own frame.
  */
 export function CookieBanner({ onAccepted }: { onAccepted?: () => void }) {
-  const accepted = useSyncExternalStore(subscribe, hasAcceptedCookies);
+  // The same store on a server render: the build prerenders the page with and without the banner (ADR 141).
+  const accepted = useSyncExternalStore(subscribe, hasAcceptedCookies, hasAcceptedCookies);
   const t = useT();
+  useEffect(() => syncConsentCookie(accepted), [accepted]);
   if (accepted) return null;
   return (
     <section aria-label={t('cookie.region')} className="border-b border-neutral-200 bg-neutral-0 forced-colors:border-[CanvasText]">

@@ -1,0 +1,44 @@
+import { isProcessSlug, PROCESS_SLUGS } from '#domain/catalogue/process-choices';
+import type { ProcessSlug } from '#domain/catalogue/types';
+
+/**
+ * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
+ * server (which answers with them): the quote page's first screen, for each process it can open on,
+ * with and without the cookie banner. Everything else is the plain index.html.
+ */
+
+/** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
+export const PRERENDER_DIR = '.prerender';
+
+/**
+ * The cookie that mirrors the stored cookie consent (spec section 3's flag) for the server, so the
+ * prerendered page it sends already has, or has not, the banner the app will show. It says only
+ * that the banner was accepted.
+ */
+export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeSeconds: 365 * 24 * 3600 } as const;
+
+export interface PrerenderedPage {
+  /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
+  url: string;
+  file: string;
+  consented: boolean;
+}
+
+const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${consented ? '-consented' : ''}.html`;
+
+/** Every page the build prerenders. */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = PROCESS_SLUGS.flatMap((process) =>
+  [false, true].map((consented) => ({ url: `quote?technology=${process}`, file: fileOf(process, consented), consented })),
+);
+
+/**
+ * The prerendered file that answers a page of the app (its path under the base, "/quote", and its
+ * query), or undefined when the page has none. The quote page opens on the process its
+ * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
+ */
+export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
+  if (path === '/') return fileOf('3d-printing', consented);
+  if (path !== '/quote') return undefined;
+  const technology = search.get('technology');
+  return fileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);
+}

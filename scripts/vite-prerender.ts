@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
+import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Prerenders the quote page's first screen into HTML after the app's build (ADR 141): builds
+ * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
+ * with the app's components, and writes the built index.html with that markup in `#root` (marked
+ * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
+ * and description, into `dist/.prerender/`, where the server picks one per answer.
+ * Only for the app's build: Storybook's build reuses the config with its own base.
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'manufacture:prerender',
+    apply: (userConfig, env) => env.command === 'build' && !env.isSsrBuild && userConfig.base === '/manufacture/',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      const outDir = path.join(config.root, 'node_modules/.cache/manufacture-prerender');
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: path.join(config.root, 'routes/prerender.tsx'), outDir, emptyOutDir: true, sourcemap: false, manifest: false, copyPublicDir: false },
+      });
+      const entry = path.join(outDir, 'prerender.js');
+      const { renderPrerenderedPages } = (await import(pathToFileURL(entry).href)) as { renderPrerenderedPages: typeof RenderPages };
+      const distDir = path.resolve(config.root, config.build.outDir);
+      const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+      if (!template.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
+      const target = path.join(distDir, PRERENDER_DIR);
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.mkdirSync(target, { recursive: true });
+      for (const page of await renderPrerenderedPages()) {
+        const html = template
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+          .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>`);
+        fs.writeFileSync(path.join(target, page.file), html);
+      }
+    },
+  };
+}
