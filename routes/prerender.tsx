@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { APP_BASE_PATH } from '#domain/api/bases';
 import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
 import { createTranslator } from '#lib/i18n/i18n';
 import { COOKIE_ACCEPTED_VALUE, STORAGE_KEYS, storage } from '#lib/storage/storage';
-import { App, preloadPage } from './app.tsx';
+import { App, ROUTER_BASE, preloadPage } from './app.tsx';
 import { pageTexts } from './page-meta.ts';
 import { PrerenderContext } from './prerender-context.ts';
 import { ROUTES } from './route-table.ts';
@@ -38,7 +37,7 @@ export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
     const html = renderToString(
       <StrictMode>
         <PrerenderContext.Provider value={true}>
-          <App session={loadingSession} ssrPath={`${APP_BASE_PATH}${page.url}`} />
+          <App session={loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
         </PrerenderContext.Provider>
       </StrictMode>,
     );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountWebApp } from '#server/http/web-app';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -31,12 +32,16 @@ beforeAll(async () => {
   write('assets/inter-Def456.woff2', Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.vite/manifest.json', '{}');
+  for (const page of PRERENDERED_PAGES) write(`${PRERENDER_DIR}/${page.file}`, prerendered(page.file));
   t = await createTestApp({ staticDir: dir });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A prerendered page as the build writes it (ADR 141): index.html with its first screen in #root, named by its file. */
+const prerendered = (file: string) => INDEX.replace('<div id="root"></div>', `<div id="root" data-prerendered inert><main>${file}</main></div>`);
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => t.app.request(url, { method, headers });
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
@@ -101,7 +106,7 @@ describe(`the built app: compressed and cached (${db})`, () => {
 
   test('a page of the app gets index.html, written for each answer with its style nonce: no-cache, never a 304', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/manufacture/', '/manufacture/quote', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
+    for (const url of ['/manufacture/login', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
       const res = await get(url, { ...BROWSER, 'If-None-Match': '"anything"' });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
@@ -113,6 +118,39 @@ describe(`the built app: compressed and cached (${db})`, () => {
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(5);
+  });
+
+  test('the quote page and the app root get the prerendered first screen for their process and consent (ADR 141)', async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await get(url, { ...BROWSER, ...headers });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
+      expect(res.headers.get('Cache-Control'), url).toBe(REVALIDATE_CACHE);
+      expect(res.headers.get('Content-Encoding'), url).toBe('br');
+      expect(res.headers.get('Vary'), url).toBe('Cookie, Accept-Encoding');
+      expect(res.headers.get('ETag'), url).toBeNull();
+      const html = zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+      const nonce = /'nonce-([\w+/=]+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1] ?? '';
+      expect(html, url).toContain(`<head><meta name="csp-nonce" nonce="${nonce}">`);
+      return /<main>([^<]+)<\/main>/.exec(html)?.[1];
+    };
+    expect(await page('/manufacture/quote')).toBe('quote-3d-printing.html');
+    expect(await page('/manufacture/quote?technology=cnc')).toBe('quote-cnc.html');
+    expect(await page('/manufacture/quote?technology=vacuum-casting&cm=FRIEND1')).toBe('quote-vacuum-casting.html');
+    // As the page does: a process it does not know opens 3D printing.
+    expect(await page('/manufacture/quote?technology=laser')).toBe('quote-3d-printing.html');
+    // The app's root redirects to 3D printing's quote page.
+    expect(await page('/manufacture/')).toBe('quote-3d-printing.html');
+    const consented = { Cookie: `other=1; ${CONSENT_COOKIE.name}=${CONSENT_COOKIE.value}` };
+    expect(await page('/manufacture/quote?technology=cnc', consented)).toBe('quote-cnc-consented.html');
+    expect(await page('/manufacture/quote', { Cookie: `${CONSENT_COOKIE.name}=0` })).toBe('quote-3d-printing.html');
+
+    const plain = await get('/manufacture/quote');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toContain('<main>quote-3d-printing.html</main>');
+    const head = await get('/manufacture/quote', BROWSER, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
   });
 
   test('HEAD answers the headers without a body; other files of the root revalidate', async () => {
@@ -134,6 +172,18 @@ describe(`the built app: compressed and cached (${db})`, () => {
     expect(bare.status).toBe(302);
     expect(bare.headers.get('Location')).toBe('/manufacture/');
     expect((await get('/api/manufacture/no-such-call')).status).toBe(404);
+  });
+});
+
+describe('a build without prerendered pages', () => {
+  test('answers the quote page with index.html', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'web-app-bare-'));
+    fs.writeFileSync(path.join(bare, 'index.html'), INDEX);
+    const app = new Hono();
+    mountWebApp(app, bare);
+    const res = await app.request('/manufacture/quote');
+    expect(await res.text()).toBe(INDEX);
+    fs.rmSync(bare, { recursive: true, force: true });
   });
 });
 

@@ -1,0 +1,72 @@
+import { expect, test, type Browser } from '@playwright/test';
+
+// The quote page's first screen comes as HTML (ADR 141): drawn before any script runs, the same
+// screen the app then draws, and the app takes it over.
+
+async function withoutScripts(browser: Browser, baseURL: string, cookies: { name: string; value: string }[] = []) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: `${baseURL}/manufacture/` })));
+  return { context, page: await context.newPage() };
+}
+
+test('without its scripts the quote page already shows its first screen, for the process asked, with the cookie banner', async ({ browser, baseURL }) => {
+  const { context, page } = await withoutScripts(browser, baseURL!);
+  await page.goto('/manufacture/quote?technology=vacuum-casting');
+  await expect(page).toHaveTitle('Instant Quote | Manufacture');
+  await expect(page.locator('h1')).toHaveText('Instant quote');
+  await expect(page.getByText('Drop 3D files here')).toBeVisible();
+  await expect(page.locator('input[type="radio"][value="vacuum-casting"]')).toBeChecked();
+  await expect(page.getByText(/We use cookies/)).toBeVisible();
+  // Not usable until the app takes over: nothing there answers a click or takes the focus.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await context.close();
+});
+
+test('the app takes the screen over where it stands, and accepting the cookies tells the server to leave the banner out', async ({ page, browser, baseURL }) => {
+  await page.goto('/manufacture/quote?technology=cnc');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+  const cookies = await page.context().cookies();
+  const consent = cookies.find((c) => c.name === 'manufacture_consent');
+  expect(consent).toMatchObject({ value: '1', path: '/manufacture/', sameSite: 'Lax' });
+
+  const { context, page: noScripts } = await withoutScripts(browser, baseURL!, [consent!]);
+  await noScripts.goto('/manufacture/quote?technology=cnc');
+  await expect(noScripts.locator('h1')).toHaveText('Instant quote');
+  await expect(noScripts.getByText(/We use cookies/)).toHaveCount(0);
+  await context.close();
+
+  // Storage cleared (the banner is back in the app): the cookie goes too, so the server sends the banner again.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'manufacture_consent')).toBe(false);
+});
+
+test('a signed-in customer sees the account links once the app takes over, never "Log in"', async ({ page }) => {
+  const seen: string[] = [];
+  await page.exposeFunction('noteHeader', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    localStorage.setItem('manufacture.token', JSON.stringify({ value: 'not-a-real-token' }));
+    // What each frame draws (a frame is drawn once the style sheet is in: it blocks rendering).
+    const frame = () => {
+      const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]');
+      if (nav) (window as unknown as { noteHeader: (t: string) => void }).noteHeader(nav.innerText);
+      if (!nav?.innerText.includes('My account')) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto('/manufacture/quote');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The stored token is a stale one: the session signs the visitor out later, and "Log in" may come
+  // then. Before the account links, the header never offered it.
+  await expect.poll(() => seen.findIndex((text) => text.includes('My account'))).toBeGreaterThan(0);
+  const before = seen.slice(0, seen.findIndex((text) => text.includes('My account')));
+  expect(before.length).toBeGreaterThan(0);
+  expect(before.filter((text) => text.includes('Log in'))).toEqual([]);
+});

@@ -1,0 +1,84 @@
+import { act, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
+import { App, ROUTER_BASE, preloadPage } from '#routes/app';
+import { renderPrerenderedPages, type RenderedPage } from '#routes/prerender';
+
+// The quote page's first screen as the build writes it (ADR 141), rendered by the app's own
+// components, and the app's first render taking it over.
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
+
+function screenOf(page: RenderedPage): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = page.html;
+  document.body.replaceChildren(root);
+  return root;
+}
+
+describe('the prerendered quote page', () => {
+  test('one page per process, with and without the cookie banner: the first screen a visitor sees, the same for everyone', async () => {
+    const pages = await renderPrerenderedPages();
+    expect(pages.map((p) => p.file)).toEqual(PRERENDERED_PAGES.map((p) => p.file));
+    const process = { '3d-printing': '3D printing', cnc: 'CNC machining', 'vacuum-casting': 'Vacuum casting' };
+    for (const [i, page] of pages.entries()) {
+      const { url, consented } = PRERENDERED_PAGES[i]!;
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Instant Quote | Manufacture');
+      expect(page.description).toMatch(/^Upload STL or STEP files/);
+      expect(screen.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeTruthy();
+      const chosen = Object.entries(process).find(([slug]) => url.endsWith(`technology=${slug}`))![1];
+      expect(screen.getByRole('radio', { name: chosen }), page.file).toHaveProperty('checked', true);
+      expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(!consented);
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+      // Who is looking is not known yet: the account links hold their place, hidden.
+      expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
+    }
+    // The stored consent the render set for the consented pages is gone again.
+    expect(localStorage.length).toBe(0);
+  });
+
+  test('the app takes over: its first render draws the same screen (never "Loading page…") and the page becomes usable', async () => {
+    const cnc = (await renderPrerenderedPages()).find((p) => p.file === 'quote-cnc.html')!;
+    window.history.replaceState(null, '', `${ROUTER_BASE}/quote?technology=cnc`);
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute('data-prerendered', '');
+    container.setAttribute('inert', '');
+    container.innerHTML = cnc.html;
+    document.body.append(container);
+    const seen: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) seen.push(node.textContent ?? '');
+    });
+    observer.observe(container, { childList: true, subtree: true });
+
+    await preloadPage('quote');
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(
+        <StrictMode>
+          <App session={new Promise(() => {})} />
+        </StrictMode>,
+      );
+    });
+    observer.disconnect();
+    const screen = within(container);
+    expect(screen.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'CNC machining' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(seen.join(' ')).not.toMatch(/Loading page/);
+    act(() => root.unmount());
+  });
+});
