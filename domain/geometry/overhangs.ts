@@ -303,6 +303,10 @@ class SupportContext {
   private readonly scale: number;
   /** The bounding box's diagonal, mesh units. */
   private readonly diagonal: number;
+  /** The bounding box (x0, y0, z0, x1, y1, z1), when every coordinate is finite: the extent along an axis. */
+  private readonly box: readonly number[] | undefined;
+  /** The lowest and highest vertex along the directions asked so far (the search and the full measure ask twice). */
+  private readonly extents = new Map<string, readonly [number, number]>();
   private casterValue: MeshRayCaster | undefined;
   private twins: Int32Array | undefined;
   private readonly weld: OverhangOptions['weld'];
@@ -320,8 +324,10 @@ class SupportContext {
     ({ normals: this.normals, areas: this.areas } = facetsFor(this.positions, this.triangleCount, options.facets));
     const p = this.positions;
     let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let finite = true;
     for (let i = 0; i < p.length; i += 3) {
       const x = p[i] as number, y = p[i + 1] as number, z = p[i + 2] as number;
+      if (!(x - x === 0 && y - y === 0 && z - z === 0)) finite = false;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -330,6 +336,34 @@ class SupportContext {
       if (z > z1) z1 = z;
     }
     this.diagonal = p.length > 0 ? Math.hypot(x1 - x0, y1 - y0, z1 - z0) : 0;
+    this.box = finite && p.length > 0 ? [x0, y0, z0, x1, y1, z1] : undefined;
+  }
+
+  /**
+   * The lowest and highest vertex along `d`. Along an axis (six of the search's candidates) they
+   * are the bounding box's: x·0 + y·0 + z·1 is z exactly for finite coordinates, so the figures are
+   * the same as the loop's. Other directions are measured once each.
+   */
+  private extent(d: Vector3Tuple): readonly [number, number] {
+    const [dx, dy, dz] = d;
+    const axis = [dx, dy, dz].findIndex((v) => Math.abs(v) === 1);
+    if (this.box && axis >= 0 && [dx, dy, dz].every((v, k) => k === axis || v === 0)) {
+      const min = this.box[axis] as number, max = this.box[axis + 3] as number;
+      return d[axis] === 1 ? [min, max] : [-max, -min];
+    }
+    const key = `${dx},${dy},${dz}`;
+    const known = this.extents.get(key);
+    if (known) return known;
+    const p = this.positions;
+    let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < p.length; i += 3) {
+      const h = (p[i] as number) * dx + (p[i + 1] as number) * dy + (p[i + 2] as number) * dz;
+      if (h < low) low = h;
+      if (h > high) high = h;
+    }
+    const extent = [low, high] as const;
+    this.extents.set(key, extent);
+    return extent;
   }
 
   private get caster(): MeshRayCaster {
@@ -376,12 +410,7 @@ class SupportContext {
     const [dx, dy, dz] = d;
     const p = this.positions;
     const n = this.normals;
-    let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < p.length; i += 3) {
-      const h = (p[i] as number) * dx + (p[i + 1] as number) * dy + (p[i + 2] as number) * dz;
-      if (h < low) low = h;
-      if (h > high) high = h;
-    }
+    let [low, high] = this.extent(d);
     if (this.triangleCount === 0) low = high = 0;
     const onPlate = 1e-6 * Math.max(high - low, 1e-12) + 1e-9;
     // A face exactly at the self-supporting angle prints without support.

@@ -65,6 +65,16 @@ export class AnalysisPool {
     });
   }
 
+  /**
+   * Starts a thread now when none is idle and the pool has room, so that its start-up (tsx, the
+   * domain modules, OpenCascade: about half a second) overlaps an upload's transfer instead of
+   * following it. The thread then stays, as after any job.
+   */
+  warm(): void {
+    if (this.closed || this.slots.length >= this.size || this.slots.some((s) => !s.job)) return;
+    this.spawn();
+  }
+
   /** Threads running now, and jobs waiting for one. */
   get stats(): { threads: number; busy: number; queued: number } {
     return { threads: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };

@@ -23,10 +23,12 @@ async function analyse(path: string): Promise<AnalysisOutcome> {
   const started = performance.now();
   const buffer = await fs.readFile(path);
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  if (detectCadFormat(bytes) === null) {
+  const format = detectCadFormat(bytes);
+  if (format === null) {
     return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started) };
   }
-  const report = await analyseCadFile(bytes, { occt: await occt, parts: true });
+  // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
+  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true });
   return {
     format: report.format,
     metrics: report.metrics,
