@@ -4,6 +4,7 @@ import { getViolations, injectAxe } from 'axe-playwright';
 import { ROUTES, type RouteDef } from '../../routes/route-table.ts';
 import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
 import { CAD, CUBE, operator, payByCard, quoteCube } from './support/orders.ts';
+import { openQuotePage } from './support/quote-page.ts';
 
 /**
  * The accessibility gate (issue 19, item 2): every route of routes/route-table.ts (the table itself,
@@ -111,7 +112,7 @@ async function visitEveryRoute(page: Page, params: Record<string, string>, who: 
 test('every route, signed out: 0 axe violations, and no sideways scroll at 320 px', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(WIDE);
-  await page.goto('/manufacture/quote');
+  await openQuotePage(page, '/manufacture/quote');
   await acceptCookies(page);
   // Signed out, a login-only route shows the log-in page; the ids are well formed but not this visitor's.
   const none = { projectId: '00000000-0000-4000-8000-000000000000', id: '00000000-0000-4000-8000-000000000000', orderId: '00000000-0000-4000-8000-000000000000', token: 'A'.repeat(32), channel: 'google' };
@@ -159,7 +160,7 @@ test.describe('the quote page’s states', () => {
   test('cookie banner, empty, uploading, priced, painting chosen, a rule error', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(WIDE);
-    await page.goto('/manufacture/quote?technology=3d-printing');
+    await openQuotePage(page);
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
     await settled(page);
     await expectNoWcagViolations(page, 'the quote page with the cookie banner');
@@ -218,7 +219,7 @@ test.describe('the quote page’s states', () => {
       const stored = JSON.parse(localStorage.getItem('manufacture.token') ?? '{}') as { value: string };
       localStorage.setItem('manufacture.token', JSON.stringify({ value: stored.value, expiresAt: Date.now() + 4_000 }));
     });
-    await page.goto('/manufacture/quote?technology=3d-printing');
+    await openQuotePage(page);
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await expectNoWcagViolations(page, 'the sign-in dialog');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { cubesAndPlate } from './support/generated-parts.ts';
+import { openQuotePage } from './support/quote-page.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await page.getByRole('button', { name: 'Accept cookies' }).click();
 });
 

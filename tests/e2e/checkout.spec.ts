@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 import { choosePhoneCode, fillUsAddress } from './support/checkout-steps.ts';
+import { openQuotePage } from './support/quote-page.ts';
 
 const CAD = path.resolve('tests', 'fixtures', 'cad');
 
@@ -10,7 +11,7 @@ const signUp = (page: Page) => signUpAndActivate(page, 'Grace');
 
 /** Quotes the 10 mm cube in white and adds it to the cart, which opens the checkout. */
 async function quoteAndAddToCart(page: Page) {
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));

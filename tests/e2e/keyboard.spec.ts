@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 import { CAD, CUBE, operator } from './support/orders.ts';
+import { openQuotePage } from './support/quote-page.ts';
 
 /**
  * Keyboard-only journeys (issue 19, item 4), driven with `page.keyboard` alone against the real
@@ -75,7 +76,7 @@ test('keyboard only: quote → cart → checkout → paid, then an address made 
   await signUpAndActivate(page, 'Keya');
 
   // 1. Quote, cart, checkout, payment.
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
   let keys = new Keyboard(page);
   const chooser = page.waitForEvent('filechooser');

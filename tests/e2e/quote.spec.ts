@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 import { binaryStl, subdividedCube } from '../domain/support/solids.ts';
+import { openQuotePage } from './support/quote-page.ts';
 
 /** A 20 mm cube with one triangle missing: an open mesh. */
 function openCube(): Uint8Array {
@@ -22,7 +23,7 @@ function total(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await page.getByRole('button', { name: 'Accept cookies' }).click();
 });
 
@@ -102,7 +103,7 @@ test('an anonymous visitor who quoted logs in and keeps the project', async ({ p
   await expect(page.getByText('You are signed out.')).toBeVisible();
 
   // As a visitor (temporary token): quote a part.
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
   // The configurator can show before the project is saved; the address becomes /quote/{id} after.
@@ -122,7 +123,7 @@ test('an anonymous visitor who quoted logs in and keeps the project', async ({ p
 
 test('keyboard only, from the quote page to the cart', async ({ page }) => {
   await signUpAndActivate(page, 'Kay');
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   // Tab to the file button and press Enter: the file chooser opens.
   const chooser = page.waitForEvent('filechooser');
   const chooseFiles = page.getByRole('button', { name: 'Choose files' });
@@ -191,7 +192,7 @@ async function holdWorkspace(page: Page) {
     await held;
     await route.continue();
   });
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   return release;
 }
 
@@ -243,7 +244,7 @@ test('the quote page takes files before the session has loaded: its first render
     await held;
     await route.continue();
   });
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('status').filter({ hasText: '1 file taken: the quote opens in a moment…' })).toBeVisible();
@@ -260,7 +261,7 @@ for (const [process, name, material] of [
   test(`changing the service after an upload prices the part for ${name}, on the server and in the cart`, async ({ page }) => {
     await signUpAndActivate(page, 'Proc');
     const start = process === '3d-printing' ? 'cnc' : '3d-printing';
-    await page.goto(`/manufacture/quote?technology=${start}`);
+    await openQuotePage(page, `/manufacture/quote?technology=${start}`);
     await upload(page, 'cube-10x10mm--cube-10x10.stl');
     await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
     const before = await total(page).textContent();
@@ -330,7 +331,7 @@ test('the quote document: the PDF downloads, the share link opens a read-only qu
   // Sign-up, upload, the PDF drawn on the server and a checkout: more than 30 s on a busy machine.
   test.setTimeout(120_000);
   await signUpAndActivate(page, 'Quinn');
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White', { exact: true }).click({ timeout: 20_000 });
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { openQuotePage } from './quote-page.ts';
 
 const CAD = path.resolve('tests', 'fixtures', 'cad');
 
 /** Quotes the 10 mm cube in white (quantity as given) and adds it to the cart, which opens the checkout. */
 export async function quoteAndAddToCart(page: Page, quantity?: number): Promise<void> {
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));

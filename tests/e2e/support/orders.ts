@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { fillUsAddress } from './checkout-steps.ts';
+import { openQuotePage } from './quote-page.ts';
 
 export const CAD = path.resolve('tests', 'fixtures', 'cad');
 export const CUBE = 'cube-10x10mm--cube-10x10.stl';
 
 /** Quotes the 10 mm cube in white on the quote page; answers the total shown (the server's price). */
 export async function quoteCube(page: Page): Promise<string> {
-  await page.goto('/manufacture/quote?technology=3d-printing');
+  await openQuotePage(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(path.join(CAD, CUBE));
