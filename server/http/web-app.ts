@@ -105,7 +105,7 @@ function sendFile(c: Context, file: StaticFile): Response {
  * The quote page (and the app's root, which opens it) gets its prerendered first screen instead
  * (ADR 141, `dist/.prerender/`): the one for the process its `technology` names, with the cookie
  * banner unless the consent cookie says it was accepted. It is written for each answer like
- * index.html, and compressed (about 11 KB), `Vary: Accept-Encoding, Cookie`.
+ * index.html, and compressed (about 11 KB), `Vary: Cookie, Accept-Encoding`.
  */
 export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string): void {
   const files = indexBuild(staticDir);
