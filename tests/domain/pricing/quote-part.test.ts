@@ -168,6 +168,10 @@ describe('quotePart', () => {
     it('adding a finish never shortens the lead time, and ships on a weekday', () => {
       fc.assert(
         fc.property(configurationArbitrary, finishArbitrary, dates, (config, extra, orderedAt) => {
+          // A finish is chosen once per part (the rules refuse a second one). With three silkscreens,
+          // painting would take each from 3 days to 1 and the total down by 2: not a configuration.
+          const kinds = [...config.finishes, extra].map((f) => f.kind);
+          fc.pre(new Set(kinds).size === kinds.length);
           const before = quotePart(TORUS, { ...config, quantity: 3 }, orderedAt);
           const after = quotePart(TORUS, { ...config, quantity: 3, finishes: [...config.finishes, extra] }, orderedAt);
           expect(after.leadTime!.totalWorkingDays).toBeGreaterThanOrEqual(before.leadTime!.totalWorkingDays);
