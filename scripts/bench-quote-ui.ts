@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,7 +62,20 @@ try {
         if (!marks.confirmed && [...document.querySelectorAll('[role="status"]')].some((e) => e.textContent === 'Price confirmed by the server.')) marks.confirmed = performance.now();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     })()`);
+    // With TIMELINE=1: each API call after the drop, its start and end (ms after the drop) and the server's timing.
+    const calls: string[] = [];
+    let dropEpoch = Infinity;
+    if (process.env.TIMELINE) {
+      page.on('requestfinished', async (request) => {
+        const url = new URL(request.url());
+        const t = request.timing();
+        if (!url.pathname.startsWith('/msapi') || t.startTime < dropEpoch) return;
+        const timing = (await request.response())?.headers()['server-timing'] ?? '';
+        calls.push(`    ${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}  ${Math.round(t.startTime - dropEpoch)} → ${Math.round(t.startTime + t.responseEnd - dropEpoch)} ms  ${timing}`);
+      });
+    }
     const dropAt = await page.evaluate(() => performance.now());
+    dropEpoch = Date.now();
     await (await chooser).setFiles(file);
     await page.getByText('Price confirmed by the server.').waitFor({ timeout: 60_000 });
     const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
@@ -94,6 +107,7 @@ try {
       }
       return times;
     }, CHANGES);
+    if (process.env.TIMELINE) console.log(`  run ${run + 1}: configurator ${Math.round(marks.configurator! - dropAt)}, confirmed ${Math.round(marks.confirmed! - dropAt)} ms\n${calls.join('\n')}`);
     results.configurator!.push(Math.round(marks.configurator! - dropAt));
     results.firstPrice!.push(Math.round(marks.firstPrice! - dropAt));
     results.serverConfirmed!.push(Math.round(marks.confirmed! - dropAt));
