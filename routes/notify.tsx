@@ -30,7 +30,8 @@ export function Notifications() {
   const t = useT();
   const shown = useSyncExternalStore(subscribe, anyToast, anyToast);
   useEffect(() => {
-    void loadToastRegion();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadToastRegion().catch(() => undefined);
   }, []);
   // React Aria's region renders nothing without a toast either; a toast queued before the region's
   // code is in waits in the queue and shows as soon as it is.

@@ -22,6 +22,7 @@ export function LazyPagination(props: PaginationProps) {
 /** Starts fetching the page controls when the list mounts, while its first page of data loads. */
 export function usePaginationPreload(): void {
   useEffect(() => {
-    void loadPagination();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadPagination().catch(() => undefined);
   }, []);
 }

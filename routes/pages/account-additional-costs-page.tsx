@@ -24,7 +24,8 @@ function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void })
 
 export function AccountAdditionalCostsPage({ route }: { route: RouteDef }) {
   useEffect(() => {
-    void loadPaymentPanel();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadPaymentPanel().catch(() => undefined);
   }, []);
   return (
     <AccountPage route={route}>

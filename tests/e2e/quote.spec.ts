@@ -196,6 +196,17 @@ async function holdWorkspace(page: Page) {
   return release;
 }
 
+test('a workspace chunk that cannot be fetched says so and offers a reload, with no error left unhandled', async ({ page }) => {
+  // The network drops, or a new release replaced the files: the page's error boundary tells it.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route(/\/quote-workspace-view-[^/]*\.js$/, (route) => route.abort());
+  await openQuotePage(page);
+  await expect(page.getByRole('alert')).toHaveText(/Unknown error, please reload the page\./);
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('the service and the files given before the workspace has loaded are handed to it', async ({ page }) => {
   const release = await holdWorkspace(page);
   await page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByText('CNC machining', { exact: true }).click();

@@ -47,7 +47,8 @@ export function OrderHistory() {
   const labels = usePaginationLabels();
   usePaginationPreload();
   useEffect(() => {
-    void loadTable();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadTable().catch(() => undefined);
   }, []);
 
   return (

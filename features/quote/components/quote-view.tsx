@@ -81,7 +81,8 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
   const [process, setProcess] = useState<ProcessSlug>(isProcessSlug(technology) ? technology : '3d-printing');
   const [waitingFiles, setWaitingFiles] = useState(0);
   useEffect(() => {
-    void loadWorkspaceView();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadWorkspaceView().catch(() => undefined);
   }, []);
   const onProcess = useCallback(
     (chosen: ProcessSlug) => {

@@ -103,7 +103,8 @@ export function Workspace({
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
   const quoted = parts.some((p) => p.configurator);
   useEffect(() => {
-    void loadPartDetails();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadPartDetails().catch(() => undefined);
   }, []);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
 

@@ -43,7 +43,8 @@ export function PagedTable<T extends { id: string }>({ label, listKey, load, col
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
   usePaginationPreload();
   useEffect(() => {
-    void loadTableRows();
+    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
+    loadTableRows().catch(() => undefined);
   }, []);
   const key = `${listKey}:${page}:${pageSize}`;
   const [attempt, setAttempt] = useState(0);
