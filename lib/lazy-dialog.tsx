@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazyComponent } from './lazy-component.tsx';
 
 /** True from the first render at which `value` is true (a dialog mounted at its first opening stays mounted). */
 export function useOnceTrue(value: boolean): boolean {
@@ -15,11 +16,11 @@ export function useOnceTrue(value: boolean): boolean {
  * opening, and the page's error boundary reports one that fails then.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
-  const Content = lazy(async () => ({ default: await load() }));
+  const Content = lazyComponent(load);
   return function LazyDialog(props: P) {
     const opened = useOnceTrue(isOpen(props));
     useEffect(() => {
-      load().catch(() => undefined);
+      void Content.preload();
     }, []);
     return opened ? (
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
-import { Suspense, createElement, lazy, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
+import { lazyComponent, type LazyComponent } from '#lib/lazy-component';
 import { SessionProvider, type SessionSource } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
@@ -20,7 +21,7 @@ export const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 type PageComponent = ComponentType<{ route: RouteDef }>;
 /** A page that can be fetched ahead of its first render (`preload`), for a prerendered first screen. */
-type LazyPage = PageComponent & { preload: () => Promise<void> };
+type LazyPage = LazyComponent<{ route: RouteDef }>;
 
 /**
  * One page of a lazily loaded module under routes/pages/ (issue 18 item 2, ADR 128): each module is
@@ -30,19 +31,12 @@ type LazyPage = PageComponent & { preload: () => Promise<void> };
  * phone codes, the order history not the order page).
  *
  * A page fetched beforehand (`preload`, ADR 141: the prerendered quote page waits for its chunk
- * before the app's first render) renders at once, without its Suspense fallback, so the first
- * commit replaces the prerendered screen with the same screen, not with "Loading page…". Each
- * mount keeps the way it began: a page mounted lazily is never remounted when its chunk arrives.
+ * before the app's first render) renders at once, without its Suspense fallback (`lazyComponent`,
+ * ADR 142), so the first commit replaces the prerendered screen with the same screen, not with
+ * "Loading page…".
  */
 function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyPage {
-  let loaded: PageComponent | undefined;
-  const fetchPage = async (): Promise<PageComponent> => (loaded = (await load())[name]);
-  const Lazy = lazy(async (): Promise<{ default: PageComponent }> => ({ default: await fetchPage() }));
-  function Page(props: { route: RouteDef }) {
-    const [ready] = useState(() => loaded);
-    return createElement(ready ?? Lazy, props);
-  }
-  return Object.assign(Page, { preload: async () => void (await fetchPage()) });
+  return lazyComponent(async () => (await load())[name]);
 }
 
 const checkoutPages = () => import('./pages/checkout-pages.tsx');

@@ -1,12 +1,12 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { configureApi } from '#lib/api/client';
 import { useT } from '#lib/i18n/i18n';
 import { toasts } from '#ui/toast';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The region's code (React Aria's toast and landmark hooks) is not in the first load: it is fetched
 // right after the app first renders, and shown from the first toast on (ADR 133).
-const loadToastRegion = () => import('#ui/toast-region');
-const ToastRegion = lazy(async () => ({ default: (await loadToastRegion()).ToastRegion }));
+const ToastRegion = lazyComponent(async () => (await import('#ui/toast-region')).ToastRegion);
 const subscribe = (onChange: () => void) => toasts.queue.subscribe(onChange);
 const anyToast = () => toasts.queue.visibleToasts.length > 0;
 
@@ -30,8 +30,7 @@ export function Notifications() {
   const t = useT();
   const shown = useSyncExternalStore(subscribe, anyToast, anyToast);
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadToastRegion().catch(() => undefined);
+    void ToastRegion.preload();
   }, []);
   // React Aria's region renders nothing without a toast either; a toast queued before the region's
   // code is in waits in the queue and shows as soon as it is.

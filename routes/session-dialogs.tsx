@@ -1,10 +1,11 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isExpired, useLoadedSessionActor, useSessionOr } from '#machines/session-context';
 import { isQuotePath } from './route-table.ts';
+import { lazyComponent } from '#lib/lazy-component';
 
 /** The dialog (modal, sign-in form, its validation suite) loads only when it first opens (ADR 128). */
-const SessionSignInDialog = lazy(async () => ({ default: (await import('./session-sign-in-dialog.tsx')).SessionSignInDialog }));
+const SessionSignInDialog = lazyComponent(async () => (await import('./session-sign-in-dialog.tsx')).SessionSignInDialog);
 
 /**
  * A 401 (or an expired token) on /quote pages opens the sign-in dialog instead of leaving the page

@@ -107,6 +107,7 @@ try {
       }
       return times;
     }, CHANGES);
+    if (process.env.MARKS) console.log(await page.evaluate((d) => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime - d)}`).join('  '), dropAt));
     if (process.env.TIMELINE) console.log(`  run ${run + 1}: configurator ${Math.round(marks.configurator! - dropAt)}, confirmed ${Math.round(marks.confirmed! - dropAt)} ms\n${calls.join('\n')}`);
     results.configurator!.push(Math.round(marks.configurator! - dropAt));
     results.firstPrice!.push(Math.round(marks.firstPrice! - dropAt));

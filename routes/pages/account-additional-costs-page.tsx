@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import type { AdditionalCost } from '#domain/api/order';
 import { payAdditionalCostById, type PayCall } from '#features/checkout/api';
 import { AdditionalCostOrders } from '#features/orders/components/additional-cost-orders';
 import { useT } from '#lib/i18n/i18n';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The payment panel opens when the customer chooses a cost to pay: fetched when the page mounts,
 // not with it (ADR 140).
-const loadPaymentPanel = () => import('#features/checkout/components/payment-panel');
-const PaymentPanel = lazy(async () => ({ default: (await loadPaymentPanel()).PaymentPanel }));
+const PaymentPanel = lazyComponent(async () => (await import('#features/checkout/components/payment-panel')).PaymentPanel);
 
 /** One additional cost paid with the checkout's payment panel (balance, card in USD, bank transfer), as on /additional-cost. */
 function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void }) {
@@ -24,8 +24,7 @@ function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void })
 
 export function AccountAdditionalCostsPage({ route }: { route: RouteDef }) {
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadPaymentPanel().catch(() => undefined);
+    void PaymentPanel.preload();
   }, []);
   return (
     <AccountPage route={route}>

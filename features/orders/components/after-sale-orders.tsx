@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { AfterSaleOrder } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
@@ -12,10 +12,11 @@ import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The request form opens on demand (a disclosure, closed unless the order page sent the customer
 // here): its chunk (the product checkboxes, the form's state) loads after the list, not with it (ADR 140).
-const AfterSaleForm = lazy(async () => ({ default: (await import('./after-sale-form.tsx')).AfterSaleForm }));
+const AfterSaleForm = lazyComponent(async () => (await import('./after-sale-form.tsx')).AfterSaleForm);
 
 const STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
   submitted: 'orders.afterSale.status.submitted',

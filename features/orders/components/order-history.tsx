@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { OrderStatus, OrderSummary } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { ORDER_STATUSES } from '#domain/orders/order-status';
@@ -12,11 +12,11 @@ import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
 import { listOrders } from '../api.ts';
 import { ORDER_STATUS_KEYS } from '../order-words.ts';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
 // the first page of orders, not with the page (ADR 140).
-const loadTable = () => import('./order-history-table.tsx');
-const OrderHistoryTable = lazy(async () => ({ default: (await loadTable()).OrderHistoryTable }));
+const OrderHistoryTable = lazyComponent(async () => (await import('./order-history-table.tsx')).OrderHistoryTable);
 
 const ALL = 'all';
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
@@ -47,8 +47,7 @@ export function OrderHistory() {
   const labels = usePaginationLabels();
   usePaginationPreload();
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadTable().catch(() => undefined);
+    void OrderHistoryTable.preload();
   }, []);
 
   return (

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
@@ -6,8 +6,9 @@ import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { focusRingLook } from '#ui/focus-ring';
 import type { ViewCommand } from './part-viewer-canvas.tsx';
+import { lazyComponent } from '#lib/lazy-component';
 
-const PartViewerCanvas = lazy(() => import('./part-viewer-canvas.tsx'));
+const PartViewerCanvas = lazyComponent(async () => (await import('./part-viewer-canvas.tsx')).default);
 /** Commands kept for a scene still loading: more presses than anyone makes before it arrives. */
 const MAX_PENDING_COMMANDS = 50;
 

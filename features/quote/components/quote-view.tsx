@@ -1,12 +1,12 @@
-import { Suspense, lazy, use, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { isProcessSlug } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The workspace (its machine, the catalogue, prices and rules) is a chunk of its own, fetched as soon
 // as the page first renders (ADR 137).
-const loadWorkspaceView = () => import('./quote-workspace-view.tsx');
-const QuoteWorkspaceView = lazy(async () => ({ default: (await loadWorkspaceView()).QuoteWorkspaceView }));
+const QuoteWorkspaceView = lazyComponent(async () => (await import('./quote-workspace-view.tsx')).QuoteWorkspaceView);
 
 /** Notes which of its controls has the focus as it goes, for the workspace to give it back. */
 function KeepsFocus({ handover, onClickCapture, children }: { handover: QuoteStartHandover; onClickCapture: (event: MouseEvent) => void; children: ReactNode }) {
@@ -81,8 +81,7 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
   const [process, setProcess] = useState<ProcessSlug>(isProcessSlug(technology) ? technology : '3d-printing');
   const [waitingFiles, setWaitingFiles] = useState(0);
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadWorkspaceView().catch(() => undefined);
+    void QuoteWorkspaceView.preload();
   }, []);
   const onProcess = useCallback(
     (chosen: ProcessSlug) => {

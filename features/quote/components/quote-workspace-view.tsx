@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
@@ -10,23 +10,26 @@ import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
+import { startGeometryWorker } from '../geometry/geometry-client.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
 import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+import { lazyComponent } from '#lib/lazy-component';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
 // then, in chunks of its own: the configurator (selects, number fields, menus), the project's name
 // and quote document forms, the retention dialog. The first load is the drop zone (ADR 128).
-const ConfiguratorPanel = lazy(async () => ({ default: (await import('./configurator-panel.tsx')).ConfiguratorPanel }));
-const ProjectName = lazy(async () => ({ default: (await import('./project-name.tsx')).ProjectName }));
-const QuoteDocumentActions = lazy(async () => ({ default: (await import('./quote-document-actions.tsx')).QuoteDocumentActions }));
-const RetentionDialog = lazy(async () => ({ default: (await import('./retention-dialog.tsx')).RetentionDialog }));
+// The configurator's chunk is fetched as soon as a file is taken, beside the geometry worker's
+// import, so the configurator does not wait for it once the part is measured (ADR 133).
+const ConfiguratorPanel = lazyComponent(async () => (await import('./configurator-panel.tsx')).ConfiguratorPanel);
+const ProjectName = lazyComponent(async () => (await import('./project-name.tsx')).ProjectName);
+const QuoteDocumentActions = lazyComponent(async () => (await import('./quote-document-actions.tsx')).QuoteDocumentActions);
+const RetentionDialog = lazyComponent(async () => (await import('./retention-dialog.tsx')).RetentionDialog);
 // A part's details (checks, findings, the 3D preview's frame) show once there is a part: their chunk
 // is fetched right after the page first renders, so it is there by the first drop (ADR 133).
-const loadPartDetails = () => import('./part-details.tsx');
-const PartDetails = lazy(async () => ({ default: (await loadPartDetails()).PartDetails }));
+const PartDetails = lazyComponent(async () => (await import('./part-details.tsx')).PartDetails);
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -103,9 +106,19 @@ export function Workspace({
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
   const quoted = parts.some((p) => p.configurator);
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadPartDetails().catch(() => undefined);
+    void PartDetails.preload();
   }, []);
+  useEffect(() => {
+    // The geometry worker starts once the page is idle, so that the first drop does not wait for its script.
+    const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(startGeometryWorker, { timeout: 2000 }) : null;
+    return () => {
+      if (handle !== null) cancelIdleCallback(handle);
+    };
+  }, []);
+  const hasParts = parts.length > 0;
+  useEffect(() => {
+    if (hasParts) void ConfiguratorPanel.preload();
+  }, [hasParts]);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
 
   // The technology query chooses the service of a new project.

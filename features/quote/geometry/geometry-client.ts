@@ -19,6 +19,14 @@ function getWorker(): Worker {
 }
 
 /**
+ * Starts the geometry worker ahead of the first file: its script is fetched and compiled off the
+ * page's thread while the visitor looks at the page, so a drop does not wait for it (ADR 142).
+ */
+export function startGeometryWorker(): void {
+  if (typeof Worker !== 'undefined') getWorker();
+}
+
+/**
  * Analyses a file in the geometry worker. `onProgress` gets the fraction read, then null while the
  * geometry is measured. Resolves with the same report the server computes.
  */

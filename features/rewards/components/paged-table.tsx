@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
@@ -8,11 +8,12 @@ import type { ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
 import type { PagedTableRowsProps } from './paged-table-rows.tsx';
 import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
+import { lazyComponent } from '#lib/lazy-component';
 
 // The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
 // its first page of data, not with the page (ADR 140).
-const loadTableRows = () => import('./paged-table-rows.tsx');
-const TableRows = lazy(async () => ({ default: (await loadTableRows()).PagedTableRows })) as <T extends { id: string }>(props: PagedTableRowsProps<T>) => React.JSX.Element;
+const LazyTableRows = lazyComponent(async () => (await import('./paged-table-rows.tsx')).PagedTableRows as ComponentType<PagedTableRowsProps<{ id: string }>>);
+const TableRows = LazyTableRows as unknown as <T extends { id: string }>(props: PagedTableRowsProps<T>) => React.JSX.Element;
 
 export interface PagedColumn<T> {
   id: string;
@@ -43,8 +44,7 @@ export function PagedTable<T extends { id: string }>({ label, listKey, load, col
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
   usePaginationPreload();
   useEffect(() => {
-    // Fetched ahead; a fetch that fails is tried again at the render, whose error boundary reports it.
-    loadTableRows().catch(() => undefined);
+    void LazyTableRows.preload();
   }, []);
   const key = `${listKey}:${page}:${pageSize}`;
   const [attempt, setAttempt] = useState(0);

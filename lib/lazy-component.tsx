@@ -1,0 +1,35 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A component whose code is a chunk of its own, with a way to fetch it ahead of its first render. */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /**
+   * Fetches the chunk now. Resolves when it is there or could not be fetched: a failed fetch is
+   * tried again at the render, whose error boundary reports it (so nothing is left unhandled).
+   */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A component loaded from its own chunk (ADR 142). Until the chunk is there, a mount suspends, as
+ * `React.lazy`. Once it is there (fetched by `preload` or by an earlier mount), a new mount draws
+ * the component at once: React does not show the nearest Suspense fallback, and so does not hold
+ * the content back behind its reveal throttle (up to 300 ms after the last fallback shown anywhere
+ * on the page). Each mount keeps the way it began: one mounted lazily is not remounted when the
+ * chunk arrives.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const fetchComponent = async (): Promise<ComponentType<P>> => (loaded = await load());
+  const Lazy = lazy(async () => ({ default: await fetchComponent() }));
+  function Loaded(props: P) {
+    const [ready] = useState(() => loaded);
+    return createElement((ready ?? Lazy) as ComponentType<P>, props);
+  }
+  return Object.assign(Loaded, {
+    preload: () =>
+      fetchComponent().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
+}
