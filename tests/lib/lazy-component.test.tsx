@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -17,6 +17,16 @@ class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   render() {
     return this.state.failed ? <p role="alert">Could not load</p> : this.props.children;
   }
+}
+
+function renderInBoundary(LazyPrice: ComponentType<{ amount: string }>) {
+  render(
+    <Boundary>
+      <Suspense fallback={<p>Loading…</p>}>
+        <LazyPrice amount="$8.00" />
+      </Suspense>
+    </Boundary>,
+  );
 }
 
 const containers: HTMLElement[] = [];
@@ -69,13 +79,7 @@ test('a preload that fails resolves (nothing left unhandled), and the render fet
   const load = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValue(Price);
   const LazyPrice = lazyComponent<{ amount: string }>(load);
   await expect(LazyPrice.preload()).resolves.toBeUndefined();
-  render(
-    <Boundary>
-      <Suspense fallback={<p>Loading…</p>}>
-        <LazyPrice amount="$8.00" />
-      </Suspense>
-    </Boundary>,
-  );
+  renderInBoundary(LazyPrice);
   expect(await screen.findByText('Total $8.00')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
 });
@@ -83,13 +87,7 @@ test('a preload that fails resolves (nothing left unhandled), and the render fet
 test('a chunk that cannot be fetched at the render reaches the error boundary', async () => {
   const LazyPrice = lazyComponent<{ amount: string }>(() => Promise.reject(new Error('gone')));
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-  render(
-    <Boundary>
-      <Suspense fallback={<p>Loading…</p>}>
-        <LazyPrice amount="$8.00" />
-      </Suspense>
-    </Boundary>,
-  );
+  renderInBoundary(LazyPrice);
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');
   error.mockRestore();
 });
