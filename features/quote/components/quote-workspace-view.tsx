@@ -22,7 +22,7 @@ import { lazyComponent } from '#lib/lazy-component';
 // then, in chunks of its own: the configurator (selects, number fields, menus), the project's name
 // and quote document forms, the retention dialog. The first load is the drop zone (ADR 128).
 // The configurator's chunk is fetched as soon as a file is taken, beside the geometry worker's
-// import, so the configurator does not wait for it once the part is measured (ADR 133).
+// import, so the configurator does not wait for it once the part is measured (ADR 142).
 const ConfiguratorPanel = lazyComponent(async () => (await import('./configurator-panel.tsx')).ConfiguratorPanel);
 const ProjectName = lazyComponent(async () => (await import('./project-name.tsx')).ProjectName);
 const QuoteDocumentActions = lazyComponent(async () => (await import('./quote-document-actions.tsx')).QuoteDocumentActions);
