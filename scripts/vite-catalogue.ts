@@ -59,6 +59,23 @@ function stripLocations(value: unknown): unknown {
   return value;
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * index.html's words from the catalogue: the default title and description, and a `<noscript>`
+ * message before `#root` for a browser without JavaScript (the prerendered quote page, ADR 141,
+ * is drawn but cannot be used without it).
+ */
+export function indexHtmlTexts(html: string): string {
+  // Only the app's index.html (Storybook's iframe.html goes through the same plugins).
+  if (!html.includes('<div id="root"></div>')) return html;
+  const text = (key: string) => escapeHtml(SOURCE_OF.get(key) ?? '');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${text('app.defaultTitle')}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${text('app.defaultDescription')}"`)
+    .replace('<div id="root"></div>', `<noscript><p class="no-script">${text('app.noScript')}</p></noscript>\n    <div id="root"></div>`);
+}
+
 export function catalogue({ root = process.cwd() }: { root?: string } = {}): Plugin {
   let compiled = false;
   const catalogueModule = path.join(root, 'lib/i18n/catalogue.ts');
@@ -68,6 +85,7 @@ export function catalogue({ root = process.cwd() }: { root?: string } = {}): Plu
     configResolved(config) {
       compiled = config.command === 'build';
     },
+    transformIndexHtml: indexHtmlTexts,
     resolveId(id) {
       return id.startsWith(VIRTUAL) ? `\0${id}` : undefined;
     },

@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { openQuotePage } from './support/quote-page.ts';
 
 // The quote page's first screen comes as HTML (ADR 141): drawn before any script runs, the same
 // screen the app then draws, and the app takes it over.
@@ -19,7 +20,22 @@ test('without its scripts the quote page already shows its first screen, for the
   await expect(page.getByText(/We use cookies/)).toBeVisible();
   // Not usable until the app takes over: nothing there answers a click or takes the focus.
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  // A browser that will not run the scripts says why the page does not answer. (Playwright's text
+  // queries skip <noscript>, so the message is found by its place.)
+  const noScript = page.locator('noscript > p');
+  await expect(noScript).toHaveText('Quotes, the cart and your account need JavaScript. Turn it on in your browser, then reload the page.');
+  await expect(noScript).toBeVisible();
+  // Any other page: the same message, and the catalogue's default title.
+  await page.goto('/manufacture/login');
+  await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');
+  await expect(noScript).toBeVisible();
   await context.close();
+});
+
+test('with its scripts the page shows no message about JavaScript', async ({ page }) => {
+  await openQuotePage(page);
+  await expect(page.locator('noscript > p')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
 });
 
 test('the app takes the screen over where it stands, and accepting the cookies tells the server to leave the banner out', async ({ page, browser, baseURL }) => {

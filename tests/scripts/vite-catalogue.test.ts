@@ -1,8 +1,9 @@
+import fs from 'node:fs/promises';
 import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { messagesEn } from '#lib/i18n/messages-en';
-import { catalogue, compileMessage, keysIn } from '../../scripts/vite-catalogue.ts';
+import { catalogue, compileMessage, indexHtmlTexts, keysIn } from '../../scripts/vite-catalogue.ts';
 
 // The catalogue split by use (ADR 133): which keys a module names, and the compiled messages the
 // production build ships, which must format exactly as their ICU sources do.
@@ -78,5 +79,14 @@ describe('the plugin', () => {
     expect(transform(`'quote.page.heading'`, '/app/server/http/x.ts')).toBeUndefined();
     expect(transform(`'quote.page.heading'`, '/app/node_modules/x/index.js')).toBeUndefined();
     expect(transform(`const a = 1;`, '/app/features/quote/x.tsx')).toBeUndefined();
+  });
+});
+
+describe('indexHtmlTexts', () => {
+  it("fills index.html's title and description from the catalogue and adds its message for a browser without JavaScript", async () => {
+    const html = indexHtmlTexts(await fs.readFile(new URL('../../index.html', import.meta.url), 'utf8'));
+    expect(html).toContain(`<title>${messagesEn['app.defaultTitle']}</title>`);
+    expect(html).toContain(`<meta name="description" content="${messagesEn['app.defaultDescription']}"`);
+    expect(html).toMatch(new RegExp(`<noscript><p class="no-script">${messagesEn['app.noScript'].replace(/\./g, '\\.')}</p></noscript>\\s*<div id="root"></div>`));
   });
 });

@@ -23,6 +23,7 @@ export const app = {
   'app.checkingAccount': 'Checking your account…',
   'app.pageLoading': 'Loading the page…',
   'app.reloadPage': 'Reload the page',
+  'app.noScript': 'Quotes, the cart and your account need JavaScript. Turn it on in your browser, then reload the page.',
   'app.sessionDialog.title': 'Sign in to continue',
   'app.sessionDialog.body': 'Your session has ended. Sign in again to keep working on this quote; nothing on the page is lost.',
 

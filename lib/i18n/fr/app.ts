@@ -23,6 +23,7 @@ export const app: AreaTranslation<typeof en> = {
   'app.checkingAccount': 'Vérification de votre compte…',
   'app.pageLoading': 'Chargement de la page…',
   'app.reloadPage': 'Recharger la page',
+  'app.noScript': 'Les devis, le panier et votre compte ont besoin de JavaScript. Activez-le dans votre navigateur, puis rechargez la page.',
   'app.sessionDialog.title': 'Connectez-vous pour continuer',
   'app.sessionDialog.body': 'Votre session a expiré. Reconnectez-vous pour continuer ce devis ; rien n’est perdu sur la page.',
 
