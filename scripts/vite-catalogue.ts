@@ -61,6 +61,13 @@ function stripLocations(value: unknown): unknown {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** An HTML page with its `<title>` and description set (escaped): index.html's, or a prerendered page's (ADR 141). */
+export function withHeadTexts(html: string, { title, description }: { title: string; description: string }): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(description)}"`);
+}
+
 /**
  * index.html's words from the catalogue: the default title and description, and a `<noscript>`
  * message before `#root` for a browser without JavaScript (the prerendered quote page, ADR 141,
@@ -69,11 +76,11 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function indexHtmlTexts(html: string): string {
   // Only the app's index.html (Storybook's iframe.html goes through the same plugins).
   if (!html.includes('<div id="root"></div>')) return html;
-  const text = (key: string) => escapeHtml(SOURCE_OF.get(key) ?? '');
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${text('app.defaultTitle')}</title>`)
-    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${text('app.defaultDescription')}"`)
-    .replace('<div id="root"></div>', `<noscript><p class="no-script">${text('app.noScript')}</p></noscript>\n    <div id="root"></div>`);
+  const text = (key: string) => SOURCE_OF.get(key) ?? '';
+  return withHeadTexts(html, { title: text('app.defaultTitle'), description: text('app.defaultDescription') }).replace(
+    '<div id="root"></div>',
+    () => `<noscript><p class="no-script">${escapeHtml(text('app.noScript'))}</p></noscript>\n    <div id="root"></div>`,
+  );
 }
 
 export function catalogue({ root = process.cwd() }: { root?: string } = {}): Plugin {

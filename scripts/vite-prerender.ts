@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
 import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
+import { withHeadTexts } from './vite-catalogue.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Prerenders the quote page's first screen into HTML after the app's build (ADR 141): builds
@@ -41,10 +41,7 @@ export function prerender(): Plugin {
       fs.rmSync(target, { recursive: true, force: true });
       fs.mkdirSync(target, { recursive: true });
       for (const page of await renderPrerenderedPages()) {
-        const html = template
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-          .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
-          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>`);
+        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
     },
