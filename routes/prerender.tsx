@@ -29,7 +29,8 @@ const loadingSession = new Promise<never>(() => {});
 export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
   await preloadPage('quote');
   const route = ROUTES.find((r) => r.page === 'quote');
-  const { title, description } = pageTexts(route, createTranslator());
+  const translate = createTranslator();
+  const { title, description } = pageTexts(route, translate);
   const pages: RenderedPage[] = [];
   for (const page of PRERENDERED_PAGES) {
     if (page.consented) storage.set(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
@@ -41,6 +42,9 @@ export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
         </PrerenderContext.Provider>
       </StrictMode>,
     );
+    // preload() does not reject (a browser fetches again at the render): a build that could not load
+    // the page must not ship its "Loading page…" as the first screen.
+    if (html.includes(translate('app.pageLoading'))) throw new Error(`prerender: ${page.file} rendered its loading state, not the page`);
     pages.push({ file: page.file, html, title, description });
   }
   storage.remove(STORAGE_KEYS.cookieAccepted);
