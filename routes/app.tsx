@@ -40,7 +40,9 @@ function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string
 }
 
 const checkoutPages = () => import('./pages/checkout-pages.tsx');
-const quotePage = () => import('./pages/quote-page.tsx');
+// One component for /quote and /quote/{projectId}: the page a project was started on takes the
+// project's address without being drawn again (see `screenKey`).
+const quotePage = lazyPage(() => import('./pages/quote-page.tsx'), 'QuotePage');
 
 const PAGES: Record<PageId, LazyPage> = {
   login: lazyPage(() => import('./pages/login-page.tsx'), 'LoginPage'),
@@ -48,8 +50,8 @@ const PAGES: Record<PageId, LazyPage> = {
   'reset-password': lazyPage(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage'),
   'log-out': lazyPage(() => import('./pages/log-out-page.tsx'), 'LogOutPage'),
   'account-delete': lazyPage(() => import('./pages/account-delete-page.tsx'), 'AccountDeletePage'),
-  quote: lazyPage(quotePage, 'QuotePage'),
-  'quote-project': lazyPage(quotePage, 'QuotePage'),
+  quote: quotePage,
+  'quote-project': quotePage,
   'quote-shared': lazyPage(() => import('./pages/shared-quote-page.tsx'), 'SharedQuotePage'),
   'not-found': lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
   terms: lazyPage(() => import('./pages/terms-page.tsx'), 'TermsPage'),
@@ -99,6 +101,16 @@ function PageLoading() {
   );
 }
 
+/**
+ * The key of a route's screen: a route change within one key keeps the page mounted. The quote page
+ * getting its project's address after the first drop (`/quote` → `/quote/{id}`) is the same screen
+ * for the visitor (as `isNewPage` says for the focus): remounting it would drop the focus the
+ * configurator has just taken and draw the 3D preview again.
+ */
+function screenKey(route: RouteDef): string {
+  return route.page === 'quote' || route.page === 'quote-project' ? 'quote' : route.path;
+}
+
 function RoutePage({ route }: { route: RouteDef }) {
   usePageMeta(route);
   const Page = PAGES[route.page];
@@ -132,7 +144,7 @@ export function AppRoutes() {
           <Redirect to={ACCOUNT_HOME} replace />
         </Route>
         {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
+          <Route key={screenKey(route)} path={route.path}>
             <RoutePage route={route} />
           </Route>
         ))}

@@ -331,3 +331,16 @@ describe('focus on a change of page (ADR 121)', () => {
     expect(heading).not.toHaveFocus();
   });
 });
+
+describe('the quote page taking its project’s address', () => {
+  test('/quote → /quote/{id} keeps the page mounted: what the visitor is using is not drawn again, and the focus stays', async () => {
+    const { location } = renderAt('/quote?technology=3d-printing');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
+    const choose = await screen.findByRole('button', { name: 'Choose files' });
+    act(() => choose.focus());
+    act(() => location.navigate('/quote/0b7d5a52-7f55-4c57-9d8e-2b1f3f8f6d11', { replace: true }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Instant quote' })).toBe(heading);
+    expect(choose).toBeInTheDocument();
+    expect(choose).toHaveFocus();
+  });
+});
