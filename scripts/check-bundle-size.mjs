@@ -107,10 +107,16 @@ export async function routeTable(root = process.cwd()) {
 export function pageModules(source) {
   const loaders = new Map();
   for (const [, name, file] of source.matchAll(/const (\w+) = \(\) => import\('\.\/pages\/([\w.-]+)'\)/g)) loaders.set(name, file);
+  // A page component shared by several page ids (one screen for two routes): `const x = lazyPage(() => import('./pages/…'), …)`.
+  const shared = new Map();
+  for (const [, name, file] of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('\.\/pages\/([\w.-]+)'\)/g)) shared.set(name, file);
   const pages = new Map();
   for (const [, id, loader, file] of source.matchAll(/'?([\w-]+)'?: lazyPage\((?:(\w+)|\(\) => import\('\.\/pages\/([\w.-]+)'\))\s*,/g)) {
     const module = file ?? loaders.get(loader);
     if (module) pages.set(id, `${PAGES_DIR}${module}`);
+  }
+  for (const [, id, name] of source.matchAll(/'?([\w-]+)'?: (\w+),/g)) {
+    if (shared.has(name)) pages.set(id, `${PAGES_DIR}${shared.get(name)}`);
   }
   return pages;
 }

@@ -165,17 +165,22 @@ describe('bundle check', () => {
     expect(failures).toEqual([expect.stringContaining('not lazily loaded (a static import puts them in every first load): routes/pages/terms-page.tsx')]);
   });
 
-  it('reads the page map of routes/app.tsx: shared loaders and inline imports', () => {
+  it('reads the page map of routes/app.tsx: shared loaders, shared page components and inline imports', () => {
     const source = `
       const authPages = () => import('./pages/auth-pages.tsx');
+      const quotePage = lazyPage(() => import('./pages/quote-page.tsx'), 'QuotePage');
       const PAGES = {
         login: lazyPage(authPages, 'LoginPage'),
         'reset-password': lazyPage(authPages, 'ResetPasswordPage'),
+        quote: quotePage,
+        'quote-project': quotePage,
         'not-found': lazyPage(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
       };`;
     expect(Object.fromEntries(pageModules(source))).toEqual({
       login: 'routes/pages/auth-pages.tsx',
       'reset-password': 'routes/pages/auth-pages.tsx',
+      quote: 'routes/pages/quote-page.tsx',
+      'quote-project': 'routes/pages/quote-page.tsx',
       'not-found': 'routes/pages/not-found-page.tsx',
     });
   });
