@@ -2,8 +2,7 @@
  * Local wall thickness (docs/decisions/073-wall-thickness-by-inward-rays.md): from a point of a
  * facet, a ray cast inwards (against the facet's normal) crosses the material and leaves it
  * through the opposite wall; the distance is the wall's thickness there. A bounding volume
- * hierarchy (three-mesh-bvh, a maintained library; three.js core objects work in Node and in
- * workers without a DOM) answers each ray in logarithmic time.
+ * hierarchy on typed arrays (ray-caster.ts, ADR 143) answers each ray in logarithmic time.
  *
  * Work is bounded: when the mesh has more facets than `maxRays`, facets are sampled in
  * proportion to their area (systematic sampling along the cumulative area, so the sample is

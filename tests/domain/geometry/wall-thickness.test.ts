@@ -97,7 +97,7 @@ describe('wall thickness', () => {
 });
 
 describe('wall thickness in a worker thread', () => {
-  it('runs three-mesh-bvh off the main thread, as the analysis pool does', async () => {
+  it('runs the ray hierarchy off the main thread, as the analysis pool does', async () => {
     const { Worker } = await import('node:worker_threads');
     const worker = new Worker(new URL('../support/wall-thickness-worker.mjs', import.meta.url));
     const answer = await new Promise<{ minThicknessMm: number; regions: number }>((resolve, reject) => {

@@ -1,4 +1,4 @@
-// A worker thread that measures a cup's walls with the domain code (three-mesh-bvh inside a
+// A worker thread that measures a cup's walls with the domain code (the ray hierarchy inside a
 // worker, as in the server's analysis pool): registers tsx itself, like server/quote/analysis-worker-boot.mjs.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
