@@ -4,6 +4,7 @@ import { Canvas, useThree } from '@react-three/fiber';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Mesh } from '#domain/geometry/mesh';
+import { softwareRendering } from '#lib/software-rendering';
 
 export interface ViewCommand {
   /** Increments with every command: the scene runs each command once, in order. */
@@ -27,11 +28,14 @@ export interface PartViewerCanvasProps {
 
 /** The WebGL part of the viewer (loaded lazily: three.js stays out of the first page load). */
 export default function PartViewerCanvas({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
+  // Without a graphics card, multisampling and a high-density canvas cost about a second a frame
+  // for a large part, on the page's main thread (ADR 144): the edges are then drawn plain.
+  const software = softwareRendering();
   return (
     <Canvas
       frameloop="demand"
-      dpr={[1, 2]}
-      gl={{ preserveDrawingBuffer: true, antialias: true }}
+      dpr={software ? 1 : [1, 2]}
+      gl={{ preserveDrawingBuffer: true, antialias: !software }}
       camera={{ fov: 35, near: 0.1, far: 100_000, position: [1, 1, 1] }}
       aria-hidden
     >
