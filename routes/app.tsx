@@ -84,7 +84,7 @@ const PAGES: Record<PageId, LazyPage> = {
   points: lazyPage(() => import('./pages/points-page.tsx'), 'PointsPage'),
 };
 
-/** Fetches a page's chunk ahead of its first render (ADR 141). */
+/** Fetches a page's chunk ahead of its first render (ADR 141); never rejects (ADR 142). */
 export function preloadPage(page: PageId): Promise<void> {
   return PAGES[page].preload();
 }

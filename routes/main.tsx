@@ -25,7 +25,7 @@ function TakeOver({ children }: { children: ReactNode }) {
 // A prerendered quote page (ADR 141) is on screen already: the app's first render waits for the
 // page's chunk, so it replaces that screen with the same one, not with "Loading page…" (a chunk
 // that cannot be fetched is the page's own Suspense and error boundary's to tell).
-const ready = container.hasAttribute('data-prerendered') ? preloadPage('quote').catch(() => undefined) : Promise.resolve();
+const ready = container.hasAttribute('data-prerendered') ? preloadPage('quote') : Promise.resolve();
 void ready.then(() =>
   createRoot(container).render(
     <StrictMode>

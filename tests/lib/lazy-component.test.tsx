@@ -43,7 +43,7 @@ function firstCommit(element: ReactNode): string {
   return text;
 }
 
-test('before its chunk is there a mount suspends; once fetched, a new mount draws it in its first commit, without the fallback (ADR 142)', async () => {
+test('before its chunk is there a mount suspends; once fetched, a new mount draws it in its first commit, as React.lazy does (the next test is the one React.lazy fails)', async () => {
   let resolve!: (component: typeof Price) => void;
   const load = vi.fn(() => new Promise<typeof Price>((r) => (resolve = r)));
   const LazyPrice = lazyComponent(load);
