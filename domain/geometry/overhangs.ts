@@ -309,6 +309,9 @@ class SupportContext {
   private readonly extents = new Map<string, readonly [number, number]>();
   private casterValue: MeshRayCaster | undefined;
   private twins: Int32Array | undefined;
+  /** Scratch for `evaluate`: the overhanging facets and their projected areas, the first `count` used. */
+  private scratchFacets: Int32Array | undefined;
+  private scratchProjected: Float64Array | undefined;
   private readonly weld: OverhangOptions['weld'];
 
   constructor(private readonly mesh: Mesh, options: OverhangOptions) {
@@ -415,8 +418,12 @@ class SupportContext {
     const onPlate = 1e-6 * Math.max(high - low, 1e-12) + 1e-9;
     // A face exactly at the self-supporting angle prints without support.
     const threshold = -this.sinAngle - 1e-9;
-    const overhang: number[] = [];
-    const projected = new Float64Array(this.triangleCount);
+    // The overhanging facets and their area seen from below, in facet order; scratch arrays reused
+    // by each candidate of the search, copied out at their length.
+    this.scratchFacets ??= new Int32Array(this.triangleCount);
+    this.scratchProjected ??= new Float64Array(this.triangleCount);
+    const facets = this.scratchFacets, seen = this.scratchProjected;
+    let count = 0;
     let area = 0, projectedArea = 0;
     for (let t = 0; t < this.triangleCount; t++) {
       const facing = (n[t * 3] as number) * dx + (n[t * 3 + 1] as number) * dy + (n[t * 3 + 2] as number) * dz;
@@ -426,11 +433,15 @@ class SupportContext {
       const h1 = (p[i + 3] as number) * dx + (p[i + 4] as number) * dy + (p[i + 5] as number) * dz;
       const h2 = (p[i + 6] as number) * dx + (p[i + 7] as number) * dy + (p[i + 8] as number) * dz;
       if (Math.max(h0, h1, h2) - low <= onPlate) continue;
-      overhang.push(t);
-      projected[t] = (this.areas[t] as number) * -facing;
+      const projection = (this.areas[t] as number) * -facing;
+      facets[count] = t;
+      seen[count] = projection;
+      count++;
       area += this.areas[t] as number;
-      projectedArea += projected[t] as number;
+      projectedArea += projection;
     }
+    const overhang = facets.slice(0, count);
+    const projected = seen.slice(0, count);
     const columns = this.measureColumns(d, low, overhang, projected, projectedArea, budget);
     const s = this.scale;
     const figures = {
@@ -453,7 +464,7 @@ class SupportContext {
    * centroids of an m × m subdivision (m = ⌊√k⌋): equal-area pieces, so the mean height is
    * exact for heights linear over the facet.
    */
-  private measureColumns(d: Vector3Tuple, low: number, overhang: number[], projected: Float64Array, projectedArea: number, budget: number) {
+  private measureColumns(d: Vector3Tuple, low: number, overhang: Int32Array, projected: Float64Array, projectedArea: number, budget: number) {
     const count = overhang.length;
     const complete = count <= budget;
     const marksToShare = complete ? budget - count : budget;
@@ -467,7 +478,7 @@ class SupportContext {
     const offset = Math.max(1e-6 * this.diagonal, 1e-9);
     for (let j = 0; j < count; j++) {
       const t = overhang[j] as number;
-      const weightArea = projected[t] as number;
+      const weightArea = projected[j] as number;
       cumulative += weightArea;
       let marks = 0;
       while (mark < cumulative) {
@@ -526,7 +537,7 @@ class SupportContext {
   }
 
   /** Overhanging facets joined over shared edges, largest support volume first. */
-  private regions(overhang: number[], projected: Float64Array, volumes: Float64Array): OverhangRegion[] {
+  private regions(overhang: Int32Array, projected: Float64Array, volumes: Float64Array): OverhangRegion[] {
     if (overhang.length === 0) return [];
     if (!this.twins) {
       if (this.weld?.twins) this.twins = this.weld.twins;
@@ -568,7 +579,7 @@ class SupportContext {
       }
       group.triangles.push(t);
       group.area += this.areas[t] as number;
-      group.projected += projected[t] as number;
+      group.projected += projected[j] as number;
       group.volume += volumes[j] as number;
     });
     return [...groups.values()]
