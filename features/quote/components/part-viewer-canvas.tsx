@@ -5,6 +5,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Mesh } from '#domain/geometry/mesh';
 import { softwareRendering } from '#lib/software-rendering';
+import { meshBounds } from './mesh-bounds.ts';
 
 export interface ViewCommand {
   /** Increments with every command: the scene runs each command once, in order. */
@@ -56,8 +57,9 @@ function Scene({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
     g.setAttribute('position', new THREE.BufferAttribute(mesh.positions, 3));
     // No normals: the mesh is a triangle soup, so they would be per-face anyway, and flat shading
     // derives those in the shader. That spares the main thread a pass over millions of vertices.
-    g.computeBoundingBox();
-    g.computeBoundingSphere();
+    const { box, sphere } = meshBounds(mesh.positions);
+    g.boundingBox = box;
+    g.boundingSphere = sphere;
     return g;
   }, [mesh]);
 
