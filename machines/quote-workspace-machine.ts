@@ -77,6 +77,8 @@ export type WorkspaceEvent =
   | { type: 'part.removed'; id: string }
   /** The server read the file again (units confirmed or corrected). */
   | { type: 'part.serverFile'; id: string; file: QuoteFile }
+  /** The server's analysis of a queued file settled (`done` or `failed`, ADR 115): from `followAnalysis`. */
+  | { type: 'part.analysed'; id: string; file: QuoteFile }
   | { type: 'project.renamed'; project: Project }
   /** Split the part's file of several bodies into its parts (ADR 131). */
   | { type: 'part.split'; id: string }
@@ -95,6 +97,20 @@ const nextPartId = () => `part-${Date.now().toString(36)}-${(sequence++).toStrin
 
 function withPart(context: WorkspaceContext, id: string, change: (part: WorkspacePart) => WorkspacePart): WorkspacePart[] {
   return context.parts.map((p) => (p.id === id ? change(p) : p));
+}
+
+/**
+ * What tells a part's running configurator that the server has measured its file: save against
+ * it, priced from the server's metrics. Null when there is no configurator yet (start one), or the
+ * file is not measured (`analysing`, `failed`, or unreadable).
+ */
+function serverReady(context: WorkspaceContext, id: string, file: QuoteFile) {
+  const configurator = context.parts.find((p) => p.id === id)?.configurator;
+  if (!configurator || !file.metrics || file.analysis !== 'done' || !context.project) return null;
+  return {
+    configurator,
+    event: { type: 'server.ready' as const, target: { projectId: context.project.id, fileId: file.id }, metrics: file.metrics, geometryFindings: file.findings },
+  };
 }
 
 function metricsOf(part: WorkspacePart): { metrics: PartMetrics; findings: readonly Finding[] } | null {
@@ -132,6 +148,13 @@ export const quoteWorkspaceMachine = setup({
     keepWhole: fromPromise<QuoteFile, { projectId: string; fileId: string }>(async () => {
       throw new Error('keepWhole is not provided');
     }),
+    /**
+     * Asks after a file the job queue is still analysing (ADR 115) until its analysis is `done` or
+     * `failed`; sends `part.analysed` with the settled file.
+     */
+    followAnalysis: fromCallback<AnyEventObject, { projectId: string; partId: string; file: QuoteFile }>(() => {
+      throw new Error('followAnalysis is not provided');
+    }),
     /** Reads a stored file again for its 3D preview; sends preview.loaded or preview.failed. */
     loadPreview: fromCallback<AnyEventObject, { projectId: string; file: QuoteFile }>(() => {
       throw new Error('loadPreview is not provided');
@@ -147,7 +170,8 @@ export const quoteWorkspaceMachine = setup({
             const known = metricsOf(part);
             if (!known) return part;
             const file = part.serverFile;
-            const target = file && c.project ? { projectId: c.project.id, fileId: file.id } : null;
+            // A file the server is still analysing (or could not) takes no configuration yet.
+            const target = file && file.analysis === 'done' && c.project ? { projectId: c.project.id, fileId: file.id } : null;
             const saved = file?.configuration && file.configuration.process === c.process ? file.configuration : null;
             const configurator = spawn('configurator', {
               id: `configurator-${part.id}`,
@@ -165,6 +189,11 @@ export const quoteWorkspaceMachine = setup({
           }),
       });
       void context;
+    }),
+    /** A part whose stored file the job queue is still analysing follows it until it settles (ADR 115). */
+    followIfAnalysing: enqueueActions(({ context, enqueue }, params: { id: string; file: QuoteFile }) => {
+      if (params.file.analysis !== 'analysing' || !context.project) return;
+      enqueue.spawnChild('followAnalysis', { id: `follow-${params.id}`, input: { projectId: context.project.id, partId: params.id, file: params.file } });
     }),
     /** A reopened part shows its preview again, read from the stored file when it is first looked at. */
     loadPreviewIfNeeded: enqueueActions(({ context, enqueue }) => {
@@ -234,6 +263,7 @@ export const quoteWorkspaceMachine = setup({
         if (part.upload) enqueue.sendTo(part.upload, { type: 'remove' });
         if (part.upload) enqueue(stopChild(part.upload));
         if (part.configurator) enqueue(stopChild(part.configurator));
+        enqueue(stopChild(`follow-${part.id}`));
         enqueue.assign({
           parts: ({ context: c }) => c.parts.filter((p) => p.id !== event.id),
           selectedId: ({ context: c }) => (c.selectedId === event.id ? (c.parts.find((p) => p.id !== event.id)?.id ?? null) : c.selectedId),
@@ -255,16 +285,25 @@ export const quoteWorkspaceMachine = setup({
           parts: ({ context: c }) => withPart(c, event.partId, (p) => ({ ...p, serverFile: file })),
           announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, seq: (c.announcement?.seq ?? 0) + 1 }),
         });
-        if (part.configurator && file.metrics && context.project) {
-          enqueue.sendTo(part.configurator, {
-            type: 'server.ready',
-            target: { projectId: context.project.id, fileId: file.id },
-            metrics: file.metrics,
-            geometryFindings: file.findings,
-          });
-        } else {
+        // With the job queue the file is stored before it is measured: the part follows it, and
+        // the configurator keeps the browser's price until the server's arrives (ADR 115).
+        if (file.analysis === 'analysing') {
           enqueue({ type: 'startConfigurator', params: { id: event.partId } });
+          enqueue({ type: 'followIfAnalysing', params: { id: event.partId, file } });
+        } else {
+          const ready = serverReady(context, event.partId, file);
+          if (ready) enqueue.sendTo(ready.configurator, ready.event);
+          else enqueue({ type: 'startConfigurator', params: { id: event.partId } });
         }
+      }),
+    },
+    'part.analysed': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (!context.parts.some((p) => p.id === event.id)) return;
+        enqueue.assign({ parts: ({ context: c }) => withPart(c, event.id, (p) => ({ ...p, serverFile: event.file })) });
+        const ready = serverReady(context, event.id, event.file);
+        if (ready) enqueue.sendTo(ready.configurator, ready.event);
+        else enqueue({ type: 'startConfigurator', params: { id: event.id } });
       }),
     },
     'upload.failed': {
@@ -340,6 +379,7 @@ export const quoteWorkspaceMachine = setup({
             });
             for (const part of dropped) enqueue.sendTo(part.upload!, { type: 'project.ready', projectId: project.id });
             for (const file of files) enqueue({ type: 'startConfigurator', params: { id: file.id } });
+            for (const file of files) enqueue({ type: 'followIfAnalysing', params: { id: file.id, file } });
             enqueue('loadPreviewIfNeeded');
           }),
         },

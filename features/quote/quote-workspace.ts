@@ -13,6 +13,7 @@ import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import {
   createProject,
   getProject,
+  getQuoteFile,
   keepQuoteFileWhole,
   listProjectFiles,
   readQuoteFileContent,
@@ -43,6 +44,35 @@ async function detectFormat(file: File) {
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   // The head is enough for every format but binary STL, whose check needs the size: read it whole then.
   return detectCadFormat(head) ?? detectCadFormat(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** How often the quote page asks after a file the job queue is still analysing (ADR 115). */
+export const ANALYSIS_POLL_MS = 1000;
+
+/**
+ * Asks after a file the job queue is still analysing (ADR 115), every `pollMs`, until its analysis
+ * is `done` or `failed`, then hands over the settled file. A failed read (a dropped connection, a
+ * busy server) is asked again at the next tick. Answers the function that stops asking.
+ */
+export function followAnalysis(file: QuoteFile, read: (fileId: string) => Promise<QuoteFile>, onSettled: (file: QuoteFile) => void, pollMs = ANALYSIS_POLL_MS): () => void {
+  let stopped = false;
+  void (async () => {
+    let current = file;
+    while (current.analysis === 'analysing') {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (stopped) return;
+      try {
+        current = await read(current.id);
+      } catch {
+        // asked again at the next tick
+      }
+      if (stopped) return;
+    }
+    onSettled(current);
+  })();
+  return () => {
+    stopped = true;
+  };
 }
 
 /** The browser's import in the geometry worker, as the machines' analysis. */
@@ -102,6 +132,9 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
       }),
       splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
       keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
+      followAnalysis: fromCallback(({ sendBack, input }) =>
+        followAnalysis(input.file, (fileId) => getQuoteFile(input.projectId, fileId), (file) => sendBack({ type: 'part.analysed', id: input.partId, file })),
+      ),
       loadPreview: fromCallback(({ sendBack, input }) => {
         const file: QuoteFile = input.file;
         const controller = new AbortController();

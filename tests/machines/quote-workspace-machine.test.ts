@@ -35,7 +35,8 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     pricedAt: configuration ? '2026-11-23T01:00:00.000Z' : null,
   });
 
-function harness() {
+function harness(options: { openFiles?: QuoteFile[] } = {}) {
+  const follows = new Map<string, { input: { projectId: string; partId: string; file: QuoteFile }; sendBack: (event: AnyEventObject) => void; stopped: boolean }>();
   const imports = new Map<string, (event: AnyEventObject) => void>();
   const uploads = new Map<string, (event: AnyEventObject) => void>();
   const saves: { configuration: PartConfiguration; target: { projectId: string; fileId: string } }[] = [];
@@ -63,7 +64,12 @@ function harness() {
         },
       }),
       createProject: fromPromise(createProject),
-      openProject: fromPromise(async () => ({ project: project('cnc'), files: [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] })),
+      openProject: fromPromise(async () => ({ project: project('cnc'), files: options.openFiles ?? [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] })),
+      followAnalysis: fromCallback(({ sendBack, input }) => {
+        const follow = { input, sendBack, stopped: false };
+        follows.set(input.partId, follow);
+        return () => void (follow.stopped = true);
+      }),
       changeProcess: fromPromise(changeProcess),
       loadPreview: fromCallback(({ sendBack, input }) => {
         previews.push(input.file.id);
@@ -72,7 +78,7 @@ function harness() {
     },
   });
   const actor = createActor(machine, { input: { process: '3d-printing', now: () => NOW } }).start();
-  return { actor, imports, uploads, saves, createProject, changeProcess, previews };
+  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows };
 }
 
 const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
@@ -189,6 +195,63 @@ describe('the quote workspace', () => {
     expect(actor.getSnapshot().context.parts.map((p) => p.id)).toEqual([second!.id]);
     expect(actor.getSnapshot().context.selectedId).toBe(second!.id);
     expect(first!.upload!.getSnapshot().status).not.toBe('active');
+  });
+});
+
+describe('a file the job queue analyses (ADR 115)', () => {
+  const analysing = (id: string): QuoteFile => storedQuoteFile({ id, name: `${id}.stl`, metrics: null, findings: [], analysis: 'analysing' });
+
+  test('the part follows its file, keeps the browser’s price meanwhile, and saves once the server has measured it', async () => {
+    const { actor, imports, uploads, saves, follows } = harness();
+    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    await vi.waitFor(() => expect(imports.size + uploads.size).toBe(2));
+    imports.get('bracket.stl')!({ type: 'import.done', analysis });
+    const part = () => actor.getSnapshot().context.parts[0]!;
+
+    // Stored, not measured yet: no save against it (the server would answer 409), and the part follows it.
+    uploads.get('bracket.stl')!({ type: 'upload.done', uploaded: analysing('file-a') });
+    expect(part().serverFile?.analysis).toBe('analysing');
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'uploaded', name: 'bracket.stl' });
+    expect(follows.get(part().id)?.input).toMatchObject({ projectId: 'project-1', file: { id: 'file-a' } });
+    expect(part().configurator!.getSnapshot().context.target).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(saves).toEqual([]);
+
+    // Measured: the configurator saves against it at once, with the server's metrics.
+    follows.get(part().id)!.sendBack({ type: 'part.analysed', id: part().id, file: serverFile('file-a') });
+    expect(part().serverFile?.analysis).toBe('done');
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.target).toEqual({ projectId: 'project-1', fileId: 'file-a' });
+  });
+
+  test('an analysis that failed is the part’s to show: nothing is saved; removing a part stops following its file', async () => {
+    const { actor, imports, uploads, saves, follows } = harness();
+    actor.send({ type: 'files.added', files: [new File(['x'], 'a.stl'), new File(['y'], 'b.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    await vi.waitFor(() => expect(imports.size + uploads.size).toBe(4));
+    imports.get('a.stl')!({ type: 'import.done', analysis });
+    uploads.get('a.stl')!({ type: 'upload.done', uploaded: analysing('file-a') });
+    uploads.get('b.stl')!({ type: 'upload.done', uploaded: analysing('file-b') });
+    const [a, b] = actor.getSnapshot().context.parts;
+    const failed = storedQuoteFile({ id: 'file-a', name: 'a.stl', metrics: null, findings: [], analysis: 'failed', analysisError: 'The analysis stopped twice.' });
+    follows.get(a!.id)!.sendBack({ type: 'part.analysed', id: a!.id, file: failed });
+    expect(actor.getSnapshot().context.parts[0]!.serverFile?.analysisError).toBe('The analysis stopped twice.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(saves).toEqual([]);
+
+    actor.send({ type: 'part.removed', id: b!.id });
+    expect(follows.get(b!.id)!.stopped).toBe(true);
+  });
+
+  test('a reopened project follows the files still being analysed, and configures them once measured', async () => {
+    const { actor, follows } = harness({ openFiles: [serverFile('file-a'), analysing('file-b')] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect([...follows.keys()]).toEqual(['file-b']);
+    expect(actor.getSnapshot().context.parts[1]!.configurator).toBeNull();
+    follows.get('file-b')!.sendBack({ type: 'part.analysed', id: 'file-b', file: serverFile('file-b') });
+    expect(actor.getSnapshot().context.parts[1]!.configurator?.getSnapshot().context.target).toEqual({ projectId: 'project-1', fileId: 'file-b' });
   });
 });
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import type { QuoteFile } from '#domain/api/quote';
 import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
-import { checkFile } from '#features/quote/quote-workspace';
+import { checkFile, followAnalysis } from '#features/quote/quote-workspace';
+import { storedQuoteFile } from '../../../stories/support/quote-fixtures.ts';
 
 const cube = readFileSync('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
 
@@ -29,5 +31,44 @@ describe('checkFile: the domain’s upload rules, with their words, before the g
   test('the words are the domain’s', () => {
     expect(FILE_MESSAGES.tooLarge('huge.stl')).toBe('Quote file size is limited to 100 MB: "huge.stl" is larger');
     expect(FILE_MESSAGES.type('holiday.stl')).toBe('"holiday.stl" is not a supported file type: upload STL, STEP, OBJ or 3MF');
+  });
+});
+
+describe('followAnalysis: a file the job queue analyses (ADR 115)', () => {
+  const file = (analysis: QuoteFile['analysis']): QuoteFile => storedQuoteFile({ id: 'file-a', name: 'a.stl', metrics: null, findings: [], analysis });
+
+  test('asks again until the analysis settles, through a failed read, and hands over the settled file once', async () => {
+    const answers: (QuoteFile | Error)[] = [file('analysing'), new Error('Failed to fetch'), file('done')];
+    const read = vi.fn(async (id: string) => {
+      expect(id).toBe('file-a');
+      const next = answers.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    const settled = vi.fn();
+    followAnalysis(file('analysing'), read, settled, 1);
+    await vi.waitFor(() => expect(settled).toHaveBeenCalledTimes(1));
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(settled.mock.calls[0]![0].analysis).toBe('done');
+  });
+
+  test('stops asking when stopped (the part was removed)', async () => {
+    const read = vi.fn(async () => file('analysing'));
+    const settled = vi.fn();
+    const stop = followAnalysis(file('analysing'), read, settled, 1);
+    await vi.waitFor(() => expect(read).toHaveBeenCalled());
+    stop();
+    const calls = read.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read.mock.calls.length).toBeLessThanOrEqual(calls + 1);
+    expect(settled).not.toHaveBeenCalled();
+  });
+
+  test('a file already measured is handed over at once, without a read', async () => {
+    const read = vi.fn();
+    const settled = vi.fn();
+    followAnalysis(file('done'), read, settled, 1);
+    await vi.waitFor(() => expect(settled).toHaveBeenCalledTimes(1));
+    expect(read).not.toHaveBeenCalled();
   });
 });
