@@ -396,6 +396,7 @@ export const quoteWorkspaceMachine = setup({
             for (const part of context.parts) {
               if (part.upload) enqueue(stopChild(part.upload));
               if (part.configurator) enqueue(stopChild(part.configurator));
+              enqueue(stopChild(`follow-${part.id}`));
             }
             enqueue.assign({ parts: [], project: null, selectedId: null });
           }),

@@ -253,6 +253,15 @@ describe('a file the job queue analyses (ADR 115)', () => {
     follows.get('file-b')!.sendBack({ type: 'part.analysed', id: 'file-b', file: serverFile('file-b') });
     expect(actor.getSnapshot().context.parts[1]!.configurator?.getSnapshot().context.target).toEqual({ projectId: 'project-1', fileId: 'file-b' });
   });
+
+  test('opening another project stops following the files of the one left', async () => {
+    const { actor, follows } = harness({ openFiles: [analysing('file-b')] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(follows.get('file-b')!.stopped).toBe(false);
+    actor.send({ type: 'project.open', projectId: 'project-2' });
+    expect(follows.get('file-b')!.stopped).toBe(true);
+  });
 });
 
 describe('an assembly becomes parts (ADR 131)', () => {
