@@ -60,6 +60,11 @@ export type ConfiguratorEvent =
   | { type: 'metrics.changed'; metrics: QuoteMetrics; geometryFindings?: readonly Finding[] }
   /** The server has the file (with its own analysis): save there from now on. */
   | { type: 'server.ready'; target: SaveTarget; metrics: QuoteMetrics; geometryFindings: readonly Finding[] }
+  /**
+   * The server measured the file's walls and holes after its price (ADR 145): their findings and
+   * metrics, with nothing to save (they never change the price).
+   */
+  | { type: 'server.checked'; metrics: QuoteMetrics; geometryFindings: readonly Finding[] }
   /** The server configured the part itself (the project's service changed): nothing to save. */
   | { type: 'configuration.replaced'; configuration: PartConfiguration; serverQuote: QuoteResult | null }
   | { type: 'order.attempted' }
@@ -150,6 +155,7 @@ export const quoteConfiguratorMachine = setup({
   on: {
     'clock.ticked': { actions: assign({ orderedAt: ({ event }) => event.now }) },
     'order.attempted': { actions: assign({ attempted: true }) },
+    'server.checked': { actions: assign(({ event }) => ({ metrics: event.metrics, geometryFindings: event.geometryFindings })) },
   },
   initial: 'idle',
   states: {

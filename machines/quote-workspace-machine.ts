@@ -77,7 +77,10 @@ export type WorkspaceEvent =
   | { type: 'part.removed'; id: string }
   /** The server read the file again (units confirmed or corrected). */
   | { type: 'part.serverFile'; id: string; file: QuoteFile }
-  /** The server's analysis of a queued file settled (`done` or `failed`, ADR 115): from `followAnalysis`. */
+  /**
+   * The server's measuring of a file settled: a queued analysis `done` or `failed` (ADR 115), or a
+   * large file's walls and holes (ADR 145). From `followAnalysis`.
+   */
   | { type: 'part.analysed'; id: string; file: QuoteFile }
   | { type: 'project.renamed'; project: Project }
   /** Split the part's file of several bodies into its parts (ADR 131). */
@@ -149,8 +152,8 @@ export const quoteWorkspaceMachine = setup({
       throw new Error('keepWhole is not provided');
     }),
     /**
-     * Asks after a file the job queue is still analysing (ADR 115) until its analysis is `done` or
-     * `failed`; sends `part.analysed` with the settled file.
+     * Asks after a file the server is still measuring (the job queue's analysis, ADR 115; a large
+     * file's walls and holes, ADR 145) until it settles; sends `part.analysed` with the settled file.
      */
     followAnalysis: fromCallback<AnyEventObject, { projectId: string; partId: string; file: QuoteFile }>(() => {
       throw new Error('followAnalysis is not provided');
@@ -190,9 +193,12 @@ export const quoteWorkspaceMachine = setup({
       });
       void context;
     }),
-    /** A part whose stored file the job queue is still analysing follows it until it settles (ADR 115). */
+    /**
+     * A part whose stored file the server is still measuring follows it until it settles: the job
+     * queue's analysis (ADR 115), or a large file's walls and holes (ADR 145).
+     */
     followIfAnalysing: enqueueActions(({ context, enqueue }, params: { id: string; file: QuoteFile }) => {
-      if (params.file.analysis !== 'analysing' || !context.project) return;
+      if ((params.file.analysis !== 'analysing' && params.file.checks !== 'pending') || !context.project) return;
       enqueue.spawnChild('followAnalysis', { id: `follow-${params.id}`, input: { projectId: context.project.id, partId: params.id, file: params.file } });
     }),
     /** A reopened part shows its preview again, read from the stored file when it is first looked at. */
@@ -294,13 +300,22 @@ export const quoteWorkspaceMachine = setup({
           const ready = serverReady(context, event.partId, file);
           if (ready) enqueue.sendTo(ready.configurator, ready.event);
           else enqueue({ type: 'startConfigurator', params: { id: event.partId } });
+          // A large file's walls and holes follow its price (ADR 145).
+          enqueue({ type: 'followIfAnalysing', params: { id: event.partId, file } });
         }
       }),
     },
     'part.analysed': {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        if (!context.parts.some((p) => p.id === event.id)) return;
+        const part = context.parts.find((p) => p.id === event.id);
+        if (!part) return;
         enqueue.assign({ parts: ({ context: c }) => withPart(c, event.id, (p) => ({ ...p, serverFile: event.file })) });
+        // Only the walls and holes were left (ADR 145): the configurator takes their findings, and
+        // its saved price stands (they add warnings, never a price).
+        if (part.serverFile?.analysis === 'done' && part.configurator && event.file.metrics) {
+          enqueue.sendTo(part.configurator, { type: 'server.checked', metrics: event.file.metrics, geometryFindings: event.file.findings });
+          return;
+        }
         const ready = serverReady(context, event.id, event.file);
         if (ready) enqueue.sendTo(ready.configurator, ready.event);
         else enqueue({ type: 'startConfigurator', params: { id: event.id } });

@@ -70,6 +70,7 @@ try {
           expires_at: now,
           removed_at: null,
           analysis_state: 'analysing',
+          checks_state: 'done',
           analysis_error: null,
           split_from: null,
           kept_whole: 0,

@@ -58,6 +58,11 @@ export interface ServerConfig {
   quoteUploadsPerOwner: number;
   /** One analysis is given up after this long, ms (QUOTE_ANALYSIS_TIMEOUT_MS, default 120 s); ADR 041. */
   quoteAnalysisTimeoutMs: number;
+  /**
+   * An upload of a mesh of more triangles than this answers before its walls and holes are
+   * measured, which follow (QUOTE_DEFER_CHECKS_ABOVE, default 250 000); ADR 145.
+   */
+  quoteDeferChecksAbove: number;
   /** Where quote files are kept (QUOTE_FILES_DIR, default `<dataDir>/quote-files`; with STORAGE=s3 only the upload spool); ADR 040. */
   quoteFilesDir: string;
   /** Where quote files and avatars are kept: this machine's disk (default) or an S3 bucket (STORAGE=s3; ADR 120). */
@@ -387,6 +392,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     quoteMaxFilesPerProject: positiveInt(env, 'QUOTE_MAX_FILES_PER_PROJECT', MAX_FILES_PER_UPLOAD),
     quoteUploadsPerOwner: positiveInt(env, 'QUOTE_UPLOADS_PER_OWNER', 2),
     quoteAnalysisTimeoutMs: positiveInt(env, 'QUOTE_ANALYSIS_TIMEOUT_MS', 120_000),
+    quoteDeferChecksAbove: positiveInt(env, 'QUOTE_DEFER_CHECKS_ABOVE', 250_000),
     quoteFilesDir: path.resolve(env.QUOTE_FILES_DIR ?? path.join(dataDir, 'quote-files')),
     storage: readStorageSettings(env),
     ...readPaymentConfig(env),

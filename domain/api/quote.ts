@@ -326,6 +326,9 @@ export const QUOTE_FILE_STATUSES = ['kept', 'removed'] as const;
 /** Where the server's analysis of a file stands (ADR 115): `analysing` only while a queued job runs. */
 export const QUOTE_FILE_ANALYSIS_STATES = ['analysing', 'done', 'failed'] as const;
 export type QuoteFileAnalysisState = (typeof QUOTE_FILE_ANALYSIS_STATES)[number];
+/** Whether a large file's walls and holes are measured yet (ADR 145): `pending` only just after its upload. */
+export const QUOTE_FILE_CHECKS_STATES = ['pending', 'done'] as const;
+export type QuoteFileChecksState = (typeof QUOTE_FILE_CHECKS_STATES)[number];
 export type QuoteFileStatus = (typeof QUOTE_FILE_STATUSES)[number];
 
 /**
@@ -358,6 +361,10 @@ export const QuoteFileSchema = named(
       '`done` once metrics and findings are the server’s. With the job queue (JOB_QUEUE=postgres) an upload answers at once with `analysing` (metrics null, no findings); read the file again until it is `done`, or `failed` with `analysisError`.',
     ),
     analysisError: described(z.string().nullable(), 'Why the analysis failed, when `analysis` is `failed`.'),
+    checks: described(
+      z.enum(QUOTE_FILE_CHECKS_STATES),
+      '`pending` when the upload of a large file answered before its walls and holes were measured (ADR 145): the price and the blocking findings are final, `manufacturing.minWallMm` is null and the wall and hole findings are still to come; read the file again until it is `done` (well under a second for a million triangles). `done` for every other file.',
+    ),
     splitFrom: described(
       z.string().nullable(),
       'The id of the assembly file this part was split from (POST …/split; that file is gone), or null for an upload.',

@@ -7,7 +7,7 @@ import { detectCadFormat } from './detect-format';
 import { splitParts, type PartSplit } from './bodies';
 import { createFinding, sortFindings, type Finding } from './findings';
 import type { ImportResult, Mesh } from './mesh';
-import { checkManufacturing, type ManufacturingOptions } from './manufacturing';
+import { checkManufacturing, checkManufacturingStaged, type ManufacturingCheck, type ManufacturingOptions } from './manufacturing';
 import { analyseMesh, type PartMetrics } from './metrics';
 import { parseObj } from './obj';
 import { createStepImporter, type OcctModule, type StepOptions } from './step';
@@ -25,6 +25,11 @@ export interface ImportCadOptions {
   readonly manufacturing?: false | ManufacturingOptions;
   /** Also split a file of several bodies into parts (bodies.ts, ADR 072): `CadFileReport.parts`. */
   readonly parts?: boolean;
+  /**
+   * A mesh of more than this many triangles gets its walls and holes measured after the report,
+   * by `CadFileReport.completeChecks` (ADR 145: the price does not wait for them). Unset: never.
+   */
+  readonly deferWallsAndHolesAbove?: number;
 }
 
 export async function importCad(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
@@ -82,6 +87,19 @@ export interface CadFileReport {
    * nothing readable). The parts' meshes are in the file's units, their metrics in mm.
    */
   readonly parts?: PartSplit | null;
+  /**
+   * With `deferWallsAndHolesAbove` and a mesh that large: the report's metrics and findings have
+   * no walls and holes yet; this measures them and answers the whole report's metrics, findings
+   * and orderability (what the report would have held without deferring).
+   */
+  readonly completeChecks?: () => CompletedChecks;
+}
+
+/** A report's metrics, findings and orderability once its walls and holes are measured. */
+export interface CompletedChecks {
+  readonly metrics: PartMetrics;
+  readonly findings: readonly Finding[];
+  readonly orderable: boolean;
 }
 
 /** Import, measure and check one file: what the upload worker and the server both run. */
@@ -90,18 +108,29 @@ export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOption
   const analysis = imported.mesh
     ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes })
     : null;
-  const check = analysis && options.manufacturing !== false ? checkManufacturing(analysis, options.manufacturing || {}) : null;
-  const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);
-  const metrics = analysis ? (check ? { ...analysis.metrics, manufacturing: check.manufacturing } : analysis.metrics) : null;
+  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, options.manufacturing || {}) : null;
+  const defer = staged !== null && analysis !== null && options.deferWallsAndHolesAbove !== undefined && analysis.metrics.triangleCount > options.deferWallsAndHolesAbove;
+  const whole = (check: ManufacturingCheck | null) => {
+    const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);
+    const metrics = analysis ? (check ? { ...analysis.metrics, manufacturing: check.manufacturing } : analysis.metrics) : null;
+    return { metrics, findings, orderable: analysis !== null && !findings.some((f) => f.severity === 'error') };
+  };
+  const now = whole(staged ? (defer ? staged.price : staged.complete()) : null);
   // Only a file of several bodies is worth splitting: a one-body file skips the signatures.
   const several = analysis !== null && (analysis.metrics.bodyCount > 1 || analysis.mesh.bodies.length > 1);
   return {
     format: imported.format,
     mesh: analysis?.mesh ?? imported.mesh,
-    metrics,
-    findings,
-    orderable: analysis !== null && !findings.some((f) => f.severity === 'error'),
+    ...now,
     ...(options.parts ? { parts: several ? splitParts(analysis, { buildVolumes: options.buildVolumes }) : null } : {}),
+    ...(defer
+      ? {
+          completeChecks: (): CompletedChecks => {
+            const done = whole(staged.complete());
+            return { ...done, metrics: done.metrics as PartMetrics }; // deferred only when the mesh was analysed
+          },
+        }
+      : {}),
   };
 }
 

@@ -28,6 +28,14 @@ export interface ManufacturingCheck {
   readonly findings: readonly Finding[];
 }
 
+/** The checks in two stages: what the price needs now, the rest on demand (`checkManufacturingStaged`). */
+export interface StagedManufacturingCheck {
+  /** Supports and build height, measured; walls and holes not yet (null wall, zero coverage and holes). */
+  readonly price: ManufacturingCheck;
+  /** Measures the walls and holes (once) and answers the whole check. */
+  readonly complete: () => ManufacturingCheck;
+}
+
 export interface ManufacturingOptions {
   /** Rays for the wall sample (default: wall-thickness.ts's). */
   readonly wallRays?: number;
@@ -40,6 +48,18 @@ export interface ManufacturingOptions {
  * null when the mesh is not a closed solid.
  */
 export function checkManufacturing(analysis: MeshAnalysis, options: ManufacturingOptions = {}): ManufacturingCheck | null {
+  const staged = checkManufacturingStaged(analysis, options);
+  return staged && staged.complete();
+}
+
+/**
+ * The checks in two stages (ADR 145): `price` is what the price needs (the supports and build
+ * height of the best printing orientation), with the walls and holes not measured yet (`minWallMm`
+ * null, no coverage, no holes, no findings of theirs); `complete()` measures them and answers the
+ * whole check, exactly what `checkManufacturing` answers. The walls and holes give findings only
+ * (warnings), never a price or a blocking finding, so an answer may go out between the two.
+ */
+export function checkManufacturingStaged(analysis: MeshAnalysis, options: ManufacturingOptions = {}): StagedManufacturingCheck | null {
   const { mesh, metrics, structure } = analysis;
   if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
@@ -51,33 +71,44 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
   const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
   // One hierarchy for the wall rays and the support rays: its build is most of either's cost (ADR 110).
   const caster = new MeshRayCaster(mesh.positions, mesh.triangleCount);
-  const walls = analyseWallThickness(mesh, {
-    minWallMm: THIN_WALL_MM,
-    mmPerUnit,
-    maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
-    maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
-    caster,
-    weld,
-    facets,
-  });
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster, facets });
-  const holes = findHoles(mesh, { mmPerUnit, weld, facets });
   const best = orientation.best;
-  const findings = [
-    thinWallFinding(walls, THIN_WALL_MM),
-    overhangFinding(best),
-    orientationFinding(orientation),
-    ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
-  ].filter((f): f is Finding => f !== null);
-  const manufacturing: ManufacturingMetrics = {
-    minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
-    wallCoverage: walls.coverage.measuredAreaFraction,
+  const supportFindings = [overhangFinding(best), orientationFinding(orientation)].filter((f): f is Finding => f !== null);
+  const supports = {
     buildDirection: [best.buildDirection[0], best.buildDirection[1], best.buildDirection[2]] as Vec3,
     overhangAreaMm2: best.overhangAreaMm2,
     supportVolumeMm3: best.supportVolumeMm3,
     buildHeightMm: best.buildHeightMm,
-    holeCount: holes.holes.length,
-    tappableHoles: holes.tappableHoles,
   };
-  return { manufacturing, findings };
+  let completed: ManufacturingCheck | null = null;
+  return {
+    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 }, findings: supportFindings },
+    complete: () => {
+      if (completed) return completed;
+      const walls = analyseWallThickness(mesh, {
+        minWallMm: THIN_WALL_MM,
+        mmPerUnit,
+        maxRays: options.wallRays ?? (large ? LARGE_MESH_WALL_RAYS : undefined),
+        maxRefineRays: large ? LARGE_MESH_REFINE_RAYS : undefined,
+        caster,
+        weld,
+        facets,
+      });
+      const holes = findHoles(mesh, { mmPerUnit, weld, facets });
+      const findings = [
+        thinWallFinding(walls, THIN_WALL_MM),
+        ...supportFindings,
+        ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
+      ].filter((f): f is Finding => f !== null);
+      const manufacturing: ManufacturingMetrics = {
+        minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
+        wallCoverage: walls.coverage.measuredAreaFraction,
+        ...supports,
+        holeCount: holes.holes.length,
+        tappableHoles: holes.tappableHoles,
+      };
+      completed = { manufacturing, findings };
+      return completed;
+    },
+  };
 }

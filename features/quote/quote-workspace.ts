@@ -48,18 +48,30 @@ async function detectFormat(file: File) {
 
 /** How often the quote page asks after a file the job queue is still analysing (ADR 115). */
 export const ANALYSIS_POLL_MS = 1000;
+/** How often it asks after a large file's walls and holes, which take well under a second (ADR 145). */
+export const CHECKS_POLL_MS = 400;
+
+/** Whether the server has more to say about the file: its analysis (ADR 115) or its walls and holes (ADR 145). */
+export const serverStillMeasuring = (file: QuoteFile): boolean => file.analysis === 'analysing' || file.checks === 'pending';
 
 /**
- * Asks after a file the job queue is still analysing (ADR 115), every `pollMs`, until its analysis
- * is `done` or `failed`, then hands over the settled file. A failed read (a dropped connection, a
- * busy server) is asked again at the next tick. Answers the function that stops asking.
+ * Asks after a file the server is still measuring (the job queue's analysis, ADR 115, or a large
+ * file's walls and holes, ADR 145), every `pollMs` (`checksPollMs` when only the walls and holes
+ * are left), until it is settled, then hands over the settled file. A failed read (a dropped
+ * connection, a busy server) is asked again at the next tick. Answers the function that stops asking.
  */
-export function followAnalysis(file: QuoteFile, read: (fileId: string) => Promise<QuoteFile>, onSettled: (file: QuoteFile) => void, pollMs = ANALYSIS_POLL_MS): () => void {
+export function followAnalysis(
+  file: QuoteFile,
+  read: (fileId: string) => Promise<QuoteFile>,
+  onSettled: (file: QuoteFile) => void,
+  pollMs = ANALYSIS_POLL_MS,
+  checksPollMs = CHECKS_POLL_MS,
+): () => void {
   let stopped = false;
   void (async () => {
     let current = file;
-    while (current.analysis === 'analysing') {
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    while (serverStillMeasuring(current)) {
+      await new Promise((resolve) => setTimeout(resolve, current.analysis === 'analysing' ? pollMs : Math.min(pollMs, checksPollMs)));
       if (stopped) return;
       try {
         current = await read(current.id);

@@ -335,6 +335,8 @@ export interface QuoteFileTable {
   analysis_state: 'analysing' | 'done' | 'failed';
   /** Why the analysis failed, in the customer's words. */
   analysis_error: string | null;
+  /** `pending` while a large file's walls and holes are measured after its upload answered (migration 016, ADR 145). */
+  checks_state: 'pending' | 'done';
   /** The assembly file this part was split from (deleted by the split), or null (migration 014, ADR 131). */
   split_from: string | null;
   /** 1 once the customer chose to keep a file of several bodies as one part. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { QuoteFileStore } from '../quote/file-store.ts';
-import { removeExpiredQuoteFiles } from '../quote/retention.ts';
+import { removeExpiredQuoteFiles, settleLostChecks } from '../quote/retention.ts';
 import { runScheduledRewards } from '../rewards/scheduled.ts';
 import { ensureQueue, withQueueLock, type JobQueue } from './job-queue.ts';
 
@@ -29,7 +29,12 @@ export function productSchedule(deps: { db: Kysely<Database>; files: QuoteFileSt
       name: 'quote-file-retention',
       cron: '17 * * * *',
       intervalMs: 3600 * 1000,
-      run: () => removeExpiredQuoteFiles({ db: deps.db, files: deps.files, log: deps.log }, deps.clock()),
+      // With it, the files whose walls and holes were lost with their process (ADR 145).
+      run: async () => {
+        const now = deps.clock();
+        await removeExpiredQuoteFiles({ db: deps.db, files: deps.files, log: deps.log }, now);
+        await settleLostChecks(deps.db, now, deps.log);
+      },
     },
     {
       name: 'monthly-rewards',

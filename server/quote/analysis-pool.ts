@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome } from './analysis-types.ts';
 
 /** The analysis of one file could not finish: the worker crashed or took too long. */
 export class AnalysisFailedError extends Error {
@@ -15,8 +15,20 @@ interface Job {
   id: number;
   path: string;
   split?: AnalysisRequest['split'];
-  resolve(outcome: AnalysisOutcome | SplitOutcome): void;
+  deferAbove?: number;
+  resolve(outcome: AnalysisOutcome | SplitOutcome | DeferredAnalysis): void;
   reject(error: Error): void;
+  /** Set once a deferred analysis has answered: its walls and holes are still being measured. */
+  settleChecks?: (checks: ChecksOutcome | null) => void;
+}
+
+/**
+ * A file's analysis answered before its walls and holes (ADR 145): `checks` settles with them
+ * (null when they failed: a crash, the time limit, a shutdown), or is null when nothing was deferred.
+ */
+export interface DeferredAnalysis {
+  outcome: AnalysisOutcome;
+  checks: Promise<ChecksOutcome | null> | null;
 }
 
 interface Slot {
@@ -54,6 +66,18 @@ export class AnalysisPool {
   }
 
   /**
+   * Like `analyse`, but a mesh of more than `deferAbove` triangles is answered before its walls and
+   * holes are measured (ADR 145): the thread stays busy with them, and `checks` settles after.
+   */
+  analyseDeferred(path: string, deferAbove: number): Promise<DeferredAnalysis> {
+    if (this.closed) return Promise.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
+    return new Promise<DeferredAnalysis>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, path, deferAbove, resolve: resolve as Job['resolve'], reject });
+      this.pump();
+    });
+  }
+
+  /**
    * Splits the file at `path` into its parts in a worker thread (ADR 131), read with `mmPerUnit`
    * millimetres per unit of its coordinates. Same queue, threads and time limit as `analyse`.
    */
@@ -83,6 +107,7 @@ export class AnalysisPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
+    for (const slot of this.slots) slot.job?.settleChecks?.(null);
     await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot)));
   }
 
@@ -94,7 +119,12 @@ export class AnalysisPool {
       const job = this.queue.shift() as Job;
       slot.job = job;
       slot.timer = setTimeout(() => this.fail(slot as Slot, new AnalysisFailedError('timeout', `The analysis took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`)), this.timeoutMs);
-      slot.worker.postMessage({ id: job.id, path: job.path, ...(job.split ? { split: job.split } : {}) } satisfies AnalysisRequest);
+      slot.worker.postMessage({
+        id: job.id,
+        path: job.path,
+        ...(job.split ? { split: job.split } : {}),
+        ...(job.deferAbove !== undefined ? { deferWallsAndHolesAbove: job.deferAbove } : {}),
+      } satisfies AnalysisRequest);
     }
   }
 
@@ -106,10 +136,20 @@ export class AnalysisPool {
     worker.on('message', (message: AnalysisReply | 'ready') => {
       if (message === 'ready' || !slot.job || message.id !== slot.job.id) return;
       const job = slot.job;
+      if (message.ok && 'outcome' in message && job.deferAbove !== undefined) {
+        const outcome = message.outcome as AnalysisOutcome;
+        if (outcome.checks === 'pending') {
+          // Answered now; the thread stays this job's (and its time limit runs) until the checks come.
+          job.resolve({ outcome, checks: new Promise<ChecksOutcome | null>((settle) => (job.settleChecks = settle)) } satisfies DeferredAnalysis);
+          return;
+        }
+        job.resolve({ outcome, checks: null } satisfies DeferredAnalysis);
+      } else if (message.ok && 'checks' in message) {
+        job.settleChecks?.(message.checks);
+      } else if (message.ok) job.resolve(message.outcome);
+      else job.reject(new AnalysisFailedError('crash', message.error));
       clearTimeout(slot.timer);
       slot.job = undefined;
-      if (message.ok) job.resolve(message.outcome);
-      else job.reject(new AnalysisFailedError('crash', message.error));
       this.pump();
     });
     worker.on('error', (error) => this.fail(slot, new AnalysisFailedError('crash', error.message)));
@@ -130,7 +170,9 @@ export class AnalysisPool {
     void this.stop(slot);
     if (job) {
       this.log(`[quote] analysis of ${job.path} failed (${error.reason}): ${error.message}`);
-      job.reject(error);
+      // A deferred analysis that already answered loses only its walls and holes.
+      if (job.settleChecks) job.settleChecks(null);
+      else job.reject(error);
     }
     if (!this.closed) this.pump();
   }

@@ -13,6 +13,21 @@ export interface AnalysisOutcome {
   summary: QuoteFileSummary | null;
   /** Time spent reading and analysing in the worker, ms. */
   analysisMs: number;
+  /**
+   * `pending` when the walls and holes of this (large) file are still being measured (ADR 145):
+   * the thread answers them next, as a `ChecksOutcome`.
+   */
+  checks: 'pending' | 'done';
+}
+
+/** A large file's walls and holes, measured after its first answer (ADR 145): the whole report now. */
+export interface ChecksOutcome {
+  metrics: PartMetrics;
+  findings: Finding[];
+  orderable: boolean;
+  summary: QuoteFileSummary | null;
+  /** Time the walls and holes took, ms. */
+  checksMs: number;
 }
 
 /** One part of a file split into parts (ADR 131): a binary STL of its mesh in mm, measured and checked. */
@@ -41,6 +56,15 @@ export interface AnalysisRequest {
   id: number;
   path: string;
   split?: { mmPerUnit: number };
+  /** Answer a mesh of more than this many triangles before its walls and holes (ADR 145). */
+  deferWallsAndHolesAbove?: number;
 }
 
-export type AnalysisReply = { id: number; ok: true; outcome: AnalysisOutcome | SplitOutcome } | { id: number; ok: false; error: string };
+/**
+ * A thread's answer: the outcome (for a deferred analysis, followed by its `checks`: `null` when
+ * they failed), or the failure.
+ */
+export type AnalysisReply =
+  | { id: number; ok: true; outcome: AnalysisOutcome | SplitOutcome }
+  | { id: number; ok: true; checks: ChecksOutcome | null }
+  | { id: number; ok: false; error: string };

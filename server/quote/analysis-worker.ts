@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import type { OcctModule } from '#domain/geometry/step';
-import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, SplitOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome } from './analysis-types.ts';
 import { splitIntoParts } from './split-parts.ts';
 import { summarise } from './summarise.ts';
 
@@ -19,16 +19,28 @@ const occt: Promise<OcctModule | undefined> = (require('occt-import-js') as Occt
   () => undefined, // STEP files then get an 'unreadable' finding from analyseCadFile
 );
 
-async function analyse(path: string): Promise<AnalysisOutcome> {
+/**
+ * Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes,
+ * which `then` then receives (ADR 145).
+ */
+async function analyse(path: string, deferAbove: number | undefined, then: (checks: () => ChecksOutcome | null) => void): Promise<AnalysisOutcome> {
   const started = performance.now();
   const buffer = await fs.readFile(path);
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const format = detectCadFormat(bytes);
   if (format === null) {
-    return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started) };
+    return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started), checks: 'done' };
   }
   // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
-  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true });
+  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true, deferWallsAndHolesAbove: deferAbove });
+  const { completeChecks } = report;
+  if (completeChecks) {
+    then(() => {
+      const from = performance.now();
+      const done = completeChecks();
+      return { ...done, findings: [...done.findings], summary: summarise({ ...report, ...done }), checksMs: Math.round(performance.now() - from) };
+    });
+  }
   return {
     format: report.format,
     metrics: report.metrics,
@@ -36,6 +48,7 @@ async function analyse(path: string): Promise<AnalysisOutcome> {
     orderable: report.orderable,
     summary: summarise(report),
     analysisMs: Math.round(performance.now() - started),
+    checks: completeChecks ? 'pending' : 'done',
   };
 }
 
@@ -47,9 +60,23 @@ async function split(path: string, mmPerUnit: number): Promise<SplitOutcome> {
 const port = parentPort;
 if (!port) throw new Error('analysis-worker.ts runs as a worker thread');
 port.on('message', (request: AnalysisRequest) => {
-  (request.split ? split(request.path, request.split.mmPerUnit) : analyse(request.path)).then(
-    (outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies AnalysisReply),
-  );
+  const fail = (error: unknown) => port.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies AnalysisReply);
+  if (request.split) {
+    split(request.path, request.split.mmPerUnit).then((outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply), fail);
+    return;
+  }
+  let checks: (() => ChecksOutcome | null) | undefined;
+  analyse(request.path, request.deferWallsAndHolesAbove, (measure) => (checks = measure)).then((outcome) => {
+    port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply);
+    if (!checks) return;
+    // The walls and holes after the answer has gone: a failure of theirs is reported as none.
+    let measured: ChecksOutcome | null = null;
+    try {
+      measured = checks();
+    } catch {
+      measured = null;
+    }
+    port.postMessage({ id: request.id, ok: true, checks: measured } satisfies AnalysisReply);
+  }, fail);
 });
 port.postMessage('ready');

@@ -36,7 +36,7 @@ import type { CadFormat } from '#domain/geometry/mesh';
 import { inTransaction, QUEUES } from '../jobs/job-queue.ts';
 import { detectSpooledFormat, type AnalysisJobData } from './analysis-jobs.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
-import type { AnalysisOutcome, SplitPartOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, ChecksOutcome, SplitPartOutcome } from './analysis-types.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
@@ -253,11 +253,13 @@ export class Projects {
     // an analysis worker fills in the metrics. Otherwise the worker threads analyse it now (ADR 041).
     const queued = ctx.jobs !== undefined;
     let outcome: AnalysisOutcome | null = null;
+    // A large file answers before its walls and holes: they are stored when they come (ADR 145).
+    let checks: Promise<ChecksOutcome | null> | null = null;
     let format: CadFormat | null;
     try {
       if (queued) format = await detectSpooledFormat(received.path);
       else {
-        outcome = await ctx.quote.analysis.analyse(received.path);
+        ({ outcome, checks } = await ctx.quote.analysis.analyseDeferred(received.path, config.quoteDeferChecksAbove));
         format = outcome.format;
       }
     } catch (error) {
@@ -304,6 +306,7 @@ export class Projects {
       removed_at: null,
       analysis_state: outcome ? 'done' : 'analysing',
       analysis_error: null,
+      checks_state: checks ? 'pending' : 'done',
       split_from: null,
       kept_whole: 0,
     };
@@ -318,7 +321,69 @@ export class Projects {
       await ctx.quote.files.delete(key);
       throw error;
     }
+    if (checks) this.followChecks(id, row.metrics, checks);
     return { file: toQuoteFile(row), timing: { receiveMs, analyseMs: outcome?.analysisMs ?? 0, totalMs: performance.now() - started } };
+  }
+
+  /** Stores a file's walls and holes when its analysis thread answers them (ADR 145). */
+  private followChecks(fileId: string, analysedMetrics: string | null, checks: Promise<ChecksOutcome | null>): void {
+    const { quote, log } = this.ctx;
+    const stored = checks
+      .then((result) => this.storeChecks(fileId, analysedMetrics, result))
+      .catch((error: unknown) => log(`[quote] the walls and holes of file ${fileId} were not stored: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => quote.checks.delete(fileId));
+    quote.checks.set(fileId, stored);
+  }
+
+  /**
+   * The whole analysis replaces the first answer's metrics, findings and summary, and the saved
+   * configuration is priced again (the same price: walls and holes add warnings only). When the
+   * checks failed, or the file was read in other units meanwhile (by another process: this one
+   * waits for them first), the file is only marked `done`, its walls and holes unmeasured.
+   */
+  private async storeChecks(fileId: string, analysedMetrics: string | null, result: ChecksOutcome | null): Promise<void> {
+    const { ctx } = this;
+    await transact(this.db, async (trx) => {
+      const file = await trx.selectFrom('quote_file').selectAll().where('id', '=', fileId).where('checks_state', '=', 'pending').executeTakeFirst();
+      if (!file) return;
+      if (!result || file.metrics !== analysedMetrics) {
+        ctx.log(`[quote] the walls and holes of file ${fileId} were not measured (${result ? 'its units changed meanwhile' : 'the analysis thread failed'})`);
+        await trx.updateTable('quote_file').set({ checks_state: 'done' }).where('id', '=', fileId).execute();
+        return;
+      }
+      const row: FileRow = {
+        ...file,
+        metrics: JSON.stringify(result.metrics),
+        findings: JSON.stringify(result.findings),
+        summary: result.summary ? JSON.stringify(result.summary) : file.summary,
+        orderable: result.orderable ? 1 : 0,
+        checks_state: 'done',
+      };
+      if (file.configuration) {
+        const at = ctx.clock();
+        row.quote = JSON.stringify(priceFile(row, parseJson<PartConfiguration>(file.configuration), at, ctx.config.maxOrderCents));
+        row.priced_at = iso(at);
+      }
+      await trx
+        .updateTable('quote_file')
+        .set({ metrics: row.metrics, findings: row.findings, summary: row.summary, orderable: row.orderable, quote: row.quote, priced_at: row.priced_at, checks_state: 'done' })
+        .where('id', '=', fileId)
+        .execute();
+    });
+  }
+
+  /** A configuration saved while the file's walls and holes were being stored is priced again after them. */
+  private async priceAgain(fileId: string): Promise<void> {
+    const file = await this.db.selectFrom('quote_file').selectAll().where('id', '=', fileId).executeTakeFirst();
+    if (!file?.configuration || file.removed_at) return;
+    const at = this.ctx.clock();
+    const result = priceFile(file, parseJson<PartConfiguration>(file.configuration), at, this.ctx.config.maxOrderCents);
+    await this.db
+      .updateTable('quote_file')
+      .set({ quote: JSON.stringify(result), priced_at: iso(at) })
+      .where('id', '=', fileId)
+      .where('configuration', '=', file.configuration)
+      .execute();
   }
 
   /** The stored bytes of a file still kept (410 once removed). */
@@ -443,6 +508,7 @@ export class Projects {
       removed_at: null,
       analysis_state: 'done',
       analysis_error: null,
+      checks_state: 'done',
       split_from: from.id,
       kept_whole: 0,
     };
@@ -473,6 +539,9 @@ export class Projects {
       .set({ configuration: JSON.stringify(configuration), quote: JSON.stringify(result), priced_at: iso(at) })
       .where('id', '=', file.id)
       .execute();
+    // Priced before the walls and holes were stored: the stored quote takes their warnings after them.
+    const checks = this.ctx.quote.checks.get(file.id);
+    if (checks) void checks.then(() => this.priceAgain(file.id)).catch((error: unknown) => this.ctx.log(`[quote] file ${file.id} was not priced again: ${String(error)}`));
     return { fileId: file.id, configuration, result, pricedAt: iso(at) };
   }
 
@@ -481,6 +550,12 @@ export class Projects {
    * file: metrics read again, findings and price updated.
    */
   async confirmUnits(owner: Owner, projectId: string, fileId: string, input: UnitsInput): Promise<QuoteFile> {
+    // Read in other units only once this process has stored the walls and holes it is measuring (ADR 145).
+    const checks = this.ctx.quote.checks.get(fileId);
+    if (checks) {
+      await this.findFile(owner, projectId, fileId); // someone else's file is not found, not waited for
+      await checks;
+    }
     const { file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     assertAnalysed(file);

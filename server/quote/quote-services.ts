@@ -9,6 +9,11 @@ export interface QuoteServices {
   analysis: AnalysisPool;
   /** Uploads one owner may have in progress at once, and waiting (ADR 080). */
   uploads: OwnerGate;
+  /**
+   * Files whose walls and holes this process is measuring after their upload answered, by file id:
+   * settles once they are stored (ADR 145). What re-reads a file's geometry waits for it.
+   */
+  checks: Map<string, Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -18,6 +23,7 @@ export function createQuoteServices(config: ServerConfig, log: (line: string) =>
     files: files ?? new LocalDiskQuoteFileStore(config.quoteFilesDir),
     analysis,
     uploads: new OwnerGate(config.quoteUploadsPerOwner, config.quoteMaxFilesPerProject),
+    checks: new Map(),
     close: () => analysis.close(),
   };
 }

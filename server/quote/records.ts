@@ -75,6 +75,7 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     analysisMs: Number(row.analysis_ms),
     analysis: row.analysis_state,
     analysisError: row.analysis_state === 'failed' ? row.analysis_error : null,
+    checks: row.checks_state,
     splitFrom: row.split_from ?? null,
   };
 }

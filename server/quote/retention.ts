@@ -15,6 +15,26 @@ export interface RetentionDeps {
   log?: (line: string) => void;
 }
 
+/** Walls and holes still `pending` this long after the upload were lost with their process (ADR 145). */
+export const CHECKS_LOST_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Files whose walls and holes were still being measured when their process stopped (a crash, a
+ * deploy) would stay `pending`: past `CHECKS_LOST_AFTER_MS` (well past the analysis time limit)
+ * they are marked `done`, their walls and holes unmeasured, so the quote page stops asking.
+ */
+export async function settleLostChecks(db: Kysely<Database>, now: Date, log?: (line: string) => void): Promise<number> {
+  const result = await db
+    .updateTable('quote_file')
+    .set({ checks_state: 'done' })
+    .where('checks_state', '=', 'pending')
+    .where('uploaded_at', '<=', iso(new Date(now.getTime() - CHECKS_LOST_AFTER_MS)))
+    .executeTakeFirst();
+  const settled = Number(result.numUpdatedRows);
+  if (settled > 0) log?.(`[quote] retention: ${settled} file(s) whose walls and holes were lost with their process marked done`);
+  return settled;
+}
+
 /**
  * Spec section 9, "uploaded 3D files kept 3 months" (ADR 044): deletes the bytes of every file
  * whose `expires_at` has passed and marks its row removed (the metrics, findings and quotes stay,

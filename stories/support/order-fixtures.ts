@@ -248,6 +248,7 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     status: 'kept',
     analysisMs: 120,
     analysis: 'done',
+    checks: 'done',
     analysisError: null,
     splitFrom: null,
     ...overrides,

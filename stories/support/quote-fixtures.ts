@@ -50,6 +50,7 @@ export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id
   status: 'kept',
   analysisMs: 3,
   analysis: 'done',
+  checks: 'done',
   analysisError: null,
   splitFrom: null,
   ...fields,

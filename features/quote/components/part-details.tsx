@@ -9,7 +9,7 @@ import type { FileAnalysis } from '#machines/upload-machine';
 import { Button } from '#ui/button';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
-import { PartViewer, formatSize } from './part-viewer.tsx';
+import { PartViewer, formatSize, preloadPartViewer } from './part-viewer.tsx';
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
 
@@ -39,6 +39,10 @@ export interface PartDetailsProps {
  */
 export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
+  // The preview's code is fetched while the file is read, not once its size is known (ADR 145).
+  useEffect(() => {
+    void preloadPartViewer();
+  }, []);
   const [announcement, setAnnouncement] = useState('');
   // "Keep as one part" pressed here: the notice goes, and the focus moves to the words that replace it.
   const [keptHere, setKeptHere] = useState(false);
@@ -135,6 +139,8 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
         <UnitConfirmation key={`${serverFile.id}-${metrics.units.unit}-${metrics.units.source}`} units={metrics.units} onConfirm={(unit) => onUnits({ unit })} />
       ))}
       <FindingList findings={findings} shown={shown} onShow={onShow} canShow={!!mesh} />
+      {/* A large file's walls and holes follow its price (ADR 145); their findings join the list above. */}
+      {measured?.checks === 'pending' && <p className="text-caption text-neutral-600">{t('quote.details.checkingWalls')}</p>}
       <p role="status" className="sr-only">
         {announcement}
       </p>

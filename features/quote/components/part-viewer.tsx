@@ -9,6 +9,12 @@ import type { ViewCommand } from './part-viewer-canvas.tsx';
 import { lazyComponent } from '#lib/lazy-component';
 
 const PartViewerCanvas = lazyComponent(async () => (await import('./part-viewer-canvas.tsx')).default);
+
+/**
+ * Fetches three.js and the canvas ahead of the first preview (ADR 145): while the browser imports
+ * a dropped file, so that the preview's first frame does not come when the server answers.
+ */
+export const preloadPartViewer = (): Promise<void> => PartViewerCanvas.preload();
 /** Commands kept for a scene still loading: more presses than anyone makes before it arrives. */
 const MAX_PENDING_COMMANDS = 50;
 

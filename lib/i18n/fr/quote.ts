@@ -58,6 +58,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.details.reading': 'Lecture de {name}…',
   'quote.details.noPreview': 'L’aperçu 3D n’est pas disponible pour ce fichier.',
   'quote.details.previewLoading': 'Chargement de l’aperçu 3D…',
+  'quote.details.checkingWalls': 'Vérification de l’épaisseur des parois et des perçages… Le prix est définitif ; tout avertissement à leur sujet s’affichera ici.',
   'quote.metric.size': 'Dimensions',
   'quote.metric.sizeValue': '{x} × {y} × {z} mm',
   'quote.metric.volume': 'Volume',
