@@ -264,6 +264,44 @@ describe('a file the job queue analyses (ADR 115)', () => {
   });
 });
 
+describe('a large file’s walls and holes follow its price (ADR 145)', () => {
+  const thinWall = { code: 'thin-wall', severity: 'warning', message: 'Walls are as thin as 0.6 mm in one region.', fixHint: 'Thicken the highlighted walls.', triangles: [1, 2], count: 2 } as const;
+  const pending = (id: string): QuoteFile => ({ ...serverFile(id), checks: 'pending' });
+  const checked = (id: string): QuoteFile => ({ ...serverFile(id), checks: 'done', findings: [thinWall] });
+
+  test('the part saves at once and follows its file; the walls and holes join the configurator without another save', async () => {
+    const { actor, imports, uploads, saves, follows } = harness();
+    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    await vi.waitFor(() => expect(imports.size + uploads.size).toBe(2));
+    imports.get('bracket.stl')!({ type: 'import.done', analysis });
+    const part = () => actor.getSnapshot().context.parts[0]!;
+    const configurator = part().configurator!;
+
+    // Priced by the server at once: the walls and holes do not hold the confirmation back.
+    uploads.get('bracket.stl')!({ type: 'upload.done', uploaded: pending('file-a') });
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    await vi.waitFor(() => expect(serverAgrees(configurator.getSnapshot().context)).toBe(true));
+    expect(follows.get(part().id)?.input).toMatchObject({ projectId: 'project-1', file: { id: 'file-a', checks: 'pending' } });
+
+    // Their findings arrive: shown with the part, and the confirmed price stands without a save.
+    follows.get(part().id)!.sendBack({ type: 'part.analysed', id: part().id, file: checked('file-a') });
+    expect(part().serverFile?.checks).toBe('done');
+    expect(configurator.getSnapshot().context.geometryFindings).toEqual([thinWall]);
+    expect(configurator.getSnapshot().value).toBe('idle');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(saves).toHaveLength(1);
+    expect(serverAgrees(configurator.getSnapshot().context)).toBe(true);
+  });
+
+  test('a reopened project follows a file whose walls and holes are still being measured', async () => {
+    const { actor, follows } = harness({ openFiles: [serverFile('file-a'), pending('file-b')] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect([...follows.keys()]).toEqual(['file-b']);
+  });
+});
+
 describe('an assembly becomes parts (ADR 131)', () => {
   const assemblyFile = (): QuoteFile => ({
     ...serverFile('file-asm', configurationForProcess(null, 'cnc')),

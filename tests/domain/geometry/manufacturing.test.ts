@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findingsForProcess } from '#domain/geometry/findings';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import { withUnit } from '#domain/geometry/metrics';
-import { binaryStl, box, concat, cup, translated, withReversedFacets } from '../support/solids';
+import { binaryStl, box, concat, cup, nut, translated, withReversedFacets } from '../support/solids';
 
 describe('the manufacturing checks in the file analysis', () => {
   it('finds the thin wall of a cup, locates it and states the thinnest wall', async () => {
@@ -58,5 +58,44 @@ describe('the manufacturing checks in the file analysis', () => {
     expect(findingsForProcess(findings, '3d-printing').map((f) => f.code)).toEqual(['overhang-supports', 'thin-wall']);
     expect(findingsForProcess(findings, 'cnc').map((f) => f.code)).toEqual(['deep-hole', 'thin-wall']);
     expect(findingsForProcess(findings, 'vacuum-casting').map((f) => f.code)).toEqual(['thin-wall']);
+  });
+});
+
+describe('walls and holes after the price (ADR 145)', () => {
+  const solids = [
+    ['a thin-walled cup', () => cup(20, 30, 0.6, 2, 64)],
+    ['a nut (a hole through it)', () => nut(8, 3, 6)],
+  ] as const;
+
+  it.each(solids)('%s: the first report has the supports and no walls or holes; completed, it is the whole analysis', async (_name, solid) => {
+    const bytes = binaryStl(solid());
+    const whole = await analyseCadFile(bytes);
+    const first = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0 });
+    const m = first.metrics!.manufacturing!;
+    expect(m).toMatchObject({ minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 });
+    // What the price needs is there, and exactly the whole analysis's.
+    const w = whole.metrics!.manufacturing!;
+    expect([m.supportVolumeMm3, m.buildHeightMm, m.overhangAreaMm2, m.buildDirection]).toEqual([w.supportVolumeMm3, w.buildHeightMm, w.overhangAreaMm2, w.buildDirection]);
+    expect(first.findings.filter((f) => ['thin-wall', 'small-hole', 'deep-hole'].includes(f.code))).toEqual([]);
+    expect(first.orderable).toBe(whole.orderable);
+    const completed = first.completeChecks!();
+    expect(completed).toEqual({ metrics: whole.metrics, findings: whole.findings, orderable: whole.orderable });
+    // Measured once: a second call answers the same record.
+    expect(first.completeChecks!().metrics).toEqual(completed.metrics);
+  });
+
+  it('the cup’s thin wall is what the completion adds', async () => {
+    const cupDone = (await analyseCadFile(binaryStl(cup(20, 30, 0.6, 2, 64)), { deferWallsAndHolesAbove: 0 })).completeChecks!();
+    expect(cupDone.findings.map((f) => f.code)).toContain('thin-wall');
+    expect(cupDone.metrics.manufacturing?.minWallMm).toBeCloseTo(0.6, 2);
+  });
+
+  it('a mesh within the threshold, an open mesh and an unreadable file are answered whole', async () => {
+    const small = await analyseCadFile(binaryStl(cup(20, 30, 0.6, 2, 64)), { deferWallsAndHolesAbove: 1_000_000 });
+    expect(small.completeChecks).toBeUndefined();
+    expect(small.findings.map((f) => f.code)).toContain('thin-wall');
+    const open = box(10, 10, 10).slice(0, 9 * 10);
+    expect((await analyseCadFile(binaryStl(open), { deferWallsAndHolesAbove: 0 })).completeChecks).toBeUndefined();
+    expect((await analyseCadFile(new Uint8Array([1, 2, 3]), { deferWallsAndHolesAbove: 0 })).completeChecks).toBeUndefined();
   });
 });
