@@ -72,3 +72,20 @@ describe('followAnalysis: a file the job queue analyses (ADR 115)', () => {
     expect(read).not.toHaveBeenCalled();
   });
 });
+
+describe('followAnalysis: a large file’s walls and holes (ADR 145)', () => {
+  const file = (checks: QuoteFile['checks']): QuoteFile => ({ ...storedQuoteFile({ id: 'file-a', name: 'a.stl', findings: [] }), checks });
+
+  test('asks again, at the shorter interval, until the walls and holes are stored, then hands the file over', async () => {
+    const answers = [file('pending'), file('done')];
+    const read = vi.fn(async () => answers.shift()!);
+    const settled = vi.fn();
+    const started = performance.now();
+    // The queue's interval is long here: only the checks' interval can make this quick.
+    followAnalysis(file('pending'), read, settled, 60_000, 1);
+    await vi.waitFor(() => expect(settled).toHaveBeenCalledTimes(1));
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(settled.mock.calls[0]![0].checks).toBe('done');
+  });
+});
