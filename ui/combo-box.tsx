@@ -76,5 +76,14 @@ export interface ItemComboBoxProps<T extends { id: string }> extends Omit<ComboB
 
 /** A combo box over items with an `id`, each read as `textOf(item)` (the form `ui/lazy-combo-box` loads). */
 export function ItemComboBox<T extends { id: string }>({ textOf, ...props }: ItemComboBoxProps<T>) {
-  return <ComboBox<T> {...props}>{(item) => <ComboBoxItem id={item.id}>{textOf(item)}</ComboBoxItem>}</ComboBox>;
+  // The chosen item's words from the first render: React Aria finds them only once its collection
+  // is built (a render later, much later on a busy machine), and the field would blink empty.
+  const list = props.items ?? props.defaultItems ?? [];
+  const selected = props.selectedKey == null ? undefined : [...list].find((item) => item.id === props.selectedKey);
+  const initial = selected && props.inputValue === undefined && props.defaultInputValue === undefined ? { defaultInputValue: textOf(selected) } : {};
+  return (
+    <ComboBox<T> {...initial} {...props}>
+      {(item) => <ComboBoxItem id={item.id}>{textOf(item)}</ComboBoxItem>}
+    </ComboBox>
+  );
 }

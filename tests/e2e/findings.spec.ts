@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { reversedFacetCube, thinWalledCup } from './support/generated-parts.ts';
+import type { QuoteFile } from '../../domain/api/quote.ts';
+import { finelyMeshedThinCup, reversedFacetCube, thinWalledCup } from './support/generated-parts.ts';
 import { openQuotePage } from './support/quote-page.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -51,4 +52,24 @@ test('a thin wall and reversed facets: the findings are on the model, the repair
   const found = page.getByRole('region', { name: 'What we found in the models' });
   await expect(found.getByRole('heading', { level: 3, name: 'thin-cup.stl' })).toBeVisible();
   await expect(found.getByRole('listitem').filter({ hasText: 'Walls are as thin as 0.6 mm' })).toContainText('Thicken the highlighted walls');
+});
+
+test('a large file: the price is confirmed before its walls are measured, and the thin wall follows (ADR 145)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const chooser = page.waitForEvent('filechooser');
+  const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && /\/project\/[^/]+\/files$/.test(new URL(r.url()).pathname), { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles([{ name: 'fine-cup.stl', mimeType: 'model/stl', buffer: finelyMeshedThinCup() }]);
+
+  // The server answered with the price's measures and the walls still to come.
+  const answer = (await (await uploaded).json()) as QuoteFile;
+  expect(answer.checks).toBe('pending');
+  expect(answer.findings.map((f) => f.code)).not.toContain('thin-wall');
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 60_000 });
+
+  // The walls arrive on the page by themselves: the warning with what to do, and the waiting line gone.
+  const cup = page.getByRole('region', { name: /fine-cup\.stl/ });
+  await expect(cup.getByRole('listitem').filter({ hasText: 'Walls are as thin as 0.6 mm' })).toContainText('Thicken the highlighted walls', { timeout: 30_000 });
+  await expect(cup.getByText(/Checking wall thickness and holes/)).toBeHidden();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
 });

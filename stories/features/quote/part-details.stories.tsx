@@ -43,6 +43,21 @@ export const Default: Story = {
   },
 };
 
+/**
+ * A large file's walls and holes are still being measured after its price (ADR 145): the details
+ * say so under the findings until they arrive.
+ */
+export const CheckingWallsAndHoles: Story = {
+  args: {
+    analysis: { metrics, findings: [], mesh: null, orderable: true },
+    serverFile: { ...stored({ ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics), checks: 'pending' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Checking wall thickness and holes… The price is final/)).toBeInTheDocument();
+  },
+};
+
 export const WithProblems: Story = {
   args: { analysis: { metrics: { ...metrics, watertight: false, units: { ...metrics.units, source: 'file' } } as PartMetrics, findings: [openEdges], mesh: null, orderable: false } },
   play: async ({ canvasElement }) => {

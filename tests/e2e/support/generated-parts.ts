@@ -9,6 +9,14 @@ export function thinWalledCup(): Buffer {
   return Buffer.from(binaryStl(cup(20, 30, 0.6, 2, 64)));
 }
 
+/**
+ * The same thin-walled cup in about 260,000 triangles: over the server's 250,000, so its upload is
+ * answered before its walls and holes are measured (ADR 145).
+ */
+export function finelyMeshedThinCup(): Buffer {
+  return Buffer.from(binaryStl(cup(20, 30, 0.6, 2, 2000, 13)));
+}
+
 /** A 10 mm cube (1000 mm³) with 6 of its 12 facets reversed, as poor exporters write them. */
 export function reversedFacetCube(): Buffer {
   return Buffer.from(binaryStl(withReversedFacets(box(10, 10, 10), [0, 2, 4, 6, 8, 10])));
