@@ -138,8 +138,8 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
       ) : (
         <UnitConfirmation key={`${serverFile.id}-${metrics.units.unit}-${metrics.units.source}`} units={metrics.units} onConfirm={(unit) => onUnits({ unit })} />
       ))}
-      <FindingList findings={findings} shown={shown} onShow={onShow} canShow={!!mesh} />
-      {/* A large file's walls and holes follow its price (ADR 145); their findings join the list above. */}
+      {/* A large file's walls and holes follow its price (ADR 145); their findings join the list. */}
+      <FindingList findings={findings} shown={shown} onShow={onShow} canShow={!!mesh} checking={measured?.checks === 'pending'} />
       {measured?.checks === 'pending' && <p className="text-caption text-neutral-600">{t('quote.details.checkingWalls')}</p>}
       <p role="status" className="sr-only">
         {announcement}
@@ -248,9 +248,22 @@ function findingKey(f: Finding): string {
   return `${f.code}-${f.message}`;
 }
 
-function FindingList({ findings, shown, onShow, canShow }: { findings: readonly Finding[]; shown: Finding | null; onShow: (f: Finding | null) => void; canShow: boolean }) {
+function FindingList({
+  findings,
+  shown,
+  onShow,
+  canShow,
+  checking = false,
+}: {
+  findings: readonly Finding[];
+  shown: Finding | null;
+  onShow: (f: Finding | null) => void;
+  canShow: boolean;
+  /** Walls and holes still being checked (ADR 145): no "no problems" yet. */
+  checking?: boolean;
+}) {
   const t = useT();
-  if (findings.length === 0) return <p className="text-caption text-success-700">{t('quote.finding.none')}</p>;
+  if (findings.length === 0) return checking ? null : <p className="text-caption text-success-700">{t('quote.finding.none')}</p>;
   return (
     <div>
       <h3 className="font-semibold">{t('quote.finding.heading')}</h3>

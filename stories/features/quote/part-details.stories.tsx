@@ -55,6 +55,8 @@ export const CheckingWallsAndHoles: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(/Checking wall thickness and holes… The price is final/)).toBeInTheDocument();
+    // Nothing found yet is not "no problems found".
+    await expect(canvas.queryByText('No problems found in this file.')).toBeNull();
   },
 };
 
