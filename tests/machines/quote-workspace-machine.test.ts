@@ -83,6 +83,16 @@ function harness(options: { openFiles?: QuoteFile[] } = {}) {
 
 const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
 
+/** bracket.stl dropped and imported by the browser, its upload still running. */
+async function droppedAndImported() {
+  const h = harness();
+  h.actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
+  await waitFor(h.actor, (s) => s.matches('ready'));
+  await vi.waitFor(() => expect(h.imports.size + h.uploads.size).toBe(2));
+  h.imports.get('bracket.stl')!({ type: 'import.done', analysis });
+  return { ...h, part: () => h.actor.getSnapshot().context.parts[0]! };
+}
+
 describe('the quote workspace', () => {
   test('a drop: parts with their uploads, a project named after the first file, a configurator priced from the browser, then the server’s file', async () => {
     const { actor, imports, uploads, saves, createProject } = harness();
@@ -202,12 +212,7 @@ describe('a file the job queue analyses (ADR 115)', () => {
   const analysing = (id: string): QuoteFile => storedQuoteFile({ id, name: `${id}.stl`, metrics: null, findings: [], analysis: 'analysing' });
 
   test('the part follows its file, keeps the browser’s price meanwhile, and saves once the server has measured it', async () => {
-    const { actor, imports, uploads, saves, follows } = harness();
-    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
-    await waitFor(actor, (s) => s.matches('ready'));
-    await vi.waitFor(() => expect(imports.size + uploads.size).toBe(2));
-    imports.get('bracket.stl')!({ type: 'import.done', analysis });
-    const part = () => actor.getSnapshot().context.parts[0]!;
+    const { actor, uploads, saves, follows, part } = await droppedAndImported();
 
     // Stored, not measured yet: no save against it (the server would answer 409), and the part follows it.
     uploads.get('bracket.stl')!({ type: 'upload.done', uploaded: analysing('file-a') });
@@ -270,12 +275,7 @@ describe('a large file’s walls and holes follow its price (ADR 145)', () => {
   const checked = (id: string): QuoteFile => ({ ...serverFile(id), checks: 'done', findings: [thinWall] });
 
   test('the part saves at once and follows its file; the walls and holes join the configurator without another save', async () => {
-    const { actor, imports, uploads, saves, follows } = harness();
-    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
-    await waitFor(actor, (s) => s.matches('ready'));
-    await vi.waitFor(() => expect(imports.size + uploads.size).toBe(2));
-    imports.get('bracket.stl')!({ type: 'import.done', analysis });
-    const part = () => actor.getSnapshot().context.parts[0]!;
+    const { uploads, saves, follows, part } = await droppedAndImported();
     const configurator = part().configurator!;
 
     // Priced by the server at once: the walls and holes do not hold the confirmation back.
