@@ -189,8 +189,11 @@ test('a 100 MB file is streamed to the bucket in parts, never held whole: memory
   peak = Math.max(peak, used());
   const growthMiB = (peak - before) / 1024 / 1024;
   console.log(`[s3] 100 MiB multipart upload (${PART_BYTES / 1024 / 1024} MiB parts, ${QUEUE_SIZE} at a time): live heap + buffers grew at most ${growthMiB.toFixed(1)} MiB`);
-  // By design at most (QUEUE_SIZE + 1) parts are live (40 MiB), plus the SDK's and the stream's buffers.
-  expect(growthMiB).toBeLessThan(80);
+  // By design at most (QUEUE_SIZE + 1) parts are live (40 MiB), plus the SDK's and the stream's
+  // buffers: 43–54 MiB on a quiet machine. When the bucket reads slowly (s3rver on two cores held by
+  // busy loops, a loaded CI run) the parts in flight wait with their request buffers: 81 MiB was
+  // seen. Held whole, the growth would be the file's 100 MiB at least.
+  expect(growthMiB).toBeLessThan(90);
   expect(fs.existsSync(source)).toBe(false); // the spool file is gone once stored
 
   const stored = await store.open('files/big.stl');
