@@ -82,7 +82,7 @@ export function ItemComboBox<T extends { id: string }>({ textOf, ...props }: Ite
   const selected = props.selectedKey == null ? undefined : [...list].find((item) => item.id === props.selectedKey);
   const initial = selected && props.inputValue === undefined && props.defaultInputValue === undefined ? { defaultInputValue: textOf(selected) } : {};
   return (
-    <ComboBox<T> {...initial} {...props}>
+    <ComboBox<T> {...props} {...initial}>
       {(item) => <ComboBoxItem id={item.id}>{textOf(item)}</ComboBoxItem>}
     </ComboBox>
   );
