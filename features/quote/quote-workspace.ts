@@ -52,7 +52,7 @@ export const ANALYSIS_POLL_MS = 1000;
 export const CHECKS_POLL_MS = 400;
 
 /** Whether the server has more to say about the file: its analysis (ADR 115) or its walls and holes (ADR 145). */
-export const serverStillMeasuring = (file: QuoteFile): boolean => file.analysis === 'analysing' || file.checks === 'pending';
+const serverStillMeasuring = (file: QuoteFile): boolean => file.analysis === 'analysing' || file.checks === 'pending';
 
 /**
  * Asks after a file the server is still measuring (the job queue's analysis, ADR 115, or a large

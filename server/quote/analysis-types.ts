@@ -26,8 +26,6 @@ export interface ChecksOutcome {
   findings: Finding[];
   orderable: boolean;
   summary: QuoteFileSummary | null;
-  /** Time the walls and holes took, ms. */
-  checksMs: number;
 }
 
 /** One part of a file split into parts (ADR 131): a binary STL of its mesh in mm, measured and checked. */

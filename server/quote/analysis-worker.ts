@@ -19,36 +19,40 @@ const occt: Promise<OcctModule | undefined> = (require('occt-import-js') as Occt
   () => undefined, // STEP files then get an 'unreadable' finding from analyseCadFile
 );
 
-/**
- * Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes,
- * which `then` then receives (ADR 145).
- */
-async function analyse(path: string, deferAbove: number | undefined, then: (checks: () => ChecksOutcome | null) => void): Promise<AnalysisOutcome> {
+/** What `analyse` answers: the outcome to post now and, for a deferred file, what measures its walls and holes next. */
+interface Analysed {
+  outcome: AnalysisOutcome;
+  measureChecks: (() => ChecksOutcome) | null;
+}
+
+/** Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes (ADR 145). */
+async function analyse(path: string, deferAbove: number | undefined): Promise<Analysed> {
   const started = performance.now();
   const buffer = await fs.readFile(path);
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const format = detectCadFormat(bytes);
   if (format === null) {
-    return { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started), checks: 'done' };
+    return { outcome: { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started), checks: 'done' }, measureChecks: null };
   }
   // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
   const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true, deferWallsAndHolesAbove: deferAbove });
   const { completeChecks } = report;
-  if (completeChecks) {
-    then(() => {
-      const from = performance.now();
-      const done = completeChecks();
-      return { ...done, findings: [...done.findings], summary: summarise({ ...report, ...done }), checksMs: Math.round(performance.now() - from) };
-    });
-  }
   return {
-    format: report.format,
-    metrics: report.metrics,
-    findings: [...report.findings],
-    orderable: report.orderable,
-    summary: summarise(report),
-    analysisMs: Math.round(performance.now() - started),
-    checks: completeChecks ? 'pending' : 'done',
+    outcome: {
+      format: report.format,
+      metrics: report.metrics,
+      findings: [...report.findings],
+      orderable: report.orderable,
+      summary: summarise(report),
+      analysisMs: Math.round(performance.now() - started),
+      checks: completeChecks ? 'pending' : 'done',
+    },
+    measureChecks: completeChecks
+      ? () => {
+          const done = completeChecks();
+          return { ...done, findings: [...done.findings], summary: summarise({ ...report, ...done }) };
+        }
+      : null,
   };
 }
 
@@ -65,14 +69,13 @@ port.on('message', (request: AnalysisRequest) => {
     split(request.path, request.split.mmPerUnit).then((outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply), fail);
     return;
   }
-  let checks: (() => ChecksOutcome | null) | undefined;
-  analyse(request.path, request.deferWallsAndHolesAbove, (measure) => (checks = measure)).then((outcome) => {
+  analyse(request.path, request.deferWallsAndHolesAbove).then(({ outcome, measureChecks }) => {
     port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply);
-    if (!checks) return;
+    if (!measureChecks) return;
     // The walls and holes after the answer has gone: a failure of theirs is reported as none.
     let measured: ChecksOutcome | null = null;
     try {
-      measured = checks();
+      measured = measureChecks();
     } catch {
       measured = null;
     }

@@ -109,7 +109,21 @@ describe(`an upload answered before its walls and holes (${db}, ADR 145)`, () =>
   it('units read again while the walls are measured wait for them: the walls are read in the new units too', async () => {
     const token = await t.temporaryToken();
     const project = await t.project(token);
-    const upload = await t.upload(project.id, token, THIN_CUP, 'thin-cup.stl');
+    // The cup's walls take milliseconds: held back 300 ms, they are surely still to come when the
+    // units change. Without the wait they would be dropped (measured in the other units) and the
+    // wall below would be null.
+    const pool = t.ctx.quote.analysis;
+    const analyseDeferred = pool.analyseDeferred.bind(pool);
+    pool.analyseDeferred = async (file, above) => {
+      const analysed = await analyseDeferred(file, above);
+      return { ...analysed, checks: analysed.checks && analysed.checks.then((c) => new Promise((resolve) => setTimeout(() => resolve(c), 300))) };
+    };
+    let upload: Awaited<ReturnType<QuoteTestApp['upload']>>;
+    try {
+      upload = await t.upload(project.id, token, THIN_CUP, 'thin-cup.stl');
+    } finally {
+      pool.analyseDeferred = analyseDeferred;
+    }
     expect(upload.body.checks).toBe('pending');
     const inches = await t.ms<QuoteFile>(`project/${project.id}/files/${upload.body.id}/units`, { method: 'PUT', token, body: { unit: 'inch' } });
     expect(inches.status).toBe(200);
