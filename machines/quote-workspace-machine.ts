@@ -73,7 +73,8 @@ export type WorkspaceEvent =
   | { type: 'files.added'; files: readonly File[] }
   | { type: 'project.open'; projectId: string }
   | { type: 'process.chosen'; process: ProcessSlug }
-  | { type: 'part.selected'; id: string }
+  /** A part chosen (its file's button, a row of the parts table); `focus`: its configurator heading takes the focus. */
+  | { type: 'part.selected'; id: string; focus?: boolean }
   | { type: 'part.removed'; id: string }
   /** The server read the file again (units confirmed or corrected). */
   | { type: 'part.serverFile'; id: string; file: QuoteFile }
@@ -257,7 +258,12 @@ export const quoteWorkspaceMachine = setup({
         enqueue.raise({ type: 'project.needed' });
       }),
     },
-    'part.selected': { actions: [assign({ selectedId: ({ event }) => event.id }), 'loadPreviewIfNeeded'] },
+    'part.selected': {
+      actions: [
+        assign({ selectedId: ({ event }) => event.id, focusPartId: ({ context, event }) => (event.focus ? event.id : context.focusPartId) }),
+        'loadPreviewIfNeeded',
+      ],
+    },
     'preview.loaded': {
       actions: assign({ parts: ({ context, event }) => withPart(context, event.id, (p) => ({ ...p, analysis: event.analysis, preview: 'ready' })) }),
     },

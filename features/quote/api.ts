@@ -49,6 +49,10 @@ export const splitQuoteFile = (projectId: string, fileId: string) =>
 export const keepQuoteFileWhole = (projectId: string, fileId: string) =>
   microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/keep-whole`, { method: 'POST', body: {}, quiet: true });
 
+/** One part's picture, drawn by the server from its model (the parts table). */
+export const getPartThumbnail = (projectId: string, fileId: string, signal?: AbortSignal) =>
+  microserviceApi<Blob>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/thumbnail`, { responseType: 'blob', signal, quiet: true });
+
 export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 

@@ -186,6 +186,20 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   });
 
   router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/thumbnail',
+    summary: 'A picture of one part, drawn from its model (PNG, 160 × 160, transparent around the part), for the parts table',
+    description: 'Drawn once, the first time it is asked for, then kept with the file. 404 when the file was removed or could not be drawn.',
+    auth: 'session',
+    ...file,
+    produces: 'image/png',
+    handler: async (c, { params }) => {
+      const png = await thumbnails.ofFile(ownerOf(c), params.id, params.fileId);
+      return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' });
+    },
+  });
+
+  router.route({
     method: 'delete',
     path: '/:id/files/:fileId',
     summary: 'Remove a file from the project (and from the cart)',

@@ -68,7 +68,7 @@ const EXEMPT: Record<string, string> = {
   'features/quote/components/finish-options.tsx#FinishOptions': 'part of ConfiguratorPanel',
   // The quote page's first-render pieces, which the workspace renders as well: seen in QuoteStart.
   'features/quote/components/quote-start.tsx#ProcessChoice': 'part of QuoteStart and the workspace',
-  'features/quote/components/quote-start.tsx#FileDropArea': 'part of QuoteStart and UploadPanel',
+  'features/quote/components/quote-start.tsx#FileDropArea': 'part of QuoteStart and the quote workspace',
   'features/quote/components/quote-start.tsx#HowItWorks': 'part of QuoteStart and the workspace',
   'features/quote/components/quote-start.tsx#LoadingStatus': 'part of QuoteStart and the workspace',
 };

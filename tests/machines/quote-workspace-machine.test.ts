@@ -171,6 +171,18 @@ describe('the quote workspace', () => {
     expect(previews).toEqual(['file-a', 'file-b']);
   });
 
+  test('a part chosen from the parts table is selected and its configurator heading takes the focus; chosen otherwise, the focus stays', async () => {
+    const { actor } = harness();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'part.selected', id: 'file-b' });
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'file-b', focusPartId: null });
+    actor.send({ type: 'part.selected', id: 'file-a', focus: true });
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'file-a', focusPartId: 'file-a' });
+    actor.send({ type: 'focus.done' });
+    expect(actor.getSnapshot().context.focusPartId).toBeNull();
+  });
+
   test('files dropped while a project opens join that project', async () => {
     const { actor, uploads } = harness();
     actor.send({ type: 'project.open', projectId: 'project-1' });

@@ -14,8 +14,7 @@ import { startGeometryWorker } from '../geometry/geometry-client.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
-import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
-import { UploadPanel } from './upload-panel.tsx';
+import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { lazyComponent } from '#lib/lazy-component';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
@@ -30,6 +29,9 @@ const RetentionDialog = lazyComponent(async () => (await import('./retention-dia
 // A part's details (checks, findings, the 3D preview's frame) show once there is a part: their chunk
 // is fetched right after the page first renders, so it is there by the first drop (ADR 133).
 const PartDetails = lazyComponent(async () => (await import('./part-details.tsx')).PartDetails);
+// The parts table (React Aria's table and its collection): fetched with the part details' chunk,
+// right after the first render, so that it is there by the first drop (issue 34).
+const PartsPanel = lazyComponent(async () => (await import('./parts-panel.tsx')).PartsPanel);
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -107,6 +109,7 @@ export function Workspace({
   const quoted = parts.some((p) => p.configurator);
   useEffect(() => {
     void PartDetails.preload();
+    void PartsPanel.preload();
   }, []);
   useEffect(() => {
     // The geometry worker starts once the page is idle, so that the first drop does not wait for its script.
@@ -208,10 +211,17 @@ export function Workspace({
           isDisabled={changingProcess || assemblyCall !== null}
           description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
         />
-        <UploadPanel workspace={workspace} onFiles={(files) => workspace.send({ type: 'files.added', files })} />
+        <FileDropArea onFiles={(files) => workspace.send({ type: 'files.added', files })} />
         <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
       </div>
-      <div>
+      {parts.length > 0 && (
+        <div className="min-w-0 lg:col-span-2">
+          <Suspense fallback={<LoadingStatus text={t('common.loading')} />}>
+            <PartsPanel workspace={workspace} />
+          </Suspense>
+        </div>
+      )}
+      <div className={parts.length > 0 ? 'min-w-0 lg:col-span-2' : undefined}>
         {selected ? (
           <SelectedDetails
             key={selected.id}

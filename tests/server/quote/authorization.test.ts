@@ -116,6 +116,7 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['GET', f, 'project/{id}/files/{fileId}'],
         ['DELETE', f, 'project/{id}/files/{fileId}'],
         ['GET', `${f}/content`, 'project/{id}/files/{fileId}/content'],
+        ['GET', `${f}/thumbnail`, 'project/{id}/files/{fileId}/thumbnail'],
         ['PUT', `${f}/configuration`, 'project/{id}/files/{fileId}/configuration', { ...PRINT_CONFIG, quantity: 999 }],
         ['GET', `${f}/quote`, 'project/{id}/files/{fileId}/quote'],
         ['PUT', `${f}/units`, 'project/{id}/files/{fileId}/units', { unit: 'inch' }],
