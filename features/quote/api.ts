@@ -57,6 +57,8 @@ export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 
 export const addToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/items', { method: 'POST', body });
+/** Every priced part in one call: the workspace says a refusal itself (quiet). */
+export const addPartsToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/items', { method: 'POST', body, quiet: true });
 export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
 
 export const createQuoteDocument = (projectId: string) =>

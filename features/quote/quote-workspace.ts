@@ -11,6 +11,7 @@ import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import {
+  addPartsToCart,
   createProject,
   getProject,
   getQuoteFile,
@@ -143,6 +144,7 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
         return { project, files: files.list };
       }),
       splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
+      addToCart: fromPromise(({ input }) => addPartsToCart(input)),
       keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
       followAnalysis: fromCallback(({ sendBack, input }) =>
         followAnalysis(input.file, (fileId) => getQuoteFile(input.projectId, fileId), (file) => sendBack({ type: 'part.analysed', id: input.partId, file })),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type FileChooser, type Page } from '@playwright/test';
-import { cubesAndPlate } from './support/generated-parts.ts';
+import { signUpAndActivate } from './support/accounts.ts';
+import { cubesAndPlate, wideFlatPlate } from './support/generated-parts.ts';
 import { choosePart, openQuotePage, partRow, partsSettled, partsTable } from './support/quote-page.ts';
 
 /**
@@ -18,6 +19,11 @@ async function drop(page: Page, files: Parameters<FileChooser['setFiles']>[0]) {
   await (await chooser).setFiles(files);
 }
 
+/** Ticks or unticks a box as a person does: a click on the box drawn over React Aria's hidden input (its label). */
+async function toggle(box: ReturnType<Page['getByRole']>) {
+  await box.locator('xpath=ancestor::label[1]').click();
+}
+
 test.beforeEach(async ({ page }) => {
   await openQuotePage(page);
   await page.getByRole('button', { name: 'Accept cookies' }).click();
@@ -32,7 +38,8 @@ test('the parts table: every part with its status and price, an assembly’s par
   ]);
   await partsSettled(page, 3, 60_000);
   const table = partsTable(page);
-  await expect(table.getByRole('columnheader')).toHaveText(['', 'Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time', 'Actions'].filter(Boolean));
+  // The first column holds the boxes that tick parts for a change to several at once.
+  await expect(table.getByRole('columnheader')).toHaveText(['', 'Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time']);
 
   // The cube is priced; the one-metre cube cannot be made by any machine: no price, and why.
   const cube = partRow(page, 'cube-10x10mm--cube-10x10.stp');
@@ -53,10 +60,10 @@ test('the parts table: every part with its status and price, an assembly’s par
   const total = page.getByTestId('quote-total');
   await expect(total).toContainText(/Quote total: \$[\d,.]+ for 3 priced parts/);
   await expect(total).toContainText(/Everything ships by \w{3}, \w{3} \d+, \d{4}/);
-  await expect(total).toContainText('1 part has no price yet and is not included.');
+  await expect(total).toContainText('1 part is not counted: no price yet, or something to check first.');
 
   // Choosing a row by keyboard configures that part: its configurator heading takes the focus.
-  await partRow(page, 'Body 5').getByText('Body 5', { exact: true }).click();
+  await choosePart(page, 'Body 5');
   await expect(page.getByRole('heading', { name: /Configure fixture\.stl – Body 5/ })).toBeFocused();
   await expect(partRow(page, 'Body 5')).toContainText('Being configured');
   await partRow(page, 'cube-10x10mm--cube-10x10.stp').focus();
@@ -68,4 +75,51 @@ test('the parts table: every part with its status and price, an assembly’s par
   await page.setViewportSize({ width: 320, height: 720 });
   await expect(partRow(page, 'Body 1')).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
+test('several parts at once: one change to the ticked parts, refused where not valid with one summary; every priced part to the cart in one action', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpAndActivate(page, 'Bea');
+  await openQuotePage(page);
+  const cube = cad('cube-10x10mm--cube-10x10.stp');
+  await drop(page, [cube, { ...cube, name: 'cube-b.stp' }, { name: 'plate.stl', mimeType: 'model/stl', buffer: wideFlatPlate() }]);
+  await partsSettled(page, 3, 60_000);
+
+  // All three ticked; Nylon PA12 (SLS) for all: the plate is too wide for its machines and keeps its resin.
+  await toggle(partsTable(page).getByRole('checkbox', { name: 'Select All' }));
+  const bar = page.getByRole('region', { name: 'Change the 3 ticked parts' });
+  await bar.getByRole('button', { name: /New Material/ }).click();
+  await page.getByRole('option', { name: 'Nylon PA12 (SLS)' }).click();
+  await bar.getByRole('button', { name: 'Apply to 3 parts' }).click();
+  const summary = bar.getByRole('status');
+  await expect(summary).toContainText('Material changed on 2 parts.');
+  await expect(summary).toContainText('1 part keeps its configuration (plate.stl):');
+  await expect(summary).toContainText('plate.stl: At 400 × 350 × 20 mm the part does not fit the 340 × 340 × 580 mm build volume for Nylon PA12 (SLS), in any orientation.');
+  await choosePart(page, 'cube-b.stp');
+  await expect(page.getByRole('button', { name: /Nylon PA12 \(SLS\)\s*Material/ })).toBeVisible();
+
+  // Every priced part to the cart: the plate has no colour yet, so it stays, and says so.
+  const addAll = page.getByRole('button', { name: 'Add all 3 priced parts to the cart' });
+  await addAll.click();
+  const cart = page.getByTestId('quote-total').getByRole('status');
+  await expect(cart).toContainText('2 parts added to the cart.');
+  await expect(cart).toContainText('1 priced part needs a colour first: plate.stl.');
+  await expect(cart.getByRole('link', { name: 'Go to the checkout' })).toBeVisible();
+
+  // The plate alone, in white; then everything priced goes in, and the checkout opens with the three parts.
+  await toggle(partsTable(page).getByRole('checkbox', { name: 'Select All' }));
+  await toggle(partRow(page, 'plate.stl').getByRole('checkbox'));
+  const one = page.getByRole('region', { name: 'Change the 1 ticked part' });
+  await one.getByRole('button', { name: /What to change/ }).click();
+  await page.getByRole('option', { name: 'Colour' }).click();
+  await one.getByRole('button', { name: /New Colour/ }).click();
+  await page.getByRole('option', { name: 'White' }).click();
+  await one.getByRole('button', { name: 'Apply to 1 part' }).click();
+  await expect(one.getByRole('status')).toHaveText('Colour changed on 1 part.');
+  await expect(partRow(page, 'plate.stl')).not.toContainText('Colour to choose');
+  await addAll.click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+  const lines = page.getByRole('region', { name: 'Parts' });
+  // The three parts, once each (the cubes added first were priced again, not added twice), and the total.
+  await expect(lines.getByRole('rowheader')).toHaveText([/^cube-10x10mm--cube-10x10\.stp/, /^cube-b\.stp/, /^plate\.stl/, /^Total/]);
 });

@@ -44,6 +44,8 @@ export interface PartsTableProps {
   /** Rows ticked for a change to several parts at once (item 2): shown with checkboxes when given. */
   checked?: ReadonlySet<string>;
   onCheckedChange?: (ids: string[]) => void;
+  /** Under the quote's total: what can be done with the whole quote (add every priced part to the cart). */
+  footer?: ReactNode;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface PartsTableProps {
  * ship date. Arrow keys move between cells, Enter on a row configures its part. Below `sm` each row
  * stacks its cells under their own labels, so the table reads at 320 px without a sideways scroll.
  */
-export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove, onRetry, checked, onCheckedChange }: PartsTableProps) {
+export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove, onRetry, checked, onCheckedChange, footer }: PartsTableProps) {
   const t = useT();
   const format = useFormat();
   const totals = useMemo(() => quoteTotals(rows), [rows]);
@@ -77,15 +79,12 @@ export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove,
         className="max-sm:block"
       >
         <TableHeader className="max-sm:sr-only">
-          <Column isRowHeader>{t('quote.parts.column.part')}</Column>
-          <Column>{t('quote.parts.column.status')}</Column>
-          <Column align="end">{t('quote.parts.column.quantity')}</Column>
-          <Column align="end">{t('quote.parts.column.unitPrice')}</Column>
-          <Column align="end">{t('quote.parts.column.lineTotal')}</Column>
-          <Column>{t('quote.parts.column.leadTime')}</Column>
-          <Column>
-            <span className="sr-only">{t('quote.parts.column.actions')}</span>
-          </Column>
+          <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
+          <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
+          <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
         </TableHeader>
         <TableBody items={rows} className="max-sm:block" dependencies={[selectedId, projectId, dash]}>
           {(row) => (
@@ -94,59 +93,63 @@ export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove,
               textValue={row.name}
               className="max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-b max-sm:border-neutral-200 max-sm:py-2"
             >
-              <Cell className="max-sm:block max-sm:border-0 max-sm:py-1">
-                <div className="flex items-start gap-3">
+              <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
+                <div className="flex items-start gap-2">
                   <PartThumbnail projectId={projectId} fileId={row.fileId} />
-                  <div className="min-w-0">
-                    <p className="font-medium break-words" aria-current={row.id === selectedId ? 'true' : undefined}>
+                  <div className="flex min-w-0 flex-col items-start">
+                    {/* The name configures its part, whatever is ticked (a ticked table's rows tick on a press). */}
+                    <Button
+                      variant="quiet"
+                      className="min-w-0 px-1 py-0 text-start font-medium break-words text-neutral-900"
+                      aria-current={row.id === selectedId ? 'true' : undefined}
+                      onPress={() => onConfigure(row.id)}
+                    >
                       {row.name}
-                    </p>
-                    {row.assembly && <p className="text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: row.assembly })}</p>}
-                    {row.id === selectedId && <p className="text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</p>}
+                    </Button>
+                    {row.assembly && <span className="px-1 text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: row.assembly })}</span>}
+                    {row.id === selectedId && <span className="px-1 text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</span>}
                   </div>
                 </div>
               </Cell>
-              <Cell className="max-sm:block max-sm:border-0 max-sm:py-1">
+              <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
                 <StatusCell row={row} />
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {row.attention?.kind === 'upload-failed' && (
+                    <Button variant="secondary" className="px-2 py-0 text-caption" onPress={() => onRetry(row.id)}>
+                      {t('common.tryAgain')}
+                    </Button>
+                  )}
+                  <Button variant="quiet" className="-ml-1 px-1 py-0 text-caption" aria-label={t('quote.upload.removeFile', { name: row.name })} onPress={() => onRemove(row.id)}>
+                    {t('common.remove')}
+                  </Button>
+                </span>
               </Cell>
-              <Cell align="end" className="max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
+              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.quantity')}>{row.quantity === null ? dash : format.number(row.quantity)}</Stacked>
               </Cell>
-              <Cell align="end" className="max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
+              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.unitPrice')}>{row.unitPriceCents === null ? dash : format.money(row.unitPriceCents)}</Stacked>
               </Cell>
-              <Cell align="end" className="max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
+              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.lineTotal')}>{row.totalCents === null ? dash : format.money(row.totalCents)}</Stacked>
               </Cell>
-              <Cell className="max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
+              <Cell className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.leadTime')}>
                   {row.leadDays === null || !row.shipDate ? (
                     dash
                   ) : (
                     <>
                       <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
-                      <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate, 'weekday') })}</span>
+                      <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
                     </>
                   )}
                 </Stacked>
-              </Cell>
-              <Cell className="max-sm:block max-sm:border-0 max-sm:py-1">
-                <div className="flex flex-wrap gap-1">
-                  {row.attention?.kind === 'upload-failed' && (
-                    <Button variant="secondary" className="px-2 py-0.5 text-caption" onPress={() => onRetry(row.id)}>
-                      {t('common.tryAgain')}
-                    </Button>
-                  )}
-                  <Button variant="quiet" className="px-2 py-0.5 text-caption" aria-label={t('quote.upload.removeFile', { name: row.name })} onPress={() => onRemove(row.id)}>
-                    {t('common.remove')}
-                  </Button>
-                </div>
               </Cell>
             </Row>
           )}
         </TableBody>
       </Table>
-      <QuoteTotal totals={totals} />
+      <QuoteTotal totals={totals}>{footer}</QuoteTotal>
     </section>
   );
 }
@@ -222,7 +225,7 @@ function statusDetail(row: PartRow, t: ReturnType<typeof useT>): string | null {
   return null;
 }
 
-function QuoteTotal({ totals }: { totals: ReturnType<typeof quoteTotals> }) {
+function QuoteTotal({ totals, children }: { totals: ReturnType<typeof quoteTotals>; children?: ReactNode }) {
   const t = useT();
   const format = useFormat();
   const strong = (chunks: ReactNode[]) => <strong className="text-title">{chunks}</strong>;
@@ -231,6 +234,7 @@ function QuoteTotal({ totals }: { totals: ReturnType<typeof quoteTotals> }) {
       <p>{t.rich('quote.parts.total', { total: format.money(totals.totalCents), count: totals.pricedCount, strong })}</p>
       {totals.latestShipDate && <p className="text-neutral-700">{t('quote.parts.latestShip', { date: format.date(totals.latestShipDate, 'weekday') })}</p>}
       {totals.unpricedCount > 0 && <p className="text-caption text-neutral-600">{t('quote.parts.unpriced', { count: totals.unpricedCount })}</p>}
+      {children}
     </div>
   );
 }

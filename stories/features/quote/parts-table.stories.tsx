@@ -55,11 +55,11 @@ export const MixedStatuses: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Quote file size is limited to 100 MB');
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent('Quote total: $157.60 for 2 priced parts');
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent('Everything ships by Thu, Dec 3, 2026');
-    await expect(canvas.getByTestId('quote-total')).toHaveTextContent('6 parts have no price yet and are not included.');
+    await expect(canvas.getByTestId('quote-total')).toHaveTextContent('6 parts are not counted: no price yet, or something to check first.');
     // Choosing a row configures its part, by pointer or by keyboard.
-    await userEvent.click(canvas.getByText('housing.step'));
+    await userEvent.click(canvas.getByRole('button', { name: 'housing.step' }));
     await expect(args.onConfigure).toHaveBeenCalledWith('p4');
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.click(canvas.getByText('Analysing'));
     await expect(args.onConfigure).toHaveBeenLastCalledWith('p5');
   },
 };
@@ -71,6 +71,17 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('housing.step')).toBeInTheDocument();
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};
+
+/** Parts ticked for a change to several at once: the boxes, "select all" half ticked. */
+export const Ticked: Story = {
+  args: { checked: new Set(['p1', 'p2']), onCheckedChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: /^Select bracket\.stl/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select All' }));
+    await expect(args.onCheckedChange).toHaveBeenCalledWith(MIXED.map((r) => r.id));
   },
 };
 

@@ -23,7 +23,7 @@ export function partRow(page: Page, name: string) {
 
 /** Configures a part: its row chosen, as a person clicks it. */
 export async function choosePart(page: Page, name: string): Promise<void> {
-  await partRow(page, name).getByText(name, { exact: true }).click();
+  await partRow(page, name).getByRole('button', { name, exact: true }).click();
 }
 
 /** Waits until the table lists `count` parts, none of them still read, sent or analysed. */
