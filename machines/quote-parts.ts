@@ -26,6 +26,8 @@ export interface PartRow {
   name: string;
   /** The file of the assembly the part was split from, or null. */
   assembly: string | null;
+  /** How many of the part one assembly holds, for a part of a bill of materials (ADR 162). */
+  perAssembly: number | null;
   status: PartStatus;
   attention: AttentionReason | null;
   /** What keeps a part without a price from being priced (its first blocking finding's words). */
@@ -88,6 +90,7 @@ export function partRow(part: RowPart, snapshots: PartSnapshots): PartRow {
     id: part.id,
     name,
     assembly,
+    perAssembly: part.serverFile?.assembly?.perAssembly ?? null,
     status: 'reading',
     attention: null,
     noPriceReason: null,

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
-import type { Cart, CartItemsInput, FileSplit, Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, FileSplit, Project, QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
@@ -42,7 +42,9 @@ export type WorkspaceError =
   /** Splitting a part's file, or keeping it whole, failed (the server's words): shown with its notice. */
   | { kind: 'split'; partId: string; reason: string }
   /** Adding the priced parts to the cart failed (the server's words). */
-  | { kind: 'cart'; reason: string };
+  | { kind: 'cart'; reason: string }
+  /** Setting how many of an assembly failed (the server's words), for that assembly. */
+  | { kind: 'assembly'; assemblyId: string; reason: string };
 
 /** Why a part kept its configuration when a change was made to several (words: the rules' own, or the feature's by kind). */
 export type BulkKeptReason = { kind: 'not-ready' } | { kind: 'rule'; message: string };
@@ -66,7 +68,9 @@ export interface CartResult {
 export type Announcement =
   | { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number }
   /** A file of several bodies became `count` parts. */
-  | { kind: 'split'; name: string; count: number; seq: number };
+  | { kind: 'split'; name: string; count: number; seq: number }
+  /** An assembly's number changed: its parts' quantities followed. */
+  | { kind: 'assembly'; name: string; count: number; seq: number };
 
 export interface WorkspaceInput {
   /** The service the visitor came for (the technology query), until a project says otherwise. */
@@ -97,6 +101,8 @@ export interface WorkspaceContext {
   cartResult: CartResult | null;
   /** What is being added to the cart now (kept while the call runs, so its answer is said for what was sent). */
   cartPlan: ReturnType<typeof cartPlan> | null;
+  /** The assembly whose number is being set, or was last (its error is shown with it). */
+  pendingAssemblyId: string | null;
 }
 
 export type WorkspaceEvent =
@@ -125,6 +131,8 @@ export type WorkspaceEvent =
   | { type: 'parts.bulkEdit'; change: BulkChange }
   /** Every priced part that can be ordered goes to the cart in one call. */
   | { type: 'parts.addToCart' }
+  /** How many of an assembly (ADR 162): its parts' quantities follow, on the server. */
+  | { type: 'assembly.quantity'; assemblyId: string; quantity: number }
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
   | { type: 'preview.failed'; id: string }
@@ -183,6 +191,10 @@ export const quoteWorkspaceMachine = setup({
     /** Splits a stored file of several bodies into its parts; answers the new files (ADR 131). */
     splitFile: fromPromise<FileSplit, { projectId: string; fileId: string }>(async () => {
       throw new Error('splitFile is not provided');
+    }),
+    /** Sets how many of an assembly; answers its parts, configured and priced with their new quantities (ADR 162). */
+    setAssemblyQuantity: fromPromise<AssemblyQuantity, { projectId: string; assemblyId: string; quantity: number }>(async () => {
+      throw new Error('setAssemblyQuantity is not provided');
     }),
     /** Adds parts to the cart, each with its configuration, in one call (all or none). */
     addToCart: fromPromise<Cart, CartItemsInput>(async () => {
@@ -275,6 +287,7 @@ export const quoteWorkspaceMachine = setup({
     bulkResult: null,
     cartResult: null,
     cartPlan: null,
+    pendingAssemblyId: null,
   }),
   on: {
     'files.added': {
@@ -501,11 +514,50 @@ export const quoteWorkspaceMachine = setup({
             'process.chosen': { guard: ({ context, event }) => event.process !== context.process, target: 'changingProcess' },
             'part.split': { guard: 'isAssembly', target: 'splitting', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
             'part.keepWhole': { guard: 'isAssembly', target: 'keepingWhole', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
+            'assembly.quantity': { target: 'settingAssembly', actions: assign({ pendingAssemblyId: ({ event }) => event.assemblyId }) },
             'parts.addToCart': [
               { guard: ({ context }) => cartPlan(context).items.length > 0, target: 'addingToCart', actions: assign({ cartPlan: ({ context }) => cartPlan(context) }) },
               // Nothing can be ordered yet: said at once, the parts missing their colour asked for it.
               { actions: enqueueActions(({ context, enqueue }) => cartOutcome(context, cartPlan(context), enqueue)) },
             ],
+          },
+        },
+        /**
+         * How many of an assembly (ADR 162): the server sets each part's quantity to its count per
+         * assembly times it and prices it; the parts' configurators take the server's configuration
+         * as it is (nothing to save), and the change is announced.
+         */
+        settingAssembly: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'setAssemblyQuantity',
+            input: ({ context, event }) => {
+              const e = event as { assemblyId: string; quantity: number };
+              return { projectId: context.project!.id, assemblyId: e.assemblyId, quantity: e.quantity };
+            },
+            onDone: {
+              target: 'idle',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { assembly, list } = event.output;
+                enqueue.assign({
+                  parts: ({ context: c }) => c.parts.map((p) => {
+                    const file = list.find((f) => f.id === p.serverFile?.id);
+                    return file ? { ...p, serverFile: file } : p;
+                  }),
+                  announcement: ({ context: c }) => ({ kind: 'assembly', name: assembly.name, count: assembly.quantity, seq: (c.announcement?.seq ?? 0) + 1 }),
+                });
+                for (const part of context.parts) {
+                  const file = list.find((f) => f.id === part.serverFile?.id);
+                  if (part.configurator && file?.configuration) enqueue.sendTo(part.configurator, { type: 'configuration.replaced', configuration: file.configuration, serverQuote: file.quote });
+                }
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                error: ({ event, context }) => ({ kind: 'assembly' as const, assemblyId: context.pendingAssemblyId ?? '', reason: reasonOf(event.error) }),
+              }),
+            },
           },
         },
         /**

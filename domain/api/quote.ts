@@ -213,6 +213,7 @@ export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultSha
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
 
 const UNITS_MESSAGE = 'Please choose millimetres or inches.';
+const ASSEMBLY_QUANTITY_MESSAGE = 'The number of assemblies must be a whole number, at least 1.';
 
 // ---------------------------------------------------------------------------------------------
 // Projects
@@ -369,9 +370,37 @@ export const QuoteFileSchema = named(
       z.string().nullable(),
       'The id of the assembly file this part was split from (POST …/split; that file is gone), or null for an upload.',
     ),
+    assembly: described(
+      z
+        .object({
+          id: described(z.string(), 'The assembly: the id of the file it was split from (`splitFrom`).'),
+          name: described(z.string(), 'The assembly file’s name.'),
+          quantity: described(z.int(), 'How many assemblies are wanted (PUT project/{id}/assemblies/{assemblyId}).'),
+          perAssembly: described(z.int(), 'How many of this part one assembly holds (its identical bodies).'),
+        })
+        .nullable(),
+      'For a part split from an assembly since issue 34: its place in the bill of materials (ADR 162). Null for an upload, and for parts split before.',
+    ),
   }),
 );
 export type QuoteFile = z.infer<typeof QuoteFileSchema>;
+
+/** `PUT project/{id}/assemblies/{assemblyId}`: how many assemblies; each part's quantity follows (ADR 162). */
+export const AssemblyQuantityInputSchema = named(
+  'AssemblyQuantityInput',
+  z.object({ quantity: described(z.int({ error: () => ASSEMBLY_QUANTITY_MESSAGE }).min(1, { error: () => ASSEMBLY_QUANTITY_MESSAGE }), 'Whole assemblies, at least 1.') }),
+);
+export type AssemblyQuantityInput = z.infer<typeof AssemblyQuantityInputSchema>;
+
+/** The answer of `PUT project/{id}/assemblies/{assemblyId}`: the assembly and its parts, each with its new quantity, priced. */
+export const AssemblyQuantitySchema = named(
+  'AssemblyQuantity',
+  z.object({
+    assembly: z.object({ id: z.string(), name: z.string(), quantity: z.int() }),
+    list: described(z.array(QuoteFileSchema), 'The assembly’s parts still in the project, oldest first, each configured with its per-assembly count times the quantity and priced.'),
+  }),
+);
+export type AssemblyQuantity = z.infer<typeof AssemblyQuantitySchema>;
 
 /**
  * `POST project/{id}/files`: `multipart/form-data` with one part named `file` (the name of the

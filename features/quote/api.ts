@@ -1,5 +1,6 @@
 import { MICROSERVICE_API_BASE } from '#domain/api/bases';
 import type {
+  AssemblyQuantity,
   Cart,
   CartItemsInput,
   FileSplit,
@@ -44,6 +45,10 @@ export const confirmUnits = (projectId: string, fileId: string, body: UnitsInput
 /** Splits a file of several bodies into its parts (ADR 131): answers the new files. */
 export const splitQuoteFile = (projectId: string, fileId: string) =>
   microserviceApi<FileSplit>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/split`, { method: 'POST', body: {}, quiet: true });
+
+/** How many of an assembly: its parts' quantities follow (ADR 162). */
+export const setAssemblyQuantity = (projectId: string, assemblyId: string, quantity: number) =>
+  microserviceApi<AssemblyQuantity>(`project/${encodeURIComponent(projectId)}/assemblies/${encodeURIComponent(assemblyId)}`, { method: 'PUT', body: { quantity }, quiet: true });
 
 /** Keeps a file of several bodies as one part: the split is no longer offered. */
 export const keepQuoteFileWhole = (projectId: string, fileId: string) =>

@@ -19,6 +19,7 @@ import {
   listProjectFiles,
   readQuoteFileContent,
   saveConfiguration,
+  setAssemblyQuantity,
   splitQuoteFile,
   updateProject,
   uploadQuoteFile,
@@ -145,6 +146,7 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
       }),
       splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
       addToCart: fromPromise(({ input }) => addPartsToCart(input)),
+      setAssemblyQuantity: fromPromise(({ input }) => setAssemblyQuantity(input.projectId, input.assemblyId, input.quantity)),
       keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
       followAnalysis: fromCallback(({ sendBack, input }) =>
         followAnalysis(input.file, (fileId) => getQuoteFile(input.projectId, fileId), (file) => sendBack({ type: 'part.analysed', id: input.partId, file })),

@@ -341,6 +341,19 @@ export interface QuoteFileTable {
   split_from: string | null;
   /** 1 once the customer chose to keep a file of several bodies as one part. */
   kept_whole: Flag;
+  /** A part of an assembly: how many of it one assembly holds (migration 017, ADR 162); null otherwise. */
+  per_assembly: number | null;
+}
+
+/** A file of several bodies split into parts, as a bill of materials (migration 017, ADR 162). */
+export interface QuoteAssemblyTable {
+  /** The split file's id: its parts' `split_from`. */
+  id: string;
+  project_id: string;
+  name: string;
+  /** How many assemblies: each part's quantity is its `per_assembly` times this. */
+  quantity: number;
+  created_at: string;
 }
 
 /** A priced cart line (ADR 042): the server's price at `priced_at`. */
@@ -618,6 +631,7 @@ export interface Database {
   detain_answer: DetainAnswerTable;
   quote_project: QuoteProjectTable;
   quote_file: QuoteFileTable;
+  quote_assembly: QuoteAssemblyTable;
   quote_file_thumbnail: QuoteFileThumbnailTable;
   cart_item: CartItemTable;
   quote_document: QuoteDocumentTable;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
 import { PageQuerySchema } from '#domain/api/paging';
 import {
+  AssemblyQuantityInputSchema,
+  AssemblyQuantitySchema,
   FileDeletedSchema,
   FileSplitSchema,
   FileUploadSchema,
@@ -24,13 +26,14 @@ import {
 import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from '../app-context.ts';
-import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
+import { ASSEMBLY_NOT_FOUND, FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';
 
 const project = { params: z.object({ id: rowId() }), notFound: PROJECT_NOT_FOUND };
 const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND } };
+const assembly = { params: z.object({ id: rowId(), assemblyId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, assemblyId: ASSEMBLY_NOT_FOUND } };
 
 /**
  * Quote projects and their files on the microservice API (ADRs 040–044); the work is done by
@@ -263,6 +266,19 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     ...file,
     response: QuoteFileSchema,
     handler: (c, { params }) => projects.keepWhole(ownerOf(c), params.id, params.fileId),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/assemblies/:assemblyId',
+    summary: 'How many of an assembly (a file split into parts): each of its parts’ quantity follows, priced again',
+    description:
+      'The assembly is the split file (`QuoteFile.assembly`, ADR 162). Each part still in the project takes its count per assembly times `quantity` as its quantity, the rest of its configuration kept, and is priced again; the parts are answered. 422 when a part would pass the largest quantity one line takes.',
+    auth: 'session',
+    ...assembly,
+    body: AssemblyQuantityInputSchema,
+    response: AssemblyQuantitySchema,
+    handler: (c, { params, body }) => projects.setAssemblyQuantity(ownerOf(c), params.id, params.assemblyId, body.quantity),
   });
 
   router.route({

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
 import type {
+  AssemblyQuantity,
   FileSplit,
   PartQuote,
   Project,
@@ -20,6 +21,7 @@ import type {
   UnitsInput,
   UploadHistoryItem,
 } from '#domain/api/quote';
+import { MAX_QUANTITY } from '#domain/catalogue/limits';
 import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
@@ -41,13 +43,18 @@ import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
 import { receiveUpload } from './receive-upload.ts';
-import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from './records.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type AssemblyRecord, type FileRow } from './records.ts';
 import { addMonths } from './retention.ts';
 import { findingsWithUnit, type UnitReading } from './units.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
 export const FILE_NOT_FOUND = 'File not found.';
+export const ASSEMBLY_NOT_FOUND = 'Assembly not found.';
 const NO_QUOTE = 'This part has no configuration yet: choose its options to get a price.';
+
+export const ASSEMBLY_MESSAGES = {
+  tooMany: (perAssembly: number) => `That many assemblies would make more than ${MAX_QUANTITY.toLocaleString('en-US')} of a part that is ${perAssembly} to an assembly: choose fewer assemblies.`,
+} as const;
 
 /** An upload's answer and how long its steps took (the route reports them as Server-Timing). */
 export interface Uploaded {
@@ -209,6 +216,7 @@ export class Projects {
         await trx.deleteFrom('cart_item').where('file_id', 'in', ids).execute();
         await trx.deleteFrom('quote_file').where('project_id', '=', project.id).execute();
       }
+      await trx.deleteFrom('quote_assembly').where('project_id', '=', project.id).execute();
       await trx.deleteFrom('quote_project').where('id', '=', project.id).execute();
     });
     for (const file of files) if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
@@ -218,7 +226,22 @@ export class Projects {
   async files(owner: Owner, id: string): Promise<QuoteFileList> {
     const project = await this.find(owner, id);
     const rows = await this.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
-    return { list: rows.map(toQuoteFile), total: rows.length };
+    const list = await this.withAssemblies(rows);
+    return { list, total: list.length };
+  }
+
+  /** The API's files, each part of an assembly with its place in the bill of materials (ADR 162). */
+  async withAssemblies(rows: readonly FileRow[]): Promise<QuoteFile[]> {
+    const ids = [...new Set(rows.flatMap((r) => (r.split_from ? [r.split_from] : [])))];
+    const assemblies = new Map<string, AssemblyRecord>();
+    if (ids.length > 0) {
+      for (const a of await this.db.selectFrom('quote_assembly').select(['id', 'name', 'quantity']).where('id', 'in', ids).execute()) assemblies.set(a.id, a);
+    }
+    return rows.map((r) => toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null));
+  }
+
+  private async out(row: FileRow): Promise<QuoteFile> {
+    return (await this.withAssemblies([row]))[0]!;
   }
 
   async findFile(owner: Owner, projectId: string, fileId: string) {
@@ -229,7 +252,7 @@ export class Projects {
   }
 
   async readFile(owner: Owner, projectId: string, fileId: string): Promise<QuoteFile> {
-    return toQuoteFile((await this.findFile(owner, projectId, fileId)).file);
+    return this.out((await this.findFile(owner, projectId, fileId)).file);
   }
 
   /**
@@ -309,6 +332,7 @@ export class Projects {
       checks_state: checks ? 'pending' : 'done',
       split_from: null,
       kept_whole: 0,
+      per_assembly: null,
     };
     try {
       await transact(this.db, async (trx) => {
@@ -400,6 +424,11 @@ export class Projects {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
       await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
+      if (file.split_from) {
+        // An assembly without parts is not a bill of materials any more.
+        const left = await trx.selectFrom('quote_file').select('id').where('project_id', '=', file.project_id).where('split_from', '=', file.split_from).executeTakeFirst();
+        if (!left) await trx.deleteFrom('quote_assembly').where('id', '=', file.split_from).execute();
+      }
     });
     if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
   }
@@ -430,15 +459,18 @@ export class Projects {
     const at = ctx.clock();
     const saved = file.configuration ? parseJson<PartConfiguration>(file.configuration) : null;
     const base = configurationForProcess(saved, project.process as ProcessSlug);
+    const assemblies = Math.max(1, Math.floor(saved?.quantity ?? 1));
     const rows: FileRow[] = [];
     try {
-      for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * (saved?.quantity ?? 1) }, at));
+      for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * assemblies }, at));
       await transact(this.db, async (trx) => {
         await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
         const gone = await trx.deleteFrom('quote_file').where('id', '=', file.id).executeTakeFirst();
         // Another request split it meanwhile: this one's parts are not kept.
         if (Number(gone.numDeletedRows) !== 1) throw new HttpError(409, FILE_MESSAGES.alreadySplit);
         await trx.insertInto('quote_file').values(rows).execute();
+        // The bill of materials (ADR 162): the file's quantity is how many assemblies.
+        await trx.insertInto('quote_assembly').values({ id: file.id, project_id: project.id, name: file.name, quantity: assemblies, created_at: iso(at) }).execute();
         await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
       });
     } catch (error) {
@@ -446,7 +478,8 @@ export class Projects {
       throw error;
     }
     await ctx.quote.files.delete(file.storage_key);
-    return { from: file.id, list: rows.map(toQuoteFile), total: rows.length };
+    const assembly = { id: file.id, name: file.name, quantity: assemblies };
+    return { from: file.id, list: rows.map((r) => toQuoteFile(r, assembly)), total: rows.length };
   }
 
   /** A split asked for a file that is not there: 409 when its parts are (split already), else 404. */
@@ -511,6 +544,7 @@ export class Projects {
       checks_state: 'done',
       split_from: from.id,
       kept_whole: 0,
+      per_assembly: part.count,
     };
     row.quote = JSON.stringify(priceFile(row, configuration, at, this.ctx.config.maxOrderCents));
     return row;
@@ -521,7 +555,7 @@ export class Projects {
     const { file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     await this.db.updateTable('quote_file').set({ kept_whole: 1 }).where('id', '=', file.id).execute();
-    return toQuoteFile({ ...file, kept_whole: 1 });
+    return this.out({ ...file, kept_whole: 1 });
   }
 
   /** Saves the part's configuration and answers the server's quote (the price that counts). */
@@ -590,7 +624,7 @@ export class Projects {
       .set({ metrics: row.metrics, findings: row.findings, summary: row.summary, orderable: row.orderable, quote: row.quote, priced_at: row.priced_at })
       .where('id', '=', file.id)
       .execute();
-    return toQuoteFile(row);
+    return this.out(row);
   }
 
   /** The saved configuration and quote, priced again when older than a day. */
@@ -605,6 +639,46 @@ export class Projects {
       return { fileId: file.id, configuration, result, pricedAt: iso(now) };
     }
     return { fileId: file.id, configuration, result: parseJson(file.quote), pricedAt: file.priced_at };
+  }
+
+  /**
+   * How many assemblies (ADR 162): each kept part of the assembly that knows its count per assembly
+   * takes that count times `quantity` as its quantity, keeping the rest of its configuration, and is
+   * priced again, in one transaction. A part not configured yet gets the service's defaults.
+   */
+  async setAssemblyQuantity(owner: Owner, projectId: string, assemblyId: string, quantity: number): Promise<AssemblyQuantity> {
+    const project = await this.find(owner, projectId);
+    const assembly = await this.db.selectFrom('quote_assembly').selectAll().where('id', '=', assemblyId).where('project_id', '=', project.id).executeTakeFirst();
+    if (!assembly) throw new HttpError(404, ASSEMBLY_NOT_FOUND);
+    const parts = await this.db
+      .selectFrom('quote_file')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .where('split_from', '=', assembly.id)
+      .orderBy('uploaded_at')
+      .orderBy('id')
+      .execute();
+    const largest = Math.max(1, ...parts.map((p) => Number(p.per_assembly ?? 1)));
+    if (quantity * largest > MAX_QUANTITY) throw fieldError('quantity', ASSEMBLY_MESSAGES.tooMany(largest));
+    const at = this.ctx.clock();
+    const rows: FileRow[] = [];
+    await transact(this.db, async (trx) => {
+      await trx.updateTable('quote_assembly').set({ quantity }).where('id', '=', assembly.id).execute();
+      for (const part of parts) {
+        if (part.per_assembly === null || part.removed_at || !part.metrics) {
+          rows.push(part);
+          continue;
+        }
+        const saved = part.configuration ? parseJson<PartConfiguration>(part.configuration) : null;
+        const configuration = { ...configurationForProcess(saved, project.process as ProcessSlug), quantity: Number(part.per_assembly) * quantity };
+        const row: FileRow = { ...part, configuration: JSON.stringify(configuration), quote: JSON.stringify(priceFile(part, configuration, at, this.ctx.config.maxOrderCents)), priced_at: iso(at) };
+        await trx.updateTable('quote_file').set({ configuration: row.configuration, quote: row.quote, priced_at: row.priced_at }).where('id', '=', part.id).execute();
+        rows.push(row);
+      }
+      await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
+    });
+    const record = { id: assembly.id, name: assembly.name, quantity };
+    return { assembly: record, list: rows.map((r) => toQuoteFile(r, record)) };
   }
 
   async createDocument(owner: Owner, projectId: string, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {

@@ -54,7 +54,18 @@ export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
   return parseJson<Finding[]>(row.findings);
 }
 
-export function toQuoteFile(row: FileRow): QuoteFile {
+/** An assembly as its parts show it (migration 017, ADR 162). */
+export interface AssemblyRecord {
+  id: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The API's file. `assembly`: the assembly the part was split from, when the part knows its count
+ * per assembly (parts split before migration 017 do not) and the assembly is still recorded.
+ */
+export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null): QuoteFile {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -77,6 +88,10 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     analysisError: row.analysis_state === 'failed' ? row.analysis_error : null,
     checks: row.checks_state,
     splitFrom: row.split_from ?? null,
+    assembly:
+      assembly && row.split_from === assembly.id && row.per_assembly !== null
+        ? { id: assembly.id, name: assembly.name, quantity: Number(assembly.quantity), perAssembly: Number(row.per_assembly) }
+        : null,
   };
 }
 

@@ -251,6 +251,7 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     checks: 'done',
     analysisError: null,
     splitFrom: null,
+    assembly: null,
     ...overrides,
   };
 }

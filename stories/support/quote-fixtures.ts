@@ -53,5 +53,6 @@ export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id
   checks: 'done',
   analysisError: null,
   splitFrom: null,
+  assembly: null,
   ...fields,
 } as QuoteFile);

@@ -123,3 +123,43 @@ test('several parts at once: one change to the ticked parts, refused where not v
   // The three parts, once each (the cubes added first were priced again, not added twice), and the total.
   await expect(lines.getByRole('rowheader')).toHaveText([/^cube-10x10mm--cube-10x10\.stp/, /^cube-b\.stp/, /^plate\.stl/, /^Total/]);
 });
+
+test('an assembly as a bill of materials: its parts with their count per assembly in a tree, the number of assemblies multiplying them; keeping one whole stays possible', async ({ page }) => {
+  test.setTimeout(150_000);
+  await drop(page, [
+    { name: 'fixture.stl', mimeType: 'model/stl', buffer: cubesAndPlate() },
+    { name: 'kept.stl', mimeType: 'model/stl', buffer: cubesAndPlate() },
+  ]);
+  await partsSettled(page, 2, 60_000);
+
+  // One assembly is kept as one part: it stays one row, without a bill of materials.
+  await choosePart(page, 'kept.stl');
+  await page.getByRole('region', { name: 'About kept.stl' }).getByRole('button', { name: 'Keep as one part' }).click();
+  await expect(page.getByText('Kept as one part: the file is quoted and made as a single piece.')).toBeVisible();
+
+  // The other is split: a tree of the assembly and its two parts, 1 assembly.
+  await choosePart(page, 'fixture.stl');
+  await page.getByRole('button', { name: 'Split into 2 parts' }).click();
+  const tree = page.getByRole('treegrid', { name: 'Bill of materials of fixture.stl' });
+  await expect(tree.getByRole('row')).toHaveText([/^fixture\.stl\s*1 assembly/, /^Body 1\s*4 per assembly · 4 in all/, /^Body 5\s*1 per assembly · 1 in all/], { timeout: 30_000 });
+  await expect(page.getByRole('treegrid', { name: /kept\.stl/ })).toHaveCount(0);
+
+  // Three assemblies: every part's quantity follows, priced again, and it is said.
+  const assemblies = page.getByRole('textbox', { name: 'Assemblies of fixture.stl' });
+  await assemblies.fill('3');
+  await assemblies.press('Enter');
+  await expect(page.getByTestId('announcer')).toHaveText('fixture.stl: 3 assemblies; every part’s quantity follows.', { timeout: 20_000 });
+  await expect(tree.getByRole('row')).toHaveText([/3 assemblies/, /4 per assembly · 12 in all/, /1 per assembly · 3 in all/]);
+  await expect(partRow(page, 'Body 1')).toContainText('12');
+  await expect(partRow(page, 'Body 1')).toContainText('4 per assembly');
+
+  // A part chosen in the tree is configured, with its quantity.
+  await tree.getByText('Body 5', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: /Configure fixture\.stl – Body 5/ })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Quantity (pieces)' })).toHaveValue('3');
+
+  // Kept by the server: a reload shows the same bill of materials.
+  await page.reload();
+  await expect(page.getByRole('treegrid', { name: 'Bill of materials of fixture.stl' }).getByRole('row').first()).toContainText('3 assemblies', { timeout: 30_000 });
+  await expect(partRow(page, 'kept.stl')).toBeVisible();
+});

@@ -78,6 +78,7 @@ describe('a part’s row', () => {
 describe('the rows together', () => {
   const base = (fields: Partial<PartRow> & Pick<PartRow, 'id' | 'name' | 'status'>): PartRow => ({
     assembly: null,
+    perAssembly: null,
     attention: null,
     noPriceReason: null,
     progress: null,

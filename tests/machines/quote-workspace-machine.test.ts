@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import type { Cart, CartItemsInput, Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, Project, QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
@@ -48,8 +48,20 @@ function harness(options: { openFiles?: QuoteFile[]; openProcess?: ProcessSlug }
   const previews: string[] = [];
   const carts: CartItemsInput[] = [];
   let cartFails: string | null = null;
+  const assemblyCalls: { projectId: string; assemblyId: string; quantity: number }[] = [];
   const machine = quoteWorkspaceMachine.provide({
     actors: {
+      setAssemblyQuantity: fromPromise(async ({ input }: { input: { projectId: string; assemblyId: string; quantity: number } }): Promise<AssemblyQuantity> => {
+        assemblyCalls.push(input);
+        if (input.quantity > 1000) throw new Error('That many assemblies would make more than 100,000 of a part.');
+        const list = (options.openFiles ?? [])
+          .filter((f) => f.assembly?.id === input.assemblyId)
+          .map((f) => {
+            const configuration = { ...f.configuration!, quantity: f.assembly!.perAssembly * input.quantity };
+            return { ...f, configuration, quote: priced(configuration), assembly: { ...f.assembly!, quantity: input.quantity } };
+          });
+        return { assembly: { id: input.assemblyId, name: 'frame.step', quantity: input.quantity }, list };
+      }),
       addToCart: fromPromise(async ({ input }: { input: CartItemsInput }): Promise<Cart> => {
         carts.push(input);
         if (cartFails) throw new Error(cartFails);
@@ -85,7 +97,7 @@ function harness(options: { openFiles?: QuoteFile[]; openProcess?: ProcessSlug }
     },
   });
   const actor = createActor(machine, { input: { process: '3d-printing', now: () => NOW } }).start();
-  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows, carts, failCart: (message: string | null) => void (cartFails = message) };
+  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows, carts, assemblyCalls, failCart: (message: string | null) => void (cartFails = message) };
 }
 
 const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
@@ -491,5 +503,42 @@ describe('several parts at once (issue 34 item 2)', () => {
     await waitFor(again.actor, (s) => s.matches({ ready: 'idle' }));
     expect(again.actor.getSnapshot().context.error).toEqual({ kind: 'cart', reason: '"plate.stl" cannot be ordered as configured: …' });
     expect(again.actor.getSnapshot().context.cartResult).toBeNull();
+  });
+});
+
+describe('assemblies as a bill of materials (issue 34 item 3)', () => {
+  const part = (id: string, perAssembly: number) =>
+    storedQuoteFile({
+      id,
+      name: `frame.step – ${id}`,
+      metrics: metrics(20),
+      splitFrom: 'frame',
+      assembly: { id: 'frame', name: 'frame.step', quantity: 1, perAssembly },
+      configuration: { ...defaultConfiguration('3d-printing'), colourId: 'white', quantity: perAssembly },
+      quote: priced({ ...defaultConfiguration('3d-printing'), colourId: 'white', quantity: perAssembly }),
+    });
+
+  test('a number of assemblies: set on the server, each part takes its new quantity and price as the server configured it, announced; a refusal is the assembly’s', async () => {
+    const { actor, assemblyCalls, saves } = harness({ openProcess: '3d-printing', openFiles: [part('rod', 2), part('bracket', 4)] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const savedBefore = saves.length;
+    actor.send({ type: 'assembly.quantity', assemblyId: 'frame', quantity: 3 });
+    expect(actor.getSnapshot().matches({ ready: 'settingAssembly' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(assemblyCalls).toEqual([{ projectId: 'project-1', assemblyId: 'frame', quantity: 3 }]);
+    const parts = actor.getSnapshot().context.parts;
+    expect(parts.map((p) => [p.serverFile?.assembly?.quantity, p.configurator!.getSnapshot().context.configuration.quantity])).toEqual([
+      [3, 6],
+      [3, 12],
+    ]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'assembly', name: 'frame.step', count: 3 });
+    // The server configured them: nothing is saved again.
+    expect(saves.length).toBe(savedBefore);
+
+    actor.send({ type: 'assembly.quantity', assemblyId: 'frame', quantity: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'assembly', assemblyId: 'frame', reason: 'That many assemblies would make more than 100,000 of a part.' });
+    expect(parts[0]!.configurator!.getSnapshot().context.configuration.quantity).toBe(6);
   });
 });

@@ -4,15 +4,19 @@ import { useLocation } from 'wouter';
 import { lazyComponent } from '#lib/lazy-component';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
+import type { PartRow } from '#machines/quote-parts';
 import type { CartResult } from '#machines/quote-workspace-machine';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
-import type { WorkspaceActor } from '../quote-workspace.ts';
+import type { WorkspaceActor, WorkspacePart } from '../quote-workspace.ts';
+import type { BomAssembly } from './bill-of-materials.tsx';
 import { PartsTable } from './parts-table.tsx';
 import { usePartRows } from './use-part-rows.ts';
 
 // The change to several parts at once: its selects and number field, fetched with the table.
 const BulkEditBar = lazyComponent(async () => (await import('./bulk-edit-bar.tsx')).BulkEditBar);
+// Split assemblies as trees (React Aria's Tree): fetched once the project holds one.
+const BillOfMaterials = lazyComponent(async () => (await import('./bill-of-materials.tsx')).BillOfMaterials);
 
 /**
  * The project's parts as a table with the quote's total (issue 34): the workspace's parts and their
@@ -27,10 +31,16 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
   const checkedIds = useSelector(workspace, (s) => s.context.checkedIds);
   const bulkResult = useSelector(workspace, (s) => s.context.bulkResult);
   const rows = usePartRows(parts);
+  const assemblies = useMemo(() => billOfMaterials(parts, rows), [parts, rows]);
+  const assemblyPending = useSelector(workspace, (s) => (s.matches({ ready: 'settingAssembly' }) ? s.context.pendingAssemblyId : null));
+  const assemblyError = useSelector(workspace, (s) => (s.context.error?.kind === 'assembly' ? s.context.error : null));
   const checked = useMemo(() => new Set(checkedIds), [checkedIds]);
   useEffect(() => {
     void BulkEditBar.preload();
   }, []);
+  useEffect(() => {
+    if (assemblies.length > 0) void BillOfMaterials.preload();
+  }, [assemblies.length]);
   // The ticked parts' configurations (what their materials offer), current with every row change.
   const configurations = useMemo(
     () => parts.filter((p) => checked.has(p.id)).flatMap((p) => (p.configurator ? [p.configurator.getSnapshot().context.configuration] : [])),
@@ -38,7 +48,8 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
     [parts, checked, rows],
   );
   return (
-    <div className="flex flex-col gap-4">
+    // data-upload-panel: a part chosen here (a row, a tree's part) takes the focus to its configurator.
+    <div className="flex flex-col gap-4" data-upload-panel>
       <PartsTable
         rows={rows}
         projectId={projectId}
@@ -50,6 +61,17 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
         onCheckedChange={(ids) => workspace.send({ type: 'parts.checked', ids })}
         footer={<AddAllToCart workspace={workspace} pricedCount={rows.filter((r) => r.status === 'priced').length} />}
       />
+      {assemblies.length > 0 && (
+        <Suspense fallback={null}>
+          <BillOfMaterials
+            assemblies={assemblies}
+            onQuantity={(assemblyId, quantity) => workspace.send({ type: 'assembly.quantity', assemblyId, quantity })}
+            onConfigure={(id) => workspace.send({ type: 'part.selected', id, focus: true })}
+            pendingId={assemblyPending}
+            error={assemblyError}
+          />
+        </Suspense>
+      )}
       {checkedIds.length > 0 && (
         <Suspense fallback={null}>
           <BulkEditBar
@@ -64,6 +86,23 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
       )}
     </div>
   );
+}
+
+/** The project's split assemblies, each with its parts as the table shows them, in the table's order. */
+function billOfMaterials(parts: readonly WorkspacePart[], rows: readonly PartRow[]): BomAssembly[] {
+  const byId = new Map<string, BomAssembly>();
+  for (const part of parts) {
+    const assembly = part.serverFile?.assembly;
+    if (!assembly) continue;
+    let entry = byId.get(assembly.id);
+    if (!entry) {
+      entry = { id: assembly.id, name: assembly.name, quantity: assembly.quantity, parts: [] };
+      byId.set(assembly.id, entry);
+    }
+    const row = rows.find((r) => r.id === part.id);
+    entry.parts.push({ id: part.id, name: row?.name ?? part.fileName, perAssembly: assembly.perAssembly, quantity: row?.quantity ?? null, totalCents: row?.status === 'priced' ? row.totalCents : null });
+  }
+  return [...byId.values()];
 }
 
 /** "Add every priced part to the cart": one call; then to the checkout, or a summary of what stayed. */

@@ -125,7 +125,10 @@ export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove,
                 </span>
               </Cell>
               <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.quantity')}>{row.quantity === null ? dash : format.number(row.quantity)}</Stacked>
+                <Stacked label={t('quote.parts.column.quantity')}>
+                  {row.quantity === null ? dash : format.number(row.quantity)}
+                  {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
+                </Stacked>
               </Cell>
               <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.unitPrice')}>{row.unitPriceCents === null ? dash : format.money(row.unitPriceCents)}</Stacked>

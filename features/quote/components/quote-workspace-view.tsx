@@ -192,7 +192,7 @@ export function Workspace({
         <Suspense fallback={null}>
           {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
         </Suspense>
-        {error && error.kind !== 'split' && (
+        {error && (error.kind === 'create' || error.kind === 'process' || error.kind === 'open') && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
               <>
@@ -321,6 +321,8 @@ function Announcer({ workspace }: { workspace: WorkspaceActor }) {
         ? t('quote.announce.failed', { name: announcement.name })
         : announcement.kind === 'split'
           ? t('quote.announce.split', { name: announcement.name, count: announcement.count })
+          : announcement.kind === 'assembly'
+            ? t('quote.announce.assembly', { name: announcement.name, count: announcement.count })
           : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
   return (
     <p role="status" className="sr-only" data-testid="announcer">

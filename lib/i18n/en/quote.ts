@@ -271,4 +271,15 @@ export const quote = {
   'quote.cart.skippedColour': '{count, plural, one {# priced part needs} other {# priced parts need}} a colour first: {names}.',
   'quote.cart.skippedUnpriced': '{count, plural, one {# part has} other {# parts have}} no price yet and stayed here: {names}.',
   'quote.cart.goToCheckout': 'Go to the checkout',
+
+  // Assemblies as a bill of materials (issue 34 item 3)
+  'quote.parts.perAssembly': '{count} per assembly',
+  'quote.bom.heading': 'Assemblies',
+  'quote.bom.quantity': 'Assemblies of {name}',
+  'quote.bom.quantityHint': 'Each part’s quantity is its count per assembly times this.',
+  'quote.bom.updating': 'Setting every part’s quantity…',
+  'quote.bom.tree': 'Bill of materials of {name}',
+  'quote.bom.assemblies': '{count, plural, one {# assembly} other {# assemblies}}',
+  'quote.bom.partLine': '{perAssembly} per assembly · {quantity} in all',
+  'quote.announce.assembly': '{name}: {count, plural, one {# assembly} other {# assemblies}}; every part’s quantity follows.',
 } as const;

@@ -265,4 +265,15 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.cart.skippedColour': '{count, plural, one {# pièce chiffrée attend} other {# pièces chiffrées attendent}} d’abord une couleur : {names}.',
   'quote.cart.skippedUnpriced': '{count, plural, one {# pièce n’a} other {# pièces n’ont}} pas encore de prix et {count, plural, one {reste} other {restent}} ici : {names}.',
   'quote.cart.goToCheckout': 'Passer à la commande',
+
+  // Assemblies as a bill of materials (issue 34 item 3)
+  'quote.parts.perAssembly': '{count} par assemblage',
+  'quote.bom.heading': 'Assemblages',
+  'quote.bom.quantity': 'Assemblages de {name}',
+  'quote.bom.quantityHint': 'La quantité de chaque pièce est son nombre par assemblage multiplié par ce nombre.',
+  'quote.bom.updating': 'Mise à jour de la quantité de chaque pièce…',
+  'quote.bom.tree': 'Nomenclature de {name}',
+  'quote.bom.assemblies': '{count, plural, one {# assemblage} other {# assemblages}}',
+  'quote.bom.partLine': '{perAssembly} par assemblage · {quantity} en tout',
+  'quote.announce.assembly': '{name} : {count, plural, one {# assemblage} other {# assemblages}} ; la quantité de chaque pièce suit.',
 };

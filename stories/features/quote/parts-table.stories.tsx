@@ -6,6 +6,7 @@ import type { PartRow } from '#machines/quote-parts';
 
 const row = (fields: Partial<PartRow> & Pick<PartRow, 'id' | 'name' | 'status'>): PartRow => ({
   assembly: null,
+  perAssembly: null,
   attention: null,
   noPriceReason: null,
   progress: null,
@@ -23,8 +24,8 @@ const row = (fields: Partial<PartRow> & Pick<PartRow, 'id' | 'name' | 'status'>)
 /** One part in every state the table knows, two of them parts of one assembly with close names. */
 export const MIXED: PartRow[] = [
   row({ id: 'p1', name: 'bracket.stl', status: 'priced', fileId: 'f1', quantity: 10, unitPriceCents: 1_240, totalCents: 12_400, leadDays: 5, shipDate: '2026-12-01', orderable: true }),
-  row({ id: 'p2', name: 'as1 / rod', assembly: 'as1-oc-214.stp', status: 'priced', fileId: 'f2', quantity: 8, unitPriceCents: 420, totalCents: 3_360, leadDays: 7, shipDate: '2026-12-03', needsColour: true }),
-  row({ id: 'p3', name: 'as1 / rod-end', assembly: 'as1-oc-214.stp', status: 'attention', fileId: 'f3', quantity: 4, attention: { kind: 'units' }, unitPriceCents: 310, totalCents: 1_240, leadDays: 5, shipDate: '2026-12-01' }),
+  row({ id: 'p2', name: 'as1 / rod', assembly: 'as1-oc-214.stp', perAssembly: 2, status: 'priced', fileId: 'f2', quantity: 8, unitPriceCents: 420, totalCents: 3_360, leadDays: 7, shipDate: '2026-12-03', needsColour: true }),
+  row({ id: 'p3', name: 'as1 / rod-end', assembly: 'as1-oc-214.stp', perAssembly: 1, status: 'attention', fileId: 'f3', quantity: 4, attention: { kind: 'units' }, unitPriceCents: 310, totalCents: 1_240, leadDays: 5, shipDate: '2026-12-01' }),
   row({ id: 'p4', name: 'housing.step', status: 'no-price', fileId: 'f4', quantity: 1, noPriceReason: 'The part is 1,000 × 1,000 × 1,000 mm: larger than every machine of this service.' }),
   row({ id: 'p5', name: 'spacer.stl', status: 'analysing', fileId: 'f5' }),
   row({ id: 'p6', name: 'gear.3mf', status: 'reading', progress: { phase: 'uploading', fraction: 0.65 } }),

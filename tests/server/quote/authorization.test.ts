@@ -123,6 +123,7 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['POST', `${f}/split`, 'project/{id}/files/{fileId}/split'],
         ['POST', `${f}/keep-whole`, 'project/{id}/files/{fileId}/keep-whole'],
         ['POST', `${p}/quote-document`, 'project/{id}/quote-document', {}],
+        ['PUT', `${p}/assemblies/${file.id}`, 'project/{id}/assemblies/{assemblyId}', { quantity: 2 }],
         ['GET', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['DELETE', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['POST', 'cart/items', 'cart/items', { items: [{ fileId: file.id }] }],
