@@ -1,5 +1,7 @@
 import type { QuoteFile } from '#domain/api/quote';
+import { shipDateAfter } from '#domain/lead-time/lead-time';
 import type { QuoteResult } from '#domain/pricing/quote-part';
+import { sameConfiguration } from '#domain/rules/quote-configuration';
 import { selectQuote, type ConfiguratorContext } from './quote-configurator-machine';
 import { uploadPhase, type UploadContext, type UploadPhase } from './upload-machine';
 
@@ -45,6 +47,12 @@ export interface PartRow {
   orderable: boolean;
   /** The server's file id, once stored. */
   fileId: string | null;
+  /**
+   * The part's manual review (ADR 163), as it stands for the options on screen: `pending`, `refused`
+   * (with its reason), `held` (priced by staff, until `expiresAt`), or `expired`/`changed` (a
+   * reviewed price that no longer applies: its 30 days are over, or the options changed since).
+   */
+  review: { state: 'pending' | 'refused' | 'held' | 'expired' | 'changed'; expiresAt: string | null; reason: string | null } | null;
 }
 
 /** The snapshots a row reads: the part's upload (a file dropped in this visit) and its configurator. */
@@ -103,6 +111,7 @@ export function partRow(part: RowPart, snapshots: PartSnapshots): PartRow {
     needsColour: false,
     orderable: false,
     fileId: part.serverFile?.id ?? null,
+    review: null,
   };
   const upload = snapshots.upload;
   if (upload) {
@@ -114,8 +123,36 @@ export function partRow(part: RowPart, snapshots: PartSnapshots): PartRow {
     }
   }
   const file = part.serverFile;
-  if (file?.analysis === 'failed') return { ...row, status: 'attention', attention: { kind: 'analysis-failed', message: file.analysisError } };
   const configurator = snapshots.configurator;
+  const review = file?.review;
+  if (review?.status === 'pending') {
+    return { ...row, status: 'in-review', quantity: review.configuration.quantity, review: { state: 'pending', expiresAt: null, reason: null } };
+  }
+  if (review?.status === 'refused') {
+    return { ...row, status: 'no-price', noPriceReason: review.refusal?.reason ?? null, review: { state: 'refused', expiresAt: null, reason: review.refusal?.reason ?? null } };
+  }
+  if (review?.status === 'answered' && review.answer) {
+    const now = configurator?.context.orderedAt ?? Date.now();
+    const onScreen = configurator?.context.configuration ?? file?.configuration ?? null;
+    const held = review.answer.expiresAt > new Date(now).toISOString();
+    const same = onScreen !== null && sameConfiguration(onScreen, review.configuration);
+    if (held && same) {
+      const a = review.answer;
+      return {
+        ...row,
+        status: 'priced',
+        quantity: review.configuration.quantity,
+        unitPriceCents: a.unitPriceCents,
+        totalCents: a.totalCents,
+        leadDays: a.leadTimeDays,
+        shipDate: shipDateAfter(a.leadTimeDays, now),
+        orderable: true,
+        review: { state: 'held', expiresAt: a.expiresAt, reason: null },
+      };
+    }
+    row.review = { state: held ? 'changed' : 'expired', expiresAt: review.answer.expiresAt, reason: null };
+  }
+  if (file?.analysis === 'failed') return { ...row, status: 'attention', attention: { kind: 'analysis-failed', message: file.analysisError } };
   if (!configurator) {
     if (file?.analysis === 'analysing') return { ...row, status: 'analysing' };
     // A stored file with nothing to measure: what it says is in its findings.

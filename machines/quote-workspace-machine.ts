@@ -1,10 +1,11 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
-import type { AssemblyQuantity, Cart, CartItemsInput, FileSplit, Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, FileSplit, Project, QuoteFile, QuoteReview } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
 import { MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { applyBulkChange, type BulkChange } from '#domain/rules/bulk-edit';
+import { defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine } from './quote-configurator-machine';
 import { partName, partRow } from './quote-parts';
 import { uploadMachine, type FileAnalysis, type UploadReport } from './upload-machine';
@@ -44,7 +45,9 @@ export type WorkspaceError =
   /** Adding the priced parts to the cart failed (the server's words). */
   | { kind: 'cart'; reason: string }
   /** Setting how many of an assembly failed (the server's words), for that assembly. */
-  | { kind: 'assembly'; assemblyId: string; reason: string };
+  | { kind: 'assembly'; assemblyId: string; reason: string }
+  /** Sending a part for review failed (the server's words), for that part. */
+  | { kind: 'review'; partId: string; reason: string };
 
 /** Why a part kept its configuration when a change was made to several (words: the rules' own, or the feature's by kind). */
 export type BulkKeptReason = { kind: 'not-ready' } | { kind: 'rule'; message: string };
@@ -70,7 +73,9 @@ export type Announcement =
   /** A file of several bodies became `count` parts. */
   | { kind: 'split'; name: string; count: number; seq: number }
   /** An assembly's number changed: its parts' quantities followed. */
-  | { kind: 'assembly'; name: string; count: number; seq: number };
+  | { kind: 'assembly'; name: string; count: number; seq: number }
+  /** A part was sent for manual review. */
+  | { kind: 'review'; name: string; seq: number };
 
 export interface WorkspaceInput {
   /** The service the visitor came for (the technology query), until a project says otherwise. */
@@ -103,6 +108,8 @@ export interface WorkspaceContext {
   cartPlan: ReturnType<typeof cartPlan> | null;
   /** The assembly whose number is being set, or was last (its error is shown with it). */
   pendingAssemblyId: string | null;
+  /** The part being sent for review, or last sent (its error is shown with it). */
+  reviewPartId: string | null;
 }
 
 export type WorkspaceEvent =
@@ -133,6 +140,8 @@ export type WorkspaceEvent =
   | { type: 'parts.addToCart' }
   /** How many of an assembly (ADR 162): its parts' quantities follow, on the server. */
   | { type: 'assembly.quantity'; assemblyId: string; quantity: number }
+  /** Sends a part for manual review (ADR 163) with a note and attachments, in the configuration on screen. */
+  | { type: 'part.reviewRequested'; id: string; note: string; files: readonly File[] }
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
   | { type: 'preview.failed'; id: string }
@@ -191,6 +200,10 @@ export const quoteWorkspaceMachine = setup({
     /** Splits a stored file of several bodies into its parts; answers the new files (ADR 131). */
     splitFile: fromPromise<FileSplit, { projectId: string; fileId: string }>(async () => {
       throw new Error('splitFile is not provided');
+    }),
+    /** Sends a part for review; answers the review (ADR 163). */
+    requestReview: fromPromise<QuoteReview, { projectId: string; fileId: string; note: string; configuration: PartConfiguration; files: readonly File[] }>(async () => {
+      throw new Error('requestReview is not provided');
     }),
     /** Sets how many of an assembly; answers its parts, configured and priced with their new quantities (ADR 162). */
     setAssemblyQuantity: fromPromise<AssemblyQuantity, { projectId: string; assemblyId: string; quantity: number }>(async () => {
@@ -288,6 +301,7 @@ export const quoteWorkspaceMachine = setup({
     cartResult: null,
     cartPlan: null,
     pendingAssemblyId: null,
+    reviewPartId: null,
   }),
   on: {
     'files.added': {
@@ -515,11 +529,41 @@ export const quoteWorkspaceMachine = setup({
             'part.split': { guard: 'isAssembly', target: 'splitting', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
             'part.keepWhole': { guard: 'isAssembly', target: 'keepingWhole', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
             'assembly.quantity': { target: 'settingAssembly', actions: assign({ pendingAssemblyId: ({ event }) => event.assemblyId }) },
+            'part.reviewRequested': {
+              guard: ({ context, event }) => !!context.parts.find((p) => p.id === event.id)?.serverFile,
+              target: 'requestingReview',
+              actions: assign({ reviewPartId: ({ event }) => event.id }),
+            },
             'parts.addToCart': [
               { guard: ({ context }) => cartPlan(context).items.length > 0, target: 'addingToCart', actions: assign({ cartPlan: ({ context }) => cartPlan(context) }) },
               // Nothing can be ordered yet: said at once, the parts missing their colour asked for it.
               { actions: enqueueActions(({ context, enqueue }) => cartOutcome(context, cartPlan(context), enqueue)) },
             ],
+          },
+        },
+        /** A part goes to staff for a price (ADR 163): its file then carries the pending review. */
+        requestingReview: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'requestReview',
+            input: ({ context, event }) => {
+              const e = event as { id: string; note: string; files: readonly File[] };
+              const part = context.parts.find((p) => p.id === e.id)!;
+              const configuration = part.configurator?.getSnapshot().context.configuration ?? part.serverFile!.configuration ?? defaultConfiguration(context.process);
+              return { projectId: context.project!.id, fileId: part.serverFile!.id, note: e.note, configuration, files: e.files };
+            },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                parts: ({ context, event }) => context.parts.map((p) => (p.serverFile?.id === event.output.fileId ? { ...p, serverFile: { ...p.serverFile, review: event.output } } : p)),
+                announcement: ({ context, event }) => ({
+                  kind: 'review' as const,
+                  name: context.parts.find((p) => p.serverFile?.id === event.output.fileId)?.fileName ?? '',
+                  seq: (context.announcement?.seq ?? 0) + 1,
+                }),
+              }),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event, context }) => ({ kind: 'review' as const, partId: context.reviewPartId ?? '', reason: reasonOf(event.error) }) }) },
           },
         },
         /**

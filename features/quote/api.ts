@@ -13,6 +13,7 @@ import type {
   QuoteDocumentOrdered,
   QuoteFile,
   QuoteFileList,
+  QuoteReview,
   UnitsInput,
 } from '#domain/api/quote';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
@@ -45,6 +46,18 @@ export const confirmUnits = (projectId: string, fileId: string, body: UnitsInput
 /** Splits a file of several bodies into its parts (ADR 131): answers the new files. */
 export const splitQuoteFile = (projectId: string, fileId: string) =>
   microserviceApi<FileSplit>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/split`, { method: 'POST', body: {}, quiet: true });
+
+/** Sends a part for manual review with a note, its configuration and attachments (ADR 163); the form says a refusal itself. */
+export function requestReview(projectId: string, fileId: string, request: { note: string; configuration: PartConfiguration; files: readonly File[] }) {
+  const body = new FormData();
+  body.append('note', request.note);
+  body.append('configuration', JSON.stringify(request.configuration));
+  for (const file of request.files) body.append('attachment', file, file.name);
+  return microserviceApi<QuoteReview>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/review`, { method: 'POST', body, quiet: true });
+}
+
+/** A document the API keeps for the caller (an attachment, a drawing), by its `path`. */
+export const getDocument = (path: string) => microserviceApi<Blob>(path, { responseType: 'blob' });
 
 /** How many of an assembly: its parts' quantities follow (ADR 162). */
 export const setAssemblyQuantity = (projectId: string, assemblyId: string, quantity: number) =>

@@ -18,6 +18,7 @@ import {
   keepQuoteFileWhole,
   listProjectFiles,
   readQuoteFileContent,
+  requestReview,
   saveConfiguration,
   setAssemblyQuantity,
   splitQuoteFile,
@@ -147,6 +148,7 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
       splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
       addToCart: fromPromise(({ input }) => addPartsToCart(input)),
       setAssemblyQuantity: fromPromise(({ input }) => setAssemblyQuantity(input.projectId, input.assemblyId, input.quantity)),
+      requestReview: fromPromise(({ input }) => requestReview(input.projectId, input.fileId, input)),
       keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
       followAnalysis: fromCallback(({ sendBack, input }) =>
         followAnalysis(input.file, (fileId) => getQuoteFile(input.projectId, fileId), (file) => sendBack({ type: 'part.analysed', id: input.partId, file })),

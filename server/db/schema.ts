@@ -345,6 +345,41 @@ export interface QuoteFileTable {
   per_assembly: number | null;
 }
 
+/** A part sent for manual review and staff's answer (migration 018, ADR 163). Money in cents. */
+export interface QuoteReviewTable {
+  id: string;
+  file_id: string;
+  project_id: string;
+  /** The account that sent it (the answer is mailed to it). */
+  user_id: string;
+  /** JSON PartConfiguration sent. */
+  configuration: string;
+  note: string;
+  /** JSON string[]: why it could not be priced automatically when sent. */
+  reasons: string;
+  status: 'pending' | 'answered' | 'refused';
+  unit_price_cents: number | null;
+  total_cents: number | null;
+  lead_time_days: number | null;
+  message: string | null;
+  refusal_reason: string | null;
+  requested_at: string;
+  answered_at: string | null;
+  /** Answered + 30 days: the reviewed price holds until then. */
+  expires_at: string | null;
+}
+
+/** A file sent with a review request (migration 018); its bytes in the quote file store. */
+export interface QuoteReviewAttachmentTable {
+  id: string;
+  review_id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: string;
+}
+
 /** A file of several bodies split into parts, as a bill of materials (migration 017, ADR 162). */
 export interface QuoteAssemblyTable {
   /** The split file's id: its parts' `split_from`. */
@@ -372,6 +407,8 @@ export interface CartItemTable {
   ship_date: string;
   priced_at: string;
   created_at: string;
+  /** A line priced by a manual review, not by the catalogue (migration 018, ADR 163). */
+  review_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A shared quote document holding its prices for 30 days (ADR 043). */
@@ -456,6 +493,8 @@ export interface OrderLineTable {
   comment: string | null;
   /** JSON FindingNote[]: what the customer saw of the analysis at checkout (migration 013). */
   findings: ColumnType<string, string | undefined, string>;
+  /** The manual review whose price the line took (migration 018, ADR 163). */
+  review_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderStatusEventTable {
@@ -632,6 +671,8 @@ export interface Database {
   quote_project: QuoteProjectTable;
   quote_file: QuoteFileTable;
   quote_assembly: QuoteAssemblyTable;
+  quote_review: QuoteReviewTable;
+  quote_review_attachment: QuoteReviewAttachmentTable;
   quote_file_thumbnail: QuoteFileThumbnailTable;
   cart_item: CartItemTable;
   quote_document: QuoteDocumentTable;

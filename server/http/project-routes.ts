@@ -20,6 +20,8 @@ import {
   QuoteDocumentInputSchema,
   QuoteFileListSchema,
   QuoteFileSchema,
+  QuoteReviewSchema,
+  ReviewRequestUploadSchema,
   UnitsInputSchema,
   UploadHistorySchema,
 } from '#domain/api/quote';
@@ -28,12 +30,31 @@ import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/p
 import type { AppContext } from '../app-context.ts';
 import { ASSEMBLY_NOT_FOUND, FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
+import { REVIEW_MESSAGES, Reviews } from '../quote/reviews.ts';
+import { MAX_DOCUMENT_MB, MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';
 
 const project = { params: z.object({ id: rowId() }), notFound: PROJECT_NOT_FOUND };
 const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND } };
 const assembly = { params: z.object({ id: rowId(), assemblyId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, assemblyId: ASSEMBLY_NOT_FOUND } };
+const reviewAttachment = {
+  params: z.object({ id: rowId(), fileId: rowId(), attachmentId: rowId() }),
+  notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND, attachmentId: REVIEW_MESSAGES.attachmentNotFound },
+};
+
+/** A stored document's bytes as a download, never rendered by the browser as a page. */
+export function documentResponse(doc: { name: string; contentType: string; stream: Readable; sizeBytes: number }): Response {
+  return new Response(Readable.toWeb(doc.stream) as ReadableStream, {
+    headers: {
+      'Content-Type': doc.contentType,
+      'Content-Length': String(doc.sizeBytes),
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
 
 /**
  * Quote projects and their files on the microservice API (ADRs 040–044); the work is done by
@@ -44,6 +65,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   const { config } = ctx;
   const projects = new Projects(ctx);
   const thumbnails = new Thumbnails(ctx);
+  const reviews = new Reviews(ctx);
   const router = new ApiRouter('/project', 'Projects', ctx);
 
   router.route({
@@ -266,6 +288,30 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     ...file,
     response: QuoteFileSchema,
     handler: (c, { params }) => projects.keepWhole(ownerOf(c), params.id, params.fileId),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/:id/files/:fileId/review',
+    summary: 'Send a part for manual review: a note, the configuration, and up to three attachments',
+    description: `multipart/form-data: \`note\` (required, up to ${MAX_PART_NOTE} characters), \`configuration\` (optional JSON PartConfiguration of the project's service; the saved one, else the service's defaults), and up to ${MAX_REVIEW_ATTACHMENTS} parts named \`attachment\` (PDF, DXF, DWG, PNG or JPEG judged by their content, up to ${MAX_DOCUMENT_MB} MB each). For a part that cannot be priced automatically (a blocking finding, too large for every machine, a material or finish not listed): staff answer with a price or a refusal, mailed to the account (ADR 163). Accounts only: a visitor's temporary token gets 403. 409 while the part is in review, or still being analysed; 410 once its file was removed; 413 an attachment too large; 422 no note, an attachment that is not a drawing, more than ${MAX_REVIEW_ATTACHMENTS}.`,
+    auth: 'session',
+    rateLimit: 'upload',
+    ...file,
+    multipart: ReviewRequestUploadSchema,
+    response: QuoteReviewSchema,
+    status: 201,
+    handler: (c, { params }) => reviews.request(ownerOf(c), params.id, params.fileId, c.req.raw),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/review/attachments/:attachmentId',
+    summary: 'An attachment sent with a part’s review (its owner only)',
+    auth: 'session',
+    ...reviewAttachment,
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await reviews.attachment(ownerOf(c), params.id, params.fileId, params.attachmentId)),
   });
 
   router.route({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
 import { ORDER_NOT_FOUND } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
@@ -14,11 +14,12 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-suites';
 import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, OrderLineTable } from '../db/schema.ts';
 import { countryName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
+import { REVIEW_MESSAGES, reviewFor } from '../quote/reviews.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
@@ -110,6 +111,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       'cart_item.id as id',
       'cart_item.configuration as configuration',
       'cart_item.total_cents as cart_total_cents',
+      'cart_item.review_id as review_id',
       'quote_file.id as file_id',
       'quote_file.name as file_name',
       'quote_file.metrics as metrics',
@@ -126,11 +128,53 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
 
   const now = clock();
   const notices: string[] = [];
-  const lines = rows.map((row, position) => {
+  const lines: { cartItemId: string; values: Omit<Insertable<OrderLineTable>, 'order_id'> & { total_cents: number } }[] = [];
+  for (const [position, row] of rows.entries()) {
     if (row.removed_at) throw new HttpError(410, ORDER_MESSAGES.fileRemoved(row.file_name));
     const configuration = JSON.parse(row.configuration) as PartConfiguration;
     const findings = JSON.parse(row.findings) as Finding[];
     const metrics = row.metrics ? (JSON.parse(row.metrics) as PartMetrics) : null;
+    const material = findMaterial(configuration.process, configuration.materialId);
+    const comment = lineComments[row.id];
+    const base = {
+      id: randomUUID(),
+      position,
+      file_id: row.file_id,
+      project_id: row.project_id,
+      name: row.file_name.replace(/\.[^.]+$/, ''),
+      file_name: row.file_name,
+      process: configuration.process,
+      material_id: configuration.materialId,
+      material_name: material?.name ?? configuration.materialId,
+      colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
+      configuration: JSON.stringify(configuration),
+      quantity: configuration.quantity,
+      comment: orNull(comment),
+    };
+    if (row.review_id) {
+      // Priced by a manual review (ADR 163): its price, while it holds, for the configuration reviewed.
+      const review = await reviewFor(db, { id: row.file_id, name: row.file_name }, configuration, now);
+      if (review?.kind !== 'held' || review.price.id !== row.review_id) {
+        const message = review?.kind === 'expired' ? review.message : REVIEW_MESSAGES.changed(row.file_name);
+        throw new HttpError(422, message, { [`cartItems.${row.id}`]: [message] });
+      }
+      const result = metrics ? withOrderCeiling(quotePart(metrics, configuration, now, { geometryFindings: findings }), maxOrderCents) : null;
+      const { price } = review;
+      lines.push({
+        cartItemId: row.id,
+        values: {
+          ...base,
+          quote: JSON.stringify(result),
+          unit_price_cents: price.unitPriceCents,
+          total_cents: price.totalCents,
+          lead_time_days: price.leadTimeDays,
+          ship_date: price.shipDate,
+          findings: JSON.stringify(partFindingNotes(findings, result?.findings ?? [], configuration.process)),
+          review_id: price.id,
+        },
+      });
+      continue;
+    }
     if (!metrics) throw new HttpError(422, ORDER_MESSAGES.notOrderable(row.file_name, 'the file could not be read.'));
     const result = withOrderCeiling(quotePart(metrics, configuration, now, { geometryFindings: findings }), maxOrderCents);
     if (!result.orderable || result.unitPriceCents === null || result.totalCents === null || !result.shipDate || !result.leadTime) {
@@ -140,33 +184,20 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     if (result.totalCents !== Number(row.cart_total_cents)) {
       notices.push(`The price of "${row.file_name}" is now ${formatUsd(result.totalCents)} (it was ${formatUsd(Number(row.cart_total_cents))} in your cart).`);
     }
-    const material = findMaterial(configuration.process, configuration.materialId);
-    const comment = lineComments[row.id];
-    return {
+    lines.push({
       cartItemId: row.id,
       values: {
-        id: randomUUID(),
-        position,
-        file_id: row.file_id,
-        project_id: row.project_id,
-        name: row.file_name.replace(/\.[^.]+$/, ''),
-        file_name: row.file_name,
-        process: configuration.process,
-        material_id: configuration.materialId,
-        material_name: material?.name ?? configuration.materialId,
-        colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
-        configuration: JSON.stringify(configuration),
+        ...base,
         quote: JSON.stringify(result),
-        quantity: configuration.quantity,
         unit_price_cents: result.unitPriceCents,
         total_cents: result.totalCents,
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
-        comment: orNull(comment),
         findings: JSON.stringify(partFindingNotes(findings, result.findings, configuration.process)),
+        review_id: null,
       },
-    };
-  });
+    });
+  }
   const subtotal = lines.reduce((sum, l) => sum + l.values.total_cents, 0);
 
   const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;

@@ -45,6 +45,7 @@ import { createQuoteDocument } from './quote-document.ts';
 import { receiveUpload } from './receive-upload.ts';
 import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type AssemblyRecord, type FileRow } from './records.ts';
 import { addMonths } from './retention.ts';
+import { latestReviews } from './reviews.ts';
 import { findingsWithUnit, type UnitReading } from './units.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
@@ -210,16 +211,19 @@ export class Projects {
   async remove(owner: Owner, id: string): Promise<ProjectDeleted> {
     const project = await this.find(owner, id);
     const files = await this.db.selectFrom('quote_file').select(['id', 'storage_key', 'removed_at']).where('project_id', '=', project.id).execute();
+    const documents = await this.documentKeys(files.map((f) => f.id));
     await this.db.transaction().execute(async (trx) => {
       const ids = files.map((f) => f.id);
       if (ids.length > 0) {
         await trx.deleteFrom('cart_item').where('file_id', 'in', ids).execute();
+        await trx.deleteFrom('quote_review').where('file_id', 'in', ids).execute();
         await trx.deleteFrom('quote_file').where('project_id', '=', project.id).execute();
       }
       await trx.deleteFrom('quote_assembly').where('project_id', '=', project.id).execute();
       await trx.deleteFrom('quote_project').where('id', '=', project.id).execute();
     });
     for (const file of files) if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+    for (const key of documents) await this.ctx.quote.files.delete(key);
     return { deleted: true, files: files.length };
   }
 
@@ -230,14 +234,30 @@ export class Projects {
     return { list, total: list.length };
   }
 
-  /** The API's files, each part of an assembly with its place in the bill of materials (ADR 162). */
+  /**
+   * The API's files: each part of an assembly with its place in the bill of materials (ADR 162),
+   * each with its latest manual review (ADR 163).
+   */
   async withAssemblies(rows: readonly FileRow[]): Promise<QuoteFile[]> {
     const ids = [...new Set(rows.flatMap((r) => (r.split_from ? [r.split_from] : [])))];
     const assemblies = new Map<string, AssemblyRecord>();
     if (ids.length > 0) {
       for (const a of await this.db.selectFrom('quote_assembly').select(['id', 'name', 'quantity']).where('id', 'in', ids).execute()) assemblies.set(a.id, a);
     }
-    return rows.map((r) => toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null));
+    const reviews = await latestReviews(this.db, rows.map((r) => r.id), this.ctx.clock());
+    return rows.map((r) => toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null, reviews.get(r.id) ?? null));
+  }
+
+  /** The stored keys of the documents kept with these files (review attachments): deleted with them. */
+  private async documentKeys(fileIds: readonly string[]): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('quote_review_attachment')
+      .innerJoin('quote_review', 'quote_review.id', 'quote_review_attachment.review_id')
+      .select('quote_review_attachment.storage_key')
+      .where('quote_review.file_id', 'in', [...fileIds])
+      .execute();
+    return rows.map((r) => r.storage_key);
   }
 
   private async out(row: FileRow): Promise<QuoteFile> {
@@ -421,8 +441,10 @@ export class Projects {
 
   async removeFile(owner: Owner, projectId: string, fileId: string): Promise<void> {
     const { file } = await this.findFile(owner, projectId, fileId);
+    const documents = await this.documentKeys([file.id]);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+      await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
       await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
       if (file.split_from) {
         // An assembly without parts is not a bill of materials any more.
@@ -431,6 +453,7 @@ export class Projects {
       }
     });
     if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+    for (const key of documents) await this.ctx.quote.files.delete(key);
   }
 
   /**
@@ -454,6 +477,7 @@ export class Projects {
     const room = ctx.config.quoteMaxFilesPerProject - (await this.keptFileCount(project.id)) + 1;
     if (summary.assembly.partCount > room) throw new HttpError(422, FILE_MESSAGES.splitTooMany(file.name, summary.assembly.partCount, room));
 
+    const documents = await this.documentKeys([file.id]);
     const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection));
     if (parts.length === 0) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
     const at = ctx.clock();
@@ -465,6 +489,7 @@ export class Projects {
       for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * assemblies }, at));
       await transact(this.db, async (trx) => {
         await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+        await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
         const gone = await trx.deleteFrom('quote_file').where('id', '=', file.id).executeTakeFirst();
         // Another request split it meanwhile: this one's parts are not kept.
         if (Number(gone.numDeletedRows) !== 1) throw new HttpError(409, FILE_MESSAGES.alreadySplit);
@@ -478,6 +503,7 @@ export class Projects {
       throw error;
     }
     await ctx.quote.files.delete(file.storage_key);
+    for (const key of documents) await ctx.quote.files.delete(key);
     const assembly = { id: file.id, name: file.name, quantity: assemblies };
     return { from: file.id, list: rows.map((r) => toQuoteFile(r, assembly)), total: rows.length };
   }

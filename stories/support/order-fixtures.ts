@@ -252,6 +252,7 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     analysisError: null,
     splitFrom: null,
     assembly: null,
+    review: null,
     ...overrides,
   };
 }

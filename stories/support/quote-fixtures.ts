@@ -54,5 +54,6 @@ export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id
   analysisError: null,
   splitFrom: null,
   assembly: null,
+  review: null,
   ...fields,
 } as QuoteFile);

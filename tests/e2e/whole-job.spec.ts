@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
+import { openOutbox } from './support/outbox.ts';
 import { cubesAndPlate, wideFlatPlate } from './support/generated-parts.ts';
 import { choosePart, openQuotePage, partRow, partsSettled, partsTable } from './support/quote-page.ts';
 
@@ -162,4 +163,54 @@ test('an assembly as a bill of materials: its parts with their count per assembl
   await page.reload();
   await expect(page.getByRole('treegrid', { name: 'Bill of materials of fixture.stl' }).getByRole('row').first()).toContainText('3 assemblies', { timeout: 30_000 });
   await expect(partRow(page, 'kept.stl')).toBeVisible();
+});
+
+const ADMIN = { 'X-Admin-Token': process.env.E2E_ADMIN_TOKEN ?? '' };
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+
+test('manual review: a part no machine can make goes to our engineers with a note and a drawing; their price is mailed and the part is ordered at it', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = await signUpAndActivate(page, 'Rex');
+  await openQuotePage(page);
+  await drop(page, [cad('cube-units--cube-in.step')]);
+  await partsSettled(page, 1, 60_000);
+  const row = partRow(page, 'cube-units--cube-in.step');
+  await expect(row).toContainText('No price');
+
+  // The dead end is a request: a note and the drawing, checked by its content.
+  const panel = page.getByTestId('review-panel');
+  await panel.getByRole('textbox', { name: /Note for our engineers/ }).fill('A housing 1 m across: can it be made in two halves, bonded?');
+  const chooser = page.waitForEvent('filechooser');
+  await panel.getByRole('button', { name: 'Attach drawings or pictures' }).click();
+  await (await chooser).setFiles({ name: 'housing.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(panel.getByRole('list', { name: 'Files to send' })).toContainText('housing.pdf');
+  await panel.getByRole('button', { name: 'Send for review' }).click();
+  await expect(page.getByTestId('announcer')).toHaveText('cube-units--cube-in.step is sent for review: our engineers answer by email.', { timeout: 20_000 });
+  await expect(row).toContainText('In review');
+  await expect(panel.getByRole('heading', { name: 'In review' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Download housing.pdf' })).toBeVisible();
+
+  // Staff answer with the operator calls (the console comes later).
+  const waiting = (await (await page.request.get('/api/manufacture/admin/quote-reviews?status=pending', { headers: ADMIN })).json()) as { list: { id: string; customerEmail: string; attachments: { name: string }[] }[] };
+  const mine = waiting.list.find((r) => r.customerEmail === email)!;
+  expect(mine.attachments.map((a) => a.name)).toEqual(['housing.pdf']);
+  const answered = await page.request.post(`/api/manufacture/admin/quote-reviews/${mine.id}/answer`, {
+    headers: ADMIN,
+    data: { decision: 'price', unitPrice: '485.50', leadTimeDays: 12, message: 'Made in two halves, bonded and sanded.' },
+  });
+  expect(answered.status()).toBe(200);
+
+  // The customer is mailed, follows the link, and orders the part at the reviewed price.
+  await openOutbox(page, email);
+  await expect(page.getByText('Your part "cube-units--cube-in.step" has a price').first()).toBeVisible();
+  await page.getByRole('link', { name: /\/manufacture\/quote\/[^?]+\?file=/ }).first().click();
+  await expect(row).toContainText('Priced', { timeout: 30_000 });
+  await expect(row).toContainText(/Reviewed price, held until/);
+  await expect(row).toContainText('$485.50');
+  await expect(panel.getByTestId('reviewed-price')).toHaveText('$485.50 per part, $485.50 for 1, made in 12 working days after you order.');
+  await expect(panel).toContainText('Our engineers write: “Made in two halves, bonded and sanded.”');
+  await panel.getByRole('button', { name: 'Add to cart at the reviewed price' }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+  const line = page.getByRole('region', { name: 'Parts' }).getByRole('row', { name: /cube-units--cube-in\.step/ });
+  await expect(line).toContainText('$485.50');
 });

@@ -75,6 +75,41 @@ describe('a part’s row', () => {
   });
 });
 
+describe('a part in manual review (ADR 163)', () => {
+  const configuration = { ...defaultConfiguration('3d-printing'), colourId: 'white', quantity: 2 };
+  const review = (fields: Partial<NonNullable<QuoteFile['review']>>): QuoteFile['review'] => ({
+    id: 'r1',
+    fileId: 'f',
+    status: 'pending',
+    note: 'Titanium',
+    configuration,
+    reasons: [],
+    attachments: [],
+    requestedAt: '2026-11-20T00:00:00.000Z',
+    answer: null,
+    refusal: null,
+    ...fields,
+  });
+  const answer = (expiresAt: string) => ({ unitPriceCents: 4_850, totalCents: 9_700, leadTimeDays: 12, message: null, answeredAt: '2026-11-21T00:00:00.000Z', expiresAt, expired: false });
+
+  test('pending: in review; refused: no price, with the reason', () => {
+    expect(partRow(part(file({ review: review({}) })), { configurator: configurator(configuration).getSnapshot() })).toMatchObject({ status: 'in-review', quantity: 2, review: { state: 'pending' } });
+    const refused = partRow(part(file({ review: review({ status: 'refused', refusal: { reason: 'Too thin', answeredAt: '2026-11-21T00:00:00.000Z' } }) })), {});
+    expect(refused).toMatchObject({ status: 'no-price', noPriceReason: 'Too thin', review: { state: 'refused', reason: 'Too thin' } });
+  });
+
+  test('answered: priced at the reviewed price while it holds and the options are the reviewed ones; otherwise as any part', () => {
+    const held = partRow(part(file({ review: review({ status: 'answered', answer: answer('2026-12-20T00:00:00.000Z') }) })), { configurator: configurator(configuration).getSnapshot() });
+    expect(held).toMatchObject({ status: 'priced', orderable: true, unitPriceCents: 4_850, totalCents: 9_700, leadDays: 12, review: { state: 'held' } });
+    expect(held.shipDate).toMatch(/^2026-12-\d\d$/);
+    const changed = partRow(part(file({ review: review({ status: 'answered', answer: answer('2026-12-20T00:00:00.000Z') }) })), { configurator: configurator({ ...configuration, quantity: 5 }).getSnapshot() });
+    expect(changed).toMatchObject({ status: 'priced', quantity: 5, review: { state: 'changed' } });
+    expect(changed.unitPriceCents).not.toBe(4_850);
+    const expired = partRow(part(file({ review: review({ status: 'answered', answer: answer('2026-11-22T00:00:00.000Z') }) })), { configurator: configurator(configuration).getSnapshot() });
+    expect(expired.review).toMatchObject({ state: 'expired' });
+  });
+});
+
 describe('the rows together', () => {
   const base = (fields: Partial<PartRow> & Pick<PartRow, 'id' | 'name' | 'status'>): PartRow => ({
     assembly: null,
@@ -90,6 +125,7 @@ describe('the rows together', () => {
     needsColour: false,
     orderable: false,
     fileId: null,
+    review: null,
     ...fields,
   });
 

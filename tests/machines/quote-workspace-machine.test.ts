@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import type { AssemblyQuantity, Cart, CartItemsInput, Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, Project, QuoteFile, QuoteReview } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
@@ -49,8 +49,25 @@ function harness(options: { openFiles?: QuoteFile[]; openProcess?: ProcessSlug }
   const carts: CartItemsInput[] = [];
   let cartFails: string | null = null;
   const assemblyCalls: { projectId: string; assemblyId: string; quantity: number }[] = [];
+  const reviewCalls: { projectId: string; fileId: string; note: string; configuration: PartConfiguration; files: readonly File[] }[] = [];
   const machine = quoteWorkspaceMachine.provide({
     actors: {
+      requestReview: fromPromise(async ({ input }: { input: (typeof reviewCalls)[number] }): Promise<QuoteReview> => {
+        reviewCalls.push(input);
+        if (input.note === 'fail') throw new Error('"x" is already in review: our engineers answer by email.');
+        return {
+          id: 'review-1',
+          fileId: input.fileId,
+          status: 'pending',
+          note: input.note,
+          configuration: input.configuration,
+          reasons: [],
+          attachments: [],
+          requestedAt: '2026-11-23T01:00:00.000Z',
+          answer: null,
+          refusal: null,
+        };
+      }),
       setAssemblyQuantity: fromPromise(async ({ input }: { input: { projectId: string; assemblyId: string; quantity: number } }): Promise<AssemblyQuantity> => {
         assemblyCalls.push(input);
         if (input.quantity > 1000) throw new Error('That many assemblies would make more than 100,000 of a part.');
@@ -97,7 +114,7 @@ function harness(options: { openFiles?: QuoteFile[]; openProcess?: ProcessSlug }
     },
   });
   const actor = createActor(machine, { input: { process: '3d-printing', now: () => NOW } }).start();
-  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows, carts, assemblyCalls, failCart: (message: string | null) => void (cartFails = message) };
+  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows, carts, assemblyCalls, reviewCalls, failCart: (message: string | null) => void (cartFails = message) };
 }
 
 const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
@@ -540,5 +557,27 @@ describe('assemblies as a bill of materials (issue 34 item 3)', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toEqual({ kind: 'assembly', assemblyId: 'frame', reason: 'That many assemblies would make more than 100,000 of a part.' });
     expect(parts[0]!.configurator!.getSnapshot().context.configuration.quantity).toBe(6);
+  });
+});
+
+describe('manual review (issue 34 item 4)', () => {
+  test('a part sent for review with its note, files and the options on screen: its file then carries the pending review, announced; a refusal is the part’s', async () => {
+    const { actor, reviewCalls } = harness({ openProcess: '3d-printing', openFiles: [serverFile('file-a', { ...defaultConfiguration('3d-printing'), quantity: 3 })] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const drawing = new File(['%PDF-1.7'], 'drawing.pdf');
+    actor.send({ type: 'part.reviewRequested', id: 'file-a', note: 'Titanium, please', files: [drawing] });
+    expect(actor.getSnapshot().matches({ ready: 'requestingReview' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(reviewCalls).toEqual([{ projectId: 'project-1', fileId: 'file-a', note: 'Titanium, please', configuration: expect.objectContaining({ quantity: 3 }), files: [drawing] }]);
+    expect(actor.getSnapshot().context.parts[0]!.serverFile?.review?.status).toBe('pending');
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'review', name: 'file-a.stl' });
+
+    actor.send({ type: 'part.reviewRequested', id: 'file-a', note: 'fail', files: [] });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'review', partId: 'file-a', reason: '"x" is already in review: our engineers answer by email.' });
+    // A part the server does not have yet cannot be sent.
+    actor.send({ type: 'part.reviewRequested', id: 'nope', note: 'x', files: [] });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });

@@ -175,7 +175,7 @@ function Stacked({ label, children }: { label: string; children: ReactNode }) {
 function StatusCell({ row }: { row: PartRow }) {
   const t = useT();
   const format = useFormat();
-  const detail = statusDetail(row, t);
+  const detail = statusDetail(row, t, format);
   return (
     <div className="flex flex-col items-start gap-1">
       <StatusBadge status={STATUS_LOOK[row.status]}>{t(STATUS_WORDS[row.status])}</StatusBadge>
@@ -207,7 +207,16 @@ function StatusCell({ row }: { row: PartRow }) {
 }
 
 /** The words under a status: why it needs attention, why there is no price, or that the colour is still to choose. */
-function statusDetail(row: PartRow, t: ReturnType<typeof useT>): string | null {
+function statusDetail(row: PartRow, t: ReturnType<typeof useT>, format: ReturnType<typeof useFormat>): string | null {
+  const review = row.review;
+  if (review) {
+    const date = review.expiresAt ? format.dateTime(review.expiresAt, 'date') : '';
+    if (review.state === 'pending') return t('quote.parts.review.pending');
+    if (review.state === 'held') return t('quote.parts.review.held', { date });
+    if (review.state === 'refused') return t('quote.parts.review.refused', { reason: review.reason ?? '' });
+    if (review.state === 'expired' && row.status !== 'priced') return t('quote.parts.review.expired', { date });
+    if (review.state === 'changed' && row.status !== 'priced') return t('quote.parts.review.changed');
+  }
   const a = row.attention;
   if (a) {
     switch (a.kind) {

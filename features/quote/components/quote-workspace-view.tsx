@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
 import { findProcess, isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { sameConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { selectQuote } from '#machines/quote-configurator-machine';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { useSession, useSessionActor } from '#machines/session-context';
@@ -32,6 +33,8 @@ const PartDetails = lazyComponent(async () => (await import('./part-details.tsx'
 // The parts table (React Aria's table and its collection): fetched with the part details' chunk,
 // right after the first render, so that it is there by the first drop (issue 34).
 const PartsPanel = lazyComponent(async () => (await import('./parts-panel.tsx')).PartsPanel);
+// Manual review (its form, its answer): fetched with the configurator, shown under it.
+const ReviewPanel = lazyComponent(async () => (await import('./review-panel.tsx')).ReviewPanel);
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -120,7 +123,10 @@ export function Workspace({
   }, []);
   const hasParts = parts.length > 0;
   useEffect(() => {
-    if (hasParts) void ConfiguratorPanel.preload();
+    if (hasParts) {
+      void ConfiguratorPanel.preload();
+      void ReviewPanel.preload();
+    }
   }, [hasParts]);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
 
@@ -259,12 +265,62 @@ export function Workspace({
                 {cartError}
               </p>
             )}
+            {selected.serverFile && project && (
+              <div className="mt-4">
+                <SelectedReview workspace={workspace} part={selected} projectId={project.id} onAddToCart={onAddToCart} adding={adding} />
+              </div>
+            )}
           </Suspense>
         ) : selected ? (
           <p className="text-neutral-600">{t('quote.optionsLater')}</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The selected part's manual review (ADR 163): offered when it has no price, its state once sent. */
+function SelectedReview({
+  workspace,
+  part,
+  projectId,
+  onAddToCart,
+  adding,
+}: {
+  workspace: WorkspaceActor;
+  part: WorkspacePart;
+  projectId: string;
+  onAddToCart: (configuration: PartConfiguration) => Promise<void>;
+  adding: boolean;
+}) {
+  const configurator = part.configurator!;
+  const unpriced = useSelector(configurator, (s) => {
+    const quote = selectQuote(s.context);
+    return quote.blocking.length > 0 || quote.totalCents === null;
+  });
+  const configuration = useSelector(configurator, (s) => s.context.configuration);
+  const now = useSelector(configurator, (s) => s.context.orderedAt);
+  const signedIn = useSession((s) => !!s.context.user);
+  const sending = useSelector(workspace, (s) => s.matches({ ready: 'requestingReview' }) && s.context.reviewPartId === part.id);
+  const error = useSelector(workspace, (s) => (s.context.error?.kind === 'review' && s.context.error.partId === part.id ? s.context.error.reason : null));
+  const review = part.serverFile?.review ?? null;
+  const fileId = part.serverFile!.id;
+  return (
+    <ReviewPanel
+      fileName={part.fileName}
+      review={review}
+      unpriced={unpriced}
+      signedIn={signedIn}
+      loginHref={`/login?redirect=${encodeURIComponent(`/quote/${projectId}?file=${fileId}`)}`}
+      sending={sending}
+      error={error}
+      onSend={(note, files) => workspace.send({ type: 'part.reviewRequested', id: part.id, note, files })}
+      sameOptions={review !== null && sameConfiguration(review.configuration, configuration)}
+      onUseReviewedOptions={() => review && configurator.send({ type: 'configuration.set', configuration: review.configuration })}
+      onAddToCart={() => review && void onAddToCart(review.configuration)}
+      adding={adding}
+      now={now}
+    />
   );
 }
 
@@ -323,6 +379,8 @@ function Announcer({ workspace }: { workspace: WorkspaceActor }) {
           ? t('quote.announce.split', { name: announcement.name, count: announcement.count })
           : announcement.kind === 'assembly'
             ? t('quote.announce.assembly', { name: announcement.name, count: announcement.count })
+            : announcement.kind === 'review'
+              ? t('quote.announce.review', { name: announcement.name })
           : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
   return (
     <p role="status" className="sr-only" data-testid="announcer">

@@ -146,6 +146,7 @@ export function cartLine(overrides: Partial<CartLine> = {}): CartLine {
     problem: null,
     problemMessage: null,
     summary: quoteFile().summary,
+    reviewed: null,
     ...overrides,
   };
 }

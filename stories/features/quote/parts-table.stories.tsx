@@ -18,6 +18,7 @@ const row = (fields: Partial<PartRow> & Pick<PartRow, 'id' | 'name' | 'status'>)
   needsColour: false,
   orderable: false,
   fileId: null,
+  review: null,
   ...fields,
 });
 

@@ -68,7 +68,18 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
     expect((await t.call('agency/unknown-token-0000000000000000')).status).toBe(404);
     expect((await t.call('additional-cost/payment/unknown-token-0000000000000000')).status).toBe(404);
     // Operator calls without the operator token: 401.
-    for (const [method, path] of [['POST', `admin/order/${order.id}/event`], ['POST', 'admin/bank-transfer/confirm'], ['POST', 'admin/additional-cost'], ['GET', 'admin/ledger/reconcile']] as const) {
+    const someId = order.id;
+    const operatorOnly = [
+      ['POST', `admin/order/${order.id}/event`],
+      ['POST', 'admin/bank-transfer/confirm'],
+      ['POST', 'admin/additional-cost'],
+      ['GET', 'admin/ledger/reconcile'],
+      // Manual review's staff calls (issue 34 item 4).
+      ['GET', 'admin/quote-reviews'],
+      ['POST', `admin/quote-reviews/${someId}/answer`],
+      ['GET', `admin/quote-reviews/${someId}/attachments/${someId}`],
+    ] as const;
+    for (const [method, path] of operatorOnly) {
       expect((await t.call(path, { method, token: intruder.token, body: {}, headers: { 'X-Admin-Token': 'wrong' } })).status, path).toBe(401);
     }
     // The intruder's lists show nothing of the owner's.
@@ -90,6 +101,8 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
       'GET additional-cost/payment/{token}',
       'POST additional-cost/payment/{token}/pay',
       'POST admin/order/{id}/event',
+      'POST admin/quote-reviews/{id}/answer',
+      'GET admin/quote-reviews/{id}/attachments/{attachmentId}',
     ]);
     for (const call of idCalls) expect(tried, call).toContain(call);
   });

@@ -124,6 +124,8 @@ describe(`every quote resource is its owner’s alone (${db})`, () => {
         ['POST', `${f}/keep-whole`, 'project/{id}/files/{fileId}/keep-whole'],
         ['POST', `${p}/quote-document`, 'project/{id}/quote-document', {}],
         ['PUT', `${p}/assemblies/${file.id}`, 'project/{id}/assemblies/{assemblyId}', { quantity: 2 }],
+        ['POST', `${f}/review`, 'project/{id}/files/{fileId}/review', {}],
+        ['GET', `${f}/review/attachments/${file.id}`, 'project/{id}/files/{fileId}/review/attachments/{attachmentId}'],
         ['GET', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['DELETE', `cart/items/${line.id}`, 'cart/items/{id}'],
         ['POST', 'cart/items', 'cart/items', { items: [{ fileId: file.id }] }],
