@@ -128,4 +128,18 @@ describe(`checkout: an order from the cart (${db})`, () => {
     expect((await t.call<OrderList>('order/list?status=paid,shipped', { token: u.token })).body.total).toBe(0);
     expect((await t.call('order/list?status=lost', { token: u.token })).status).toBe(422);
   });
+
+  test('a price the client makes up is refused with a 422 naming the field, not ignored (issue 32 item 4)', async () => {
+    const u = await t.customer();
+    const refused = (field: string) => [`"${field}" is not a field this call takes; remove it.`];
+    const cart = await t.ms('cart/items', { token: u.token, body: { items: [{ fileId: u.file.id, configuration: PRINT_CONFIG, unitPriceCents: 1 }] } });
+    expect(cart.status).toBe(422);
+    expect(cart.body.errors).toEqual({ 'items.0.unitPriceCents': refused('unitPriceCents') });
+    await expect(t.placeOrder(u, { totalCents: 1 })).rejects.toThrow(/totalCents.{0,6} is not a field this call takes/);
+    const order = await t.placeOrder(u);
+    const pay = await t.pay(`order/${order.id}/pay`, { method: 'balance', amountCents: 1 }, { token: u.token });
+    expect(pay.status).toBe(422);
+    expect(pay.body.errors).toEqual({ amountCents: refused('amountCents') });
+  });
 });
+
