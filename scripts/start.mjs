@@ -9,10 +9,13 @@ execSync('./node_modules/.bin/vite build --logLevel warn', { stdio: 'inherit' })
 
 // `npm start` is the demo: without configured bank accounts it shows the demo ones, labelled as
 // such (a real deployment sets BANK_ACCOUNTS or BANK_ACCOUNTS_FILE; ADR 093).
+// Likewise it takes test cards (the sandbox, said on every page) and seeds the demo customer, unless
+// told otherwise: production does neither by itself (issue 32 items 2 and 12).
 const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
+const demo = { PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', SEED_DEMO: process.env.SEED_DEMO ?? '1' };
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, ...bank, NODE_ENV: 'production', PORT: process.env.PORT ?? '3000' },
+  env: { ...process.env, ...bank, ...demo, NODE_ENV: 'production', PORT: process.env.PORT ?? '3000' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -136,6 +136,12 @@ export function createAppWithContext(deps: AppDeps, options: AppOptions = {}): {
   });
   if (ctx.mailer.outbox) app.route('/dev', devRoutes(ctx));
 
-  if (config.staticDir) mountWebApp(app, config.staticDir, geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }));
+  if (config.staticDir) {
+    mountWebApp(app, config.staticDir, {
+      workerPolicy: geometryWorkerPolicy({ https: config.publicUrl.startsWith('https:'), reportUri: config.cspReportUri }),
+      // Production on the sandbox says so on every page (issue 32 item 12).
+      sandboxNotice: config.production && config.paymentProvider === 'sandbox',
+    });
+  }
   return { app, ctx, readiness };
 }

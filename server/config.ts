@@ -44,7 +44,11 @@ export interface ServerConfig {
   avatarMaxBytes: number;
   /** Quick-login providers configured from the environment (ADR 022); empty when none. */
   oauthProviders: OAuthProviderConfig[];
-  /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
+  /**
+   * Seed the demo customer (a published password, money and coupons) into an empty embedded
+   * database at start: outside production unless SEED_DEMO=0, in production only with SEED_DEMO=1
+   * (issue 32 item 2; `npm start`, the demo, sets it).
+   */
   seedDemo: boolean;
   /** Seed the demo customer into an empty PostgreSQL database too (SEED_DEMO=1 only: PostgreSQL is for operators). */
   seedDemoOnPostgres: boolean;
@@ -333,6 +337,17 @@ function orderCeiling(env: NodeJS.ProcessEnv): number {
   return cents;
 }
 
+/**
+ * Production takes real money or none (issue 32 item 12): the API server refuses to start without
+ * PAYMENT_PROVIDER, since a shop on the sandbox would take the test card 4242… as payment (the
+ * migration command and the workers take no payment and do not ask). The sandbox chosen explicitly
+ * in production is shown on every page (`server/http/web-app.ts`).
+ */
+export function paymentProviderProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER) return undefined;
+  return 'Manufacture cannot start in production without a payment provider: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY to take real card payments, or PAYMENT_PROVIDER=sandbox to take only test cards (every page then says so).';
+}
+
 function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeApiBase' | 'adminToken'> {
   const provider = env.PAYMENT_PROVIDER || 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe; got "${provider}"`);
@@ -385,7 +400,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     temporaryTokenTtl: positiveInt(env, 'TEMPORARY_TOKEN_TTL', 30 * 24 * 3600),
     avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', AVATAR_DEFAULT_MAX_BYTES),
     oauthProviders: readOAuthProviders(env),
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     seedDemoOnPostgres: env.SEED_DEMO === '1',
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),

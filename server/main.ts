@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { readConfig } from './config.ts';
+import { paymentProviderProblem, readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
 import { checkDatabaseReachable, checkWritableFolder, openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
@@ -28,6 +28,8 @@ let env: ReturnType<typeof readConfig>;
 // A folder the server cannot write stops it here with one sentence, not a stack trace (issue 12).
 try {
   env = readConfig();
+  const payments = paymentProviderProblem();
+  if (payments) throw new Error(payments);
   checkWritableFolder(env.dataDir);
   checkWritableFolder(env.quoteFilesDir, 'quote files folder', 'QUOTE_FILES_DIR');
 } catch (error) {
@@ -69,7 +71,8 @@ const seedDemo = database.kind === 'sqlite' ? config.seedDemo : config.seedDemoO
 if (seedDemo) {
   // With several processes starting on one empty PostgreSQL, one seeds; the others find a user or lose the race.
   await seedDemoAccount(database.db).then(
-    (seeded) => seeded && console.log(`[server] seeded the demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`),
+    // Its password is published (README) but never written to a production log (issue 32 item 2).
+    (seeded) => seeded && console.log(`[server] seeded the demo customer: ${DEMO_EMAIL}${config.production ? ' (password in the README)' : ` / ${DEMO_PASSWORD}`}`),
     (error: unknown) => console.warn(`[server] the demo customer was not seeded: ${error instanceof Error ? error.message : String(error)}`),
   );
 }

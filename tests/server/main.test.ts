@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { checkWritableFolder, openDatabase } from '#server/db/database';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/accounts/demo-account';
+import { paymentProviderProblem } from '#server/config';
 
 /**
  * Issue 12 item 13, at the server's start: upload spool files a crash left behind are swept, the
@@ -157,5 +159,59 @@ describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => 
     const { readConfig } = await import('#server/config');
     expect(readConfig({}).keepAliveTimeoutMs).toBe(5000);
     expect(() => readConfig({ KEEP_ALIVE_TIMEOUT_MS: '-1' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+});
+
+describe('production takes real money or none, and seeds no demo customer (issue 32 items 2 and 12)', () => {
+  /** A built web app of one page, so production mode has something to serve. */
+  const fakeBuild = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+  const production = (env: Record<string, string>) => ({ NODE_ENV: 'production', BANK_TRANSFER: '0', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'prod-')), STATIC_DIR: fakeBuild(), ...env });
+  const portOf = (stdout: string) => Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)?.[1]);
+
+  test('without PAYMENT_PROVIDER the server refuses to start with one sentence', async () => {
+    const { output, exited } = runServer(production({}));
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(paymentProviderProblem({ NODE_ENV: 'production' }));
+    expect(output.stderr).toMatch(/^Manufacture cannot start in production without a payment provider: set PAYMENT_PROVIDER=stripe/);
+  }, 90_000);
+
+  test('the sandbox chosen explicitly starts and every page says so; no demo customer without SEED_DEMO=1', async () => {
+    const plain = runServer(production({ PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '' }));
+    await vi.waitFor(() => expect(plain.output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 60_000, interval: 100 });
+    const port = portOf(plain.output.stdout);
+    for (const page of ['/manufacture/', '/manufacture/login', '/manufacture/user/orders']) {
+      const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+      expect(html).toContain('<body><aside class="sandbox-notice" aria-label="Sandbox">Sandbox shop: card payments here are tests');
+    }
+    const login = await fetch(`http://127.0.0.1:${port}/api/manufacture/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    });
+    // The answer to an unknown email (the same as to a wrong password).
+    expect(login.status).toBe(422);
+    expect(plain.output.stdout).not.toContain('seeded the demo customer');
+    plain.child.kill('SIGTERM');
+    expect(await plain.exited).toBe(0);
+  }, 120_000);
+
+  test('with SEED_DEMO=1 the demo customer is seeded, and its password is not in the production log', async () => {
+    const seeded = runServer(production({ PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '1' }));
+    await vi.waitFor(() => expect(seeded.output.stdout).toContain(`[server] seeded the demo customer: ${DEMO_EMAIL}`), { timeout: 60_000, interval: 100 });
+    seeded.child.kill('SIGTERM');
+    await seeded.exited;
+    expect(seeded.output.stdout + seeded.output.stderr).not.toContain(DEMO_PASSWORD);
+  }, 120_000);
+
+  test('outside production the demo customer is seeded by default (npm start sets SEED_DEMO=1 itself)', async () => {
+    const { readConfig } = await import('#server/config');
+    expect(readConfig({}).seedDemo).toBe(true);
+    expect(readConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', BANK_TRANSFER: '0' }).seedDemo).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', BANK_TRANSFER: '0', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 });
