@@ -183,6 +183,8 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
         // A bodiless request sent again has already been read to its end: nothing left to pipe.
         if (req.readableEnded) upReq.end();
         else req.pipe(upReq);
+        // A client that hangs up mid-body fails its request stream: the upstream request goes too (issue 32 item 1).
+        req.on('error', () => upReq.destroy());
       };
       upReq.on('socket', (socket) => (socket.connecting ? socket.once('connect', send) : send()));
       upReq.on('response', (upRes) => {

@@ -31,6 +31,7 @@ export const AVATAR_MESSAGES = {
   imageRequired: 'Please choose an image file.',
   imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
   tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
+  interrupted: 'The upload was interrupted or is not valid multipart/form-data; please try again.',
 } as const;
 
 /** A size limit in megabytes as a sentence shows it: 2, or 1.5. */

@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import Busboy from 'busboy';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
+import { drainPart } from '../storage/storage.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -85,7 +86,7 @@ export async function receiveUpload(
     busboy.on('file', (field, stream, info) => {
       if (field !== 'file' || writing) {
         if (writing) extraFile = true;
-        stream.resume();
+        drainPart(stream);
         return;
       }
       name = cleanFileName(info.filename);
