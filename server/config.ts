@@ -199,6 +199,27 @@ export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
 }
 
 /**
+ * Whether a secret looks like the output of a random generator rather than something typed
+ * (issue 32 item 8): at least 10 different characters, at least 96 bits by the Shannon estimate of
+ * its character frequencies (32 hex characters from `openssl rand -hex 16` give about 120), not a
+ * shorter string repeated, and not a run of consecutive characters ("abcdef…") for half its length.
+ * 40 × "a", "passwordpassword…" and "0123456789abcdef…" are refused.
+ */
+export function looksRandom(secret: string): boolean {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const length = [...secret].length;
+  const bits = -[...counts.values()].reduce((sum, n) => sum + (n / length) * Math.log2(n / length), 0) * length;
+  const repeated = /^(.+?)\1+$/su.test(secret);
+  let longestRun = 1;
+  for (let i = 1, run = 1; i < secret.length; i++) {
+    run = secret.charCodeAt(i) - secret.charCodeAt(i - 1) === 1 ? run + 1 : 1;
+    longestRun = Math.max(longestRun, run);
+  }
+  return counts.size >= 10 && bits >= 96 && !repeated && longestRun < length / 2;
+}
+
+/**
  * Several API processes on one PostgreSQL must sign and check tokens with one secret: in production
  * with DATABASE_URL, JWT_SECRET is required (a secret kept in one machine's data folder would sign
  * tokens the other processes reject). At least 32 characters wherever it is set.
@@ -206,6 +227,9 @@ export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
 function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
   const secret = env.JWT_SECRET || undefined;
   if (secret !== undefined && secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  if (secret !== undefined && env.NODE_ENV === 'production' && !looksRandom(secret)) {
+    throw new Error('JWT_SECRET looks easy to guess (too few different characters, a repeated pattern or a run): in production use at least 32 random characters, e.g. from `openssl rand -base64 48`');
+  }
   if (!secret && env.NODE_ENV === 'production' && env.DATABASE_URL) {
     throw new Error('JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)');
   }

@@ -10,10 +10,10 @@ import type {
   ProfilePatch,
   RegisterRequest,
 } from '#domain/api/account';
-import { isReferralCode } from '#domain/rules/account-rules';
+import { ACCOUNT_MESSAGES, isReferralCode } from '#domain/rules/account-rules';
 import type { AppContext } from '../app-context.ts';
 import type { Auth } from '../auth/auth-context.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashNewPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
 import { iso } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
@@ -130,6 +130,8 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
 /** A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. */
 export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest): Promise<{ email: string }> {
   const { db, clock } = ctx;
+  // Before the captcha is used up: a person told to choose another password keeps the one they solved.
+  if (isCommonPassword(body.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordCommon);
   if (!(await ctx.captcha.solve(body.captchaId, body.captchaCode))) throw fieldError('captchaCode', M.captchaWrong);
   const email = normaliseEmail(body.email);
   const existing = await db.selectFrom('user_account').select(['activated_at']).where('email', '=', email).executeTakeFirst();
@@ -146,7 +148,7 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
     referrerId = referrer.id;
   }
   const now = iso(clock());
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   // The account, its activation key and the mail are one change: all of them, or none (ADR 116).
   const mailId = await transact(db, async (trx) => {
     const userId = await insertUser(trx, {
@@ -208,7 +210,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
  */
 export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string, device: DeviceTrust): Promise<void> {
   const now = iso(ctx.clock());
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await ctx.emailTokens.consume(key, 'reset', trx);
     if (!userId) return undefined;
@@ -230,7 +232,7 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
   const user = await loadUser(ctx.db, userId);
   if (!(await verifyPassword(user.password_hash, body.oldPassword ?? ''))) throw fieldError('oldPassword', M.oldPasswordWrong);
   const now = iso(ctx.clock());
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('user_account').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
     await trx.updateTable('auth_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', sessionId).execute();

@@ -197,7 +197,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   let counter = 0;
   const registerUser = async (fields: Record<string, unknown> = {}): Promise<Registered> => {
     const email = (fields.email as string | undefined) ?? `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
-    const password = (fields.password as string | undefined) ?? 'secret123';
+    const password = (fields.password as string | undefined) ?? 'secret-123';
     const registered = await call('account/register', {
       body: { email, password, confirmPassword: password, firstName: 'Test', lastName: 'User', agreeTerms: true, ...(await captcha()), ...fields },
     });
