@@ -13,6 +13,7 @@
  * missing one reaches the rule and gets the rule's message rather than a worse one from here.
  */
 import { z } from 'zod';
+import { withoutInvisible } from '../rules/invisible-characters.ts';
 
 /** Named shapes (OpenAPI components) and field descriptions: the API's own registry. */
 export const apiSchemas = z.registry<{ id?: string; description?: string; format?: string }>();
@@ -55,8 +56,11 @@ export const MAX = {
   list: 100,
 } as const;
 
-/** Text, trimmed, at most `max` characters. */
-export const text = (max: number) => z.string().trim().max(max);
+/**
+ * Text, without bidirectional controls and invisible characters (issue 32 item 11), trimmed, at
+ * most `max` characters. `overwrite` keeps it a string shape, so the documents still say `maxLength`.
+ */
+export const text = (max: number) => z.string().overwrite(withoutInvisible).trim().max(max);
 
 /** An id, a token or a code: at most 64 characters, never trimmed. */
 export const id = () => z.string().max(MAX.id);

@@ -53,7 +53,7 @@ export const CreateOrderRequestSchema = named(
     poNumber: optionalText(MAX.line),
     comment: optionalText(MAX.text),
     lineComments: described(
-      z.record(id(), z.string().max(MAX.text)).refine((comments) => Object.keys(comments).length <= MAX.list, `Line comments can hold at most ${MAX.list} entries.`),
+      z.record(id(), text(MAX.text)).refine((comments) => Object.keys(comments).length <= MAX.list, `Line comments can hold at most ${MAX.list} entries.`),
       'A comment per cart line id.',
     ).optional(),
     customerEmail: described(optionalText(MAX.email), 'Entrust-order accounts only (spec section 6).'),

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { withoutInvisible } from '#domain/rules/invisible-characters';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
@@ -488,7 +489,8 @@ export class Projects {
     const row: FileRow = {
       id,
       project_id: projectId,
-      name: `${from.name} – ${part.name}`.slice(0, 200),
+      // A part's name comes from inside the file (an assembly's product names): cleaned as a name a customer types.
+      name: withoutInvisible(`${from.name} – ${part.name}`).slice(0, 200),
       storage_key: key,
       size_bytes: part.stl.byteLength,
       sha256: createHash('sha256').update(part.stl).digest('hex'),
