@@ -137,6 +137,43 @@ describe('graceful shutdown (docs/deploy.md)', () => {
   }, 90_000);
 });
 
+describe('SIGTERM to the documented start commands reaches the server (issue 41 item 1)', () => {
+  /** Runs `npm <args>` in its own process group, as a process manager or a container would. */
+  function runNpm(args: string[], env: Record<string, string>) {
+    const child = spawn('npm', args, {
+      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', SEED_DEMO: '0', PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    const output = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (d: Buffer) => (output.stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output.stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, output, exited };
+  }
+  const build = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+
+  test.each([
+    ['npm run serve', ['run', 'serve'], {}],
+    ['npm start', ['start'], { SKIP_BUILD: '1', STATIC_DIR: build(), BANK_TRANSFER: '0' }],
+  ])('%s: the server drains and stops, npm exits 0, nothing answers after', async (_name, args, env) => {
+    const { child, output, exited } = runNpm(args, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'npm-signal-')), ...env });
+    await vi.waitFor(() => expect(output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 90_000, interval: 100 });
+    const port = Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.stdout)?.[1]);
+    expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.stdout).toContain('[server] SIGTERM: finishing the requests in flight, then stopping');
+    expect(output.stdout).toContain('[server] stopped');
+    // No orphan left answering /ready (what npm without `exec` left behind).
+    await expect(fetch(`http://127.0.0.1:${port}/ready`)).rejects.toThrow();
+  }, 120_000);
+});
+
 describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => {
   test('idle connections stay open as long as configured, and say so', async () => {
     const { child, output, exited } = runServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'keep-alive-')), KEEP_ALIVE_TIMEOUT_MS: '65000' });

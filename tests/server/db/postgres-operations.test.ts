@@ -231,7 +231,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     }
   }, 60_000);
 
-  test('MIGRATE=skip refuses an unmigrated database; after npm run db:migrate (SEED_DEMO=1) it starts ready, with the demo customer', async () => {
+  test('MIGRATE=skip refuses an unmigrated database; after npm run db:migrate (SEED_DEMO=1) it starts ready, with the demo customer; npm run worker stops on SIGTERM', async () => {
     const scratch = await createScratchDatabase();
     if (!scratch) return;
     try {
@@ -259,6 +259,20 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
       expect(login.status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+
+      // `npm run worker`, as documented: SIGTERM to npm reaches the worker, which finishes and leaves (issue 41 item 1).
+      const worker = spawn('npm', ['run', 'worker'], {
+        env: { ...process.env, NODE_ENV: 'test', JOB_QUEUE: 'postgres', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-worker-')), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(worker);
+      let said = '';
+      worker.stdout?.on('data', (d: Buffer) => (said += d.toString()));
+      const workerExited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+      await vi.waitFor(() => expect(said).toContain('[worker] taking analysis jobs'), { timeout: 60_000, interval: 100 });
+      worker.kill('SIGTERM');
+      expect(await workerExited).toBe(0);
+      expect(said).toContain('[worker] stopping: finishing the jobs in hand');
     } finally {
       await scratch.drop();
     }
