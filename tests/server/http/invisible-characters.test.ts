@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Project, QuoteFile } from '#domain/api/quote';
-import type { Address } from '#domain/api/address';
+import type { ShippingAddress } from '#domain/api/address';
 import { CUBE_STL, readFixture } from '../quote/quote-test-app.ts';
 import { createOrderTestApp, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 
@@ -28,7 +28,7 @@ test('file, project and address names and an order comment lose their bidirectio
     body: { firstName: `\u2067Ada${RLO}`, lastName: 'Buyer\u200b', phoneCode: '+44', mobile: '2079460000', countryCode: 'GB', city: 'Lon\u00addon', postcode: 'EC1A 1BB', addressLine1: '1 Test\ufeff Street' },
   });
   expect(address.status).toBe(201);
-  const stored = await t.call<Address>(`account/address/${address.body.id}`, { token: c.token });
+  const stored = await t.call<ShippingAddress>(`account/address/${address.body.id}`, { token: c.token });
   expect(stored.body).toMatchObject({ firstName: 'Ada', lastName: 'Buyer', city: 'London', addressLine1: '1 Test Street' });
 
   const order = await t.placeOrder(c, { comment: `Pack${RLO} carefully\u2066` });
