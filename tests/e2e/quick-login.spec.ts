@@ -108,3 +108,26 @@ test('cancelling at the provider, or refusing consent, is said in words with a w
   await expect(page.getByRole('alert')).toContainText('The sign-in was cancelled, or the provider refused it.');
   await expect(page.getByRole('main').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
 });
+
+test('when the session runs out on the quote page, the sign-in dialog signs in again through the provider and comes back', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/manufacture/signup');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
+  await signInAtProvider(page, unique('sam'), 'Sam Session');
+  await expect(page).toHaveURL(/\/manufacture\/user\/home$/, { timeout: 20_000 });
+
+  // The token runs out while the customer is on the quote page.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('manufacture.token') ?? '{}') as { value: string };
+    localStorage.setItem('manufacture.token', JSON.stringify({ value: stored.value, expiresAt: Date.now() + 4_000 }));
+  });
+  await openQuotePage(page);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Continue with Loopback ID' }).click();
+  // The provider still knows the person: straight back to the quote page, signed in.
+  await expect(page).toHaveURL(/\/manufacture\/quote\?technology=3d-printing$/, { timeout: 20_000 });
+  await expect(page.getByRole('link', { name: /My account \(Sam\)/ })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toHaveCount(0);
+});
