@@ -42,7 +42,7 @@ export interface ServerConfig {
   temporaryTokenTtl: number;
   /** Largest avatar accepted by account/uploadImage, in bytes (AVATAR_MAX_BYTES, default 2 MiB). */
   avatarMaxBytes: number;
-  /** Quick-login providers configured from the environment (ADR 022); empty when none. */
+  /** Quick-login providers configured from the environment (ADRs 022, 170); empty when none. */
   oauthProviders: OAuthProviderConfig[];
   /**
    * Seed the demo customer (a published password, money and coupons) into an empty embedded
@@ -280,61 +280,144 @@ export function readStorageSettings(env: NodeJS.ProcessEnv): ServerConfig['stora
   };
 }
 
-export interface OAuthProviderConfig {
-  /** The `channel` of the quick-login calls, e.g. `google`. */
+/**
+ * Quick-login providers from the environment (ADR 170). Google, Microsoft and GitHub are enabled by
+ * their client id and secret alone; any other OpenID Connect provider is named in OAUTH_PROVIDERS
+ * and found by its issuer URL (discovery). docs/deploy.md says how to register the application at
+ * each.
+ */
+interface ProviderBase {
+  /** The `channel` of the quick-login calls, e.g. `google`; also the last segment of the return page. */
   channel: string;
+  /** What the buttons say: "Continue with <name>". */
   name: string;
   clientId: string;
   clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
   scope: string;
 }
 
-/** Endpoints of well-known providers, so configuring one needs only its client id and secret. */
-const KNOWN_PROVIDERS: Record<string, Omit<OAuthProviderConfig, 'channel' | 'clientId' | 'clientSecret'>> = {
-  google: {
-    name: 'Google',
-    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: 'https://oauth2.googleapis.com/token',
-    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
-    scope: 'openid email profile',
-  },
-  github: {
-    name: 'GitHub',
-    authorizeUrl: 'https://github.com/login/oauth/authorize',
-    tokenUrl: 'https://github.com/login/oauth/access_token',
-    userInfoUrl: 'https://api.github.com/user',
-    scope: 'read:user user:email',
-  },
-};
+/** An OpenID Connect provider: discovery from its issuer, an ID token checked for every sign-in. */
+export interface OidcProviderConfig extends ProviderBase {
+  protocol: 'oidc';
+  /** The Issuer Identifier; `<issuer>/.well-known/openid-configuration` describes the rest. */
+  issuer: string;
+}
+
+/** GitHub (or GitHub Enterprise Server): OAuth 2.0 without ID token; who and which email from its REST API. */
+export interface GitHubProviderConfig extends ProviderBase {
+  protocol: 'github';
+  /** Where people sign in: https://github.com, or a GitHub Enterprise Server. */
+  webUrl: string;
+  /** Its REST API: https://api.github.com, or `<server>/api/v3`. */
+  apiUrl: string;
+}
+
+export type OAuthProviderConfig = OidcProviderConfig | GitHubProviderConfig;
+
+/** Microsoft's personal-account (consumers) tenant: the ID tokens of outlook.com, hotmail.com … accounts. */
+export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
+const KNOWN = ['google', 'microsoft', 'github'] as const;
+type Known = (typeof KNOWN)[number];
+
+const isKnown = (channel: string): channel is Known => (KNOWN as readonly string[]).includes(channel);
+
+/** Loopback hosts may be plain http (a provider on this machine: the tests, `QUICK_LOGIN_DEMO=1 npm start`). */
+export function isLoopbackUrl(url: URL): boolean {
+  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+}
+
+function webAddress(value: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${what} is not a web address: "${value}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) throw new Error(`${what} must be an https address (plain http only on 127.0.0.1 or localhost): "${value}"`);
+  if (url.search || url.hash) throw new Error(`${what} must have no query or fragment: "${value}"`);
+  return value;
+}
+
+/** A base address to append paths to, without its trailing slash. */
+const baseAddress = (value: string, what: string): string => webAddress(value, what).replace(/\/+$/, '');
 
 /**
- * OAUTH_PROVIDERS=google,acme and, per channel NAME (upper case): OAUTH_NAME_CLIENT_ID,
- * OAUTH_NAME_CLIENT_SECRET, and for providers not known above OAUTH_NAME_AUTHORIZE_URL,
- * OAUTH_NAME_TOKEN_URL, OAUTH_NAME_USERINFO_URL, OAUTH_NAME_SCOPE, OAUTH_NAME_LABEL.
+ * - `OAUTH_GOOGLE_CLIENT_ID` and `OAUTH_GOOGLE_CLIENT_SECRET`: Google (OpenID Connect).
+ * - `OAUTH_MICROSOFT_CLIENT_ID`, `OAUTH_MICROSOFT_CLIENT_SECRET`, optionally `OAUTH_MICROSOFT_TENANT`
+ *   (`common`, the default: work, school and personal accounts; `organizations`, `consumers`, or a
+ *   tenant id): Microsoft Entra ID (OpenID Connect).
+ * - `OAUTH_GITHUB_CLIENT_ID`, `OAUTH_GITHUB_CLIENT_SECRET`, optionally `OAUTH_GITHUB_URL` and
+ *   `OAUTH_GITHUB_API_URL` (GitHub Enterprise Server): GitHub (OAuth 2.0).
+ * - `OAUTH_PROVIDERS=acme,…` and per name `OAUTH_ACME_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_LABEL`
+ *   (what the button says) and optionally `_SCOPE` (default `openid email profile`): any other
+ *   OpenID Connect provider. OAUTH_PROVIDERS may name the three above too, to set the order.
+ *
+ * Any provider's `_LABEL` and `_SCOPE` may be set. A half-configured provider stops the start.
  */
 export function readOAuthProviders(env: NodeJS.ProcessEnv): OAuthProviderConfig[] {
-  const channels = (env.OAUTH_PROVIDERS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  return channels.map((channel) => {
-    if (!/^[a-z0-9-]{1,32}$/.test(channel)) throw new Error(`OAUTH_PROVIDERS: bad channel name "${channel}"`);
-    const key = `OAUTH_${channel.toUpperCase().replaceAll('-', '_')}_`;
-    const known = KNOWN_PROVIDERS[channel];
-    const get = (name: string, fallback?: string): string => {
-      const value = env[key + name] || fallback;
-      if (!value) throw new Error(`Quick login "${channel}" needs ${key}${name}`);
-      return value;
+  const listed = (env.OAUTH_PROVIDERS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const channel of listed) if (!/^[a-z][a-z0-9-]{0,31}$/.test(channel)) throw new Error(`OAUTH_PROVIDERS: bad channel name "${channel}"`);
+  const prefix = (channel: string) => `OAUTH_${channel.toUpperCase().replaceAll('-', '_')}_`;
+  const enabled = KNOWN.filter((channel) => env[`${prefix(channel)}CLIENT_ID`] || env[`${prefix(channel)}CLIENT_SECRET`]);
+  const channels = [...new Set([...listed, ...enabled])];
+
+  return channels.map((channel): OAuthProviderConfig => {
+    const key = prefix(channel);
+    const value = (name: string): string | undefined => env[key + name]?.trim() || undefined;
+    const need = (name: string, why: string): string => {
+      const found = value(name);
+      if (!found) throw new Error(`Quick login "${channel}" needs ${key}${name} (${why}); see docs/deploy.md`);
+      return found;
     };
-    return {
+    for (const legacy of ['AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL']) {
+      if (value(legacy)) throw new Error(`${key}${legacy} is no longer read: set ${key}ISSUER, the provider's OpenID Connect issuer URL (ADR 170)`);
+    }
+    const base = {
       channel,
-      name: get('LABEL', known?.name ?? channel),
-      clientId: get('CLIENT_ID'),
-      clientSecret: get('CLIENT_SECRET'),
-      authorizeUrl: get('AUTHORIZE_URL', known?.authorizeUrl),
-      tokenUrl: get('TOKEN_URL', known?.tokenUrl),
-      userInfoUrl: get('USERINFO_URL', known?.userInfoUrl),
-      scope: get('SCOPE', known?.scope ?? 'openid email profile'),
+      clientId: need('CLIENT_ID', 'the client id the provider gave the application'),
+      clientSecret: need('CLIENT_SECRET', 'the client secret the provider gave the application'),
+    };
+    if (!isKnown(channel)) {
+      return {
+        ...base,
+        protocol: 'oidc',
+        name: need('LABEL', 'the name its button shows'),
+        issuer: webAddress(need('ISSUER', "the provider's OpenID Connect issuer URL"), `${key}ISSUER`),
+        scope: value('SCOPE') ?? 'openid email profile',
+      };
+    }
+    if (channel === 'github') {
+      const webUrl = baseAddress(value('URL') ?? 'https://github.com', `${key}URL`);
+      return {
+        ...base,
+        protocol: 'github',
+        name: value('LABEL') ?? 'GitHub',
+        webUrl,
+        apiUrl: baseAddress(value('API_URL') ?? (webUrl === 'https://github.com' ? 'https://api.github.com' : `${webUrl}/api/v3`), `${key}API_URL`),
+        scope: value('SCOPE') ?? 'read:user user:email',
+      };
+    }
+    if (channel === 'microsoft') {
+      const tenant = value('TENANT') ?? 'common';
+      if (!/^[\w.-]{1,64}$/.test(tenant)) throw new Error(`${key}TENANT must be common, organizations, consumers or a tenant id; got "${tenant}"`);
+      return {
+        ...base,
+        protocol: 'oidc',
+        name: value('LABEL') ?? 'Microsoft',
+        issuer: webAddress(value('ISSUER') ?? `https://login.microsoftonline.com/${tenant}/v2.0`, `${key}ISSUER`),
+        scope: value('SCOPE') ?? 'openid email profile',
+      };
+    }
+    return {
+      ...base,
+      protocol: 'oidc',
+      name: value('LABEL') ?? 'Google',
+      issuer: webAddress(value('ISSUER') ?? 'https://accounts.google.com', `${key}ISSUER`),
+      scope: value('SCOPE') ?? 'openid email profile',
     };
   });
 }

@@ -228,7 +228,12 @@ export type QuickLoginChannel = z.infer<typeof QuickLoginChannelSchema>;
 export const QuickLoginUrlResponseSchema = z.object({ url: z.string() });
 export type QuickLoginUrlResponse = z.infer<typeof QuickLoginUrlResponseSchema>;
 
-export const QuickCallbackRequestSchema = z.object({ channel: required(id()), code: required(z.string().max(MAX.url)), state: required(id()) });
+export const QuickCallbackRequestSchema = z.object({
+  channel: required(id()),
+  code: required(z.string().max(MAX.url)),
+  state: required(id()),
+  iss: described(z.string().max(MAX.url), 'The `iss` the provider added to the return address (RFC 9207), passed on as received.').optional(),
+});
 export type QuickCallbackRequest = z.infer<typeof QuickCallbackRequestSchema>;
 
 /** A login, or, when a signed-in user linked a provider, `{ linked: true }`. */

@@ -225,6 +225,8 @@ export interface OAuthStateTable {
   channel: string;
   callback: string;
   code_verifier: string;
+  /** OpenID Connect: the `nonce` the ID token must carry (ADR 170); null for GitHub. */
+  nonce: string | null;
   /** Set when a signed-in user links a provider to the account. */
   link_user_id: string | null;
   created_at: string;
