@@ -60,7 +60,19 @@ export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 const email = () => required(text(MAX.email));
 const password = () => required(z.string().max(MAX.password));
 
-export const LoginRequestSchema = named('LoginRequest', z.object({ email: email(), password: password() }));
+/**
+ * `POST account/login`. `captchaId` and `captchaCode` (an image's characters or a proof-of-work
+ * counter, ADR 081) are asked for only once the account has had many sign-in attempts (ADR 153).
+ */
+export const LoginRequestSchema = named(
+  'LoginRequest',
+  z.object({
+    email: email(),
+    password: password(),
+    captchaId: described(optionalText(MAX.id), 'Needed only when a sign-in was refused with an error under captchaCode: the captcha or challenge solved.'),
+    captchaCode: optionalText(MAX.id),
+  }),
+);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** `POST account/login` and the quick-login callback (spec section 3). */

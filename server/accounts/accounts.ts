@@ -36,7 +36,8 @@ export const ACCOUNT_SERVICE_MESSAGES = {
   deletionExpired: 'This deletion link has expired; please ask again from your profile.',
   oldPasswordWrong: 'The current password is incorrect.',
   accountThrottled: (seconds: number) =>
-    `Too many failed sign-ins for this account; please try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
+    `Too many failed sign-ins for this account from here; please try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
+  challengeRequired: 'This account has had many sign-in attempts. To keep it safe, please complete the check below, then sign in again.',
   nothingToChange: 'Nothing to change.',
   referralLinkIncomplete: 'The referral link is incomplete.',
 } as const;
@@ -68,27 +69,37 @@ async function queueActivation(ctx: AppContext, trx: Kysely<Database>, userId: s
   return ctx.mailer.enqueue(accountMails.activation(email, ctx.links.activate(key)), trx);
 }
 
-/** Whether this browser signed in to an account before, and how it is told so (known-device cookies, ADR 080). */
+/**
+ * Whether this browser signed in to an account before, and how it is told so (known-device cookies,
+ * ADR 080); and the client (its address) that the sign-in back-off counts (ADR 153).
+ */
 export interface DeviceTrust {
+  client: string;
   known(userId: string): boolean;
   remember(userId: string): void;
 }
 
 /**
  * Email and password; a wrong pair and an unknown email answer the same, in the same time. Failed
- * attempts on one email back off exponentially whatever address they come from, except from a
- * browser that signed in to the account before (issue 12 item 5).
+ * attempts on one email from one client back off exponentially for that client; beyond a number of
+ * attempts on the account from anywhere, every client must solve a captcha or proof of work with
+ * its attempt (422 under `captchaCode` until it does). A browser that signed in to the account
+ * before is held back by neither (issue 12 item 5, issue 32 item 5).
  */
 export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest, device: DeviceTrust): Promise<LoginResponse> {
   const email = normaliseEmail(body.email);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'password_hash', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!(user && device.known(user.id))) {
-    const wait = await ctx.loginThrottle.attempt(email);
+    const { wait, challenge } = await ctx.loginThrottle.attempt(email, device.client);
     if (wait > 0) throw new HttpError(429, M.accountThrottled(wait), undefined, { 'Retry-After': String(wait) });
+    if (challenge) {
+      const solved = body.captchaId && body.captchaCode ? await ctx.captcha.solve(body.captchaId, body.captchaCode) : false;
+      if (!solved) throw fieldError('captchaCode', body.captchaId ? M.captchaWrong : M.challengeRequired);
+    }
   }
   const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !passwordOk) throw new HttpError(422, M.badCredentials);
-  await ctx.loginThrottle.clear(email);
+  await ctx.loginThrottle.clear(email, device.client);
   if (!user.activated_at) throw new HttpError(403, M.notActivated);
   device.remember(user.id);
   return signIn(ctx, auth, user.id);
