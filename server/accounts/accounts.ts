@@ -11,6 +11,7 @@ import type {
   RegisterRequest,
 } from '#domain/api/account';
 import { isReferralCode } from '#domain/rules/account-rules';
+import { REWARDS_MESSAGES } from '#domain/rules/rewards-rules';
 import type { AppContext } from '../app-context.ts';
 import type { Auth } from '../auth/auth-context.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -138,8 +139,11 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
   await ctx.db.updateTable('user_account').set({ ...changes, updated_at: iso(ctx.clock()) }).where('id', '=', userId).execute();
 }
 
-/** A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. */
-export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest): Promise<{ email: string }> {
+/**
+ * A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. A
+ * referral code is refused from a browser that signed in to the code's account (ADR 151).
+ */
+export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest, browser?: Pick<DeviceTrust, 'known'>): Promise<{ email: string }> {
   const { db, clock } = ctx;
   if (!(await ctx.captcha.solve(body.captchaId, body.captchaCode))) throw fieldError('captchaCode', M.captchaWrong);
   const email = normaliseEmail(body.email);
@@ -154,6 +158,7 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!referrer) throw fieldError('referralCode', M.referralUnknown);
+    if (browser?.known(referrer.id)) throw fieldError('referralCode', REWARDS_MESSAGES.samePerson);
     referrerId = referrer.id;
   }
   const now = iso(clock());

@@ -174,7 +174,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     response: RegisterResponseSchema,
     status: 201,
     handler: async (c, { body }) => {
-      const { email } = await register(ctx, c.get('auth'), body);
+      const { email } = await register(ctx, c.get('auth'), body, deviceTrust(ctx, c));
       return { email, activationRequired: true as const };
     },
   });

@@ -25,7 +25,7 @@ import { assertValid, HttpError } from '../errors.ts';
 import { REFUND_RESERVATION, recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
 import type { BankAccount } from '#domain/api/common';
 import { reversePaidOrderPoints } from '../rewards/points.ts';
-import { rewardReferrerOfPaidOrder } from '../rewards/referral.ts';
+import { rewardReferrerOfPaidOrder, withdrawReferralRewardOfOrder } from '../rewards/referral.ts';
 import { DEMO_BANK_ACCOUNTS } from './bank-accounts.ts';
 import { Idempotency, requestHash } from './idempotency.ts';
 import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
@@ -696,6 +696,8 @@ export class Payments {
       if (moved.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', moved.promo_code_id).execute();
       // Points follow money (issue 32 item 7): the month's "Paid an order" points go back with it.
       await reversePaidOrderPoints(trx, orderId, now);
+      // A referral coupon earned on this order is withdrawn while unused (ADR 151).
+      await withdrawReferralRewardOfOrder(trx, orderId, now);
       await recordStatusEvent(trx, { orderId, from: 'paid', to: 'cancelled', event: 'refund', actor: 'operator', note, at: now });
     });
   }
