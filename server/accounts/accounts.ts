@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type {
   ContactUsRequest,
   DeletionCheckResponse,
+  DeletionPreview,
   DeletionRequest,
   LoginRequest,
   LoginResponse,
@@ -11,7 +12,9 @@ import type {
   RegisterRequest,
 } from '#domain/api/account';
 import { isReferralCode } from '#domain/rules/account-rules';
+import { DELETION_BALANCE_MESSAGES } from '#domain/rules/deletion-rules';
 import { REWARDS_MESSAGES } from '#domain/rules/rewards-rules';
+import { formatUsd } from '#domain/pricing/money';
 import type { AppContext } from '../app-context.ts';
 import type { Auth } from '../auth/auth-context.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -20,6 +23,7 @@ import type { Database } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { accountMails } from '../mail/account-mails.ts';
+import { postLedgerEntry } from '../payments/ledger.ts';
 import { anonymiseAccount } from './deletion.ts';
 import { insertUser, normaliseEmail } from './users.ts';
 
@@ -306,16 +310,39 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
   return Boolean(referrer);
 }
 
-/** Keeps the retention dialog's answer, then emails the link that confirms the account's deletion. */
+/** `GET account/deletion`: the balance the account holds now, and what deleting it does to it (ADR 150). */
+export async function deletionPreview(ctx: AppContext, userId: string): Promise<DeletionPreview> {
+  const user = await loadUser(ctx.db, userId);
+  const balanceCents = Number(user.balance_cents);
+  return { balanceCents, currency: user.balance_currency, message: balanceCents > 0 ? DELETION_BALANCE_MESSAGES.forfeit(formatUsd(balanceCents)) : null };
+}
+
+/**
+ * Keeps the retention dialog's answer, then emails the link that confirms the account's deletion.
+ * An account holding a prepaid balance must say, in `forfeitBalanceCents`, that it gives up that
+ * very amount (ADR 150): told before the mail is sent, kept with the request, said in the mail.
+ */
 export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
+  const balanceCents = Number(user.balance_cents);
+  if (balanceCents > 0 && body.forfeitBalanceCents !== balanceCents) {
+    const words = formatUsd(balanceCents);
+    throw fieldError('forfeitBalanceCents', body.forfeitBalanceCents === undefined ? DELETION_BALANCE_MESSAGES.confirmRequired(words) : DELETION_BALANCE_MESSAGES.changed(words));
+  }
   const mailId = await transact(ctx.db, async (trx) => {
     await trx
       .insertInto('deletion_request')
-      .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        option: body.option,
+        reason: body.option === 'Other' ? orNull(body.reason) : null,
+        created_at: iso(ctx.clock()),
+        balance_cents: balanceCents > 0 ? balanceCents : null,
+      })
       .execute();
     const key = await ctx.emailTokens.create(user.id, 'delete', trx);
-    return ctx.mailer.enqueue(accountMails.deletion(user.email, ctx.links.deleteAccount(key)), trx);
+    return ctx.mailer.enqueue(accountMails.deletion(user.email, ctx.links.deleteAccount(key), balanceCents > 0 ? formatUsd(balanceCents) : null), trx);
   });
   await ctx.mailer.dispatch([mailId]);
 }
@@ -329,14 +356,26 @@ export async function checkDeletionLink(ctx: AppContext, key: string): Promise<D
   return { state: found.state, expiresAt: null, message: DELETION_LINK_MESSAGE[found.state] };
 }
 
-/** Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar deleted. */
+/**
+ * Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar
+ * deleted. A prepaid balance the customer confirmed to give up leaves by a ledger entry in the same
+ * transaction; a balance larger than that (credited since the request) stops the deletion, with the
+ * new amount, until it is asked for and confirmed again (ADR 150).
+ */
 export async function confirmDeletion(ctx: AppContext, key: string): Promise<void> {
-  const avatar = await ctx.db.transaction().execute(async (trx) => {
+  const avatar = await transact(ctx.db, async (trx) => {
     const userId = await ctx.emailTokens.consume(key, 'delete', trx);
     if (!userId) return undefined;
-    const user = await trx.selectFrom('user_account').select(['avatar_key']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const user = await trx.selectFrom('user_account').select(['avatar_key', 'balance_cents']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!user) return undefined;
-    await anonymiseAccount(trx, userId, iso(ctx.clock()));
+    const now = iso(ctx.clock());
+    const balanceCents = Number(user.balance_cents);
+    if (balanceCents > 0) {
+      const request = await trx.selectFrom('deletion_request').select('balance_cents').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      if (balanceCents > Number(request?.balance_cents ?? 0)) throw fieldError('key', DELETION_BALANCE_MESSAGES.changedSinceRequest(formatUsd(balanceCents)), 409);
+      await postLedgerEntry(trx, { userId, amountCents: -balanceCents, kind: 'adjustment', description: 'Balance given up with the account’s deletion', paymentId: null, at: now });
+    }
+    await anonymiseAccount(trx, userId, now);
     return { key: user.avatar_key };
   });
   if (!avatar) {
