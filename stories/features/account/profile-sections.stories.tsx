@@ -136,7 +136,7 @@ export const DeletionWithBalance: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete my account' }));
     const dialog = within(document.body).getByRole('dialog', { name: 'Before you go' });
-    await expect(await dialog.findByRole('checkbox', { name: 'I give up my balance of $123.45' })).not.toBeChecked();
-    await expect(dialog.getByText(/You have \$123\.45 on your balance/)).toBeInTheDocument();
+    await expect(await within(dialog).findByRole('checkbox', { name: 'I give up my balance of $123.45' })).not.toBeChecked();
+    await expect(within(dialog).getByText(/You have \$123\.45 on your balance/)).toBeInTheDocument();
   },
 };
