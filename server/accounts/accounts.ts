@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type {
   ContactUsRequest,
   DeletionCheckResponse,
+  DeletionPreview,
   DeletionRequest,
   LoginRequest,
   LoginResponse,
@@ -11,6 +12,9 @@ import type {
   RegisterRequest,
 } from '#domain/api/account';
 import { ACCOUNT_MESSAGES, isReferralCode } from '#domain/rules/account-rules';
+import { DELETION_BALANCE_MESSAGES } from '#domain/rules/deletion-rules';
+import { REWARDS_MESSAGES } from '#domain/rules/rewards-rules';
+import { formatUsd } from '#domain/pricing/money';
 import type { AppContext } from '../app-context.ts';
 import type { Auth } from '../auth/auth-context.ts';
 import { hashNewPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
@@ -19,6 +23,7 @@ import type { Database } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { accountMails } from '../mail/account-mails.ts';
+import { postLedgerEntry } from '../payments/ledger.ts';
 import { anonymiseAccount } from './deletion.ts';
 import { insertUser, normaliseEmail } from './users.ts';
 
@@ -36,7 +41,8 @@ export const ACCOUNT_SERVICE_MESSAGES = {
   deletionExpired: 'This deletion link has expired; please ask again from your profile.',
   oldPasswordWrong: 'The current password is incorrect.',
   accountThrottled: (seconds: number) =>
-    `Too many failed sign-ins for this account; please try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
+    `Too many failed sign-ins for this account from here; please try again in ${seconds} second${seconds === 1 ? '' : 's'}, or reset your password.`,
+  challengeRequired: 'This account has had many sign-in attempts. To keep it safe, please complete the check below, then sign in again.',
   nothingToChange: 'Nothing to change.',
   referralLinkIncomplete: 'The referral link is incomplete.',
 } as const;
@@ -68,27 +74,37 @@ async function queueActivation(ctx: AppContext, trx: Kysely<Database>, userId: s
   return ctx.mailer.enqueue(accountMails.activation(email, ctx.links.activate(key)), trx);
 }
 
-/** Whether this browser signed in to an account before, and how it is told so (known-device cookies, ADR 080). */
+/**
+ * Whether this browser signed in to an account before, and how it is told so (known-device cookies,
+ * ADR 080); and the client (its address) that the sign-in back-off counts (ADR 153).
+ */
 export interface DeviceTrust {
+  client: string;
   known(userId: string): boolean;
   remember(userId: string): void;
 }
 
 /**
  * Email and password; a wrong pair and an unknown email answer the same, in the same time. Failed
- * attempts on one email back off exponentially whatever address they come from, except from a
- * browser that signed in to the account before (issue 12 item 5).
+ * attempts on one email from one client back off exponentially for that client; beyond a number of
+ * attempts on the account from anywhere, every client must solve a captcha or proof of work with
+ * its attempt (422 under `captchaCode` until it does). A browser that signed in to the account
+ * before is held back by neither (issue 12 item 5, issue 32 item 5).
  */
 export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest, device: DeviceTrust): Promise<LoginResponse> {
   const email = normaliseEmail(body.email);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'password_hash', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!(user && device.known(user.id))) {
-    const wait = await ctx.loginThrottle.attempt(email);
+    const { wait, challenge } = await ctx.loginThrottle.attempt(email, device.client);
     if (wait > 0) throw new HttpError(429, M.accountThrottled(wait), undefined, { 'Retry-After': String(wait) });
+    if (challenge) {
+      const solved = body.captchaId && body.captchaCode ? await ctx.captcha.solve(body.captchaId, body.captchaCode) : false;
+      if (!solved) throw fieldError('captchaCode', body.captchaId ? M.captchaWrong : M.challengeRequired);
+    }
   }
   const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !passwordOk) throw new HttpError(422, M.badCredentials);
-  await ctx.loginThrottle.clear(email);
+  await ctx.loginThrottle.clear(email, device.client);
   if (!user.activated_at) throw new HttpError(403, M.notActivated);
   device.remember(user.id);
   return signIn(ctx, auth, user.id);
@@ -127,8 +143,11 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
   await ctx.db.updateTable('user_account').set({ ...changes, updated_at: iso(ctx.clock()) }).where('id', '=', userId).execute();
 }
 
-/** A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. */
-export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest): Promise<{ email: string }> {
+/**
+ * A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. A
+ * referral code is refused from a browser that signed in to the code's account (ADR 151).
+ */
+export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest, browser?: Pick<DeviceTrust, 'known'>): Promise<{ email: string }> {
   const { db, clock } = ctx;
   // Before the captcha is used up: a person told to choose another password keeps the one they solved.
   if (isCommonPassword(body.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordCommon);
@@ -145,6 +164,7 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!referrer) throw fieldError('referralCode', M.referralUnknown);
+    if (browser?.known(referrer.id)) throw fieldError('referralCode', REWARDS_MESSAGES.samePerson);
     referrerId = referrer.id;
   }
   const now = iso(clock());
@@ -292,16 +312,39 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
   return Boolean(referrer);
 }
 
-/** Keeps the retention dialog's answer, then emails the link that confirms the account's deletion. */
+/** `GET account/deletion`: the balance the account holds now, and what deleting it does to it (ADR 150). */
+export async function deletionPreview(ctx: AppContext, userId: string): Promise<DeletionPreview> {
+  const user = await loadUser(ctx.db, userId);
+  const balanceCents = Number(user.balance_cents);
+  return { balanceCents, currency: user.balance_currency, message: balanceCents > 0 ? DELETION_BALANCE_MESSAGES.forfeit(formatUsd(balanceCents)) : null };
+}
+
+/**
+ * Keeps the retention dialog's answer, then emails the link that confirms the account's deletion.
+ * An account holding a prepaid balance must say, in `forfeitBalanceCents`, that it gives up that
+ * very amount (ADR 150): told before the mail is sent, kept with the request, said in the mail.
+ */
 export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
+  const balanceCents = Number(user.balance_cents);
+  if (balanceCents > 0 && body.forfeitBalanceCents !== balanceCents) {
+    const words = formatUsd(balanceCents);
+    throw fieldError('forfeitBalanceCents', body.forfeitBalanceCents === undefined ? DELETION_BALANCE_MESSAGES.confirmRequired(words) : DELETION_BALANCE_MESSAGES.changed(words));
+  }
   const mailId = await transact(ctx.db, async (trx) => {
     await trx
       .insertInto('deletion_request')
-      .values({ id: randomUUID(), user_id: user.id, option: body.option, reason: body.option === 'Other' ? orNull(body.reason) : null, created_at: iso(ctx.clock()) })
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        option: body.option,
+        reason: body.option === 'Other' ? orNull(body.reason) : null,
+        created_at: iso(ctx.clock()),
+        balance_cents: balanceCents > 0 ? balanceCents : null,
+      })
       .execute();
     const key = await ctx.emailTokens.create(user.id, 'delete', trx);
-    return ctx.mailer.enqueue(accountMails.deletion(user.email, ctx.links.deleteAccount(key)), trx);
+    return ctx.mailer.enqueue(accountMails.deletion(user.email, ctx.links.deleteAccount(key), balanceCents > 0 ? formatUsd(balanceCents) : null), trx);
   });
   await ctx.mailer.dispatch([mailId]);
 }
@@ -315,14 +358,26 @@ export async function checkDeletionLink(ctx: AppContext, key: string): Promise<D
   return { state: found.state, expiresAt: null, message: DELETION_LINK_MESSAGE[found.state] };
 }
 
-/** Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar deleted. */
+/**
+ * Follows the emailed deletion key: the account is anonymised, every session revoked, the avatar
+ * deleted. A prepaid balance the customer confirmed to give up leaves by a ledger entry in the same
+ * transaction; a balance larger than that (credited since the request) stops the deletion, with the
+ * new amount, until it is asked for and confirmed again (ADR 150).
+ */
 export async function confirmDeletion(ctx: AppContext, key: string): Promise<void> {
-  const avatar = await ctx.db.transaction().execute(async (trx) => {
+  const avatar = await transact(ctx.db, async (trx) => {
     const userId = await ctx.emailTokens.consume(key, 'delete', trx);
     if (!userId) return undefined;
-    const user = await trx.selectFrom('user_account').select(['avatar_key']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const user = await trx.selectFrom('user_account').select(['avatar_key', 'balance_cents']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!user) return undefined;
-    await anonymiseAccount(trx, userId, iso(ctx.clock()));
+    const now = iso(ctx.clock());
+    const balanceCents = Number(user.balance_cents);
+    if (balanceCents > 0) {
+      const request = await trx.selectFrom('deletion_request').select('balance_cents').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      if (balanceCents > Number(request?.balance_cents ?? 0)) throw fieldError('key', DELETION_BALANCE_MESSAGES.changedSinceRequest(formatUsd(balanceCents)), 409);
+      await postLedgerEntry(trx, { userId, amountCents: -balanceCents, kind: 'adjustment', description: 'Balance given up with the account’s deletion', paymentId: null, at: now });
+    }
+    await anonymiseAccount(trx, userId, now);
     return { key: user.avatar_key };
   });
   if (!avatar) {

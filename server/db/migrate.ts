@@ -14,6 +14,7 @@ import * as m014 from './migrations/014-assembly-parts.ts';
 import * as m015 from './migrations/015-referral-keys.ts';
 import * as m016 from './migrations/016-deferred-checks.ts';
 import * as m017 from './migrations/017-oauth-nonce.ts';
+import * as m018 from './migrations/018-claims-cards-and-forfeits.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '015-referral-keys': m015,
   '016-deferred-checks': m016,
   '017-oauth-nonce': m017,
+  '018-claims-cards-and-forfeits': m018,
 };
 
 function migrator(db: Kysely<unknown>): Migrator {

@@ -256,6 +256,8 @@ export interface DeletionRequestTable {
   option: string;
   reason: string | null;
   created_at: string;
+  /** The prepaid balance the customer confirmed to give up with the deletion (ADR 150); null: none. */
+  balance_cents: number | null;
 }
 
 export interface DistributionVisitTable {
@@ -497,6 +499,8 @@ export interface PaymentTable {
   provider_charge_id: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  /** The provider's fingerprint of the card: one card, one value, across accounts (ADR 151). */
+  card_fingerprint: string | null;
   decline_code: string | null;
   message: string | null;
   via: string;
@@ -515,7 +519,10 @@ export interface IdempotencyRecordTable {
   response_status: number | null;
   response_body: string | null;
   created_at: string;
+  /** While `in_progress`, its heartbeat: renewed by the holder every few seconds (ADR 152). */
   updated_at: string;
+  /** The process holding an unfinished claim (`host:pid:boot id`); null before migration 017. */
+  holder: string | null;
 }
 
 export interface AgencyLinkTable {

@@ -138,7 +138,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     path: '/after-sale',
     summary: 'Ask for products of a shipped order to be made again',
     description:
-      'Spec section 5: order number (yours) and Wedo order number (ours, W…) required; at least one product; each product’s quantity filled in and not above the quantity ordered. 201 with the request.',
+      'Spec section 5: order number (yours) and Wedo order number (ours, W…) required; at least one product; each product’s quantity filled in and, with the account’s earlier requests for it that are not rejected, not above the quantity ordered (422 says how many remain). 201 with the request.',
     auth: 'user',
     body: AfterSaleRequestSchema,
     response: AfterSaleOrderSchema,

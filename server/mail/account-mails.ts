@@ -20,10 +20,14 @@ export const accountMails = {
     secrets: [key],
   }),
 
-  deletion: (to: string, link: string): Mail => ({
+  /** `balance`: the prepaid balance given up with the account, in words (ADR 150); null when none. */
+  deletion: (to: string, link: string, balance: string | null = null): Mail => ({
     to,
     subject: 'Confirm the deletion of your Manufacture account',
-    text: `Open this link to delete your account and sign out everywhere:\n${link}\n\nThe link is valid for 24 hours. If you did not ask for it, ignore this email and change your password.`,
+    text:
+      `Open this link to delete your account and sign out everywhere:\n${link}\n\n` +
+      (balance ? `Your balance of ${balance} is given up with the account, as you confirmed: it cannot be refunded after the deletion. To keep it, do not open the link; spend it on an order or ask us for a refund through Contact us.\n\n` : '') +
+      `The link is valid for 24 hours. If you did not ask for it, ignore this email and change your password.`,
     links: [link],
   }),
 

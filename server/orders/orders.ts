@@ -23,7 +23,7 @@ import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
-import { firstOrderReferral, redeemFirstOrderReferral, releaseReferralOfOrder } from '../rewards/referral.ts';
+import { firstOrderReferral, redeemFirstOrderReferral, refuseReferralShippedToReferrer, releaseReferralOfOrder } from '../rewards/referral.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -172,6 +172,11 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;
   // A referred friend's first order takes the referral discount (ADR 090); an order takes one discount.
   const referral = await firstOrderReferral(db, userId);
+  // A first order shipped to the referrer's own address is not a new friend's (ADR 151).
+  if (referral) {
+    const shipTo = { countryCode: shippingAddress.country_code, postcode: shippingAddress.postcode, addressLine1: shippingAddress.address_line1 };
+    await refuseReferralShippedToReferrer(db, { friendId: userId, referrerId: referral.referrerId, shippingAddress: shipTo, at: iso(now) });
+  }
   if (referral && couponCode) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
   let coupon: { id: string; discount: number } | null = null;
   if (couponCode) {
@@ -211,7 +216,14 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
 
   await db.transaction().execute(async (trx) => {
     if (coupon) {
-      const taken = await trx.updateTable('promo_code').set({ used_at: at }).where('id', '=', coupon.id).where('used_at', 'is', null).executeTakeFirst();
+      // Unused and unexpired at this moment: a referral coupon withdrawn meanwhile (ADR 151) expired just now.
+      const taken = await trx
+        .updateTable('promo_code')
+        .set({ used_at: at })
+        .where('id', '=', coupon.id)
+        .where('used_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
     }
     if (referral) await redeemFirstOrderReferral(trx, { friendId: userId, referrerId: referral.referrerId, orderId, subtotalCents: subtotal, at });

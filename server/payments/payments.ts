@@ -24,7 +24,8 @@ import type { Database, PaymentTable } from '../db/schema.ts';
 import { assertValid, HttpError } from '../errors.ts';
 import { REFUND_RESERVATION, recordStatusEvent, type StatusActor } from '../orders/status-events.ts';
 import type { BankAccount } from '#domain/api/common';
-import { rewardReferrerOfPaidOrder } from '../rewards/referral.ts';
+import { reversePaidOrderPoints } from '../rewards/points.ts';
+import { rewardReferrerOfPaidOrder, withdrawReferralRewardOfOrder } from '../rewards/referral.ts';
 import { DEMO_BANK_ACCOUNTS } from './bank-accounts.ts';
 import { Idempotency, requestHash } from './idempotency.ts';
 import { InsufficientBalanceError, postLedgerEntry } from './ledger.ts';
@@ -52,7 +53,8 @@ interface Subject {
 /** Both payable tables share these columns; Kysely is told one name, the other has the same ones. */
 const TABLE: Record<SubjectKind, 'customer_order'> = { order: 'customer_order', additional_cost: 'additional_cost' as 'customer_order' };
 const NOUN: Record<SubjectKind, string> = { order: 'order', additional_cost: 'additional cost' };
-const RESERVATION_STALE_MS = 120_000;
+/** A refund left marked by a crash is finished by an operator's attempt after this long. */
+const REFUND_STALE_MS = 120_000;
 
 export const PAYMENT_MESSAGES = {
   providerDown: 'We could not reach the card provider. Please try again in a moment with the same payment (you will not be charged twice).',
@@ -194,20 +196,27 @@ export class Payments {
     try {
       const subject = await this.reserve(kind, id, key, method === 'bank_transfer' ? 'choose_bank_transfer' : 'pay');
       reserved = true;
+      // The reservation lives as long as the claim: renewed by its heartbeat, given up with it (ADR 152).
+      this.idempotency.renewWith(claim.recordId, (db, now) => db.updateTable(TABLE[kind]).set({ paying_since: now }).where('id', '=', id).where('paying_key', '=', key).execute());
       if (method === 'balance') return await this.payByBalance(subject, claim.recordId, key);
       if (method === 'card') return await this.payByCard(subject, claim.recordId, key, scope, cardSource(body), via);
       return await this.chooseBankTransfer(subject, claim.recordId, key, via, body.currency);
     } catch (error) {
-      await this.idempotency.release(claim.recordId);
-      if (reserved) await this.unreserve(this.db, kind, id, key);
+      // A claim a retry took over (this process was too slow to renew it) is the retry's now, and
+      // so is the reservation under the same key: leave both alone.
+      const stillOurs = await this.idempotency.release(claim.recordId);
+      if (reserved && stillOurs) await this.unreserve(this.db, kind, id, key);
       throw error;
     }
   }
 
-  /** Holds the subject for this key, so that no other payment can start until this one is recorded. */
+  /**
+   * Holds the subject for this key, so that no other payment can start until this one is recorded.
+   * A reservation whose heartbeat stopped for the claim's lease (its process died) is free again.
+   */
   private async reserve(kind: SubjectKind, id: string, key: string, event: OrderEvent): Promise<Subject> {
     const now = this.clock();
-    const staleBefore = iso(new Date(now.getTime() - RESERVATION_STALE_MS));
+    const staleBefore = iso(new Date(now.getTime() - this.idempotency.leaseMs));
     const held = await this.db
       .updateTable(TABLE[kind])
       .set({ paying_key: key, paying_since: iso(now) })
@@ -269,6 +278,7 @@ export class Payments {
       provider_charge_id: p.charge?.chargeId ?? null,
       card_brand: p.charge?.brand ?? null,
       card_last4: p.charge?.last4 ?? null,
+      card_fingerprint: p.charge?.fingerprint ?? null,
       decline_code: declined?.declineCode ?? null,
       message: declined?.message ?? p.message ?? null,
       via: p.via,
@@ -634,7 +644,7 @@ export class Payments {
    * order (start of production) requires that mark to be absent. So a refund cannot race the
    * start of production: whichever claims the order first wins, the other answers 409. A provider
    * outage releases the mark; a refund left marked by a crash is finished by an attempt after
-   * RESERVATION_STALE_MS (the provider's refund key makes the retry the same refund).
+   * REFUND_STALE_MS (the provider's refund key makes the retry the same refund).
    */
   async refundOrder(orderId: string, note: string | null): Promise<void> {
     const subject = await this.loadSubject('order', orderId);
@@ -642,7 +652,7 @@ export class Payments {
     const check = transition(subject.status, 'refund', 'operator');
     if (!check.ok) throw new HttpError(409, check.message);
     const now = this.clock();
-    const stale = iso(new Date(now.getTime() - RESERVATION_STALE_MS));
+    const stale = iso(new Date(now.getTime() - REFUND_STALE_MS));
     const claimed = await this.db
       .updateTable('customer_order')
       .set({ paying_key: REFUND_RESERVATION, paying_since: iso(now) })
@@ -684,6 +694,10 @@ export class Payments {
         await trx.updateTable('payment').set({ status: 'refunded', updated_at: now }).where('id', '=', p.id).execute();
       }
       if (moved.promo_code_id) await trx.updateTable('promo_code').set({ used_at: null }).where('id', '=', moved.promo_code_id).execute();
+      // Points follow money (issue 32 item 7): the month's "Paid an order" points go back with it.
+      await reversePaidOrderPoints(trx, orderId, now);
+      // A referral coupon earned on this order is withdrawn while unused (ADR 151).
+      await withdrawReferralRewardOfOrder(trx, orderId, now);
       await recordStatusEvent(trx, { orderId, from: 'paid', to: 'cancelled', event: 'refund', actor: 'operator', note, at: now });
     });
   }

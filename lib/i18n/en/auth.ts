@@ -37,6 +37,7 @@ export const auth = {
   'auth.captcha.proofLabel': 'Verifying without the image',
   'auth.captcha.proofWorking': 'Your browser is checking that you are a person; this takes a few seconds. You can go on filling in the form.',
   'auth.captcha.proofVerified': 'Verified: you can create your account.',
+  'auth.captcha.proofVerifiedSignIn': 'Verified: you can sign in.',
   'auth.captcha.proofFailed': 'We could not verify without the image; please try again.',
   'auth.captcha.proofRetry': 'Try again',
 

@@ -119,6 +119,8 @@ export const rewards = {
   'rewards.referral.friend.rewarded': 'First order paid',
   'rewards.referral.friend.reward': '{code}: {percent}% off ({status, select, active {not used yet} other {used}})',
   'rewards.referral.friend.noReward': 'When their first order is paid',
+  'rewards.referral.friend.refused': 'First order paid, not a new friend',
+  'rewards.referral.friend.refusedReward': 'None: this account shares a card or a shipping address with yours',
   'rewards.referral.invited': 'A friend invited you: sign up to get your first-order discount.',
   'rewards.invite.heading': 'Invite friends by email',
   'rewards.invite.emails': 'Email addresses',

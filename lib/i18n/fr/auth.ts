@@ -39,6 +39,7 @@ export const auth: AreaTranslation<typeof en> = {
   'auth.captcha.proofLabel': 'Vérification sans l’image',
   'auth.captcha.proofWorking': 'Votre navigateur vérifie que vous êtes une personne ; cela prend quelques secondes. Vous pouvez continuer à remplir le formulaire.',
   'auth.captcha.proofVerified': 'Vérifié : vous pouvez créer votre compte.',
+  'auth.captcha.proofVerifiedSignIn': 'Vérifié : vous pouvez vous connecter.',
   'auth.captcha.proofFailed': 'La vérification sans l’image a échoué ; veuillez réessayer.',
   'auth.captcha.proofRetry': 'Réessayer',
 

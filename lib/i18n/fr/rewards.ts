@@ -112,6 +112,8 @@ export const rewards: AreaTranslation<typeof en> = {
   'rewards.referral.friend.rewarded': 'Première commande payée',
   'rewards.referral.friend.reward': '{code} : {percent} % de remise ({status, select, active {pas encore utilisé} other {utilisé}})',
   'rewards.referral.friend.noReward': 'Quand sa première commande sera payée',
+  'rewards.referral.friend.refused': 'Première commande payée, pas un nouvel ami',
+  'rewards.referral.friend.refusedReward': 'Aucun : ce compte partage une carte ou une adresse de livraison avec le vôtre',
   'rewards.referral.invited': 'Un ami vous a invité : inscrivez-vous pour obtenir votre remise sur la première commande.',
   'rewards.invite.heading': 'Inviter des amis par e-mail',
   'rewards.invite.emails': 'Adresses e-mail',
