@@ -7,7 +7,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
-import { useSession, useSessionActor } from '#machines/session-context';
+import { isSignedIn, useSession, useSessionActor } from '#machines/session-context';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
@@ -17,6 +17,7 @@ import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.ts
 import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { lazyComponent } from '#lib/lazy-component';
+import { Link } from '#ui/link';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
 // then, in chunks of its own: the configurator (selects, number fields, menus), the project's name
@@ -126,9 +127,11 @@ export function Workspace({
     if (technology && !workspace.getSnapshot().context.project) workspace.send({ type: 'process.chosen', process: technology });
   }, [technology, workspace]);
 
+  // Opened again once the visitor signs in: a project link opened signed out asked them to (spec section 4).
+  const signedIn = useSession(isSignedIn);
   useEffect(() => {
     if (projectId) workspace.send({ type: 'project.open', projectId });
-  }, [projectId, workspace]);
+  }, [projectId, workspace, signedIn]);
 
   // A link to one part of the project (the project's file list, `?file=`) selects it once it is there.
   const fileSelected = useRef<string | null>(null);
@@ -197,6 +200,10 @@ export function Workspace({
               </>
             ) : error.kind === 'process' ? (
               error.reason
+            ) : error.signIn && projectId ? (
+              <>
+                {t('quote.project.signInToOpen')} <Link href={`/login?redirect=${encodeURIComponent(`/quote/${projectId}`)}`}>{t('quote.project.logIn')}</Link>
+              </>
             ) : (
               t('error.quotationFetch')
             )}

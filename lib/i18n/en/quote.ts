@@ -15,6 +15,8 @@ export const quote = {
   'quote.project.rename': 'Rename',
   'quote.project.nameLabel': 'Project name',
   'quote.project.opening': 'Opening your project…',
+  'quote.project.signInToOpen': 'This project is kept in a customer account: sign in to open it.',
+  'quote.project.logIn': 'Log in',
   'quote.project.defaultName': 'Quote',
   'quote.project.process': 'Manufacturing service',
   'quote.project.processHint': 'Applies to every part of this project: each part is configured and priced again for the service you choose.',

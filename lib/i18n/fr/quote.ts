@@ -16,6 +16,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.project.rename': 'Renommer',
   'quote.project.nameLabel': 'Nom du projet',
   'quote.project.opening': 'Ouverture de votre projet…',
+  'quote.project.signInToOpen': 'Ce projet est enregistré dans un compte client : connectez-vous pour l’ouvrir.',
+  'quote.project.logIn': 'Se connecter',
   'quote.project.defaultName': 'Devis',
   'quote.project.process': 'Service de fabrication',
   'quote.project.processHint': 'S’applique à toutes les pièces du projet : chacune est configurée et chiffrée à nouveau pour le service choisi.',
