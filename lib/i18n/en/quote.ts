@@ -137,7 +137,8 @@ export const quote = {
   'quote.addToCart': 'Add to cart',
   'quote.addToCart.blocked': 'This part cannot be made as it is: fix what is listed above first.',
   'quote.addToCart.uploading': 'You can add the part once its file is uploaded.',
-  'quote.addToCart.invalid': 'Correct the options marked in red first.',
+  'quote.addToCart.invalid': 'Correct these first: {problems}.',
+  'quote.addToCart.incomplete': 'Choose the options above first.',
 
   // Finishes
   'quote.finishes.legend': 'Finishes and secondary operations',
@@ -169,7 +170,8 @@ export const quote = {
   'quote.price.total': '<hidden>Total </hidden>{total}',
   'quote.price.summary':
     '{unit} per part · lead time <strong>{days, plural, one {# working day} other {# working days}}</strong> · ships <strong>{date}</strong>',
-  'quote.price.incomplete': 'Choose the required options, or correct the ones marked in red, to see the price.',
+  'quote.price.incomplete': 'No price until these are corrected: {problems}.',
+  'quote.price.choose': 'Choose the options above to see the price.',
   'quote.price.checking': 'Checking the price with the server…',
   'quote.price.confirmed': 'Price confirmed by the server.',
   'quote.price.blocked': 'No price: this part cannot be made as it is.',

@@ -134,7 +134,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.addToCart': 'Ajouter au panier',
   'quote.addToCart.blocked': 'Cette pièce ne peut pas être fabriquée telle quelle : corrigez d’abord ce qui est indiqué plus haut.',
   'quote.addToCart.uploading': 'Vous pourrez ajouter la pièce une fois son fichier envoyé.',
-  'quote.addToCart.invalid': 'Corrigez d’abord les options marquées en rouge.',
+  'quote.addToCart.invalid': 'Corrigez d’abord : {problems}.',
+  'quote.addToCart.incomplete': 'Choisissez d’abord les options ci-dessus.',
 
   'quote.finishes.legend': 'Finitions et opérations secondaires',
   'quote.finishes.description': '{description} {lead}.',
@@ -164,7 +165,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.price.total': '<hidden>Total </hidden>{total}',
   'quote.price.summary':
     '{unit} par pièce · délai <strong>{days, plural, one {# jour ouvré} other {# jours ouvrés}}</strong> · expédition le <strong>{date}</strong>',
-  'quote.price.incomplete': 'Choisissez les options requises, ou corrigez celles marquées en rouge, pour voir le prix.',
+  'quote.price.incomplete': 'Pas de prix tant que ceci n’est pas corrigé : {problems}.',
+  'quote.price.choose': 'Choisissez les options ci-dessus pour voir le prix.',
   'quote.price.checking': 'Vérification du prix auprès du serveur…',
   'quote.price.confirmed': 'Prix confirmé par le serveur.',
   'quote.price.blocked': 'Pas de prix : cette pièce ne peut pas être fabriquée telle quelle.',
