@@ -54,7 +54,9 @@ export class SignInRequiredError extends Error {
 
 /** Something the page announces politely (role status); the words are the feature's. */
 export type Announcement =
-  | { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number }
+  | { kind: 'failed' | 'process-changed'; name: string; seq: number }
+  /** A file is on the server: the page says so, with its part's price, lead time and ship date once known. */
+  | { kind: 'uploaded'; name: string; partId: string; seq: number }
   /** A file of several bodies became `count` parts. */
   | { kind: 'split'; name: string; count: number; seq: number };
 
@@ -309,7 +311,7 @@ export const quoteWorkspaceMachine = setup({
         if (!part) return;
         enqueue.assign({
           parts: ({ context: c }) => withPart(c, event.partId, (p) => ({ ...p, serverFile: file })),
-          announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, seq: (c.announcement?.seq ?? 0) + 1 }),
+          announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, partId: part.id, seq: (c.announcement?.seq ?? 0) + 1 }),
         });
         // With the job queue the file is stored before it is measured: the part follows it, and
         // the configurator keeps the browser's price until the server's arrives (ADR 115).

@@ -174,7 +174,7 @@ test('a price at once: the configurator opens priced, the upload\'s end is annou
   // No click: the price is there, and the server confirms it.
   await expect(total(page)).toHaveText(/^Total \$\d/);
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
-  await expect(page.getByTestId('announcer')).toHaveText('cube-10x10mm--cube-10x10.stl is uploaded and priced.');
+  await expect(page.getByTestId('announcer')).toHaveText(/^cube-10x10mm--cube-10x10\.stl is uploaded and priced: \$[\d,.]+ in total, \$[\d,.]+ per part, lead time \d+ working days, ships \w+, \w+ \d+, \d{4}\.$/);
   const colours = page.getByRole('radiogroup', { name: 'Colour' });
   await expect(page.getByText('Please choose a colour')).toHaveCount(0);
   // Ordering asks for the colour, where it is chosen.

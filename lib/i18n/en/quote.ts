@@ -195,7 +195,10 @@ export const quote = {
   'quote.document.copied': 'Link copied.',
   'quote.document.link': 'Share link',
   'quote.document.validUntil': 'Quote {number}: prices held until {date}.',
-  'quote.announce.uploaded': '{name} is uploaded and priced.',
+  'quote.announce.uploaded': '{name} is uploaded.',
+  'quote.announce.uploadedPriced':
+    '{name} is uploaded and priced: {total} in total, {unit} per part, lead time {days, plural, one {# working day} other {# working days}}, ships {date}.',
+  'quote.announce.uploadedBlocked': '{name} is uploaded, but cannot be made as it is: its details say what to change.',
   'quote.announce.failed': '{name} could not be uploaded.',
   'quote.announce.processChanged': 'Every part is now priced for {process}.',
   'quote.announce.split': '{name} is now {count, plural, one {# part} other {# parts}}, each priced with its quantity.',

@@ -190,7 +190,10 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.document.copied': 'Lien copié.',
   'quote.document.link': 'Lien de partage',
   'quote.document.validUntil': 'Devis {number} : prix garantis jusqu’au {date}.',
-  'quote.announce.uploaded': '{name} est envoyé et chiffré.',
+  'quote.announce.uploaded': '{name} est envoyé.',
+  'quote.announce.uploadedPriced':
+    '{name} est envoyé et chiffré : {total} au total, {unit} la pièce, délai {days, plural, one {# jour ouvré} other {# jours ouvrés}}, expédition le {date}.',
+  'quote.announce.uploadedBlocked': '{name} est envoyé, mais ne peut pas être fabriqué tel quel : ses détails disent quoi changer.',
   'quote.announce.failed': '{name} n’a pas pu être envoyé.',
   'quote.announce.processChanged': 'Toutes les pièces sont maintenant chiffrées en {process}.',
   'quote.announce.split': '{name} fait maintenant {count, plural, one {# pièce} other {# pièces}}, chacune chiffrée avec sa quantité.',
