@@ -31,6 +31,7 @@ export const quote = {
   'quote.upload.removeFile': 'Remove {name}',
   'quote.upload.progress': '{name}: {step, select, upload {upload} other {reading}}',
   'quote.upload.waiting': '{count, plural, one {# file} other {# files}} taken: the quote opens in a moment…',
+  'quote.upload.keptEarly': 'Your files are kept: the quote opens as soon as the page is ready.',
   'quote.upload.checking': 'Checking the file…',
   'quote.upload.reading': 'Reading the geometry…',
   'quote.upload.readingPercent': 'Reading the geometry… {percent}',

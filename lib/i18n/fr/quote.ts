@@ -31,6 +31,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.upload.removeFile': 'Retirer {name}',
   'quote.upload.progress': '{name} : {step, select, upload {envoi} other {lecture}}',
   'quote.upload.waiting': '{count, plural, one {# fichier reçu} other {# fichiers reçus}} : le devis s’ouvre dans un instant…',
+  'quote.upload.keptEarly': 'Vos fichiers sont gardés : le devis s’ouvre dès que la page est prête.',
   'quote.upload.checking': 'Vérification du fichier…',
   'quote.upload.reading': 'Lecture de la géométrie…',
   'quote.upload.readingPercent': 'Lecture de la géométrie… {percent}',
