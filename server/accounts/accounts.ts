@@ -218,7 +218,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
   if (!user) return;
   const mailId = await transact(ctx.db, async (trx) => {
     const key = await ctx.emailTokens.create(user.id, 'reset', trx);
-    return ctx.mailer.enqueue(accountMails.passwordReset(email, ctx.links.resetPassword(key), key), trx);
+    return ctx.mailer.enqueue(accountMails.passwordReset(email, ctx.links.resetPassword(key)), trx);
   });
   await ctx.mailer.dispatch([mailId]);
 }

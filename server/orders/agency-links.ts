@@ -36,19 +36,20 @@ export class AgencyLinks {
     return link;
   }
 
-  /** What the payer sees: order number, amount and products; never addresses or account details. */
+  /** What the payer sees: whom they pay for (the billing name and company), order number, amount and products; never addresses or account details. */
   async summary(token: string): Promise<AgencySummary> {
     const link = await this.find(token);
     const row = await this.db.selectFrom('customer_order').selectAll().where('id', '=', link.order_id).executeTakeFirstOrThrow();
     const lines = await this.db.selectFrom('order_line').select(['name', 'material_name', 'quantity', 'total_cents']).where('order_id', '=', row.id).orderBy('position').execute();
     const status = row.status as OrderStatus;
-    const billing = JSON.parse(row.billing) as { companyName: string | null };
+    const billing = JSON.parse(row.billing) as { companyName: string | null; name: string };
     return {
       orderNumber: row.number,
       status,
       statusLabel: ORDER_STATUS_LABELS[status],
       amountCents: Number(row.total_cents),
       currency: 'USD',
+      customerName: billing.name,
       company: billing.companyName,
       products: lines.map((l) => ({ name: l.name, material: l.material_name, quantity: Number(l.quantity), totalCents: Number(l.total_cents) })),
       payable: isPayable(status),

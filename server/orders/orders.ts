@@ -15,7 +15,7 @@ import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-suites';
 import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { countryName } from '../geography.ts';
+import { countryName, subdivisionName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
@@ -203,6 +203,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     countryCode: shippingAddress.country_code,
     countryName: countryName(shippingAddress.country_code),
     state: shippingAddress.state,
+    stateName: subdivisionName(shippingAddress.country_code, shippingAddress.state),
     city: shippingAddress.city,
     postcode: shippingAddress.postcode,
     addressLine1: shippingAddress.address_line1,

@@ -23,10 +23,13 @@ import type {
   OrderTrackingTable,
   PaymentTable,
 } from '../db/schema.ts';
+import { subdivisionName } from '../geography.ts';
 import { toPaymentSummary } from '../payments/payments.ts';
 
+/** The order's consignee as stored, with its state's name (orders placed before it was stored have the code only). */
 export function consigneeOf(row: Pick<Selectable<CustomerOrderTable>, 'consignee'>): Consignee {
-  return JSON.parse(row.consignee) as Consignee;
+  const stored = JSON.parse(row.consignee) as Omit<Consignee, 'stateName'> & { stateName?: string | null };
+  return { ...stored, stateName: stored.stateName ?? subdivisionName(stored.countryCode, stored.state) };
 }
 
 export function toOrderSummary(row: Selectable<CustomerOrderTable>, productCount: number): OrderSummary {

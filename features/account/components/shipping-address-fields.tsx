@@ -134,6 +134,12 @@ export function useShippingAddressFieldset(initial: Partial<ShippingAddressValue
 
 const nameOf = (item: { name: string }) => item.name;
 
+/** The state autofill names: by its name (California) or its code, whole (US-CA) or within the country (CA). */
+function stateNamed<T extends { id: string; name: string }>(text: string, states: readonly T[]): T | undefined {
+  const wanted = text.trim().toLowerCase();
+  return states.find((s) => s.name.toLowerCase() === wanted || s.id.toLowerCase() === wanted || s.id.toLowerCase().endsWith(`-${wanted}`));
+}
+
 /** The fields of a shipping address, in a fieldset with its legend. */
 export function ShippingAddressFields({ fieldset, legend }: { fieldset: ShippingAddressFieldset; legend: string }) {
   const t = useT();
@@ -158,6 +164,7 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         onBlur={() => fieldset.touch('phoneCode')}
         errorMessage={errors.phoneCode?.join(' ')}
         isRequired
+        autoComplete="shipping tel-country-code"
       />
       <TextField {...fieldset.field('mobile')} label={t('account.addressField.phone')} type="tel" autoComplete="shipping tel-national" isRequired />
       <LazyComboBox
@@ -171,6 +178,7 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         errorMessage={fieldset.countriesFailed ? t('account.addressField.countriesFailed') : errors.countryCode?.join(' ')}
         isRequired
         textOf={nameOf}
+        autoComplete="shipping country-name"
       />
       {stateItems.length > 0 ? (
         <LazyComboBox
@@ -186,6 +194,8 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
           isInvalid={!!errors.state}
           errorMessage={errors.state?.join(' ')}
           textOf={nameOf}
+          autoComplete="shipping address-level1"
+          itemNamed={stateNamed}
         />
       ) : (
         errors.state && (
