@@ -13,6 +13,7 @@ import * as m013 from './migrations/013-order-findings.ts';
 import * as m014 from './migrations/014-assembly-parts.ts';
 import * as m015 from './migrations/015-referral-keys.ts';
 import * as m016 from './migrations/016-deferred-checks.ts';
+import * as m020 from './migrations/020-stored-answers.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '014-assembly-parts': m014,
   '015-referral-keys': m015,
   '016-deferred-checks': m016,
+  '020-stored-answers': m020,
 };
 
 function migrator(db: Kysely<unknown>): Migrator {

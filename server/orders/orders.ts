@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { countryName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
+import { withinTransaction } from '../db/transact.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
@@ -209,7 +210,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const number = await newNumber(db, 'customer_order', 'W', now);
   const at = iso(now);
 
-  await db.transaction().execute(async (trx) => {
+  await withinTransaction(db, async (trx) => {
     if (coupon) {
       const taken = await trx.updateTable('promo_code').set({ used_at: at }).where('id', '=', coupon.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
