@@ -17,7 +17,9 @@ try {
     await client.send(new CreateBucketCommand({ Bucket: s3.bucket, ...(s3.region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: s3.region as never } } : {}) }));
     console.log(`[s3] created the bucket "${s3.bucket}"`);
   } catch (error) {
-    if (!(error instanceof S3ServiceException && error.name === 'BucketAlreadyOwnedByYou')) throw error;
+    // AWS answers BucketAlreadyOwnedByYou for one's own bucket; s3rver and some stores BucketAlreadyExists
+    // for any. Either way the check below says whether this one can be used (403 when it is another's).
+    if (!(error instanceof S3ServiceException && (error.name === 'BucketAlreadyOwnedByYou' || error.name === 'BucketAlreadyExists'))) throw error;
     console.log(`[s3] the bucket "${s3.bucket}" already exists`);
   }
   await new S3Objects(client, s3.bucket, s3.prefix).check();
