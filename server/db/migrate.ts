@@ -15,6 +15,7 @@ import * as m015 from './migrations/015-referral-keys.ts';
 import * as m016 from './migrations/016-deferred-checks.ts';
 import * as m017 from './migrations/017-oauth-nonce.ts';
 import * as m018 from './migrations/018-claims-cards-and-forfeits.ts';
+import * as m020 from './migrations/020-stored-answers.ts';
 
 /** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '016-deferred-checks': m016,
   '017-oauth-nonce': m017,
   '018-claims-cards-and-forfeits': m018,
+  '020-stored-answers': m020,
 };
 
 function migrator(db: Kysely<unknown>): Migrator {

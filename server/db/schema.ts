@@ -525,6 +525,21 @@ export interface IdempotencyRecordTable {
   holder: string | null;
 }
 
+/** A write's answer by its Idempotency-Key (migration 020, ADR 174; server/http/stored-answers.ts). */
+export interface StoredAnswerTable {
+  id: string;
+  /** `user_id:<id>` or `temp_subject_id:<id>`. */
+  owner: string;
+  idem_key: string;
+  /** Method and route, e.g. `POST cart/items`. */
+  route: string;
+  request_hash: string;
+  status: number;
+  /** The answer's JSON; null while the first request is being answered. */
+  body: string | null;
+  created_at: string;
+}
+
 export interface AgencyLinkTable {
   id: string;
   order_id: string;
@@ -644,4 +659,5 @@ export interface Database {
   referral_redemption: ReferralRedemptionTable;
   referral_invitation: ReferralInvitationTable;
   scheduled_job_run: ScheduledJobRunTable;
+  stored_answer: StoredAnswerTable;
 }

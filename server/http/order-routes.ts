@@ -45,6 +45,8 @@ import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, read
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
 import { ApiRouter, jsonAnswer, requireUser } from './api-router.ts';
+import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
+import { STORED_ANSWER_NOTE, answerOnce } from './answered-once.ts';
 
 const IDEMPOTENCY_NOTE =
   'Requires an `Idempotency-Key` header (8–128 of A-Z a-z 0-9 - _ . :); the same key answers the stored answer and never charges twice (ADR 051). ' +
@@ -77,6 +79,7 @@ const keyOf = (c: Context<AppEnv>) => idempotencyKeyOf(c.req.header(IDEMPOTENCY_
  */
 export function orderRoutes(ctx: AppContext): ApiRouter[] {
   const { db, clock, config, payments } = ctx;
+  const answers = new StoredAnswers(db, clock);
   const agencyLinks = new AgencyLinks(db, clock, { ttlSeconds: config.agencyLinkTtl, pageUrl: (token) => ctx.links.app(`checkout/agency-payment?token=${token}`) });
 
   // ---------------------------------------------------------------------------------------- checkout
@@ -94,14 +97,18 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     path: '/order',
     summary: 'Place an order from the cart (priced again by the server; the order waits for payment)',
     description:
-      'Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (`notices` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with `{ order, notices }`.',
+      `Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (\`notices\` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with \`{ order, notices }\`. ${STORED_ANSWER_NOTE}`,
     auth: 'user',
     body: CreateOrderRequestSchema,
     maxBodyBytes: 1024 * 1024, // a comment of up to 2,000 characters on each of up to 100 lines
     rules: (body, c) => checkoutRules(db, requireUser(c), body),
     response: CreateOrderResponseSchema,
     status: 201,
-    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body, ctx.config.maxOrderCents),
+    // Sent again with its Idempotency-Key, it answers the first order: never a second one (ADR 174).
+    handler: (c, { body }) =>
+      answerOnce(c, answers, { owner: ownerKey({ column: 'user_id', id: requireUser(c) }), route: 'POST checkout/order', request: body, status: 201 }, (trx) =>
+        createOrder(trx ?? db, clock, requireUser(c), body, ctx.config.maxOrderCents),
+      ),
   });
 
   // ------------------------------------------------------------------------------------------ orders

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { QuoteFileStore } from '../quote/file-store.ts';
 import { removeExpiredQuoteFiles, settleLostChecks } from '../quote/retention.ts';
 import { runScheduledRewards } from '../rewards/scheduled.ts';
+import { StoredAnswers } from '../answers/stored-answers.ts';
 import { ensureQueue, withQueueLock, type JobQueue } from './job-queue.ts';
 
 /** Work that runs on a schedule (ADR 115): once per period across every process. */
@@ -41,6 +42,13 @@ export function productSchedule(deps: { db: Kysely<Database>; files: QuoteFileSt
       cron: '7 * * * *',
       intervalMs: 3600 * 1000,
       run: () => runScheduledRewards({ db: deps.db, log: deps.log }, deps.clock()),
+    },
+    {
+      // Answers kept by Idempotency-Key for 24 hours (ADR 174).
+      name: 'stored-answers',
+      cron: '27 * * * *',
+      intervalMs: 3600 * 1000,
+      run: () => new StoredAnswers(deps.db, deps.clock).prune(),
     },
   ];
 }

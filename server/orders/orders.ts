@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { countryName, subdivisionName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
+import { withinTransaction } from '../db/transact.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
@@ -215,7 +216,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const number = await newNumber(db, 'customer_order', 'W', now);
   const at = iso(now);
 
-  await db.transaction().execute(async (trx) => {
+  await withinTransaction(db, async (trx) => {
     if (coupon) {
       // Unused and unexpired at this moment: a referral coupon withdrawn meanwhile (ADR 151) expired just now.
       const taken = await trx
