@@ -26,6 +26,7 @@ export const FINDING_CODES = [
   'non-manifold-edges',
   'inconsistent-orientation',
   'orientation-repaired',
+  'corners-joined',
   'inverted-normals',
   'multiple-shells',
   'sealed-void',
@@ -118,6 +119,10 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'orientation-repaired': {
     severity: 'info',
     fixHint: 'Nothing to do: the repaired model is the one shown and priced. To fix the file itself, unify the normals in your CAD or mesh program.',
+  },
+  'corners-joined': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the joined model is the one shown and priced; the corners moved by less than the precision of the file\'s numbers.',
   },
   'inverted-normals': {
     severity: 'warning',

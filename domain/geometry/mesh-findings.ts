@@ -2,7 +2,8 @@
 import { createFinding, type Finding, type TriangleList } from './findings';
 import type { PartMetrics } from './part-metrics';
 import type { Topology } from './topology';
-import { UNIT_CONFIRMATION_THRESHOLD } from './units';
+import type { CornerJoin } from './repair';
+import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD } from './units';
 
 interface MeshFindingInput {
   readonly metrics: PartMetrics;
@@ -13,19 +14,41 @@ interface MeshFindingInput {
   readonly cavityTriangles: TriangleList;
   /** Facets the orientation repair reversed. */
   readonly flipped: TriangleList;
+  /** Corners joined because they differed only by rounding (repair.ts), or null. */
+  readonly joined: CornerJoin | null;
   readonly minDimensionMm: number;
 }
 
 export function meshFindings(input: MeshFindingInput): Finding[] {
   const { metrics } = input;
   if (metrics.triangleCount === 0) return [createFinding('no-triangles', 'The model has no triangles.')];
+  const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
   return [
+    ...repairFindings(input.joined, mmPerUnit),
     ...edgeFindings(input.topology),
     ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
     ...voidFindings(metrics, input.cavityTriangles),
     ...degenerateFindings(input.degenerate),
     ...sizeFindings(metrics, input.minDimensionMm),
+  ];
+}
+
+/** A length in mm to two significant digits, without exponent: 0.000031, 0.012, 1.5. */
+export function formatMm(mm: number): string {
+  if (!(mm > 0)) return '0';
+  const digits = Math.max(0, 1 - Math.floor(Math.log10(mm)));
+  return mm.toFixed(Math.min(digits, 12)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
+function repairFindings(joined: CornerJoin | null, mmPerUnit: number): Finding[] {
+  if (!joined) return [];
+  const corners = joined.joined === 1 ? '1 corner' : `${joined.joined} corners`;
+  return [
+    createFinding('corners-joined', `Joined ${corners} that differed by less than ${formatMm(joined.tolerance * mmPerUnit)} mm from a neighbouring facet's corner (rounding in the exporting program), which closed the surface there.`, {
+      triangles: joined.triangles.indices,
+      count: joined.triangles.count,
+    }),
   ];
 }
 

@@ -15,6 +15,7 @@ import type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3
 import { repairOrientation } from './orientation';
 import { analyseTopology, type Topology } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
+import { joinNearCorners, type WeldIds } from './repair';
 import { weldBodies } from './weld';
 
 export type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
@@ -77,11 +78,21 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
   const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
   const { triangleCount } = mesh;
   const box = boundingBox(mesh.positions, triangleCount);
-  const { vertexIds, vertexCount } = weldBodies(mesh.positions, triangleCount, mesh.bodies);
-  let topology = analyseTopology(vertexIds, vertexCount, triangleCount);
-  let sums = measure(mesh.positions, triangleCount, box, topology);
+  let weld: WeldIds = weldBodies(mesh.positions, triangleCount, mesh.bodies);
+  let topology = analyseTopology(weld.vertexIds, weld.vertexCount, triangleCount);
+  let positions = mesh.positions;
+  // Open edges: join the corners that differ only by rounding (repair.ts, ADR 154).
+  const joined = topology.openEdgeCount > 0 ? joinNearCorners(positions, triangleCount, weld, mesh.bodies, box) : null;
+  if (joined) {
+    weld = joined;
+    positions = joined.positions;
+    topology = analyseTopology(weld.vertexIds, weld.vertexCount, triangleCount);
+  }
+  const { vertexIds, vertexCount } = weld;
+  const welded = positions === mesh.positions ? mesh : { ...mesh, positions };
+  let sums = measure(positions, triangleCount, box, topology);
   const repair = repairOrientation({
-    positions: mesh.positions,
+    positions,
     vertexIds,
     vertexCount,
     topology,
@@ -90,7 +101,7 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
     shellGroups: shellGroups(mesh, topology),
     centre: boxCentre(box),
   });
-  let repaired = mesh;
+  let repaired = welded;
   if (repair.flipped.count > 0) {
     repaired = { ...mesh, positions: repair.positions };
     topology = analyseTopology(repair.vertexIds, vertexCount, triangleCount);
@@ -110,6 +121,7 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
     smallShellTriangles: measures.smallShellTriangles,
     cavityTriangles: measures.cavityTriangles,
     flipped: repair.flipped,
+    joined,
     minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
   });
   const structure: ShellStructure = {
