@@ -27,6 +27,8 @@ export const FINDING_CODES = [
   'inconsistent-orientation',
   'orientation-repaired',
   'corners-joined',
+  'cracks-closed',
+  'holes-filled',
   'inverted-normals',
   'multiple-shells',
   'sealed-void',
@@ -123,6 +125,14 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'corners-joined': {
     severity: 'info',
     fixHint: 'Nothing to do: the joined model is the one shown and priced; the corners moved by less than the precision of the file\'s numbers.',
+  },
+  'cracks-closed': {
+    severity: 'warning',
+    fixHint: 'The repaired part is the one shown and priced. If the crack was meant to be there (a slot or a split), make it wider than 0.01 mm in your CAD program and export again.',
+  },
+  'holes-filled': {
+    severity: 'warning',
+    fixHint: 'The filled part is the one shown and priced. If the hole was meant to be there, model it as an opening through a solid wall and export again.',
   },
   'inverted-normals': {
     severity: 'warning',

@@ -2,7 +2,7 @@
 import { createFinding, type Finding, type TriangleList } from './findings';
 import type { PartMetrics } from './part-metrics';
 import type { Topology } from './topology';
-import type { CornerJoin } from './repair';
+import type { CornerJoin, OpenGaps, SurfaceRepair } from './repair';
 import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD } from './units';
 
 interface MeshFindingInput {
@@ -16,6 +16,8 @@ interface MeshFindingInput {
   readonly flipped: TriangleList;
   /** Corners joined because they differed only by rounding (repair.ts), or null. */
   readonly joined: CornerJoin | null;
+  /** Cracks closed, holes filled and what stays open (repair.ts), or null when the weld was closed. */
+  readonly surface: SurfaceRepair | null;
   readonly minDimensionMm: number;
 }
 
@@ -25,7 +27,8 @@ export function meshFindings(input: MeshFindingInput): Finding[] {
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
   return [
     ...repairFindings(input.joined, mmPerUnit),
-    ...edgeFindings(input.topology),
+    ...surfaceFindings(input.surface, mmPerUnit),
+    ...edgeFindings(input.topology, input.surface?.gaps ?? null, mmPerUnit),
     ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
     ...voidFindings(metrics, input.cavityTriangles),
@@ -52,11 +55,46 @@ function repairFindings(joined: CornerJoin | null, mmPerUnit: number): Finding[]
   ];
 }
 
-function edgeFindings(t: Topology): Finding[] {
+function surfaceFindings(surface: SurfaceRepair | null, mmPerUnit: number): Finding[] {
+  const findings: Finding[] = [];
+  const cracks = surface?.cracks;
+  if (cracks) {
+    const edges = cracks.edges === 1 ? '1 open edge' : `${cracks.edges} open edges`;
+    findings.push(
+      createFinding('cracks-closed', `Closed a crack up to ${formatMm(cracks.widest * mmPerUnit)} mm wide by joining ${edges} to the facing ones (highlighted); the price is for the repaired part.`, {
+        triangles: cracks.triangles.indices,
+        count: cracks.triangles.count,
+      }),
+    );
+  }
+  const holes = surface?.holes;
+  if (holes) {
+    const what = holes.holes === 1 ? `a flat hole ${formatMm(holes.largest * mmPerUnit)} mm across` : `${holes.holes} flat holes, the largest ${formatMm(holes.largest * mmPerUnit)} mm across,`;
+    const added = holes.addedTriangles === 1 ? '1 triangle' : `${holes.addedTriangles} triangles`;
+    findings.push(
+      createFinding('holes-filled', `Filled ${what} with ${added} (highlighted); the price is for the repaired part.`, {
+        triangles: holes.triangles.indices,
+        count: holes.triangles.count,
+      }),
+    );
+  }
+  return findings;
+}
+
+/** Where the open edges are and how wide: the holes' spans, a crack's width. */
+function gapWords(gaps: OpenGaps | null, mmPerUnit: number): string {
+  if (!gaps || gaps.loops === 0) return 'around holes';
+  const loops = gaps.loops === 1 ? 'around 1 opening' : `around ${gaps.loops} openings`;
+  const span = gaps.largestLoop > 0 ? ` (the largest ${formatMm(gaps.largestLoop * mmPerUnit)} mm across)` : '';
+  const crack = gaps.crackWidth !== null ? `; facing open edges are ${formatMm(gaps.crackWidth * mmPerUnit)} mm apart, wider than the cracks we close` : '';
+  return `${loops}${span}${crack}`;
+}
+
+function edgeFindings(t: Topology, gaps: OpenGaps | null, mmPerUnit: number): Finding[] {
   const findings: Finding[] = [];
   if (t.openEdgeCount > 0) {
     findings.push(
-      createFinding('open-edges', `The surface has ${t.openEdgeCount} open edge(s) around holes: it is not watertight, so its volume cannot be trusted.`, {
+      createFinding('open-edges', `The surface has ${t.openEdgeCount} open edge(s) ${gapWords(gaps, mmPerUnit)}: it is not watertight, so its volume cannot be trusted.`, {
         triangles: t.openTriangles.indices,
         count: t.openTriangles.count,
       }),

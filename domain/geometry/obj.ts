@@ -1,11 +1,16 @@
 /**
- * Wavefront OBJ: `v` vertices and `f` faces (polygons are fanned into triangles, `v/vt/vn` and
- * negative indices accepted), `o` starts a named body. Materials, textures and normals are
- * ignored; OBJ carries no units.
+ * Wavefront OBJ (ADR 157): `v` vertices and `f` faces (`v/vt/vn` and negative indices accepted;
+ * polygons of more than three corners triangulated by ear clipping in their plane, so a concave
+ * outline stays inside itself), a `\` at the end of a line continues it on the next, `#` starts a
+ * comment anywhere on a line. `o` and `g` lines name the faces that follow, but every face indexes
+ * the file's one vertex pool: the mesh is welded as one (`sharedVertices`) and its bodies are what
+ * the faces' connectivity says, not the object lines. Materials, textures and normals are ignored;
+ * OBJ carries no units.
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import { createFinding, TriangleList, type Finding } from './findings';
 import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { triangulatePolygon } from './polygon';
 import { inRange } from './stl-binary';
 
 export interface ObjOptions {
@@ -23,22 +28,35 @@ class ObjReader {
   private readonly faces: ObjFace[] = [];
   private readonly bodyNames: string[] = [''];
   private unknownLines = 0;
+  private objectNamed = false;
   readonly badFaces = new TriangleList();
   readonly badVertices = new TriangleList();
 
   read(text: string): void {
     let start = 0;
     let line = 0;
+    let pending = '';
+    let pendingLine = 0;
     while (start < text.length) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      this.readLine(text.slice(start, end).trim(), line++);
+      const raw = stripComment(text.slice(start, end)).trimEnd();
+      if (pending === '') pendingLine = line;
+      line++;
       start = end + 1;
+      // A backslash at the end of a line continues the statement on the next line.
+      if (raw.endsWith('\\')) {
+        pending += `${raw.slice(0, -1)} `;
+        continue;
+      }
+      this.readLine((pending + raw).trim(), pendingLine);
+      pending = '';
     }
+    if (pending !== '') this.readLine(pending.trim(), pendingLine);
   }
 
   private readLine(line: string, number: number): void {
-    if (line === '' || line.startsWith('#')) return;
+    if (line === '') return;
     const parts = line.split(/\s+/);
     switch (parts[0]) {
       case 'v':
@@ -48,9 +66,16 @@ class ObjReader {
         this.readFace(parts, number);
         break;
       case 'o':
+        this.objectNamed = true;
         this.bodyNames.push(parts.slice(1).join(' '));
         break;
-      case 'vn': case 'vt': case 'vp': case 'g': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
+      case 'g':
+        // A group names the faces after it, like an object, unless an object line names them already.
+        if (!this.objectNamed) this.bodyNames.push(parts.slice(1).join(' '));
+        break;
+      case 'vn': case 'vt': case 'vp': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
+      case 'cstype': case 'deg': case 'curv': case 'curv2': case 'surf': case 'parm': case 'trim': case 'hole': case 'end':
+      case 'bevel': case 'c_interp': case 'd_interp': case 'lod': case 'shadow_obj': case 'trace_obj': case 'usemap': case 'maplib':
         break;
       default:
         this.unknownLines++;
@@ -90,13 +115,21 @@ class ObjReader {
         this.badFaces.add(face.line);
         continue;
       }
-      for (let k = 1; k + 1 < face.corners.length; k++) {
+      const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
+      for (let k = 0; k + 2 < triangles.length; k += 3) {
         if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
-        this.emit(out, face.corners[0] as number, face.corners[k] as number, face.corners[k + 1] as number);
+        this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
       }
     }
     this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
     return { positions: out.finish(), bodies, tooMany: false };
+  }
+
+  /** A polygon's triangles (corner indices, in its own turning direction). */
+  private triangulate(corners: number[]): number[] {
+    const v = this.vertices;
+    const points = corners.map((c) => [v[c * 3] as number, v[c * 3 + 1] as number, v[c * 3 + 2] as number] as const);
+    return triangulatePolygon(points).map((k) => corners[k] as number);
   }
 
   private finiteVertex(c: number): boolean {
@@ -133,6 +166,12 @@ class ObjReader {
   }
 }
 
+/** The line without its comment: `#` and what follows. */
+function stripComment(line: string): string {
+  const hash = line.indexOf('#');
+  return hash < 0 ? line : line.slice(0, hash);
+}
+
 export function parseObj(bytes: Uint8Array, options: ObjOptions = {}): ImportResult {
   if (bytes.length === 0) {
     return { format: 'obj', mesh: null, findings: [createFinding('empty-file', 'The file is empty (0 bytes).')], declaredUnit: null };
@@ -148,7 +187,7 @@ export function parseObj(bytes: Uint8Array, options: ObjOptions = {}): ImportRes
   const triangles = built.positions.length / 9;
   return {
     format: 'obj',
-    mesh: triangles > 0 ? createMesh(built.positions, built.bodies) : null,
+    mesh: triangles > 0 ? { ...createMesh(built.positions, built.bodies), sharedVertices: true } : null,
     findings: reader.findings(triangles),
     declaredUnit: null,
   };
