@@ -29,11 +29,6 @@ export interface Mesh {
   readonly bodies: readonly MeshBody[];
   /** The B-rep faces, in triangle order, when the file has them (STEP); absent otherwise. */
   readonly faces?: readonly MeshFace[];
-  /**
-   * True when the bodies index one vertex pool (OBJ's `o` and `g` only name faces): the mesh is
-   * welded as one and its bodies are what connectivity says. Otherwise bodies are welded apart.
-   */
-  readonly sharedVertices?: boolean;
 }
 
 /** Length unit the file itself declares (STEP, 3MF), after conversion to mm; null for STL and OBJ. */

@@ -82,7 +82,8 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
   const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
   const box = boundingBox(input.positions, input.triangleCount);
   const largestSide = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]);
-  const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide));
+  const sides = [box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]];
+  const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide, { sides, names: input.bodies.map((b) => b.name) }));
   const { mesh, weld, joined, surface, topology: welded } = weldAndRepair(input, box, largestSide, MM_PER_UNIT[units.unit]);
   let topology = welded;
   const { triangleCount } = mesh;
@@ -140,18 +141,17 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
  */
 function weldAndRepair(input: Mesh, box: BoundingBox, largestSide: number, mmPerUnit: number) {
   let mesh = input;
-  // Bodies welded apart (STEP solids, 3MF objects), or one vertex pool (OBJ) welded as one.
-  const apart = mesh.sharedVertices ? [] : mesh.bodies;
-  let weld: WeldIds = weldBodies(mesh.positions, mesh.triangleCount, apart);
+  // Bodies welded apart (STEP solids, 3MF objects, OBJ objects that share no vertex).
+  let weld: WeldIds = weldBodies(mesh.positions, mesh.triangleCount, mesh.bodies);
   let topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
   if (topology.openEdgeCount === 0) return { mesh, weld, topology, joined: null, surface: null };
-  const joined = joinNearCorners(mesh.positions, mesh.triangleCount, weld, apart, box);
+  const joined = joinNearCorners(mesh.positions, mesh.triangleCount, weld, mesh.bodies, box);
   if (joined) {
     weld = joined;
     mesh = { ...mesh, positions: joined.positions };
     topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
   }
-  const surface = topology.openEdgeCount > 0 ? repairSurface(mesh.positions, mesh.triangleCount, weld, mesh.bodies, apart.length === 0, repairBounds(largestSide, mmPerUnit)) : null;
+  const surface = topology.openEdgeCount > 0 ? repairSurface(mesh.positions, mesh.triangleCount, weld, mesh.bodies, repairBounds(largestSide, mmPerUnit)) : null;
   if (surface && (surface.cracks || surface.holes)) {
     weld = surface;
     const { newIndex } = surface;
@@ -173,7 +173,7 @@ function weldAndRepair(input: Mesh, box: BoundingBox, largestSide: number, mmPer
  * bodies welded apart: a solid is never the hollow of another. Null for one body.
  */
 function shellGroups(mesh: Mesh, topology: Topology): Int32Array | undefined {
-  if (mesh.bodies.length <= 1 || mesh.sharedVertices) return undefined;
+  if (mesh.bodies.length <= 1) return undefined;
   const groups = new Int32Array(topology.shellCount);
   mesh.bodies.forEach((body, index) => {
     const end = Math.min(body.firstTriangle + body.triangleCount, mesh.triangleCount);

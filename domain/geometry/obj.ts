@@ -3,9 +3,9 @@
  * polygons of more than three corners triangulated by ear clipping in their plane, so a concave
  * outline stays inside itself), a `\` at the end of a line continues it on the next, `#` starts a
  * comment anywhere on a line. `o` and `g` lines name the faces that follow, but every face indexes
- * the file's one vertex pool: the mesh is welded as one (`sharedVertices`) and its bodies are what
- * the faces' connectivity says, not the object lines. Materials, textures and normals are ignored;
- * OBJ carries no units.
+ * the file's one vertex pool: objects that share a vertex index are one body (`build`), so bodies
+ * are what the faces' connectivity says, not the object lines. Materials, textures and normals are
+ * ignored; OBJ carries no units.
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import { createFinding, TriangleList, type Finding } from './findings';
@@ -97,32 +97,68 @@ class ObjReader {
     this.faces.push({ corners, body: this.bodyNames.length - 1, line });
   }
 
-  /** Triangles in face order, bodies named by `o` lines. */
+  /**
+   * Triangles body by body. Objects (`o`, or `g` without `o`) that share a vertex index are one
+   * body: the faces' connectivity, through the one vertex pool, says what a body is, not the object
+   * lines. Objects that share none are separate bodies (welded apart, like a 3MF's objects), even
+   * when their vertices lie at the same place. Faces keep the file's order within a body.
+   */
   build(maxTriangles: number): { positions: Float32Array; bodies: MeshBody[]; tooMany: boolean } {
     const out = new TriangleBuffer(Math.max(16, this.faces.length));
     const bodies: MeshBody[] = [];
     const vertexCount = this.vertices.length / 3;
-    let currentBody = -1;
-    let bodyStart = 0;
-    for (const face of this.faces) {
-      if (face.body !== currentBody) {
-        this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
-        currentBody = face.body;
-        bodyStart = out.triangleCount;
+    const valid = this.faces.filter((face) => {
+      const ok = face.corners.length >= 3 && face.corners.every((c) => Number.isInteger(c) && c >= 0 && c < vertexCount && this.finiteVertex(c));
+      if (!ok) this.badFaces.add(face.line);
+      return ok;
+    });
+    const group = this.connectedObjects(valid, vertexCount);
+    const order: number[] = [];
+    const members = new Map<number, ObjFace[]>();
+    for (const face of valid) {
+      const g = group[face.body] as number;
+      if (!members.has(g)) {
+        members.set(g, []);
+        order.push(g);
       }
-      const valid = face.corners.length >= 3 && face.corners.every((c) => Number.isInteger(c) && c >= 0 && c < vertexCount && this.finiteVertex(c));
-      if (!valid) {
-        this.badFaces.add(face.line);
-        continue;
+      members.get(g)?.push(face);
+    }
+    for (const g of order) {
+      const faces = members.get(g) ?? [];
+      const first = out.triangleCount;
+      for (const face of faces) {
+        const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
+        for (let k = 0; k + 2 < triangles.length; k += 3) {
+          if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
+          this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
+        }
       }
-      const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
-      for (let k = 0; k + 2 < triangles.length; k += 3) {
-        if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
-        this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
+      const names = [...new Set(faces.map((f) => this.bodyNames[f.body] ?? ''))].filter((n) => n !== '');
+      if (out.triangleCount > first) bodies.push({ name: names.join(' + '), firstTriangle: first, triangleCount: out.triangleCount - first });
+    }
+    return { positions: out.finish(), bodies, tooMany: false };
+  }
+
+  /** Per object, the smallest object it shares a vertex index with, through any chain of sharing. */
+  private connectedObjects(faces: ObjFace[], vertexCount: number): Int32Array {
+    const parent = Int32Array.from({ length: this.bodyNames.length }, (_, k) => k);
+    const root = (k: number): number => {
+      let r = k;
+      while (parent[r] !== r) r = parent[r] as number;
+      return r;
+    };
+    const owner = new Int32Array(vertexCount).fill(-1);
+    for (const face of faces) {
+      for (const c of face.corners) {
+        const o = owner[c] as number;
+        if (o === -1) owner[c] = face.body;
+        else if (o !== face.body) {
+          const a = root(o), b = root(face.body);
+          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        }
       }
     }
-    this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
-    return { positions: out.finish(), bodies, tooMany: false };
+    return parent.map((_, k) => root(k));
   }
 
   /** A polygon's triangles (corner indices, in its own turning direction). */
@@ -135,10 +171,6 @@ class ObjReader {
   private finiteVertex(c: number): boolean {
     const v = this.vertices;
     return inRange(v[c * 3] as number) && inRange(v[c * 3 + 1] as number) && inRange(v[c * 3 + 2] as number);
-  }
-
-  private closeBody(bodies: MeshBody[], body: number, first: number, end: number): void {
-    if (body >= 0 && end > first) bodies.push({ name: this.bodyNames[body] ?? '', firstTriangle: first, triangleCount: end - first });
   }
 
   private emit(out: TriangleBuffer, a: number, b: number, c: number): void {
@@ -187,7 +219,7 @@ export function parseObj(bytes: Uint8Array, options: ObjOptions = {}): ImportRes
   const triangles = built.positions.length / 9;
   return {
     format: 'obj',
-    mesh: triangles > 0 ? { ...createMesh(built.positions, built.bodies), sharedVertices: true } : null,
+    mesh: triangles > 0 ? createMesh(built.positions, built.bodies) : null,
     findings: reader.findings(triangles),
     declaredUnit: null,
   };

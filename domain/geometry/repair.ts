@@ -390,15 +390,15 @@ function listOpenEdges(weld: WeldIds, triangleCount: number): OpenEdges {
 
 /**
  * Closes cracks by joining facing open edges, then fills small flat holes; returns null when the
- * mesh has no open edge. `weld` is the weld after `joinNearCorners`; `bodies` are the file's
- * (fills go after their body's triangles), welded apart unless `shared` (OBJ's one vertex pool).
+ * mesh has no open edge. `weld` is the weld after `joinNearCorners`; `bodies` are the file's,
+ * welded apart (fills go after their body's triangles).
  */
-export function repairSurface(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], shared: boolean, bounds: RepairBounds): SurfaceRepair | null {
+export function repairSurface(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], bounds: RepairBounds): SurfaceRepair | null {
   let open = listOpenEdges(weld, triangleCount);
   if (open.list.length === 0) return null;
   let current = weld;
   let points = positions;
-  const crack = closeCracks(positions, triangleCount, weld, open, shared ? [] : bodies, bounds);
+  const crack = closeCracks(positions, triangleCount, weld, open, bodies, bounds);
   let cracks: CrackRepair | null = null;
   if (crack.unions.joined > 0) {
     const applied = applyUnion(positions, triangleCount, weld, crack.unions);

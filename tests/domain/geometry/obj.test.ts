@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { parseObj } from '#domain/geometry/obj';
+import { corpusFile } from '../support/fixtures';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -37,15 +38,17 @@ describe('OBJ', () => {
     expect(metrics.watertight).toBe(true);
   });
 
-  it('keeps each o as a body', () => {
+  it('keeps each o that shares no vertex index as a body; objects that share indices are one (ADR 157)', () => {
     const faces = BOX.split('\n').filter((l) => l.startsWith('f ')).join('\n');
     const moved = BOX.split('\n').filter((l) => l.startsWith('v ')).map((l) => l.replace(/^v (\S+)/, (_, x: string) => `v ${Number(x) + 10}`)).join('\n');
     const two = `${BOX}o second\n${moved}\n${faces}\n`;
     const mesh = parseObj(text(two)).mesh!;
-    expect(mesh.bodies.map((b) => [b.name, b.triangleCount])).toEqual([['box', 12], ['second', 12]]);
     // The second box's faces index the first box's vertices (absolute and -4..-8 relative ones
-    // now reach the second box): the file is read as written, not second-guessed.
-    expect(mesh.triangleCount).toBe(24);
+    // now reach the second box): the file is read as written, not second-guessed, so one body.
+    expect(mesh.bodies.map((b) => [b.name, b.triangleCount])).toEqual([['box + second', 24]]);
+    const shifted = faces.replace(/-?\d+/g, (n) => String(Number(n) > 0 ? Number(n) + 8 : Number(n)));
+    const apart = parseObj(text(`${BOX}o second\n${moved}\n${shifted}\n`)).mesh!;
+    expect(apart.bodies.map((b) => [b.name, b.triangleCount])).toEqual([['box', 12], ['second', 12]]);
   });
 
   it('leaves out faces that point to missing vertices, with a finding', () => {
@@ -98,7 +101,7 @@ describe('OBJ grammar (ADR 157)', () => {
     const lines = BOX.split('\n');
     const split = [...lines.slice(0, 11), ...lines.slice(11, 14), 'o other half', 'g side', ...lines.slice(14)].join('\n');
     const result = parseObj(text(split));
-    expect(result.mesh?.bodies.map((b) => b.name)).toEqual(['box', 'other half']);
+    expect(result.mesh?.bodies.map((b) => b.name)).toEqual(['box + other half']);
     const { metrics, findings } = analyseMesh(result.mesh!, MM);
     expect(metrics.watertight).toBe(true);
     expect(metrics.bodyCount).toBe(1);
@@ -108,6 +111,18 @@ describe('OBJ grammar (ADR 157)', () => {
 
   it('names faces by their group when the file has no object lines', () => {
     const grouped = BOX.replace('o box', 'g first').replace('f 5 6 7 8', 'g second\nf 5 6 7 8');
-    expect(parseObj(text(grouped)).mesh?.bodies.map((b) => b.name)).toEqual(['first', 'second']);
+    expect(parseObj(text(grouped)).mesh?.bodies.map((b) => b.name)).toEqual(['first + second']);
+  });
+
+  it('keeps objects written with their own vertices apart, even where those lie at the same place (trimesh two_objects.obj)', () => {
+    const { metrics } = analyseMesh(parseObj(corpusFile('obj/trimesh-two_objects.obj')).mesh!, MM);
+    expect(metrics.bodyCount).toBe(2);
+    expect(metrics.watertight).toBe(true);
+  });
+
+  it('reads Rhino’s continued face lines (trimesh wallhole.obj): every face, a closed part', () => {
+    const result = parseObj(corpusFile('obj/trimesh-wallhole.obj'));
+    expect(result.findings).toEqual([]);
+    expect(analyseMesh(result.mesh!, MM).metrics.watertight).toBe(true);
   });
 });
