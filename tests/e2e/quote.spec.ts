@@ -41,6 +41,17 @@ test('an anonymous visitor drops an STL and a STEP file and sees their measureme
   await expect(page.getByText('Must fix:').first()).toBeVisible();
 });
 
+test('3MF packages written with ZIP64 records and with deflate64 are read in the browser (ADR 156)', async ({ page }) => {
+  const corpus = path.resolve('tests', 'fixtures', 'corpus', '3mf');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(['variant-sphere-zip64.3mf', 'variant-sphere-deflate64.3mf'].map((f) => path.join(corpus, f)));
+  const files = page.getByRole('list', { name: 'Uploaded files' });
+  await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'variant-sphere-deflate64.3mf', exact: true }).click();
+  await expect(page.getByText('20.0 × 20.0 × 20.0 mm').first()).toBeVisible();
+});
+
 test('painting with 2 colours adds 8 days and moves the ship date; the price shown is the server\'s; a reload keeps the project', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stp');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
