@@ -6,6 +6,12 @@
  */
 
 /**
+ * Polygons with more corners are fanned: ear clipping is cubic at worst (a 500-corner outline is
+ * about 10^8 steps at worst, a few hundred thousand when convex), and such polygons are round caps.
+ */
+export const MAX_CLIPPED_CORNERS = 500;
+
+/**
  * The triangles of a planar polygon (corner positions, in order) as index triples in the
  * polygon's own turning direction: ear clipping in the plane of its Newell normal; a fan from the
  * first corner when the outline crosses itself (no ear is found).
@@ -13,7 +19,7 @@
 export function triangulatePolygon(points: readonly (readonly [number, number, number])[]): number[] {
   const n = points.length;
   const fan = () => Array.from({ length: Math.max(0, n - 2) * 3 }, (_, k) => (k % 3 === 0 ? 0 : Math.floor(k / 3) + (k % 3)));
-  if (n < 4) return fan();
+  if (n < 4 || n > MAX_CLIPPED_CORNERS) return fan();
   let nx = 0, ny = 0, nz = 0;
   for (let i = 0; i < n; i++) {
     const [x1, y1, z1] = points[i] as readonly [number, number, number];

@@ -14,7 +14,7 @@
  */
 import { symmetricEigen3 } from './eigen3';
 import { TriangleList } from './findings';
-import { earClip } from './polygon';
+import { earClip, MAX_CLIPPED_CORNERS } from './polygon';
 import type { BoundingBox } from './part-metrics';
 import { openHalfEdges } from './topology';
 import type { TriangleRange } from './weld';
@@ -314,8 +314,8 @@ export const HOLE_MM = 1;
 export const HOLE_SHARE = 0.01;
 /** A hole's boundary is flat when no corner lies farther than this share of its span from its plane (or the crack bound). */
 const FLATNESS = 0.01;
-/** Holes with more corners than this are not filled (ear clipping is quadratic). */
-const MAX_FILL_CORNERS = 2000;
+/** Holes with more corners than this are not filled (ear clipping is cubic at worst). */
+const MAX_FILL_CORNERS = MAX_CLIPPED_CORNERS;
 /** Facing edges this many times farther apart than the crack bound are still reported as a crack's width. */
 const REPORT_FACTOR = 10;
 
