@@ -316,9 +316,10 @@ test('a part that cannot be made shows what is wrong, what to do, and no price',
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles({ name: 'open-box.stl', mimeType: 'model/stl', buffer: Buffer.from(openCube()) });
-  await expect(page.getByRole('heading', { name: /Configure open-box/ })).toBeVisible({ timeout: 20_000 });
+  // The open box is read, its repair tried and refused (ADR 155): slower than a closed part on a busy machine.
+  await expect(page.getByRole('heading', { name: /Configure open-box/ })).toBeVisible({ timeout: 40_000 });
   const noPrice = page.getByTestId('no-price');
-  await expect(noPrice).toContainText('No price: this part cannot be made as it is.');
+  await expect(noPrice).toContainText('No price: this part cannot be made as it is.', { timeout: 20_000 });
   await expect(noPrice).toContainText(/What to do: Close the holes/);
   await expect(total(page)).toHaveCount(0);
   const add = page.getByRole('button', { name: 'Add to cart' });
