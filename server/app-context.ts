@@ -17,7 +17,8 @@ import type { QuoteFileStore } from './quote/file-store.ts';
 import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { bankTransferSettings } from './payments/bank-accounts.ts';
-import { Payments } from './payments/payments.ts';
+import type { Payments } from './payments/payments.ts';
+import { createPayments } from './composition/payments.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { randomBytes } from 'node:crypto';
@@ -105,7 +106,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
-    payments: new Payments(db, clock, deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config)),
+    payments: createPayments({ db, clock, provider: deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bank: bankTransferSettings(config) }),
     jobs: deps.jobs,
     links: {
       app,

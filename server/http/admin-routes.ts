@@ -68,7 +68,7 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     handler: async (_c, { params, body }) => {
       const note = orNull(body.note);
       if (body.event === 'refund') {
-        await payments.refundOrder(params.id, note);
+        await payments.refund('order', params.id, note);
         return readOrder(db, params.id);
       }
       const tracking = body.tracking?.map((t) => ({ logisticsCompany: t.logisticsCompany, trackNumber: t.trackNumber, ...(t.package ? { package: t.package } : {}) }));

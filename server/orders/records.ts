@@ -24,7 +24,7 @@ import type {
   PaymentTable,
 } from '../db/schema.ts';
 import { subdivisionName } from '../geography.ts';
-import { toPaymentSummary } from '../payments/payments.ts';
+import { toPaymentSummary } from '../payments/records.ts';
 
 /** The order's consignee as stored, with its state's name (orders placed before it was stored have the code only). */
 export function consigneeOf(row: Pick<Selectable<CustomerOrderTable>, 'consignee'>): Consignee {
