@@ -15,7 +15,7 @@ import { systemClock } from '../clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
-import { parseUsd } from '../orders/additional-costs.ts';
+import { parseUsd } from '../payments/amounts.ts';
 import { createPaymentProvider } from '../payments/create-provider.ts';
 import { bankTransferSettings } from '../payments/bank-accounts.ts';
 import { createPayments } from '../composition/payments.ts';

@@ -33,7 +33,7 @@ import {
   ReloadResponseSchema,
 } from '#domain/api/payment';
 import { CARRIERS, EXW_EXPLANATION, INCOTERM } from '#domain/orders/shipping';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { ADDITIONAL_COST_NOT_FOUND, listAdditionalCosts, publicAdditionalCost } from '../orders/additional-costs.ts';
 import { listAfterSales, requestAfterSale } from '../orders/after-sales.ts';

@@ -1,26 +1,26 @@
 import type { Kysely } from 'kysely';
-import { APP_BASE_PATH } from '#domain/api/bases';
-import { Adoption, ownerColumnsAdopter } from './accounts/adoption.ts';
-import { CaptchaService } from './auth/captcha.ts';
-import { EmailTokens } from './auth/email-tokens.ts';
-import { KnownDevices } from './auth/known-devices.ts';
-import { LoginThrottle, type SignInThrottle } from './auth/login-throttle.ts';
-import { RateLimiter, type RateLimit } from './auth/rate-limit.ts';
-import { TokenService } from './auth/tokens.ts';
-import { systemClock, type Clock } from './clock.ts';
-import type { ServerConfig } from './config.ts';
-import type { Database } from './db/schema.ts';
-import { DevOutbox, Mailer, devOutboxEnabled } from './mail/mailer.ts';
-import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
-import { quoteAdopters } from './quote/adoption.ts';
-import type { QuoteFileStore } from './quote/file-store.ts';
-import { createQuoteServices, type QuoteServices } from './quote/quote-services.ts';
-import { createPaymentProvider } from './payments/create-provider.ts';
-import { bankTransferSettings } from './payments/bank-accounts.ts';
-import type { Payments } from './payments/payments.ts';
-import { createPayments } from './composition/payments.ts';
-import type { PaymentProvider } from './payments/provider.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
+import { Adoption, ownerColumnsAdopter } from '../accounts/adoption.ts';
+import { CaptchaService } from '../auth/captcha.ts';
+import { EmailTokens } from '../auth/email-tokens.ts';
+import { KnownDevices } from '../auth/known-devices.ts';
+import { LoginThrottle, type SignInThrottle } from '../auth/login-throttle.ts';
+import { RateLimiter, type RateLimit } from '../auth/rate-limit.ts';
+import { TokenService } from '../auth/tokens.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { DevOutbox, Mailer, devOutboxEnabled } from '../mail/mailer.ts';
+import { LocalDiskStorage, type FileStorage } from '../storage/storage.ts';
+import { quoteAdopters } from '../quote/adoption.ts';
+import type { QuoteFileStore } from '../quote/file-store.ts';
+import { createQuoteServices } from '../quote/quote-services.ts';
+import { createPaymentProvider } from '../payments/create-provider.ts';
+import { bankTransferSettings } from '../payments/bank-accounts.ts';
+import { createPayments } from './payments.ts';
+import type { AppContext } from '../http/app-context.ts';
+import { appLinks } from '../links.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -47,37 +47,10 @@ export interface AppDeps {
   jobs?: JobQueue;
 }
 
-/** The services every route module shares, built once per app. */
-export interface AppContext {
-  db: Kysely<Database>;
-  config: ServerConfig;
-  clock: Clock;
-  storage: FileStorage;
-  log: (line: string) => void;
-  fetch: typeof fetch;
-  tokens: TokenService;
-  emailTokens: EmailTokens;
-  captcha: CaptchaService;
-  mailer: Mailer;
-  rateLimiter: RateLimit;
-  /** Per-account sign-in back-off and the known-device cookies that exempt the owner (ADR 080). */
-  loginThrottle: SignInThrottle;
-  knownDevices: KnownDevices;
-  adoption: Adoption;
-  /** Quote files and the geometry analysis threads (ADRs 040, 041); `quote.close()` stops the threads. */
-  quote: QuoteServices;
-  /** Orders, additional costs and reloads paid by balance, card or bank transfer (ADRs 051–054). */
-  payments: Payments;
-  /** The job queue when configured (ADR 115): uploads are then analysed by `npm run worker` processes. */
-  jobs: JobQueue | undefined;
-  links: {
-    activate(key: string): string;
-    resetPassword(key: string): string;
-    deleteAccount(key: string): string;
-    app(pathname: string): string;
-  };
-}
-
+/**
+ * The composition root (ADR 181): every service built once per app with the few things it takes,
+ * and handed to the route modules as one `AppContext`.
+ */
 export function createAppContext(deps: AppDeps): AppContext {
   const { db, config } = deps;
   const clock = deps.clock ?? systemClock;
@@ -89,7 +62,6 @@ export function createAppContext(deps: AppDeps): AppContext {
   adoption.register(ownerColumnsAdopter('detain_answer'));
   adoption.register(ownerColumnsAdopter('distribution_visit'));
   for (const adopter of quoteAdopters()) adoption.register(adopter);
-  const app = (pathname: string) => `${config.publicUrl}${APP_BASE_PATH}${pathname.replace(/^\//, '')}`;
   return {
     db,
     config,
@@ -108,11 +80,6 @@ export function createAppContext(deps: AppDeps): AppContext {
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: createPayments({ db, clock, provider: deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bank: bankTransferSettings(config) }),
     jobs: deps.jobs,
-    links: {
-      app,
-      activate: (key) => app(`login?activate=${encodeURIComponent(key)}`),
-      resetPassword: (key) => app(`reset-password?key=${encodeURIComponent(key)}`),
-      deleteAccount: (key) => app(`account-delete?key=${encodeURIComponent(key)}`),
-    },
+    links: appLinks(config.publicUrl),
   };
 }
