@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AgencyLink, AgencySummary } from '#domain/api/order';
 import { ORDER_STATUS_LABELS, isPayable, type OrderStatus } from '#domain/orders/order-status';
 import { addSeconds, iso, type Clock } from '../clock.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import type { Payable } from '../payments/payable.ts';
@@ -58,7 +59,7 @@ export class AgencyLinks {
     const row = await this.db.selectFrom('customer_order').selectAll().where('id', '=', link.order_id).executeTakeFirstOrThrow();
     const lines = await this.db.selectFrom('order_line').select(['name', 'material_name', 'quantity', 'total_cents']).where('order_id', '=', row.id).orderBy('position').execute();
     const status = row.status as OrderStatus;
-    const billing = JSON.parse(row.billing) as { companyName: string | null; name: string };
+    const billing = SNAPSHOTS.billing.read(row.billing);
     return {
       orderNumber: row.number,
       status,

@@ -9,11 +9,11 @@ import type { Project } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import { formatUsd } from '#domain/pricing/money';
 import { PROJECT_NAME_MAX_LENGTH, QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { ServerConfig } from '../config.ts';
 import type { QuoteServices } from '../quote/quote-services.ts';
 import { iso, type Clock } from '../clock.ts';
 import type { Database, OrderLineTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import { HttpError } from '../errors.ts';
 import { priceFile } from '../quote/pricing.ts';
 import { toProject } from '../quote/records.ts';
@@ -101,7 +101,7 @@ export async function reorder(ctx: ReorderDeps, userId: string, orderId: string)
         const key = `${project.id}/${id}`;
         await copyStored(ctx, file.storage_key, key);
         stored.push(key);
-        const configuration = JSON.parse(line.configuration) as PartConfiguration;
+        const configuration = SNAPSHOTS.lineConfiguration.read(line.configuration);
         const result = priceFile(file, configuration, now, ctx.config.maxOrderCents);
         if (!result.orderable || result.totalCents === null) notices.push(REORDER_MESSAGES.notOrderable(line.name));
         else if (result.totalCents !== Number(line.total_cents)) {

@@ -14,6 +14,7 @@ import type { AppLinks } from '../links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { iso, type Clock } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, fieldError } from '../errors.ts';
 import { rewardsMails } from '../mail/rewards-mails.ts';
@@ -70,7 +71,7 @@ async function addressKeysOf(db: Kysely<Database>, userId: string): Promise<Set<
   }
   for (const o of orders) {
     try {
-      const key = addressKey(JSON.parse(o.consignee) as { countryCode?: string; postcode?: string; addressLine1?: string });
+      const key = addressKey(SNAPSHOTS.consignee.read(o.consignee));
       if (key) keys.add(key);
     } catch {
       // An order without a readable consignee has no address to compare.
