@@ -46,6 +46,7 @@ import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
 import { additionalCostPayable, orderPayable } from '../orders/payable.ts';
 import { reloadPayable } from '../accounts/balance-reloads.ts';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-limits';
 import { ApiRouter, jsonAnswer, requireUser } from './api-router.ts';
 import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
 import { STORED_ANSWER_NOTE, answerOnce } from './answered-once.ts';
@@ -314,7 +315,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
   reload.route({
     method: 'post',
     path: '/reload',
-    summary: 'Reload the prepaid balance by card: whole US dollars, at least 100',
+    summary: `Reload the prepaid balance by card: whole US dollars, at least ${MIN_RELOAD_USD}`,
     description: `Only when the account allows recharge (userInfo.isRecharge; 403 otherwise). Recorded in the reload list and the balance ledger. ${IDEMPOTENCY_NOTE}`,
     auth: 'user',
     body: ReloadRequestSchema,
