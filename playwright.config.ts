@@ -10,7 +10,7 @@ export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 export const E2E_ADMIN_TOKEN = 'e2e-operator-token';
 process.env.E2E_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
-/** The loopback quick-login provider (tests/e2e/support/oauth-loopback.ts), next to the app's port. */
+/** The loopback OpenID Connect provider (scripts/loopback-oidc-provider.ts, ADR 171), next to the app's port. */
 const oauthPort = port + 1000;
 const oauthBase = `http://127.0.0.1:${oauthPort}`;
 /** Content-Security-Policy violation reports of this run (issue 12 item 6): the global teardown fails on any. */
@@ -47,11 +47,17 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx tests/e2e/support/oauth-loopback.ts`,
+      command: `node --import tsx scripts/loopback-oidc-provider.ts`,
       url: `${oauthBase}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { OAUTH_PORT: String(oauthPort) },
+      env: {
+        LOOPBACK_OIDC_PORT: String(oauthPort),
+        LOOPBACK_OIDC_CLIENT_ID: 'e2e-client',
+        LOOPBACK_OIDC_CLIENT_SECRET: 'e2e-secret',
+        LOOPBACK_OIDC_REDIRECT_URIS: `${baseURL}/manufacture/quick-login/loopback`,
+        LOOPBACK_OIDC_LABEL: 'Loopback ID',
+      },
     },
     {
       command: `node scripts/e2e-server.mjs`,
@@ -64,7 +70,7 @@ export default defineConfig({
       // account's record as customer service would; with DEV_OUTBOX=1 it also opens the developer
       // outbox, which in production answers nobody else. CSP_REPORTS_FILE: the server's policy
       // reports violations to a collector that writes them there. OAUTH_* offer the loopback
-      // quick-login provider.
+      // OpenID Connect provider for quick login.
       env: {
         PORT: String(port),
         DATA_DIR: E2E_DATA_DIR,
@@ -77,9 +83,7 @@ export default defineConfig({
         OAUTH_LOOPBACK_LABEL: 'Loopback ID',
         OAUTH_LOOPBACK_CLIENT_ID: 'e2e-client',
         OAUTH_LOOPBACK_CLIENT_SECRET: 'e2e-secret',
-        OAUTH_LOOPBACK_AUTHORIZE_URL: `${oauthBase}/authorize`,
-        OAUTH_LOOPBACK_TOKEN_URL: `${oauthBase}/token`,
-        OAUTH_LOOPBACK_USERINFO_URL: `${oauthBase}/userinfo`,
+        OAUTH_LOOPBACK_ISSUER: oauthBase,
       },
       stdout: 'pipe',
     },

@@ -42,3 +42,15 @@ export function serveFolder(root, port = 0) {
     });
   });
 }
+
+// `npm run serve-storybook` (or `node scripts/static-server.mjs <folder> [port]`): the static
+// Storybook build on this machine, with nothing to download (docs/design-review.md).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [folder = 'storybook-static', port = '6006'] = process.argv.slice(2);
+  if (!fs.existsSync(path.join(folder, 'index.html'))) {
+    console.error(`No built Storybook in ${folder}/: run npm run build-storybook first.`);
+    process.exit(1);
+  }
+  const { url } = await serveFolder(folder, Number(port));
+  console.log(`Serving ${folder}/ at ${url}/ (Ctrl+C to stop)`);
+}

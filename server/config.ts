@@ -42,9 +42,13 @@ export interface ServerConfig {
   temporaryTokenTtl: number;
   /** Largest avatar accepted by account/uploadImage, in bytes (AVATAR_MAX_BYTES, default 2 MiB). */
   avatarMaxBytes: number;
-  /** Quick-login providers configured from the environment (ADR 022); empty when none. */
+  /** Quick-login providers configured from the environment (ADRs 022, 170); empty when none. */
   oauthProviders: OAuthProviderConfig[];
-  /** Seed the demo customer into an empty embedded database at start (SEED_DEMO=0 turns it off). */
+  /**
+   * Seed the demo customer (a published password, money and coupons) into an empty embedded
+   * database at start: outside production unless SEED_DEMO=0, in production only with SEED_DEMO=1
+   * (issue 32 item 2; `npm start`, the demo, sets it).
+   */
   seedDemo: boolean;
   /** Seed the demo customer into an empty PostgreSQL database too (SEED_DEMO=1 only: PostgreSQL is for operators). */
   seedDemoOnPostgres: boolean;
@@ -195,6 +199,27 @@ export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
 }
 
 /**
+ * Whether a secret looks like the output of a random generator rather than something typed
+ * (issue 32 item 8): at least 10 different characters, at least 96 bits by the Shannon estimate of
+ * its character frequencies (32 hex characters from `openssl rand -hex 16` give about 120), not a
+ * shorter string repeated, and not a run of consecutive characters ("abcdef…") for half its length.
+ * 40 × "a", "passwordpassword…" and "0123456789abcdef…" are refused.
+ */
+export function looksRandom(secret: string): boolean {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const length = [...secret].length;
+  const bits = -[...counts.values()].reduce((sum, n) => sum + (n / length) * Math.log2(n / length), 0) * length;
+  const repeated = /^(.+?)\1+$/su.test(secret);
+  let longestRun = 1;
+  for (let i = 1, run = 1; i < secret.length; i++) {
+    run = secret.charCodeAt(i) - secret.charCodeAt(i - 1) === 1 ? run + 1 : 1;
+    longestRun = Math.max(longestRun, run);
+  }
+  return counts.size >= 10 && bits >= 96 && !repeated && longestRun < length / 2;
+}
+
+/**
  * Several API processes on one PostgreSQL must sign and check tokens with one secret: in production
  * with DATABASE_URL, JWT_SECRET is required (a secret kept in one machine's data folder would sign
  * tokens the other processes reject). At least 32 characters wherever it is set.
@@ -202,6 +227,9 @@ export function readPostgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
 function readJwtSecret(env: NodeJS.ProcessEnv): string | undefined {
   const secret = env.JWT_SECRET || undefined;
   if (secret !== undefined && secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  if (secret !== undefined && env.NODE_ENV === 'production' && !looksRandom(secret)) {
+    throw new Error('JWT_SECRET looks easy to guess (too few different characters, a repeated pattern or a run): in production use at least 32 random characters, e.g. from `openssl rand -base64 48`');
+  }
   if (!secret && env.NODE_ENV === 'production' && env.DATABASE_URL) {
     throw new Error('JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)');
   }
@@ -252,61 +280,144 @@ export function readStorageSettings(env: NodeJS.ProcessEnv): ServerConfig['stora
   };
 }
 
-export interface OAuthProviderConfig {
-  /** The `channel` of the quick-login calls, e.g. `google`. */
+/**
+ * Quick-login providers from the environment (ADR 170). Google, Microsoft and GitHub are enabled by
+ * their client id and secret alone; any other OpenID Connect provider is named in OAUTH_PROVIDERS
+ * and found by its issuer URL (discovery). docs/deploy.md says how to register the application at
+ * each.
+ */
+interface ProviderBase {
+  /** The `channel` of the quick-login calls, e.g. `google`; also the last segment of the return page. */
   channel: string;
+  /** What the buttons say: "Continue with <name>". */
   name: string;
   clientId: string;
   clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
   scope: string;
 }
 
-/** Endpoints of well-known providers, so configuring one needs only its client id and secret. */
-const KNOWN_PROVIDERS: Record<string, Omit<OAuthProviderConfig, 'channel' | 'clientId' | 'clientSecret'>> = {
-  google: {
-    name: 'Google',
-    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: 'https://oauth2.googleapis.com/token',
-    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
-    scope: 'openid email profile',
-  },
-  github: {
-    name: 'GitHub',
-    authorizeUrl: 'https://github.com/login/oauth/authorize',
-    tokenUrl: 'https://github.com/login/oauth/access_token',
-    userInfoUrl: 'https://api.github.com/user',
-    scope: 'read:user user:email',
-  },
-};
+/** An OpenID Connect provider: discovery from its issuer, an ID token checked for every sign-in. */
+export interface OidcProviderConfig extends ProviderBase {
+  protocol: 'oidc';
+  /** The Issuer Identifier; `<issuer>/.well-known/openid-configuration` describes the rest. */
+  issuer: string;
+}
+
+/** GitHub (or GitHub Enterprise Server): OAuth 2.0 without ID token; who and which email from its REST API. */
+export interface GitHubProviderConfig extends ProviderBase {
+  protocol: 'github';
+  /** Where people sign in: https://github.com, or a GitHub Enterprise Server. */
+  webUrl: string;
+  /** Its REST API: https://api.github.com, or `<server>/api/v3`. */
+  apiUrl: string;
+}
+
+export type OAuthProviderConfig = OidcProviderConfig | GitHubProviderConfig;
+
+/** Microsoft's personal-account (consumers) tenant: the ID tokens of outlook.com, hotmail.com … accounts. */
+export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
+const KNOWN = ['google', 'microsoft', 'github'] as const;
+type Known = (typeof KNOWN)[number];
+
+const isKnown = (channel: string): channel is Known => (KNOWN as readonly string[]).includes(channel);
+
+/** Loopback hosts may be plain http (a provider on this machine: the tests, `QUICK_LOGIN_DEMO=1 npm start`). */
+export function isLoopbackUrl(url: URL): boolean {
+  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+}
+
+function webAddress(value: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${what} is not a web address: "${value}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) throw new Error(`${what} must be an https address (plain http only on 127.0.0.1 or localhost): "${value}"`);
+  if (url.search || url.hash) throw new Error(`${what} must have no query or fragment: "${value}"`);
+  return value;
+}
+
+/** A base address to append paths to, without its trailing slash. */
+const baseAddress = (value: string, what: string): string => webAddress(value, what).replace(/\/+$/, '');
 
 /**
- * OAUTH_PROVIDERS=google,acme and, per channel NAME (upper case): OAUTH_NAME_CLIENT_ID,
- * OAUTH_NAME_CLIENT_SECRET, and for providers not known above OAUTH_NAME_AUTHORIZE_URL,
- * OAUTH_NAME_TOKEN_URL, OAUTH_NAME_USERINFO_URL, OAUTH_NAME_SCOPE, OAUTH_NAME_LABEL.
+ * - `OAUTH_GOOGLE_CLIENT_ID` and `OAUTH_GOOGLE_CLIENT_SECRET`: Google (OpenID Connect).
+ * - `OAUTH_MICROSOFT_CLIENT_ID`, `OAUTH_MICROSOFT_CLIENT_SECRET`, optionally `OAUTH_MICROSOFT_TENANT`
+ *   (`common`, the default: work, school and personal accounts; `organizations`, `consumers`, or a
+ *   tenant id): Microsoft Entra ID (OpenID Connect).
+ * - `OAUTH_GITHUB_CLIENT_ID`, `OAUTH_GITHUB_CLIENT_SECRET`, optionally `OAUTH_GITHUB_URL` and
+ *   `OAUTH_GITHUB_API_URL` (GitHub Enterprise Server): GitHub (OAuth 2.0).
+ * - `OAUTH_PROVIDERS=acme,…` and per name `OAUTH_ACME_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_LABEL`
+ *   (what the button says) and optionally `_SCOPE` (default `openid email profile`): any other
+ *   OpenID Connect provider. OAUTH_PROVIDERS may name the three above too, to set the order.
+ *
+ * Any provider's `_LABEL` and `_SCOPE` may be set. A half-configured provider stops the start.
  */
 export function readOAuthProviders(env: NodeJS.ProcessEnv): OAuthProviderConfig[] {
-  const channels = (env.OAUTH_PROVIDERS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  return channels.map((channel) => {
-    if (!/^[a-z0-9-]{1,32}$/.test(channel)) throw new Error(`OAUTH_PROVIDERS: bad channel name "${channel}"`);
-    const key = `OAUTH_${channel.toUpperCase().replaceAll('-', '_')}_`;
-    const known = KNOWN_PROVIDERS[channel];
-    const get = (name: string, fallback?: string): string => {
-      const value = env[key + name] || fallback;
-      if (!value) throw new Error(`Quick login "${channel}" needs ${key}${name}`);
-      return value;
+  const listed = (env.OAUTH_PROVIDERS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const channel of listed) if (!/^[a-z][a-z0-9-]{0,31}$/.test(channel)) throw new Error(`OAUTH_PROVIDERS: bad channel name "${channel}"`);
+  const prefix = (channel: string) => `OAUTH_${channel.toUpperCase().replaceAll('-', '_')}_`;
+  const enabled = KNOWN.filter((channel) => env[`${prefix(channel)}CLIENT_ID`] || env[`${prefix(channel)}CLIENT_SECRET`]);
+  const channels = [...new Set([...listed, ...enabled])];
+
+  return channels.map((channel): OAuthProviderConfig => {
+    const key = prefix(channel);
+    const value = (name: string): string | undefined => env[key + name]?.trim() || undefined;
+    const need = (name: string, why: string): string => {
+      const found = value(name);
+      if (!found) throw new Error(`Quick login "${channel}" needs ${key}${name} (${why}); see docs/deploy.md`);
+      return found;
     };
-    return {
+    for (const legacy of ['AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL']) {
+      if (value(legacy)) throw new Error(`${key}${legacy} is no longer read: set ${key}ISSUER, the provider's OpenID Connect issuer URL (ADR 170)`);
+    }
+    const base = {
       channel,
-      name: get('LABEL', known?.name ?? channel),
-      clientId: get('CLIENT_ID'),
-      clientSecret: get('CLIENT_SECRET'),
-      authorizeUrl: get('AUTHORIZE_URL', known?.authorizeUrl),
-      tokenUrl: get('TOKEN_URL', known?.tokenUrl),
-      userInfoUrl: get('USERINFO_URL', known?.userInfoUrl),
-      scope: get('SCOPE', known?.scope ?? 'openid email profile'),
+      clientId: need('CLIENT_ID', 'the client id the provider gave the application'),
+      clientSecret: need('CLIENT_SECRET', 'the client secret the provider gave the application'),
+    };
+    if (!isKnown(channel)) {
+      return {
+        ...base,
+        protocol: 'oidc',
+        name: need('LABEL', 'the name its button shows'),
+        issuer: webAddress(need('ISSUER', "the provider's OpenID Connect issuer URL"), `${key}ISSUER`),
+        scope: value('SCOPE') ?? 'openid email profile',
+      };
+    }
+    if (channel === 'github') {
+      const webUrl = baseAddress(value('URL') ?? 'https://github.com', `${key}URL`);
+      return {
+        ...base,
+        protocol: 'github',
+        name: value('LABEL') ?? 'GitHub',
+        webUrl,
+        apiUrl: baseAddress(value('API_URL') ?? (webUrl === 'https://github.com' ? 'https://api.github.com' : `${webUrl}/api/v3`), `${key}API_URL`),
+        scope: value('SCOPE') ?? 'read:user user:email',
+      };
+    }
+    if (channel === 'microsoft') {
+      const tenant = value('TENANT') ?? 'common';
+      if (!/^[\w.-]{1,64}$/.test(tenant)) throw new Error(`${key}TENANT must be common, organizations, consumers or a tenant id; got "${tenant}"`);
+      return {
+        ...base,
+        protocol: 'oidc',
+        name: value('LABEL') ?? 'Microsoft',
+        issuer: webAddress(value('ISSUER') ?? `https://login.microsoftonline.com/${tenant}/v2.0`, `${key}ISSUER`),
+        scope: value('SCOPE') ?? 'openid email profile',
+      };
+    }
+    return {
+      ...base,
+      protocol: 'oidc',
+      name: value('LABEL') ?? 'Google',
+      issuer: webAddress(value('ISSUER') ?? 'https://accounts.google.com', `${key}ISSUER`),
+      scope: value('SCOPE') ?? 'openid email profile',
     };
   });
 }
@@ -331,6 +442,17 @@ function orderCeiling(env: NodeJS.ProcessEnv): number {
   const cents = positiveInt(env, 'MAX_ORDER_CENTS', DEFAULT_MAX_ORDER_CENTS);
   if (cents > 10 ** 13) throw new Error(`MAX_ORDER_CENTS can be at most 10000000000000 (USD 100 billion); got "${env.MAX_ORDER_CENTS}"`);
   return cents;
+}
+
+/**
+ * Production takes real money or none (issue 32 item 12): the API server refuses to start without
+ * PAYMENT_PROVIDER, since a shop on the sandbox would take the test card 4242… as payment (the
+ * migration command and the workers take no payment and do not ask). The sandbox chosen explicitly
+ * in production is shown on every page (`server/http/web-app.ts`).
+ */
+export function paymentProviderProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER) return undefined;
+  return 'Manufacture cannot start in production without a payment provider: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY to take real card payments, or PAYMENT_PROVIDER=sandbox to take only test cards (every page then says so).';
 }
 
 function readPaymentConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeApiBase' | 'adminToken'> {
@@ -385,7 +507,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     temporaryTokenTtl: positiveInt(env, 'TEMPORARY_TOKEN_TTL', 30 * 24 * 3600),
     avatarMaxBytes: positiveInt(env, 'AVATAR_MAX_BYTES', AVATAR_DEFAULT_MAX_BYTES),
     oauthProviders: readOAuthProviders(env),
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     seedDemoOnPostgres: env.SEED_DEMO === '1',
     quoteWorkers: positiveInt(env, 'QUOTE_WORKERS', Math.min(2, os.availableParallelism())),
     quoteMaxFileBytes: positiveInt(env, 'QUOTE_MAX_FILE_BYTES', MAX_FILE_SIZE_BYTES),

@@ -32,6 +32,32 @@ export function isOutOfSpace(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Spec section 8's words when a service the server needs does not answer (issue 41 item 4): the
+ * same sentence as for a full disk, with 503 and a `Retry-After`, never a 500.
+ */
+export const MESSAGE_UNAVAILABLE = MESSAGE_OUT_OF_SPACE;
+
+/** Connection failures by code: the socket's, and PostgreSQL's own (class 08, 57P01–57P03, 53300). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/** node-postgres says these without a code. */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * A failure because the database (or another service the request needs) cannot be reached: it is
+ * down, restarting, refusing connections or out of them. Also when wrapped as a cause.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    // An AggregateError (a host with several addresses, all refused) carries its causes in `errors`.
+    if (e instanceof AggregateError && e.errors.some((inner) => isServiceUnavailable(inner))) return true;
+  }
+  return false;
+}
+
 /** Spec section 8: what a caller without a usable token is told. */
 export const MESSAGE_LOGIN_REQUIRED = 'Please log in to continue.';
 export const MESSAGE_SESSION_EXPIRED = 'Your session has expired; please log in again.';

@@ -60,7 +60,19 @@ export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 const email = () => required(text(MAX.email));
 const password = () => required(z.string().max(MAX.password));
 
-export const LoginRequestSchema = named('LoginRequest', z.object({ email: email(), password: password() }));
+/**
+ * `POST account/login`. `captchaId` and `captchaCode` (an image's characters or a proof-of-work
+ * counter, ADR 081) are asked for only once the account has had many sign-in attempts (ADR 153).
+ */
+export const LoginRequestSchema = named(
+  'LoginRequest',
+  z.object({
+    email: email(),
+    password: password(),
+    captchaId: described(optionalText(MAX.id), 'Needed only when a sign-in was refused with an error under captchaCode: the captcha or challenge solved.'),
+    captchaCode: optionalText(MAX.id),
+  }),
+);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** `POST account/login` and the quick-login callback (spec section 3). */
@@ -178,9 +190,24 @@ export const DeletionRequestSchema = named(
   z.object({
     option: described(z.enum(DELETION_OPTIONS, { error: () => DETAIN_MESSAGES.optionRequired }), `One of: ${DELETION_OPTIONS.join('; ')}.`),
     reason: optionalText(DELETION_REASON_MAX),
+    forfeitBalanceCents: described(
+      z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      'Required while the account holds a prepaid balance: that balance in cents, as `GET account/deletion` answers it, confirming it is given up with the account (ADR 150).',
+    ),
   }),
 );
 export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
+
+/** `GET account/deletion`: what deleting the account does to its prepaid balance (ADR 150). */
+export const DeletionPreviewSchema = named(
+  'DeletionPreview',
+  z.object({
+    balanceCents: described(z.int(), 'The prepaid balance now, in cents of `currency`; 0 when none.'),
+    currency: z.string(),
+    message: described(z.string().nullable(), 'What happens to the balance, in words; null when there is none.'),
+  }),
+);
+export type DeletionPreview = z.infer<typeof DeletionPreviewSchema>;
 
 export const DELETION_LINK_STATES = ['valid', 'used', 'expired', 'unknown'] as const;
 export type DeletionLinkState = (typeof DELETION_LINK_STATES)[number];
@@ -228,7 +255,12 @@ export type QuickLoginChannel = z.infer<typeof QuickLoginChannelSchema>;
 export const QuickLoginUrlResponseSchema = z.object({ url: z.string() });
 export type QuickLoginUrlResponse = z.infer<typeof QuickLoginUrlResponseSchema>;
 
-export const QuickCallbackRequestSchema = z.object({ channel: required(id()), code: required(z.string().max(MAX.url)), state: required(id()) });
+export const QuickCallbackRequestSchema = z.object({
+  channel: required(id()),
+  code: required(z.string().max(MAX.url)),
+  state: required(id()),
+  iss: described(z.string().max(MAX.url), 'The `iss` the provider added to the return address (RFC 9207), passed on as received.').optional(),
+});
 export type QuickCallbackRequest = z.infer<typeof QuickCallbackRequestSchema>;
 
 /** A login, or, when a signed-in user linked a provider, `{ linked: true }`. */

@@ -13,6 +13,8 @@
  * missing one reaches the rule and gets the rule's message rather than a worse one from here.
  */
 import { z } from 'zod';
+import { MAX } from '../rules/field-limits.ts';
+import { withoutInvisible } from '../rules/invisible-characters.ts';
 
 /** Named shapes (OpenAPI components) and field descriptions: the API's own registry. */
 export const apiSchemas = z.registry<{ id?: string; description?: string; format?: string }>();
@@ -36,27 +38,14 @@ export const binaryFile = () => {
   return schema;
 };
 
-/** Storage bounds: the longest text each kind of field may hold, and the longest list. */
-export const MAX = {
-  /** Ids, tokens, codes and keys. */
-  id: 64,
-  email: 254,
-  password: 128,
-  /** Names of people, companies, projects, files. */
-  name: 100,
-  /** One line of an address, a carrier account, a reference. */
-  line: 200,
-  /** Comments, reasons, notes. */
-  text: 2000,
-  /** Messages to customer service. */
-  longText: 5000,
-  url: 2000,
-  /** Entries of a list in one request. */
-  list: 100,
-} as const;
+/** Storage bounds (domain/rules/field-limits.ts: the forms' checks read the same numbers). */
+export { MAX };
 
-/** Text, trimmed, at most `max` characters. */
-export const text = (max: number) => z.string().trim().max(max);
+/**
+ * Text, without bidirectional controls and invisible characters (issue 32 item 11), trimmed, at
+ * most `max` characters. `overwrite` keeps it a string shape, so the documents still say `maxLength`.
+ */
+export const text = (max: number) => z.string().overwrite(withoutInvisible).trim().max(max);
 
 /** An id, a token or a code: at most 64 characters, never trimmed. */
 export const id = () => z.string().max(MAX.id);
@@ -186,6 +175,71 @@ export function shapeErrors(error: z.ZodError, prefix?: string): Record<string, 
   for (const issue of error.issues) {
     const key = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== '').join('.') || 'body';
     (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields a request may not carry (issue 32 item 4): the OpenAPI documents say
+// `additionalProperties: false` of every object shape, so a field a shape does not name is
+// refused with a 422 that names it, not silently dropped. An object declared with a catch-all
+// (`.catchall()`, `z.looseObject`) takes any further field, as its document says.
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The dotted paths of the fields of `value` that `schema` does not name, e.g. `items.0.unitPriceCents`. */
+export function unknownFields(schema: z.ZodType, value: unknown, path: readonly (string | number)[] = []): string[][] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      if (!isPlainObject(value)) return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      const open = def.catchall !== undefined && defOf(def.catchall as z.ZodType).type !== 'never';
+      return Object.entries(value).flatMap(([key, field]) => {
+        const known = Object.hasOwn(shape, key) ? shape[key] : undefined;
+        if (known) return unknownFields(known, field, [...path, key]);
+        return open ? [] : [[...path, key].map(String)];
+      });
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return value === undefined || value === null ? [] : unknownFields(def.innerType as z.ZodType, value, path);
+    case 'pipe':
+      return unknownFields(def.in as z.ZodType, value, path);
+    case 'lazy':
+      return unknownFields((def.getter as () => z.ZodType)(), value, path);
+    case 'array':
+      return Array.isArray(value) ? value.flatMap((item, i) => unknownFields(def.element as z.ZodType, item, [...path, i])) : [];
+    case 'record':
+      return isPlainObject(value) ? Object.entries(value).flatMap(([key, item]) => unknownFields(def.valueType as z.ZodType, item, [...path, key])) : [];
+    case 'union': {
+      // The option that takes the value decides which fields are known.
+      const option = (def.options as z.ZodType[]).find((candidate) => candidate.safeParse(value).success);
+      return option ? unknownFields(option, value, path) : [];
+    }
+    case 'intersection': {
+      // A field is unknown only when neither side names it.
+      const right = new Set(unknownFields(def.right as z.ZodType, value, path).map((p) => p.join('.')));
+      return unknownFields(def.left as z.ZodType, value, path).filter((p) => right.has(p.join('.')));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The 422's field → messages for the fields a request may not carry (empty when it carries none). */
+export function unknownFieldErrors(schema: z.ZodType, value: unknown, prefix?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const fieldPath of unknownFields(schema, value)) {
+    const key = [prefix, ...fieldPath].filter((p) => p !== undefined && p !== '').join('.');
+    errors[key] = [`"${fieldPath.at(-1)}" is not a field this call takes; remove it.`];
   }
   return errors;
 }

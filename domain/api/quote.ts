@@ -118,14 +118,14 @@ const partMetricsShape = z.object({
 export type _PartMetricsMatches = Assert<SameShape<z.infer<typeof partMetricsShape>, PartMetrics>>;
 export const PartMetricsSchema = asDomain<PartMetrics>(named('PartMetrics', partMetricsShape, 'The geometry analysis of domain/geometry (all lengths in mm, read in `units`).'));
 
-const colourNames = () => z.array(z.string().max(MAX.name)).max(50);
+const colourNames = () => z.array(text(MAX.name)).max(50);
 const inserts = () =>
   z.array(z.object({ count: z.number(), insertLengthMm: z.number(), holeDepthMm: z.number() })).max(50);
 
 /** The fields of a selection, by the shape of its finish's options (FinishFieldsByShape in the domain). */
 const FIELDS_BY_SHAPE: Record<FinishShape, () => z.ZodRawShape> = {
-  none: () => ({ note: z.string().max(500).optional() }),
-  colour: () => ({ colour: z.string().max(MAX.name).optional() }),
+  none: () => ({ note: text(500).optional() }),
+  colour: () => ({ colour: text(MAX.name).optional() }),
   colours: () => ({ colours: colourNames() }),
   'styled-colours': () => ({ style: id(), colours: colourNames() }),
   holes: () => ({ holes: z.number() }),

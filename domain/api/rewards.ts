@@ -31,7 +31,7 @@ export const ReferralOverviewSchema = named(
 );
 export type ReferralOverview = z.infer<typeof ReferralOverviewSchema>;
 
-export const REFERRAL_FRIEND_STATUSES = ['joined', 'ordered', 'rewarded'] as const;
+export const REFERRAL_FRIEND_STATUSES = ['joined', 'ordered', 'rewarded', 'refused'] as const;
 export type ReferralFriendStatus = (typeof REFERRAL_FRIEND_STATUSES)[number];
 
 /** A friend who joined with the caller's code: never their email, only a first name and a masked address. */
@@ -41,7 +41,7 @@ export const ReferralFriendSchema = named(
     id: z.string(),
     name: described(z.string(), 'The friend’s first name, or their email masked (j•••@example.com).'),
     joinedAt: instant(),
-    status: described(z.enum(REFERRAL_FRIEND_STATUSES), '`joined` (no order yet), `ordered` (first order placed, not paid), `rewarded` (paid: the caller got a coupon).'),
+    status: described(z.enum(REFERRAL_FRIEND_STATUSES), '`joined` (no order yet), `ordered` (first order placed, not paid), `rewarded` (paid: the caller got a coupon), `refused` (paid, but no coupon: the account shares a card or a shipping address with the caller’s, ADR 151).'),
     reward: z.object({ code: z.string(), percentOff: z.int(), status: z.enum(['active', 'inactive']) }).nullable(),
   }),
 );

@@ -31,6 +31,7 @@ export const AVATAR_MESSAGES = {
   imageRequired: 'Please choose an image file.',
   imageType: 'Please upload a PNG, JPEG, GIF or WebP image.',
   tooLarge: (limitMb: string) => `The image is larger than ${limitMb} MB.`,
+  interrupted: 'The upload was interrupted or is not valid multipart/form-data; please try again.',
 } as const;
 
 /** A size limit in megabytes as a sentence shows it: 2, or 1.5. */
@@ -83,6 +84,8 @@ export const ACCOUNT_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  /** A new password found on a list of the most used ones (issue 32 item 8; checked by the server). */
+  passwordCommon: 'This password is one of the most used ones and is easy to guess; please choose another.',
   passwordsMustMatch: 'Passwords must match.',
   usernameLength: `User name must be ${USERNAME_MIN} to ${USERNAME_MAX} characters.`,
   phoneRequired: 'Phone number is required.',

@@ -18,6 +18,8 @@ export const CHECKOUT_MESSAGES = {
   customerNoteTooLong: 'The customer note can be at most 1000 characters.',
   paymentMethodRequired: 'Please select a payment method.',
   cardUsdOnly: 'Credit card payment is USD only.',
+  /** Above every page when a production server takes only test cards (issue 32 item 12). */
+  sandboxShop: 'Sandbox shop: card payments here are tests (use 4242 4242 4242 4242) and no money moves; nothing ordered here is made.',
   cardRequired: 'Please enter your card details.',
   cardNumberInvalid: 'Please enter a valid card number.',
   cardExpiryInvalid: 'Please enter a valid expiry date in the future.',

@@ -49,6 +49,14 @@ export const REWARDS_MESSAGES = {
   inviteDailyLimit: `You can send up to ${MAX_INVITES_PER_DAY} invitations a day; please try again tomorrow.`,
   couponWithReferral: `Your first order already has ${REFERRAL_DISCOUNT_PERCENT}% off from your referral, and an order takes one discount: use the coupon on your next order.`,
   referralTaken: 'Your first-order referral discount was just used by another order; please review the total and place the order again.',
+  /**
+   * Issue 32 item 6 (ADR 151): the code's owner and this account share a browser, a card or a
+   * shipping address. One sentence whichever it was, so a refusal does not say which one matched.
+   */
+  samePerson:
+    'This referral code cannot be used on this account: it belongs to an account that shares this browser, a card or a shipping address with yours. Referral codes are for new friends, not a second account of your own.',
+  samePersonAtCheckout:
+    'Your referral code was removed: it belongs to an account that ships to this same address, and referral discounts are for new friends, not a second account of your own. Please review the total and place the order again.',
 } as const;
 
 

@@ -1,5 +1,6 @@
 import type {
   ContactUsRequest,
+  DeletionPreview,
   DeletionRequest,
   DeletionRequestResponse,
   OkResponse,
@@ -29,6 +30,9 @@ export const getMe = (signal?: AbortSignal) => mainApi<UserInfo>('account/me', {
 export const updateProfile = (body: ProfilePatch) => mainApi<UserInfo>('account/me', { method: 'PATCH', body, quiet: true });
 export const resendActivation = (email: string) => mainApi<OkResponse>('account/activeEmail', { method: 'POST', body: { email }, quiet: true });
 export const changePassword = (body: PasswordResetRequest) => mainApi<OkResponse>('account/password/reset', { method: 'PATCH', body, quiet: true });
+/** What deleting the account does to its prepaid balance (ADR 150). */
+export const fetchDeletionPreview = (signal?: AbortSignal) => mainApi<DeletionPreview>('account/deletion', { signal, quiet: true });
+
 export const requestDeletion = (body: DeletionRequest) => mainApi<DeletionRequestResponse>('account/deletion', { method: 'POST', body, quiet: true });
 export const contactUs = (body: ContactUsRequest) => mainApi<OkResponse>('account/contactUs', { method: 'POST', body, quiet: true });
 

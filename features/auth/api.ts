@@ -40,9 +40,9 @@ export const confirmAccountDeletion = (key: string) =>
 /** The configured quick-login providers (none: an empty list). */
 export const listQuickLogins = (signal?: AbortSignal) => mainApi<QuickLoginChannel[]>('account/quick/list', { signal, quiet: true });
 
-/** Finishes a quick login with what the provider sent back. */
-export const finishQuickLogin = (channel: string, code: string, state: string) =>
-  mainApi<QuickCallbackResponse>('account/quick/callback', { method: 'POST', body: { channel, code, state }, quiet: true });
+/** Finishes a quick login with what the provider sent back (`iss`: RFC 9207, when it sent one). */
+export const finishQuickLogin = (channel: string, code: string, state: string, iss?: string | null) =>
+  mainApi<QuickCallbackResponse>('account/quick/callback', { method: 'POST', body: { channel, code, state, ...(iss ? { iss } : {}) }, quiet: true });
 
 export const fetchCaptcha = () => mainApi<CaptchaResponse>('tools/captchaImage', { quiet: true });
 

@@ -5,7 +5,7 @@ import { QuickLoginButtons } from '#features/auth/components/quick-login-buttons
 import { useT } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { useNotify } from '../notify.tsx';
-import { ACCOUNT_HOME, safeRedirect } from '../route-table.ts';
+import { quickLoginReturn } from '../quick-login-return.ts';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -20,7 +20,7 @@ export function LoginPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <LoginForm onMessage={notify.success} />
-          <QuickLoginButtons returnTo={safeRedirect(params.get('redirect') ?? ACCOUNT_HOME)} />
+          <QuickLoginButtons returnTo={quickLoginReturn(params.get('redirect'), '/login')} />
         </div>
       )}
     </PageFrame>

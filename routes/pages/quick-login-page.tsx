@@ -17,6 +17,7 @@ export function QuickLoginPage({ route }: { route: RouteDef }) {
         channel={channel}
         code={params.get('code')}
         state={params.get('state')}
+        iss={params.get('iss')}
         error={params.get('error')}
         errorDescription={params.get('error_description')}
         onMessage={notify.success}

@@ -4,7 +4,7 @@ import { SignUpForm } from '#features/auth/components/sign-up-form';
 import { useT } from '#lib/i18n/i18n';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
-import { ACCOUNT_HOME } from '../route-table.ts';
+import { quickLoginReturn } from '../quick-login-return.ts';
 
 export function SignUpPage() {
   const [params] = useSearchParams();
@@ -14,7 +14,7 @@ export function SignUpPage() {
       <PageTitle title={t('route.signup.title')}>{t('auth.signUp.intro')}</PageTitle>
       <div className="flex flex-col gap-6">
         <SignUpForm referralCode={params.get('referralCode') ?? params.get('cm') ?? storage.get(STORAGE_KEYS.referralCode) ?? ''} />
-        <QuickLoginButtons returnTo={ACCOUNT_HOME} />
+        <QuickLoginButtons returnTo={quickLoginReturn(null, '/signup')} />
       </div>
     </PageFrame>
   );

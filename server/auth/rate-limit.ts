@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   upload: { limit: 200, windowMs: 60 * 60_000 },
   /** Referral invitations by email (also bounded per account and day in the database, ADR 090). */
   invite: { limit: 10, windowMs: 10 * 60_000 },
+  /** Adding a friend's referral code (issue 32 item 6): a code is not guessed, nor an address probed, in bulk. */
+  referral: { limit: 10, windowMs: 10 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import {
   ActivateRequestSchema,
   ContactUsRequestSchema,
   DeletionCheckResponseSchema,
+  DeletionPreviewSchema,
   DeletionRequestResponseSchema,
   DeletionRequestSchema,
   DistributionAccessResponseSchema,
@@ -34,6 +35,7 @@ import {
   changePassword,
   checkDeletionLink,
   confirmDeletion,
+  deletionPreview,
   contactUs,
   loadUser,
   logIn,
@@ -50,7 +52,7 @@ import {
 import { listShippingAddresses } from '../accounts/addresses.ts';
 import { readSingleFile, saveAvatar } from '../accounts/avatar.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { assertValid } from '../errors.ts';
 import { iso } from '../clock.ts';
@@ -174,7 +176,7 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
     response: RegisterResponseSchema,
     status: 201,
     handler: async (c, { body }) => {
-      const { email } = await register(ctx, c.get('auth'), body);
+      const { email } = await register(ctx, c.get('auth'), body, deviceTrust(ctx, c));
       return { email, activationRequired: true as const };
     },
   });
@@ -286,10 +288,21 @@ export function accountRoutes(ctx: AppContext): ApiRouter {
   });
 
   router.route({
+    method: 'get',
+    path: '/deletion',
+    summary: 'What deleting the account does to its prepaid balance',
+    description: 'The caller’s balance now and, when there is one, the sentence saying it is given up with the account (ADR 150); `POST account/deletion` then needs `forfeitBalanceCents` equal to it.',
+    auth: 'user',
+    response: DeletionPreviewSchema,
+    handler: (c) => deletionPreview(ctx, requireUser(c)),
+  });
+
+  router.route({
     method: 'post',
     path: '/deletion',
     summary: 'Ask to delete the account: emails a confirmation link valid for 24 hours',
-    description: 'The body is the retention dialog’s answer: an option, and a reason when the option is Other.',
+    description:
+      'The body is the retention dialog’s answer: an option, and a reason when the option is Other; and, while the account holds a prepaid balance, `forfeitBalanceCents` equal to it (422 under that field otherwise, saying the balance and that it is given up).',
     auth: 'user',
     rateLimit: 'reset',
     body: DeletionRequestSchema,

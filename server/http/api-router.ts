@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { plainIssueMessage, shapeErrors } from '#domain/api/fields';
+import { plainIssueMessage, shapeErrors, unknownFieldErrors } from '#domain/api/fields';
 import type { AppEnv, Auth } from '../auth/auth-context.ts';
 import type { RateLimit, RateLimitName } from '../auth/rate-limit.ts';
 import { HttpError, MESSAGE_LOGIN_REQUIRED, MESSAGE_SESSION_EXPIRED } from '../errors.ts';
@@ -210,11 +210,14 @@ export class ApiRouter {
   /** The body checked by its shape, then by its rules; the rules' messages win for the fields they judge. */
   private async readBody(c: Context<AppEnv>, shape: Shape, rules: RouteDefinition<Shape, undefined, undefined, undefined>['rules'], raw: Record<string, unknown>): Promise<unknown> {
     const result = shape.safeParse(raw, { error: plainIssueMessage });
+    // A field the shape does not name is refused, as the documents' `additionalProperties: false` say (issue 32 item 4).
+    const unknown = unknownFieldErrors(shape, raw);
     if (!result.success) {
       const judged = rules ? ruleErrors(await rules(raw, c)) : {};
       const shaped = Object.entries(shapeErrors(result.error)).filter(([field]) => !(field in judged));
-      throw invalid({ ...judged, ...Object.fromEntries(shaped) });
+      throw invalid({ ...unknown, ...judged, ...Object.fromEntries(shaped) });
     }
+    if (Object.keys(unknown).length > 0) throw invalid(unknown);
     if (rules) {
       const judged = ruleErrors(await rules(result.data as Record<string, unknown>, c));
       if (Object.keys(judged).length > 0) throw invalid(judged);

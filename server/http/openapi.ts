@@ -77,6 +77,7 @@ export function openApiDocument(operations: Operation[], serverPath: string, inf
     if (op.fullPath.includes('{')) responses['404'] ??= errorResponse('Not found, or not the caller’s');
     responses['422'] ??= errorResponse('A shape or a rule was broken: `message` to show, `errors` per field');
     if (op.rateLimit) responses['429'] ??= errorResponse('Too many attempts from this address; see Retry-After');
+    responses['503'] ??= errorResponse('The database does not answer (down or restarting): "Service is being upgraded, please come back later."; see Retry-After');
     const requestBody = op.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: collector.toJson(op.body) } } } }
       : op.multipart

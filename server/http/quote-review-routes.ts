@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
 import { QuoteReviewAnswerInputSchema, StaffQuoteReviewListSchema, StaffQuoteReviewQuerySchema, StaffQuoteReviewSchema } from '#domain/api/quote';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError } from '../errors.ts';
 import { REVIEW_MESSAGES, Reviews } from '../quote/reviews.ts';

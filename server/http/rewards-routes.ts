@@ -9,8 +9,9 @@ import {
 } from '#domain/api/rewards';
 import { PageQuerySchema } from '#domain/api/paging';
 import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-suites';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { pointsOverview } from '../rewards/points.ts';
+import { deviceTrust } from './device-cookie.ts';
 import { applyReferralCode, firstOrderReferral, inviteFriends, listReferralFriends, referralOverview } from '../rewards/referral.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 
@@ -57,12 +58,14 @@ export function rewardsRoutes(ctx: AppContext): ApiRouter[] {
     method: 'post',
     path: '/apply',
     summary: 'Add a friend’s referral code before the first order',
-    description: 'Refused for one’s own code (422), when a code is already on the account or an order was placed (409).',
+    description:
+      'Refused for one’s own code, or a code whose account shares this browser (its known-device cookie), a card or a shipping address with the caller’s (422); when a code is already on the account or an order was placed (409). Rate-limited per address.',
     auth: 'user',
+    rateLimit: 'referral',
     body: ApplyReferralRequestSchema,
     rules: (body) => applyReferralSuite.runStatic(body),
     response: ReferralOverviewSchema,
-    handler: (c, { body }) => applyReferralCode(ctx, requireUser(c), body.code),
+    handler: (c, { body }) => applyReferralCode(ctx, requireUser(c), body.code, deviceTrust(ctx, c)),
   });
 
   const checkout = new ApiRouter('/checkout', 'Checkout', ctx);

@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { APP_BASE_PATH } from '#domain/api/bases';
+import { CHECKOUT_MESSAGES } from '#domain/rules/checkout-rules';
 import { CONSENT_COOKIE, PRERENDER_DIR, prerenderedFileFor } from '#domain/rules/prerendered-pages';
 import { encode, preferredCoding, varyOnEncoding, type ContentCoding } from './compression.ts';
 import { withStyleNonce } from './security-headers.ts';
@@ -107,12 +108,14 @@ function sendFile(c: Context, file: StaticFile): Response {
  * banner unless the consent cookie says it was accepted. It is written for each answer like
  * index.html, and compressed (about 11 KB), `Vary: Cookie, Accept-Encoding`.
  */
-export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string): void {
+export function mountWebApp(app: Hono, staticDir: string, options: { workerPolicy?: string; sandboxNotice?: boolean } = {}): void {
+  const { workerPolicy, sandboxNotice = false } = options;
   const files = indexBuild(staticDir);
   const index = files.get('/index.html');
   if (!index) throw new Error(`No built web app at ${staticDir}: run \`npm run build\` first`);
-  const indexHtml = fs.readFileSync(index.identity.file, 'utf8');
-  const prerendered = readPrerendered(path.join(staticDir, PRERENDER_DIR));
+  const notice = (html: string) => (sandboxNotice ? withSandboxNotice(html) : html);
+  const indexHtml = notice(fs.readFileSync(index.identity.file, 'utf8'));
+  const prerendered = new Map([...readPrerendered(path.join(staticDir, PRERENDER_DIR))].map(([name, html]) => [name, notice(html)]));
   const base = APP_BASE_PATH.replace(/\/$/, '');
   const page = async (c: Context, rest: string): Promise<Response> => {
     const consented = getCookie(c, CONSENT_COOKIE.name) === CONSENT_COOKIE.value;
@@ -120,7 +123,8 @@ export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string)
     const first = file ? prerendered.get(file) : undefined;
     if (first) return prerenderedAnswer(c, withStyleNonce(c, first));
     const html = withStyleNonce(c, indexHtml);
-    if (html === indexHtml) return sendFile(c, index);
+    // The build's compressed copies are of its own index.html; one with the notice is written here.
+    if (html === indexHtml && !sandboxNotice) return sendFile(c, index);
     return c.html(html, 200, { 'Cache-Control': REVALIDATE_CACHE });
   };
 
@@ -142,6 +146,14 @@ export function mountWebApp(app: Hono, staticDir: string, workerPolicy?: string)
     }
     return page(c, rest);
   });
+}
+
+/**
+ * The sandbox notice above every page (issue 32 item 12): a production server that takes only test
+ * cards says so before anything else, in the page's HTML itself (no script, no shift when it runs).
+ */
+export function withSandboxNotice(html: string): string {
+  return html.replace(/<body[^>]*>/i, (body) => `${body}<aside class="sandbox-notice" aria-label="Sandbox">${CHECKOUT_MESSAGES.sandboxShop}</aside>`);
 }
 
 /** The prerendered pages of the build (ADR 141) by file name; none for a build without them. */

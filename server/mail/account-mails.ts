@@ -12,18 +12,22 @@ export const accountMails = {
     links: [link],
   }),
 
-  passwordReset: (to: string, link: string, key: string): Mail => ({
+  // The key travels in the link only: nobody types a 43-character code (issue 35).
+  passwordReset: (to: string, link: string): Mail => ({
     to,
     subject: 'Reset your Manufacture password',
-    text: `Open this link to choose a new password:\n${link}\n\nOr enter this verification code on the Reset Password page:\n${key}\n\nThe link and the code are valid for 2 hours and work once. If you did not ask for it, ignore this email.`,
+    text: `Open this link to choose a new password:\n${link}\n\nThe link is valid for 2 hours and works once. If you did not ask for it, ignore this email.`,
     links: [link],
-    secrets: [key],
   }),
 
-  deletion: (to: string, link: string): Mail => ({
+  /** `balance`: the prepaid balance given up with the account, in words (ADR 150); null when none. */
+  deletion: (to: string, link: string, balance: string | null = null): Mail => ({
     to,
     subject: 'Confirm the deletion of your Manufacture account',
-    text: `Open this link to delete your account and sign out everywhere:\n${link}\n\nThe link is valid for 24 hours. If you did not ask for it, ignore this email and change your password.`,
+    text:
+      `Open this link to delete your account and sign out everywhere:\n${link}\n\n` +
+      (balance ? `Your balance of ${balance} is given up with the account, as you confirmed: it cannot be refunded after the deletion. To keep it, do not open the link; spend it on an order or ask us for a refund through Contact us.\n\n` : '') +
+      `The link is valid for 24 hours. If you did not ask for it, ignore this email and change your password.`,
     links: [link],
   }),
 

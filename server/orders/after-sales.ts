@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import type { AfterSaleOrder, AfterSaleRequest } from '#domain/api/order';
 import type { Page, PageQuery } from '#domain/api/paging';
 import { canRequestAfterSale, type OrderStatus } from '#domain/orders/order-status';
+import { AFTER_SALE_MESSAGES } from '#domain/rules/after-sale-rules';
 import { afterSaleSuite } from '#domain/rules/after-sale-suites';
 import { iso, type Clock } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
 import type { Database } from '../db/schema.ts';
-import { assertValid, fieldError, orNull } from '../errors.ts';
+import { transact } from '../db/transact.ts';
+import { assertNoErrors, assertValid, fieldError, orNull } from '../errors.ts';
 import { newNumber } from './numbers.ts';
 
 export const AFTER_SALE_SERVICE_MESSAGES = {
@@ -15,6 +17,9 @@ export const AFTER_SALE_SERVICE_MESSAGES = {
   notShipped: 'After-sale requests are for orders that have shipped.',
   duplicateProduct: 'Each product can be selected once.',
 } as const;
+
+/** The requests that hold a line's quantity: every one but a rejected one (open, accepted, completed). */
+const CLAIMING_STATUSES = ['submitted', 'accepted', 'completed'] as const;
 
 type AfterSaleRow = { id: string; number: string; customer_order_number: string; wedo_number: string; status: string; reason: string | null; created_at: string };
 
@@ -56,8 +61,39 @@ export function listAfterSales(db: Kysely<Database>, userId: string, query: Page
 }
 
 /**
+ * How much of each line the other requests already claim, checked in `trx` before the new request's
+ * items are written (issue 32 item 3: three requests of 4 on a line of 6 were all accepted). The
+ * lines are locked first by a write that changes nothing (`quantity = quantity`): on PostgreSQL it
+ * takes the rows' locks, as SELECT … FOR UPDATE would, so a concurrent request for the same lines
+ * waits here until this one commits and then counts it; on SQLite it makes the transaction the
+ * writer at once (Kysely's BEGIN is deferred), so no other connection or process can write between
+ * the sums and the insert. One statement that means the same on both databases.
+ */
+async function assertClaimable(trx: Kysely<Database>, items: readonly { productId: string; quantity: number }[], originals: Readonly<Record<string, number>>): Promise<void> {
+  const ids = items.map((i) => i.productId);
+  await trx.updateTable('order_line').set((eb) => ({ quantity: eb.ref('quantity') })).where('id', 'in', ids).execute();
+  const claimed = await trx
+    .selectFrom('after_sale_item')
+    .innerJoin('after_sale_order', 'after_sale_order.id', 'after_sale_item.after_sale_id')
+    .select(['after_sale_item.order_line_id as lineId', (eb) => eb.fn.sum<number | string | bigint>('after_sale_item.quantity').as('claimed')])
+    .where('after_sale_item.order_line_id', 'in', ids)
+    .where('after_sale_order.status', 'in', [...CLAIMING_STATUSES])
+    .groupBy('after_sale_item.order_line_id')
+    .execute();
+  const claimedOf = new Map(claimed.map((r) => [r.lineId, Number(r.claimed)]));
+  const errors: Record<string, string[]> = {};
+  items.forEach((item, i) => {
+    const original = originals[item.productId] ?? 0;
+    const already = claimedOf.get(item.productId) ?? 0;
+    if (already + item.quantity > original) errors[`items.${i}.quantity`] = [AFTER_SALE_MESSAGES.quantityAlreadyClaimed(original, already)];
+  });
+  assertNoErrors(errors);
+}
+
+/**
  * Spec section 5: products of a shipped order made again. The rules run twice: on the request as
- * sent, then with the order's own quantities once the order is known.
+ * sent, then with the order's own quantities once the order is known; then, in the transaction that
+ * stores it, against what the account's other requests for the same lines already claim.
  */
 export async function requestAfterSale(db: Kysely<Database>, clock: Clock, userId: string, body: AfterSaleRequest): Promise<AfterSaleOrder> {
   assertValid(afterSaleSuite.runStatic(body));
@@ -65,7 +101,8 @@ export async function requestAfterSale(db: Kysely<Database>, clock: Clock, userI
   if (!original) throw fieldError('wedoOrderNumber', AFTER_SALE_SERVICE_MESSAGES.unknownOrder);
   if (!canRequestAfterSale(original.status as OrderStatus)) throw fieldError('wedoOrderNumber', AFTER_SALE_SERVICE_MESSAGES.notShipped);
   const lines = await db.selectFrom('order_line').select(['id', 'quantity']).where('order_id', '=', original.id).execute();
-  assertValid(afterSaleSuite.runStatic(body, Object.fromEntries(lines.map((l) => [l.id, Number(l.quantity)]))));
+  const originals = Object.fromEntries(lines.map((l) => [l.id, Number(l.quantity)]));
+  assertValid(afterSaleSuite.runStatic(body, originals));
   const items = body.items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
   if (new Set(items.map((i) => i.productId)).size !== items.length) throw fieldError('items', AFTER_SALE_SERVICE_MESSAGES.duplicateProduct);
   const now = clock();
@@ -79,7 +116,8 @@ export async function requestAfterSale(db: Kysely<Database>, clock: Clock, userI
     reason: orNull(body.reason),
     created_at: iso(now),
   };
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
+    await assertClaimable(trx, items, originals);
     await trx.insertInto('after_sale_order').values(row).execute();
     await trx.insertInto('after_sale_item').values(items.map((i) => ({ id: randomUUID(), after_sale_id: row.id, order_line_id: i.productId, quantity: i.quantity }))).execute();
   });

@@ -15,16 +15,19 @@ import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-suites';
 import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database, OrderLineTable } from '../db/schema.ts';
-import { countryName } from '../geography.ts';
+import { countryName, subdivisionName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
+import { withinTransaction } from '../db/transact.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
+import { billingInfoOf } from '../accounts/addresses.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { REVIEW_MESSAGES, reviewFor } from '../quote/reviews.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
-import { firstOrderReferral, redeemFirstOrderReferral, releaseReferralOfOrder } from '../rewards/referral.ts';
+import { firstOrderReferral, redeemFirstOrderReferral, refuseReferralShippedToReferrer, releaseReferralOfOrder } from '../rewards/referral.ts';
 
 export const ORDER_MESSAGES = {
   cartEmpty: 'Your cart is empty: add parts to it before checking out.',
@@ -147,7 +150,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       material_id: configuration.materialId,
       material_name: material?.name ?? configuration.materialId,
       colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
-      configuration: JSON.stringify(configuration),
+      configuration: SNAPSHOTS.lineConfiguration.write(configuration),
       quantity: configuration.quantity,
       comment: orNull(comment),
     };
@@ -164,12 +167,12 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         cartItemId: row.id,
         values: {
           ...base,
-          quote: JSON.stringify(result),
+          quote: SNAPSHOTS.lineQuote.write(result),
           unit_price_cents: price.unitPriceCents,
           total_cents: price.totalCents,
           lead_time_days: price.leadTimeDays,
           ship_date: price.shipDate,
-          findings: JSON.stringify(partFindingNotes(findings, result?.findings ?? [], configuration.process)),
+          findings: SNAPSHOTS.lineFindings.write(partFindingNotes(findings, result?.findings ?? [], configuration.process)),
           review_id: price.id,
         },
       });
@@ -188,12 +191,12 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       cartItemId: row.id,
       values: {
         ...base,
-        quote: JSON.stringify(result),
+        quote: SNAPSHOTS.lineQuote.write(result),
         unit_price_cents: result.unitPriceCents,
         total_cents: result.totalCents,
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
-        findings: JSON.stringify(partFindingNotes(findings, result.findings, configuration.process)),
+        findings: SNAPSHOTS.lineFindings.write(partFindingNotes(findings, result.findings, configuration.process)),
         review_id: null,
       },
     });
@@ -203,6 +206,11 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;
   // A referred friend's first order takes the referral discount (ADR 090); an order takes one discount.
   const referral = await firstOrderReferral(db, userId);
+  // A first order shipped to the referrer's own address is not a new friend's (ADR 151).
+  if (referral) {
+    const shipTo = { countryCode: shippingAddress.country_code, postcode: shippingAddress.postcode, addressLine1: shippingAddress.address_line1 };
+    await refuseReferralShippedToReferrer(db, { friendId: userId, referrerId: referral.referrerId, shippingAddress: shipTo, at: iso(now) });
+  }
   if (referral && couponCode) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
   let coupon: { id: string; discount: number } | null = null;
   if (couponCode) {
@@ -229,6 +237,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     countryCode: shippingAddress.country_code,
     countryName: countryName(shippingAddress.country_code),
     state: shippingAddress.state,
+    stateName: subdivisionName(shippingAddress.country_code, shippingAddress.state),
     city: shippingAddress.city,
     postcode: shippingAddress.postcode,
     addressLine1: shippingAddress.address_line1,
@@ -240,9 +249,16 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
   const number = await newNumber(db, 'customer_order', 'W', now);
   const at = iso(now);
 
-  await db.transaction().execute(async (trx) => {
+  await withinTransaction(db, async (trx) => {
     if (coupon) {
-      const taken = await trx.updateTable('promo_code').set({ used_at: at }).where('id', '=', coupon.id).where('used_at', 'is', null).executeTakeFirst();
+      // Unused and unexpired at this moment: a referral coupon withdrawn meanwhile (ADR 151) expired just now.
+      const taken = await trx
+        .updateTable('promo_code')
+        .set({ used_at: at })
+        .where('id', '=', coupon.id)
+        .where('used_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
     }
     if (referral) await redeemFirstOrderReferral(trx, { friendId: userId, referrerId: referral.referrerId, orderId, subtotalCents: subtotal, at });
@@ -264,9 +280,9 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         po_number: orNull(body.poNumber),
         comment: orNull(body.comment),
         shipping_address_id: shippingAddress.id,
-        consignee: JSON.stringify(consignee),
+        consignee: SNAPSHOTS.consignee.write(consignee),
         billing_address_id: billingAddress.id,
-        billing: JSON.stringify({ companyName: billingAddress.company_name, name: billingAddress.name, location: billingAddress.location }),
+        billing: SNAPSHOTS.billing.write(billingInfoOf(billingAddress)),
         incoterm: INCOTERM,
         carrier: shipping.carrier,
         carrier_account: shipping.carrierAccount,

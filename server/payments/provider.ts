@@ -17,9 +17,13 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
+/**
+ * `fingerprint`: the provider's mark of the card itself (Stripe's `card.fingerprint`): the same card
+ * gives the same value on every account, so two accounts of one person can be recognised (ADR 151).
+ */
 export type ChargeResult =
-  | { status: 'succeeded'; chargeId: string; brand: string | null; last4: string | null }
-  | { status: 'declined'; chargeId: string | null; declineCode: string; message: string; brand: string | null; last4: string | null };
+  | { status: 'succeeded'; chargeId: string; brand: string | null; last4: string | null; fingerprint?: string | null }
+  | { status: 'declined'; chargeId: string | null; declineCode: string; message: string; brand: string | null; last4: string | null; fingerprint?: string | null };
 
 export interface RefundRequest {
   chargeId: string;

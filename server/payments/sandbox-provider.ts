@@ -75,15 +75,17 @@ export class SandboxProvider implements PaymentProvider {
     const number = request.source.kind === 'card' ? cardDigits(request.source.card.number) : (SANDBOX_PAYMENT_METHODS[request.source.id] ?? '');
     const card = SANDBOX_CARDS[number];
     const last4 = number.slice(-4) || null;
+    // A provider's card fingerprint: the same number, the same value, without the number.
+    const fingerprint = number ? createHash('sha256').update(`sandbox-card|${number}`).digest('base64url').slice(0, 16) : null;
     let result: ChargeResult;
     if (!card) {
-      result = { status: 'declined', chargeId: null, declineCode: 'card_declined', message: 'Your card was declined. This is the sandbox: use a test card.', brand: null, last4 };
+      result = { status: 'declined', chargeId: null, declineCode: 'card_declined', message: 'Your card was declined. This is the sandbox: use a test card.', brand: null, last4, fingerprint };
     } else if (card.outcome === 'declined') {
-      result = { status: 'declined', chargeId: null, declineCode: card.declineCode ?? 'card_declined', message: card.message ?? 'Your card was declined.', brand: card.brand, last4 };
+      result = { status: 'declined', chargeId: null, declineCode: card.declineCode ?? 'card_declined', message: card.message ?? 'Your card was declined.', brand: card.brand, last4, fingerprint };
     } else {
       const id = `ch_sandbox_${++this.sequence}_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 10)}`;
       this.charges.set(id, { id, amountCents: request.amountCents, currency: request.currency, last4: number.slice(-4), refundedCents: 0, idempotencyKey: request.idempotencyKey });
-      result = { status: 'succeeded', chargeId: id, brand: card.brand, last4 };
+      result = { status: 'succeeded', chargeId: id, brand: card.brand, last4, fingerprint };
     }
     this.byKey.set(request.idempotencyKey, result);
     return result;

@@ -22,7 +22,7 @@ interface StripeError {
 interface StripePaymentIntent {
   id: string;
   status: string;
-  latest_charge?: { payment_method_details?: { card?: { brand?: string; last4?: string } } } | string | null;
+  latest_charge?: { payment_method_details?: { card?: { brand?: string; last4?: string; fingerprint?: string } } } | string | null;
 }
 
 /**
@@ -64,7 +64,7 @@ export class StripeProvider implements PaymentProvider {
     }
     if (status >= 400) throw new ProviderRequestError(body.error?.message ?? `The card provider refused the request (${status}).`);
     const card = typeof body.latest_charge === 'object' && body.latest_charge ? body.latest_charge.payment_method_details?.card : undefined;
-    if (body.status === 'succeeded') return { status: 'succeeded', chargeId: body.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
+    if (body.status === 'succeeded') return { status: 'succeeded', chargeId: body.id, brand: card?.brand ?? null, last4: card?.last4 ?? null, fingerprint: card?.fingerprint ?? null };
     return {
       status: 'declined',
       chargeId: body.id,
@@ -75,6 +75,7 @@ export class StripeProvider implements PaymentProvider {
           : 'The card payment did not complete; please try another card.',
       brand: card?.brand ?? null,
       last4: card?.last4 ?? null,
+      fingerprint: card?.fingerprint ?? null,
     };
   }
 

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { guardedStream } from '../storage/storage.ts';
 
 /**
  * Where quote files live (ADR 040). Unlike `FileStorage` (whole buffers, fine for 2 MB avatars),
@@ -86,7 +87,7 @@ export class LocalDiskQuoteFileStore implements QuoteFileStore {
     const file = this.file(key);
     try {
       const stat = await fs.stat(file);
-      return { stream: createReadStream(file), sizeBytes: stat.size };
+      return { stream: guardedStream(createReadStream(file)), sizeBytes: stat.size };
     } catch {
       return undefined;
     }

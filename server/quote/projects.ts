@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { withoutInvisible } from '#domain/rules/invisible-characters';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
@@ -28,7 +29,7 @@ import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { configurationForProcess, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { declaresUnits, millimetresPerFileUnit } from '#domain/rules/unit-correction';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
 import { transact } from '../db/transact.ts';
@@ -547,7 +548,8 @@ export class Projects {
     const row: FileRow = {
       id,
       project_id: projectId,
-      name: `${from.name} – ${part.name}`.slice(0, 200),
+      // A part's name comes from inside the file (an assembly's product names): cleaned as a name a customer types.
+      name: withoutInvisible(`${from.name} – ${part.name}`).slice(0, 200),
       storage_key: key,
       size_bytes: part.stl.byteLength,
       sha256: createHash('sha256').update(part.stl).digest('hex'),

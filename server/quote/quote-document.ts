@@ -10,7 +10,7 @@ import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { partFindingNotes } from '#domain/geometry/findings';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import { describeFinish, type PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import type { QuoteDocumentTable, QuoteProjectTable } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -212,8 +212,12 @@ async function copyIntoNewProject(
       const key = `${projectId}/${id}`;
       const spool = path.join(ctx.quote.files.spoolDir, `${randomUUID()}.part`);
       await fs.mkdir(ctx.quote.files.spoolDir, { recursive: true });
-      await pipeline(stored.stream, createWriteStream(spool));
-      await ctx.quote.files.putFile(key, spool);
+      try {
+        await pipeline(stored.stream, createWriteStream(spool));
+        await ctx.quote.files.putFile(key, spool);
+      } finally {
+        await fs.rm(spool, { force: true }); // moved by putFile, or left by a failure: never kept (issue 32 item 1)
+      }
       copies.push({
         key,
         row: {

@@ -8,7 +8,9 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { Writable } from 'node:stream';
 import Busboy from 'busboy';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
+import { withoutInvisible } from '#domain/rules/invisible-characters';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
+import { drainPart } from '../storage/storage.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -30,8 +32,8 @@ export function sizeLimitMessage(name: string, maxBytes: number): string {
 
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  // No control characters, and nothing that reorders the name on a page ("bracket‮lts.exe", issue 32 item 11).
+  const clean = withoutInvisible(base).replace(/[\t\n\r]/g, '').trim().slice(0, 200);
   return clean === '' ? 'model' : clean;
 }
 
@@ -85,7 +87,7 @@ export async function receiveUpload(
     busboy.on('file', (field, stream, info) => {
       if (field !== 'file' || writing) {
         if (writing) extraFile = true;
-        stream.resume();
+        drainPart(stream);
         return;
       }
       name = cleanFileName(info.filename);

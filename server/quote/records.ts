@@ -55,7 +55,7 @@ export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
   return parseJson<Finding[]>(row.findings);
 }
 
-/** An assembly as its parts show it (migration 017, ADR 162). */
+/** An assembly as its parts show it (migration 021, ADR 162). */
 export interface AssemblyRecord {
   id: string;
   name: string;
@@ -64,7 +64,7 @@ export interface AssemblyRecord {
 
 /**
  * The API's file. `assembly`: the assembly the part was split from, when the part knows its count
- * per assembly (parts split before migration 017 do not) and the assembly is still recorded.
+ * per assembly (parts split before migration 021 do not) and the assembly is still recorded.
  */
 export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null, review: QuoteReview | null = null): QuoteFile {
   return {

@@ -7,7 +7,9 @@ import { formatUsd } from '#domain/pricing/money';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { configurationForProcess, sameConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
+import type { AppLinks } from '../links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { QuoteDeps } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import type { Database, QuoteReviewAttachmentTable, QuoteReviewTable } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
@@ -110,8 +112,11 @@ export interface HeldReview {
  * comes); the customer is mailed through the outbox, and orders the part at the reviewed price,
  * held 30 days, like any other.
  */
+/** What reviews use (ADR 181): the quote services' dependencies, and the mailer and links for the answer's mail. */
+export type ReviewDeps = QuoteDeps & { mailer: Mailer; links: AppLinks };
+
 export class Reviews {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: ReviewDeps) {}
 
   private get db() {
     return this.ctx.db;

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.ts';
-import { checkKey, type FileStorage } from './storage.ts';
+import { checkKey, guardedStream, type FileStorage } from './storage.ts';
 
 /**
  * Object storage over the S3 protocol (issue 21 item 2, ADR 120): AWS S3 or any S3-compatible
@@ -55,7 +55,7 @@ export class S3Objects {
   async open(key: string): Promise<{ stream: Readable; sizeBytes: number; contentType: string | undefined } | undefined> {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
-      return { stream: object.Body as Readable, sizeBytes: Number(object.ContentLength ?? 0), contentType: object.ContentType };
+      return { stream: guardedStream(object.Body as Readable), sizeBytes: Number(object.ContentLength ?? 0), contentType: object.ContentType };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;

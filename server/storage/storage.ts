@@ -76,3 +76,24 @@ export function sniffImageType(data: Uint8Array): 'image/png' | 'image/jpeg' | '
   if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45 && b(10) === 0x42 && b(11) === 0x50) return 'image/webp';
   return undefined;
 }
+
+/**
+ * A multipart part nobody keeps (a second file, a field the route does not read): its bytes are
+ * read and dropped, and its error (a body cut short fails the part being read) is this request's
+ * only. A stream's error with no listener would stop the process (issue 32 item 1).
+ */
+export function drainPart(stream: NodeJS.ReadableStream): void {
+  stream.on('error', () => undefined);
+  stream.resume();
+}
+
+/**
+ * A stream handed to a caller that will consume it (pipeline, `for await`, a Response body), which
+ * handle its errors; until then (a `mkdir` awaited before the pipeline, a caller that throws first)
+ * its error, a file deleted meanwhile, a reset connection to the bucket, is kept from stopping
+ * the process (issue 32 item 1). The consumer still sees it.
+ */
+export function guardedStream<S extends NodeJS.ReadableStream>(stream: S): S {
+  stream.on('error', () => undefined);
+  return stream;
+}

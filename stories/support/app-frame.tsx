@@ -13,12 +13,16 @@ const general = { processes: [], limits: { avatarMaxBytes: 2 * 1024 * 1024 }, ba
 /**
  * A session for stories: signed out, or signed in as `user`; no storage, no network. `signOut` is
  * how revoking the token on the server goes (at once by default; a story of "signing out…" never ends it).
+ * `quickLogin`: the quick-login providers the server offers (none by default).
  */
-export function storySession(user: UserInfo | null = null, { signOut = async () => {} }: { signOut?: () => Promise<void> } = {}): SessionActorRef {
+export function storySession(
+  user: UserInfo | null = null,
+  { signOut = async () => {}, quickLogin = [] }: { signOut?: () => Promise<void>; quickLogin?: CommonIndexResponse['quickLogin'] } = {},
+): SessionActorRef {
   return createActor(
     sessionMachine.provide({
       actors: {
-        loadGeneral: fromPromise(async (): Promise<CommonIndexResponse> => ({ ...general, userInfo: user })),
+        loadGeneral: fromPromise(async (): Promise<CommonIndexResponse> => ({ ...general, quickLogin, userInfo: user })),
         revokeToken: fromPromise(signOut),
       },
     }),

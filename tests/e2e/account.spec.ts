@@ -208,31 +208,6 @@ test('deleting the account: the retention dialog, the emailed link asks to confi
   await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
 });
 
-test('quick login with the loopback provider returns to the page first asked for', async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.goto('/manufacture/user/account/profile');
-  await acceptCookies(page);
-  await expect(page).toHaveURL(/\/manufacture\/login\?redirect=%2Fuser%2Faccount%2Fprofile$/);
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
-  // The provider's own page.
-  await expect(page.getByRole('heading', { name: 'Loopback ID' })).toBeVisible();
-  await page.getByRole('link', { name: 'Continue as Quinn Quick' }).click();
-  await expect(page).toHaveURL(/\/manufacture\/user\/account\/profile$/);
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Sign In successfully.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Quinn');
-  const methods = page.getByRole('region', { name: 'Sign-in methods' });
-  await expect(methods.getByText('Linked', { exact: true })).toBeVisible();
-
-  // Cancelling at the provider says so in words.
-  await page.getByRole('link', { name: 'Log out' }).click();
-  await expect(page.getByText('You are signed out.')).toBeVisible();
-  await page.goto('/manufacture/signup');
-  await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page.getByRole('alert')).toContainText('The sign-in was cancelled, or the provider refused it.');
-});
-
 test('a business account sees its customer success manager on the home page; contact us from the footer', async ({ page }) => {
   test.setTimeout(60_000);
   const email = await signUpAndActivate(page, 'Grace');

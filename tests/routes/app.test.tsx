@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -11,6 +11,7 @@ import { SessionProvider, type SessionActorRef, type SessionSource } from '#mach
 import { sessionMachine, type SessionInput } from '#machines/session-machine';
 import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
+import { fakeApi } from '../support/fake-api.ts';
 import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
@@ -265,6 +266,21 @@ describe('guards', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
     expect(dialog).toBeInTheDocument();
     expect(current()).toBe('/quote');
+  });
+
+  test('the quote page’s sign-in dialog offers the configured quick logins, which come back to the quote page', async () => {
+    const calls = fakeApi({
+      'GET account/quick/list': () => [200, [{ channel: 'github', name: 'GitHub', linked: false }]],
+      'GET account/quick/loginUrl': () => [200, { url: '#github' }],
+    });
+    const { session } = renderAt('/quote?project=p-1', { input: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
+    act(() => session.send({ type: 'api.unauthorized' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Continue with GitHub' }));
+    await waitFor(() => expect(sessionStorage.getItem('manufacture.quickLoginReturn')).toBe('/quote?project=p-1'));
+    expect(calls.find((c) => c.path === 'account/quick/loginUrl')?.query.get('channel')).toBe('github');
+    sessionStorage.clear();
   });
 });
 

@@ -24,3 +24,18 @@ describe('npm run chromatic', () => {
     expect(result.stderr).toContain('chromatic: cannot reach http://127.0.0.1:9/');
   });
 });
+
+describe('CI publishes for design review (issue 41 item 6)', () => {
+  it('.ci/run runs npm run chromatic after npm test', async () => {
+    const ci = (await import('node:fs')).readFileSync(path.join(root, '.ci/run'), 'utf8');
+    const lines = ci.split('\n').map((line) => line.trim());
+    expect(lines.indexOf('npm run chromatic')).toBeGreaterThan(lines.indexOf('npm test'));
+    expect(lines.indexOf('npm test')).toBeGreaterThan(-1);
+  });
+
+  it('the design-review guide needs no package the project lacks', async () => {
+    const guide = (await import('node:fs')).readFileSync(path.join(root, 'docs/design-review.md'), 'utf8');
+    expect(guide).not.toMatch(/npx (?!chromatic)/);
+    expect(guide).toContain('npm run serve-storybook');
+  });
+});

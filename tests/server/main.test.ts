@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { checkWritableFolder, openDatabase } from '#server/db/database';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/accounts/demo-account';
+import { paymentProviderProblem } from '#server/config';
 
 /**
  * Issue 12 item 13, at the server's start: upload spool files a crash left behind are swept, the
@@ -135,6 +137,43 @@ describe('graceful shutdown (docs/deploy.md)', () => {
   }, 90_000);
 });
 
+describe('SIGTERM to the documented start commands reaches the server (issue 41 item 1)', () => {
+  /** Runs `npm <args>` in its own process group, as a process manager or a container would. */
+  function runNpm(args: string[], env: Record<string, string>) {
+    const child = spawn('npm', args, {
+      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', SEED_DEMO: '0', PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    const output = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (d: Buffer) => (output.stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output.stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, output, exited };
+  }
+  const build = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+
+  test.each([
+    ['npm run serve', ['run', 'serve'], {}],
+    ['npm start', ['start'], { SKIP_BUILD: '1', STATIC_DIR: build(), BANK_TRANSFER: '0' }],
+  ])('%s: the server drains and stops, npm exits 0, nothing answers after', async (_name, args, env) => {
+    const { child, output, exited } = runNpm(args, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'npm-signal-')), ...env });
+    await vi.waitFor(() => expect(output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 90_000, interval: 100 });
+    const port = Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output.stdout)?.[1]);
+    expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.stdout).toContain('[server] SIGTERM: finishing the requests in flight, then stopping');
+    expect(output.stdout).toContain('[server] stopped');
+    // No orphan left answering /ready (what npm without `exec` left behind).
+    await expect(fetch(`http://127.0.0.1:${port}/ready`)).rejects.toThrow();
+  }, 120_000);
+});
+
 describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => {
   test('idle connections stay open as long as configured, and say so', async () => {
     const { child, output, exited } = runServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'keep-alive-')), KEEP_ALIVE_TIMEOUT_MS: '65000' });
@@ -158,4 +197,103 @@ describe('keep-alive behind a balancer (KEEP_ALIVE_TIMEOUT_MS, ADR 135)', () => 
     expect(readConfig({}).keepAliveTimeoutMs).toBe(5000);
     expect(() => readConfig({ KEEP_ALIVE_TIMEOUT_MS: '-1' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
+});
+
+describe('production takes real money or none, and seeds no demo customer (issue 32 items 2 and 12)', () => {
+  /** A built web app of one page, so production mode has something to serve. */
+  const fakeBuild = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+  const production = (env: Record<string, string>) => ({ NODE_ENV: 'production', BANK_TRANSFER: '0', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'prod-')), STATIC_DIR: fakeBuild(), ...env });
+  const portOf = (stdout: string) => Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)?.[1]);
+
+  test('without PAYMENT_PROVIDER the server refuses to start with one sentence', async () => {
+    const { output, exited } = runServer(production({}));
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(paymentProviderProblem({ NODE_ENV: 'production' }));
+    expect(output.stderr).toMatch(/^Manufacture cannot start in production without a payment provider: set PAYMENT_PROVIDER=stripe/);
+  }, 90_000);
+
+  test('the sandbox chosen explicitly starts and every page says so; no demo customer without SEED_DEMO=1', async () => {
+    const plain = runServer(production({ PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '' }));
+    await vi.waitFor(() => expect(plain.output.stdout).toMatch(/API: http:\/\/127\.0\.0\.1:\d+\//), { timeout: 60_000, interval: 100 });
+    const port = portOf(plain.output.stdout);
+    for (const page of ['/manufacture/', '/manufacture/login', '/manufacture/user/orders']) {
+      const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+      expect(html).toContain('<body><aside class="sandbox-notice" aria-label="Sandbox">Sandbox shop: card payments here are tests');
+    }
+    const login = await fetch(`http://127.0.0.1:${port}/api/manufacture/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    });
+    // The answer to an unknown email (the same as to a wrong password).
+    expect(login.status).toBe(422);
+    expect(plain.output.stdout).not.toContain('seeded the demo customer');
+    plain.child.kill('SIGTERM');
+    expect(await plain.exited).toBe(0);
+  }, 120_000);
+
+  test('with SEED_DEMO=1 the demo customer is seeded, and its password is not in the production log', async () => {
+    const seeded = runServer(production({ PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '1' }));
+    await vi.waitFor(() => expect(seeded.output.stdout).toContain(`[server] seeded the demo customer: ${DEMO_EMAIL}`), { timeout: 60_000, interval: 100 });
+    seeded.child.kill('SIGTERM');
+    await seeded.exited;
+    expect(seeded.output.stdout + seeded.output.stderr).not.toContain(DEMO_PASSWORD);
+  }, 120_000);
+
+  test('outside production the demo customer is seeded by default (npm start sets SEED_DEMO=1 itself)', async () => {
+    const { readConfig } = await import('#server/config');
+    expect(readConfig({}).seedDemo).toBe(true);
+    expect(readConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', BANK_TRANSFER: '0' }).seedDemo).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', BANK_TRANSFER: '0', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
+describe('the production start-up lines are true (issue 41 item 5)', () => {
+  const build = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+  const production = (env: Record<string, string>) => ({ NODE_ENV: 'production', BANK_TRANSFER: '0', PAYMENT_PROVIDER: 'sandbox', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'prod-')), STATIC_DIR: build(), ...env });
+  const portOf = (stdout: string) => Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)?.[1]);
+
+  test('without SMTP_URL it says mail is not delivered, and points to no outbox, which is closed', async () => {
+    const server = runServer(production({}));
+    await vi.waitFor(() => expect(server.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    expect(server.output.stdout).toContain('[server] no SMTP_URL: mail is not delivered; each mail is written to this log with its links (set SMTP_URL)');
+    expect(server.output.stdout).not.toContain('/dev/outbox');
+    expect((await fetch(`http://127.0.0.1:${portOf(server.output.stdout)}/dev/outbox`)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  test('with DEV_OUTBOX=1 it names the outbox and the header that opens it; with SMTP_URL its host and sender, never its password', async () => {
+    const token = 'an-admin-token-for-the-outbox';
+    const outbox = runServer(production({ DEV_OUTBOX: '1', ADMIN_TOKEN: token }));
+    await vi.waitFor(() => expect(outbox.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    const port = portOf(outbox.output.stdout);
+    expect(outbox.output.stdout).toContain(`[server] no SMTP_URL: mail is not delivered; it is written to this log and listed at http://127.0.0.1:${port}/dev/outbox (header X-Admin-Token: ADMIN_TOKEN)`);
+    expect((await fetch(`http://127.0.0.1:${port}/dev/outbox`, { headers: { 'X-Admin-Token': token } })).status).toBe(200);
+    outbox.child.kill('SIGTERM');
+    await outbox.exited;
+
+    const smtp = runServer(production({ SMTP_URL: 'smtp://mailer:s3cret-pass@smtp.example.com:587', MAIL_FROM: 'Manufacture <orders@example.com>' }));
+    await vi.waitFor(() => expect(smtp.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    expect(smtp.output.stdout).toContain('[server] mail: delivered through SMTP at smtp.example.com:587, from Manufacture <orders@example.com>');
+    expect(smtp.output.stdout + smtp.output.stderr).not.toContain('s3cret-pass');
+    smtp.child.kill('SIGTERM');
+    await smtp.exited;
+  }, 120_000);
+
+  test('without a built web app it refuses with one sentence, not a stack trace', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-build-'));
+    const { output, exited } = runServer(production({ STATIC_DIR: empty }));
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(`No built web app at ${empty}: run \`npm run build\` first`);
+  }, 120_000);
 });

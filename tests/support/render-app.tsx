@@ -20,16 +20,21 @@ const general = {
 /**
  * Renders `ui` at `path` with a session (signed in as `user` when given; `signedIn: false` starts
  * signed out, and `user` is who the server says signed in later), a memory router and react-aria's
- * link binding. Answers the session and where the router went.
+ * link binding; `quickLogin`: the providers common/index offers (none by default). Answers the session and where the router went.
  */
 export function renderWithApp(
   ui: ReactNode,
-  { path = '/', user = null, signedIn = user !== null }: { path?: string; user?: UserInfo | null; signedIn?: boolean } = {},
+  {
+    path = '/',
+    user = null,
+    signedIn = user !== null,
+    quickLogin = [],
+  }: { path?: string; user?: UserInfo | null; signedIn?: boolean; quickLogin?: CommonIndexResponse['quickLogin'] } = {},
 ) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        loadGeneral: fromPromise(async () => ({ ...general, userInfo: user })),
+        loadGeneral: fromPromise(async () => ({ ...general, quickLogin, userInfo: user })),
         revokeToken: fromPromise(async () => {}),
       },
     }),

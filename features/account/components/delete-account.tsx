@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { DeletionPreview } from '#domain/api/account';
 import { EMAIL_LINK_VALID_HOURS } from '#domain/rules/account-rules';
 import { DELETION_OPTIONS, type DeletionOption } from '#domain/rules/deletion-rules';
-import { lazySuite, useSuiteForm } from '#lib/forms/use-suite-form';
+import { errorMessage } from '#lib/api/error-message';
+import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
+import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
+import { Checkbox } from '#ui/checkbox';
 import { Dialog, DialogActions } from '#ui/dialog';
 import { Form } from '#ui/form';
+import { Link } from '#ui/link';
 import { Modal } from '#ui/modal';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { TextField } from '#ui/text-field';
-import { requestDeletion } from '../api.ts';
+import { fetchDeletionPreview, requestDeletion } from '../api.ts';
 
 const deletionSuites = () => import('#domain/rules/deletion-suites');
 const deletionSuite = lazySuite(async () => (await deletionSuites()).deletionSuite);
@@ -27,18 +32,57 @@ const OPTION_LABEL: Record<DeletionOption, MessageKey> = {
 /**
  * "Delete my account": the retention dialog first (spec section 5: an option is required, and a
  * reason when Other is chosen), then the confirmation email (spec section 4: confirmed within
- * 24 hours). Nothing is deleted here; the emailed link's page asks once more.
+ * 24 hours). Nothing is deleted here; the emailed link's page asks once more. An account holding a
+ * prepaid balance is told, as the dialog opens, the amount and that it is given up with the account
+ * (with a way to ask for a refund first), and confirms that amount with a checkbox before the mail
+ * is sent (ADR 150); a balance that changed meanwhile is read again and asked again.
  */
 export function DeleteAccount({ email }: { email: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
+  const [preview, setPreview] = useState<DeletionPreview | null>(null);
+  const [previewProblem, setPreviewProblem] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
+  const [givenUp, setGivenUp] = useState(false);
+  const [balanceError, setBalanceError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    fetchDeletionPreview(controller.signal).then(
+      (next) => {
+        setPreview(next);
+        setPreviewProblem(null);
+      },
+      (error: unknown) => !controller.signal.aborted && setPreviewProblem(errorMessage(error)),
+    );
+    return () => controller.abort();
+  }, [open, reads]);
+
+  const balance = preview && preview.balanceCents > 0 ? preview : null;
   const form = useSuiteForm(deletionSuite, { option: '', reason: '' }, async ({ option, reason }) => {
-    await requestDeletion({ option: option as DeletionOption, ...(option === 'Other' ? { reason: reason.trim() } : {}) });
-    setSent(true);
+    setBalanceError(null);
+    try {
+      await requestDeletion({
+        option: option as DeletionOption,
+        ...(option === 'Other' ? { reason: reason.trim() } : {}),
+        ...(balance && givenUp ? { forfeitBalanceCents: balance.balanceCents } : {}),
+      });
+      setSent(true);
+    } catch (error) {
+      const refusal = serverFieldErrors(error)?.forfeitBalanceCents?.[0];
+      if (!refusal) throw error;
+      // The server's words under the checkbox; the amount read again (it may have changed) and asked again.
+      setBalanceError(refusal);
+      setGivenUp(false);
+      setReads((n) => n + 1);
+    }
   });
   const close = () => {
     setOpen(false);
+    setGivenUp(false);
+    setBalanceError(null);
     if (sent) {
       setSent(false);
       form.reset({ option: '', reason: '' });
@@ -85,6 +129,12 @@ export function DeleteAccount({ email }: { email: string }) {
                 ))}
               </RadioGroup>
               {form.values.option === 'Other' && <TextField {...form.field('reason')} label={t('account.delete.more')} isRequired isMultiline />}
+              {previewProblem && (
+                <p role="alert" className="text-danger-700">
+                  {previewProblem}
+                </p>
+              )}
+              {balance && <BalanceGivenUp balance={balance} givenUp={givenUp} onChange={setGivenUp} error={balanceError} />}
               <DialogActions>
                 <Button variant="secondary" onPress={close}>
                   {t('account.delete.keep')}
@@ -97,6 +147,26 @@ export function DeleteAccount({ email }: { email: string }) {
           )}
         </Dialog>
       </Modal>
+    </div>
+  );
+}
+
+/** The prepaid balance the deletion gives up: the amount, how to keep it, and the confirmation of that amount. */
+function BalanceGivenUp({ balance, givenUp, onChange, error }: { balance: DeletionPreview; givenUp: boolean; onChange: (next: boolean) => void; error: string | null }) {
+  const t = useT();
+  const format = useFormat();
+  const amount = format.money(balance.balanceCents, balance.currency);
+  return (
+    <div className="flex flex-col gap-2 rounded-control border border-warning-600 bg-warning-50 p-3 forced-colors:border-[CanvasText]">
+      <p className="text-body text-neutral-800">{t.rich('account.delete.balance', { amount, link: (chunks) => <Link href="/contact-us">{chunks}</Link> })}</p>
+      <Checkbox name="forfeitBalance" isSelected={givenUp} onChange={onChange} isInvalid={!!error} aria-describedby={error ? 'forfeit-balance-error' : undefined}>
+        {t('account.delete.balanceConfirm', { amount })}
+      </Checkbox>
+      {error && (
+        <p id="forfeit-balance-error" role="alert" className="text-caption text-danger-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

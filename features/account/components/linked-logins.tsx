@@ -5,18 +5,21 @@ import { useT } from '#lib/i18n/i18n';
 import { startQuickLogin } from '#lib/quick-login';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
+import { ProviderMark } from '#ui/provider-mark';
 import { StatusBadge } from '#ui/status-badge';
 import { listQuickLogins, unlinkQuickLogin } from '../api.ts';
 
 /**
- * Quick-login providers on the profile (`quick/list`): linked ones can be unlinked
- * (`quick/unlinkQuick`; the server refuses to unlink the only way in), others linked by signing in
- * with the provider once. Nothing shows when no provider is configured.
+ * Quick-login providers on the profile (`quick/list`), each with its mark: linked ones can be
+ * unlinked (`quick/unlinkQuick`; the server refuses to unlink the only way in), others linked by
+ * signing in with the provider once. The profile shows this section only when a provider is
+ * configured (ADR 172); should the list come back empty all the same, it says so.
  */
 export function LinkedLogins({ returnTo }: { returnTo: string }) {
   const t = useT();
-  const [generation, setGeneration] = useState(0);
-  const channels = useAsync(`quick-list-${generation}`, listQuickLogins);
+  const channels = useAsync('quick-list', listQuickLogins);
+  // Unlinked here since the list loaded: shown at once, the list and its status region stay in place.
+  const [unlinked, setUnlinked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   if (channels.status === 'loading') return <p role="status">{t('common.loading')}</p>;
@@ -30,7 +33,7 @@ export function LinkedLogins({ returnTo }: { returnTo: string }) {
       () => {
         setBusy(null);
         setNote({ tone: 'success', text: t('account.quick.unlinked', { name: channel.name }) });
-        setGeneration((g) => g + 1);
+        setUnlinked((before) => new Set(before).add(channel.channel));
       },
       (error: unknown) => {
         setBusy(null);
@@ -50,9 +53,10 @@ export function LinkedLogins({ returnTo }: { returnTo: string }) {
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col divide-y divide-neutral-100">
-        {channels.data.map((channel) => (
+        {channels.data.map((listed) => ({ ...listed, linked: listed.linked && !unlinked.has(listed.channel) })).map((channel) => (
           <li key={channel.channel} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <span className="flex items-center gap-3">
+              <ProviderMark provider={channel.channel} />
               <span className="font-medium">{channel.name}</span>
               {channel.linked ? <StatusBadge tone="success">{t('account.quick.linked')}</StatusBadge> : <StatusBadge tone="neutral">{t('account.quick.notLinked')}</StatusBadge>}
             </span>

@@ -18,6 +18,8 @@ export interface CaptchaFieldProps {
   onBlur?: () => void;
   onCaptchaId: (id: string) => void;
   errorMessage?: string;
+  /** What the verified proof of work lets the visitor do: create an account (default) or sign in. */
+  purpose?: 'signUp' | 'signIn';
 }
 
 /** How the visitor proves they are a person: typing the image's characters, or letting the browser work (ADR 081). */
@@ -31,7 +33,7 @@ type Outcome = { attempt: string } & Proof;
  * cannot read the image, a proof-of-work check the browser does by itself (a few seconds, said in
  * a polite live region). One button switches between the two and keeps the focus.
  */
-export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId, errorMessage }: CaptchaFieldProps) {
+export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId, errorMessage, purpose = 'signUp' }: CaptchaFieldProps) {
   const [way, setWay] = useState<Way>('image');
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function CaptchaField({ generation, value, onChange, onBlur, onCaptchaId,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [generation, asked]);
 
-  const proofText = proof.status === 'working' ? t('auth.captcha.proofWorking') : proof.status === 'verified' ? t('auth.captcha.proofVerified') : proof.message;
+  const proofText = proof.status === 'working' ? t('auth.captcha.proofWorking') : proof.status === 'verified' ? (purpose === 'signIn' ? t('auth.captcha.proofVerifiedSignIn') : t('auth.captcha.proofVerified')) : proof.message;
 
   return (
     <div className="flex flex-col gap-2">

@@ -10,9 +10,10 @@ import { FormAlert } from './form-alert.tsx';
 
 export interface QuickLoginCallbackProps {
   channel: string;
-  /** What the provider sent back in the address: a code and the state, or an error. */
+  /** What the provider sent back in the address: a code and the state (and its issuer, RFC 9207), or an error. */
   code: string | null;
   state: string | null;
+  iss?: string | null;
   error: string | null;
   errorDescription: string | null;
   /** Said once signed in or linked (the toast region announces it). */
@@ -25,7 +26,7 @@ export interface QuickLoginCallbackProps {
  * for a signed-in customer who was linking the provider, back to the profile. What the provider or
  * the server refused is said in words, with a way back.
  */
-export function QuickLoginCallback({ channel, code, state, error, errorDescription, onMessage }: QuickLoginCallbackProps) {
+export function QuickLoginCallback({ channel, code, state, iss = null, error, errorDescription, onMessage }: QuickLoginCallbackProps) {
   const t = useT();
   const session = useSessionActor();
   const [, navigate] = useLocation();
@@ -37,7 +38,7 @@ export function QuickLoginCallback({ channel, code, state, error, errorDescripti
     // The code works once: never send it twice (React may run effects twice in development).
     if (started.current || problem || !code || !state) return;
     started.current = true;
-    finishQuickLogin(channel, code, state).then(
+    finishQuickLogin(channel, code, state, iss).then(
       (answer) => {
         const back = takeQuickLoginReturn();
         if (answer.linked) {
@@ -51,7 +52,7 @@ export function QuickLoginCallback({ channel, code, state, error, errorDescripti
       },
       (failure: unknown) => setProblem(errorMessage(failure)),
     );
-  }, [channel, code, state, problem, session, navigate, onMessage, t]);
+  }, [channel, code, state, iss, problem, session, navigate, onMessage, t]);
 
   if (!problem) {
     return (

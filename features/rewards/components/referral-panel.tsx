@@ -16,6 +16,7 @@ const FRIEND_STATUS: Record<ReferralFriend['status'], { label: MessageKey; look:
   joined: { label: 'rewards.referral.friend.joined', look: 'pending payment' },
   ordered: { label: 'rewards.referral.friend.ordered', look: 'awaiting payment' },
   rewarded: { label: 'rewards.referral.friend.rewarded', look: 'completed' },
+  refused: { label: 'rewards.referral.friend.refused', look: 'inactive' },
 };
 
 const OWN_DISCOUNT: Record<NonNullable<ReferralOverview['firstOrderDiscount']>['status'], MessageKey> = {
@@ -118,7 +119,11 @@ function Friends({ overview }: { overview: ReferralOverview }) {
       id: 'reward',
       label: t('rewards.column.reward'),
       cell: (f) =>
-        f.reward ? t('rewards.referral.friend.reward', { code: f.reward.code, percent: f.reward.percentOff, status: f.reward.status }) : t('rewards.referral.friend.noReward'),
+        f.reward
+          ? t('rewards.referral.friend.reward', { code: f.reward.code, percent: f.reward.percentOff, status: f.reward.status })
+          : f.status === 'refused'
+            ? t('rewards.referral.friend.refusedReward')
+            : t('rewards.referral.friend.noReward'),
     },
   ];
   return (

@@ -140,6 +140,9 @@ export const account = {
   'account.delete.more': 'Please tell us more',
   'account.delete.keep': 'Keep my account',
   'account.delete.send': 'Email me the deletion link',
+  'account.delete.balance':
+    'You have {amount} on your balance. It is given up when your account is deleted and cannot be refunded afterwards. To keep it, spend it on an order or <link>ask us for a refund</link> before you delete your account.',
+  'account.delete.balanceConfirm': 'I give up my balance of {amount}',
   'account.delete.sentTitle': 'Check your email',
   'account.delete.sent':
     'We sent a link to <strong>{email}</strong>. Open it within {hours} hours and confirm there to delete your account; until then nothing changes.',

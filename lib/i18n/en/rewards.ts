@@ -34,7 +34,7 @@ export const rewards = {
 
   // Balance (account/balance)
   'rewards.balance.heading': 'Your balance',
-  'rewards.balance.updates': 'A payment shows in your balance {from}–{to} minutes after it is made.',
+  'rewards.balance.updates': 'A card reload is in your balance at once. A bank transfer is added once it reaches us, usually within 1–3 working days.',
   'rewards.balance.reload': 'Reload your balance',
   'rewards.balance.reloadNotAllowed': 'Reloading is not enabled for this account. Ask customer service if you would like to pay in advance.',
   'rewards.balance.reloadRefused': 'Reloading is not enabled for this account, so we brought you back to your balance.',
@@ -119,6 +119,8 @@ export const rewards = {
   'rewards.referral.friend.rewarded': 'First order paid',
   'rewards.referral.friend.reward': '{code}: {percent}% off ({status, select, active {not used yet} other {used}})',
   'rewards.referral.friend.noReward': 'When their first order is paid',
+  'rewards.referral.friend.refused': 'First order paid, not a new friend',
+  'rewards.referral.friend.refusedReward': 'None: this account shares a card or a shipping address with yours',
   'rewards.referral.invited': 'A friend invited you: sign up to get your first-order discount.',
   'rewards.invite.heading': 'Invite friends by email',
   'rewards.invite.emails': 'Email addresses',

@@ -140,6 +140,9 @@ export const account: AreaTranslation<typeof en> = {
   'account.delete.more': 'Dites-nous en plus',
   'account.delete.keep': 'Garder mon compte',
   'account.delete.send': 'M’envoyer le lien de suppression',
+  'account.delete.balance':
+    'Votre solde est de {amount}. Il est perdu à la suppression de votre compte et ne peut plus être remboursé ensuite. Pour le garder, utilisez-le pour une commande ou <link>demandez-nous un remboursement</link> avant de supprimer votre compte.',
+  'account.delete.balanceConfirm': 'Je renonce à mon solde de {amount}',
   'account.delete.sentTitle': 'Consultez vos e-mails',
   'account.delete.sent':
     'Nous avons envoyé un lien à <strong>{email}</strong>. Ouvrez-le dans les {hours} heures et confirmez pour supprimer votre compte ; d’ici là, rien ne change.',

@@ -30,7 +30,7 @@ export const rewards: AreaTranslation<typeof en> = {
   'rewards.column.plan': 'Formule',
 
   'rewards.balance.heading': 'Votre solde',
-  'rewards.balance.updates': 'Un paiement apparaît dans votre solde {from} à {to} minutes après avoir été effectué.',
+  'rewards.balance.updates': 'Un rechargement par carte est dans votre solde aussitôt. Un virement bancaire est ajouté dès qu’il nous parvient, en général sous 1 à 3 jours ouvrés.',
   'rewards.balance.reload': 'Recharger votre solde',
   'rewards.balance.reloadNotAllowed': 'La recharge n’est pas activée pour ce compte. Demandez au service client si vous souhaitez payer d’avance.',
   'rewards.balance.reloadRefused': 'La recharge n’est pas activée pour ce compte : nous vous avons ramené à votre solde.',
@@ -112,6 +112,8 @@ export const rewards: AreaTranslation<typeof en> = {
   'rewards.referral.friend.rewarded': 'Première commande payée',
   'rewards.referral.friend.reward': '{code} : {percent} % de remise ({status, select, active {pas encore utilisé} other {utilisé}})',
   'rewards.referral.friend.noReward': 'Quand sa première commande sera payée',
+  'rewards.referral.friend.refused': 'Première commande payée, pas un nouvel ami',
+  'rewards.referral.friend.refusedReward': 'Aucun : ce compte partage une carte ou une adresse de livraison avec le vôtre',
   'rewards.referral.invited': 'Un ami vous a invité : inscrivez-vous pour obtenir votre remise sur la première commande.',
   'rewards.invite.heading': 'Inviter des amis par e-mail',
   'rewards.invite.emails': 'Adresses e-mail',

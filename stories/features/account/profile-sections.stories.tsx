@@ -49,6 +49,7 @@ const meta = {
         quickList(true),
         http.patch('*/api/*/account/quick/unlinkQuick', () => HttpResponse.json({ ok: true })),
         http.post('*/api/*/account/activeEmail', () => HttpResponse.json({ ok: true, message: 'If this email is waiting for activation, we have sent the activation link again.' })),
+        http.get('*/api/*/account/deletion', () => HttpResponse.json({ balanceCents: 0, currency: 'USD', message: null })),
         http.post('*/api/*/account/deletion', () => HttpResponse.json({ ok: true, expiresIn: 86_400 }, { status: 202 })),
       ],
     },
@@ -118,5 +119,24 @@ export const DeletionEmailSent: Story = {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'The prices are too high' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
     await expect(await within(document.body).findByRole('dialog', { name: 'Check your email' })).toBeInTheDocument();
+  },
+};
+
+/** An account holding a prepaid balance: the dialog says the amount is given up, and asks to confirm it (ADR 150). */
+export const DeletionWithBalance: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        quickList(true),
+        http.get('*/api/*/account/deletion', () => HttpResponse.json({ balanceCents: 12_345, currency: 'USD', message: 'Your balance of $123.45 is given up when your account is deleted.' })),
+        http.post('*/api/*/account/deletion', () => HttpResponse.json({ ok: true, expiresIn: 86_400 }, { status: 202 })),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete my account' }));
+    const dialog = within(document.body).getByRole('dialog', { name: 'Before you go' });
+    await expect(await within(dialog).findByRole('checkbox', { name: 'I give up my balance of $123.45' })).not.toBeChecked();
+    await expect(within(dialog).getByText(/You have \$123\.45 on your balance/)).toBeInTheDocument();
   },
 };

@@ -13,13 +13,17 @@ const quickList = http.get('*/api/*/account/quick/list', () =>
   ]),
 );
 const user = storyCustomer();
+const providers = [
+  { channel: 'google', name: 'Google' },
+  { channel: 'github', name: 'GitHub' },
+];
 
 /** The profile page's whole column: picture, details, email, sign-in methods, deleting the account. */
 const meta = {
   title: 'Features/Account/Profile',
   component: Profile,
   args: { user, returnTo: '/user/account/profile' },
-  decorators: [(Story, { args }) => <AppFrame path="/user/account/profile" session={storySession(args.user)} wide><Story /></AppFrame>],
+  decorators: [(Story, { args }) => <AppFrame path="/user/account/profile" session={storySession(args.user, { quickLogin: providers })} wide><Story /></AppFrame>],
   parameters: { msw: { handlers: [countryList, quickList, http.patch('*/api/*/account/me', () => HttpResponse.json(user))] } },
 } satisfies Meta<typeof Profile>;
 export default meta;
@@ -43,5 +47,15 @@ export const NewAccount: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Link Google')).toBeInTheDocument();
     await expect(canvas.getByText('Send the activation email again')).toBeInTheDocument();
+  },
+};
+
+/** No quick-login provider configured: no sign-in methods section at all. */
+export const NoProvidersConfigured: Story = {
+  decorators: [(Story, { args }) => <AppFrame path="/user/account/profile" session={storySession(args.user)} wide><Story /></AppFrame>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Delete your account')).toBeInTheDocument();
+    await expect(canvas.queryByText('Sign-in methods')).not.toBeInTheDocument();
   },
 };

@@ -57,7 +57,7 @@ export const HomeMobile: Story = {
 
 export const Profile: Story = {
   render: () => <ProfilePage route={routeOf('account-profile')} />,
-  parameters: { route: { page: 'account-profile', path: '/user/account/profile', user }, msw: { handlers: [countryList, quickList] } },
+  parameters: { route: { page: 'account-profile', path: '/user/account/profile', user, quickLogin: [{ channel: 'google', name: 'Google' }] }, msw: { handlers: [countryList, quickList] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: 'Unlink Google' })).toBeInTheDocument();
   },

@@ -38,7 +38,10 @@ test('contact us: a refusal from the server (too many messages) is shown as it s
 });
 
 test('deleting the account: the retention dialog first (an option, a reason with Other), then the email', async () => {
-  const calls = fakeApi({ 'POST account/deletion': () => [202, { ok: true, expiresIn: 86_400 }] });
+  const calls = fakeApi({
+    'GET account/deletion': () => [200, { balanceCents: 0, currency: 'USD', message: null }],
+    'POST account/deletion': () => [202, { ok: true, expiresIn: 86_400 }],
+  });
   renderWithApp(<DeleteAccount email="ada@example.com" />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -48,10 +51,46 @@ test('deleting the account: the retention dialog first (an option, a reason with
   await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
   await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
   expect(within(dialog).getByRole('textbox', { name: 'Please tell us more' })).toHaveAccessibleDescription('Please tell us the reason.');
-  expect(calls).toEqual([]);
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument(); // no balance, nothing to give up
   await user.type(within(dialog).getByRole('textbox', { name: 'Please tell us more' }), 'Moving in-house');
   await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
   const sent = await screen.findByRole('dialog', { name: 'Check your email' });
   expect(within(sent).getByRole('status')).toHaveTextContent('We sent a link to ada@example.com. Open it within 24 hours');
-  expect(calls[0]?.body).toEqual({ option: 'Other', reason: 'Moving in-house' });
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ option: 'Other', reason: 'Moving in-house' });
+});
+
+test('deleting an account with a prepaid balance: the amount and its fate are said, and only that amount, confirmed, is sent (ADR 150)', async () => {
+  const confirmRequired =
+    'Your balance of $150.00 is given up when your account is deleted, and cannot be refunded afterwards. Confirm that you give it up, or spend it or ask us for a refund through Contact us first.';
+  let balance = 12_345;
+  const calls = fakeApi({
+    'GET account/deletion': () => [200, { balanceCents: balance, currency: 'USD', message: 'given up' }],
+    'POST account/deletion': (call) => {
+      const body = call.body as { forfeitBalanceCents?: number };
+      if (body.forfeitBalanceCents !== balance) return [422, { message: confirmRequired, errors: { forfeitBalanceCents: [confirmRequired] } }];
+      return [202, { ok: true, expiresIn: 86_400 }];
+    },
+  });
+  renderWithApp(<DeleteAccount email="ada@example.com" />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Before you go' });
+  expect(await within(dialog).findByText(/You have \$123\.45 on your balance\. It is given up when your account is deleted/)).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: 'ask us for a refund' })).toHaveAttribute('href', '/contact-us');
+  await user.click(within(dialog).getByRole('radio', { name: 'I have another account' }));
+  // Confirmed for $123.45, but the balance grew meanwhile: the server's words, the new amount, asked again.
+  await user.click(within(dialog).getByRole('checkbox', { name: 'I give up my balance of $123.45' }));
+  balance = 15_000;
+  await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(confirmRequired);
+  const again = await within(dialog).findByRole('checkbox', { name: 'I give up my balance of $150.00' });
+  expect(again).not.toBeChecked();
+  await user.click(again);
+  await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
+  await screen.findByRole('dialog', { name: 'Check your email' });
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+    { option: 'I have another account', forfeitBalanceCents: 12_345 },
+    { option: 'I have another account', forfeitBalanceCents: 15_000 },
+  ]);
 });

@@ -50,13 +50,14 @@ test('quick login: the callback signs in and returns to the page first asked for
   sessionStorage.setItem('manufacture.quickLoginReturn', '/checkout');
   const calls = fakeApi({ 'POST account/quick/callback': () => [200, { accessToken: 'tok-2', expiresIn: 3600, linked: false }] });
   const onMessage = vi.fn();
-  const { session, current } = renderWithApp(<QuickLoginCallback channel="acme" code="c0de" state="st4te" error={null} errorDescription={null} onMessage={onMessage} />, {
+  const { session, current } = renderWithApp(<QuickLoginCallback channel="acme" code="c0de" state="st4te" iss="https://id.acme.example" error={null} errorDescription={null} onMessage={onMessage} />, {
     path: '/quick-login/acme',
     user: customer(),
     signedIn: false,
   });
   await waitFor(() => expect(current()).toBe('/checkout'));
-  expect(calls[0]?.body).toEqual({ channel: 'acme', code: 'c0de', state: 'st4te' });
+  // The provider's `iss` (RFC 9207) goes to the server as received.
+  expect(calls[0]?.body).toEqual({ channel: 'acme', code: 'c0de', state: 'st4te', iss: 'https://id.acme.example' });
   expect(session.getSnapshot().context.token).toBe('tok-2');
   expect(onMessage).toHaveBeenCalledWith('Sign In successfully.');
 });

@@ -13,7 +13,7 @@ test('a row per part, named apart, with its status and values; the quote’s tot
   expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time']);
   const rod = within(table).getByRole('row', { name: /as1 \/ rod in as1-oc-214\.stp/ });
   expect(within(rod).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(
-    expect.arrayContaining(['PricedColour to choose before orderingRemove', 'Quantity8', 'Unit price$4.20', 'Line total$33.60']),
+    expect.arrayContaining(['PricedColour to choose before orderingRemove', 'Quantity82 per assembly', 'Unit price$4.20', 'Line total$33.60']),
   );
   expect(within(table).getByRole('row', { name: /bracket\.stl/ })).toHaveTextContent('Being configured');
   expect(screen.getByTestId('quote-total')).toHaveTextContent('Quote total: $157.60 for 2 priced parts');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UserInfo } from '#domain/api/account';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startOAuthProvider } from '../helpers/oauth-provider.ts';
+import { startOidcProvider } from '../../../scripts/loopback-oidc-provider.ts';
 
 /**
  * Issue 12 items 1 and 9: the paths by which someone other than the owner kept a way into an
@@ -10,31 +10,23 @@ import { startOAuthProvider } from '../helpers/oauth-provider.ts';
  */
 const db = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 let t: TestApp;
-let provider: Awaited<ReturnType<typeof startOAuthProvider>>;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+const callback = 'http://127.0.0.1:3000/manufacture/quick-login/acme';
 
 beforeAll(async () => {
-  provider = await startOAuthProvider({
+  provider = await startOidcProvider({
     clientId: 'client-1',
     clientSecret: 'secret-1',
+    redirectUris: [callback],
     users: {
       victim: { sub: 'p-victim', email: 'victim@example.com', email_verified: true, name: 'Vic Tim' },
       owner: { sub: 'p-owner', email: 'owner-linked@example.com', email_verified: true, name: 'Own Er' },
     },
   });
   t = await createTestApp({
-    oauthProviders: [
-      {
-        channel: 'acme',
-        name: 'Acme ID',
-        clientId: 'client-1',
-        clientSecret: 'secret-1',
-        authorizeUrl: `${provider.base}/authorize`,
-        tokenUrl: `${provider.base}/token`,
-        userInfoUrl: `${provider.base}/userinfo`,
-        scope: 'openid email profile',
-      },
-    ],
+    oauthProviders: [{ protocol: 'oidc', channel: 'acme', name: 'Acme ID', clientId: 'client-1', clientSecret: 'secret-1', issuer: provider.issuer, scope: 'openid email profile' }],
   });
+  expect(`${t.config.publicUrl}/manufacture/quick-login/acme`).toBe(callback);
 });
 afterAll(async () => {
   await t.close();
@@ -42,10 +34,9 @@ afterAll(async () => {
 });
 
 async function quickLogin(login: string) {
-  const callback = `${t.config.publicUrl}/manufacture/login`;
   const { body } = await t.call<{ url: string }>(`account/quick/loginUrl?channel=acme&callback=${encodeURIComponent(callback)}`);
-  const approved = await provider.approve(body.url, login);
-  return t.call<{ accessToken: string; message?: string }>('account/quick/callback', { body: { channel: 'acme', code: approved.code, state: approved.state } });
+  const approved = await provider.authorize(body.url, login);
+  return t.call<{ accessToken: string; message?: string }>('account/quick/callback', { body: { channel: 'acme', code: approved.code, state: approved.state, iss: approved.iss } });
 }
 
 const login = (email: string, password: string) => t.call<{ accessToken?: string; message?: string }>('account/login', { body: { email, password } });

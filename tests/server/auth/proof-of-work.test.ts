@@ -22,7 +22,7 @@ afterAll(async () => {
   await limited.close();
 });
 
-const person = (email: string) => ({ email, password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', agreeTerms: true });
+const person = (email: string) => ({ email, password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'Ada', lastName: 'Lovelace', agreeTerms: true });
 
 async function challenge(app: TestApp = t) {
   const res = await app.call<CaptchaChallengeResponse>('tools/captchaChallenge');

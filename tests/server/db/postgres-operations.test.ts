@@ -86,13 +86,22 @@ describe('settings by environment', () => {
     expect(() => sslOption({ ssl: 'verify', sslCaFile: '/no/such/ca.pem' })).toThrow('Manufacture cannot start: it cannot read DATABASE_SSL_CA /no/such/ca.pem (ENOENT).');
   });
 
-  test('JWT_SECRET is required with DATABASE_URL in production, and at least 32 characters', () => {
+  test('JWT_SECRET is required with DATABASE_URL in production, at least 32 characters, and not easy to guess there', () => {
     const production = { NODE_ENV: 'production', BANK_ACCOUNTS: 'demo', DATABASE_URL: 'postgres://db.internal/shop' };
     expect(() => readConfig(production)).toThrow(
       'JWT_SECRET is required with DATABASE_URL in production: every API process must sign tokens with the same secret (at least 32 characters)',
     );
     expect(() => readConfig({ ...production, JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
-    expect(readConfig({ ...production, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // A secret that is long but easy to guess is refused in production (issue 32 item 8).
+    const weak = /JWT_SECRET looks easy to guess/;
+    for (const secret of ['a'.repeat(40), 'x'.repeat(32), 'password'.repeat(5), 'abcdefghijklmnopqrstuvwxyz0123456789', 'ab12'.repeat(10)]) {
+      expect(() => readConfig({ ...production, JWT_SECRET: secret }), secret).toThrow(weak);
+      expect(readConfig({ ...production, NODE_ENV: 'development', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+    // What the guide's generators print is taken: 32 hex characters (128 bits), 64 base64 characters.
+    for (const secret of ['9f86d081884c7d659a2feaa0c55ad015', 'q3Yp0x7M1vKzR9bW2nT6cE4hLsJ8dF5aGuZoXiVkPyQrNmBwSe1tUj3l0O7D9Hq2']) {
+      expect(readConfig({ ...production, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
     // One process on the embedded database keeps its secret in the data folder (ADR 020).
     expect(readConfig({ NODE_ENV: 'production', BANK_ACCOUNTS: 'demo' }).jwtSecret).toBeUndefined();
   });
@@ -222,7 +231,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     }
   }, 60_000);
 
-  test('MIGRATE=skip refuses an unmigrated database; after npm run db:migrate (SEED_DEMO=1) it starts ready, with the demo customer', async () => {
+  test('MIGRATE=skip refuses an unmigrated database; after npm run db:migrate (SEED_DEMO=1) it starts ready, with the demo customer; npm run worker stops on SIGTERM', async () => {
     const scratch = await createScratchDatabase();
     if (!scratch) return;
     try {
@@ -250,6 +259,20 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
       expect(login.status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+
+      // `npm run worker`, as documented: SIGTERM to npm reaches the worker, which finishes and leaves (issue 41 item 1).
+      const worker = spawn('npm', ['run', 'worker'], {
+        env: { ...process.env, NODE_ENV: 'test', JOB_QUEUE: 'postgres', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-worker-')), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(worker);
+      let said = '';
+      worker.stdout?.on('data', (d: Buffer) => (said += d.toString()));
+      const workerExited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+      await vi.waitFor(() => expect(said).toContain('[worker] taking analysis jobs'), { timeout: 60_000, interval: 100 });
+      worker.kill('SIGTERM');
+      expect(await workerExited).toBe(0);
+      expect(said).toContain('[worker] stopping: finishing the jobs in hand');
     } finally {
       await scratch.drop();
     }

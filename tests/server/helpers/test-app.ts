@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { readConfig, type ServerConfig } from '#server/config';
 import { createAppWithContext } from '#server/app';
-import type { AppContext } from '#server/app-context';
+import type { AppContext } from '#server/http/app-context';
 import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';
@@ -197,7 +197,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   let counter = 0;
   const registerUser = async (fields: Record<string, unknown> = {}): Promise<Registered> => {
     const email = (fields.email as string | undefined) ?? `user${++counter}-${randomUUID().slice(0, 8)}@example.com`;
-    const password = (fields.password as string | undefined) ?? 'secret123';
+    const password = (fields.password as string | undefined) ?? 'secret-123';
     const registered = await call('account/register', {
       body: { email, password, confirmPassword: password, firstName: 'Test', lastName: 'User', agreeTerms: true, ...(await captcha()), ...fields },
     });

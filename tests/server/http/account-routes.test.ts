@@ -18,11 +18,11 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
   test('the whole path: register → activation mail → activate → me → logout revokes the token', async () => {
     const email = 'Ada@Example.com';
     const reg = await t.call('account/register', {
-      body: { email, password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', username: 'ada', agreeTerms: true, ...(await t.captcha()) },
+      body: { email, password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'Ada', lastName: 'Lovelace', username: 'ada', agreeTerms: true, ...(await t.captcha()) },
     });
     expect(reg).toEqual({ status: 201, body: { email: 'ada@example.com', activationRequired: true } });
 
-    const login = await t.call('account/login', { body: { email, password: 'secret1' } });
+    const login = await t.call('account/login', { body: { email, password: 'secret-1x' } });
     expect(login).toEqual({ status: 403, body: { message: 'Please activate your account through the link we emailed to you.' } });
 
     const [mail] = await t.outbox('ada@example.com');
@@ -42,7 +42,7 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
     expect(me.body).toMatchObject({ email: 'ada@example.com', username: 'ada', firstName: 'Ada', activationEmail: null, member: false, isRecharge: true, detainPopup: true, customerManger: null });
     expect(me.body.customerId).toMatch(/^C\d{8}$/);
 
-    const loggedIn = await t.call<LoginResponse>('account/login', { body: { email: 'ada@example.com', password: 'secret1' } });
+    const loggedIn = await t.call<LoginResponse>('account/login', { body: { email: 'ada@example.com', password: 'secret-1x' } });
     expect(loggedIn.status).toBe(200);
     expect(typeof loggedIn.body.accessToken).toBe('string');
 
@@ -92,7 +92,7 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
 
   test('a wrong captcha is refused and used up', async () => {
     const captcha = await t.captcha();
-    const body = { email: 'cap@example.com', password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true };
+    const body = { email: 'cap@example.com', password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true };
     const wrong = await t.call('account/register', { body: { ...body, captchaId: captcha.captchaId, captchaCode: 'zzzzz' } });
     expect(wrong).toEqual({ status: 422, body: { message: 'The CAPTCHA is wrong or has expired; please try again.', errors: { captchaCode: ['The CAPTCHA is wrong or has expired; please try again.'] } } });
     const reused = await t.call('account/register', { body: { ...body, ...captcha } });
@@ -103,13 +103,13 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
     const captcha = await t.captcha();
     t.clock.advance(301);
     const res = await t.call('account/register', {
-      body: { email: 'late@example.com', password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true, ...captcha },
+      body: { email: 'late@example.com', password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true, ...captcha },
     });
     expect(res.status).toBe(422);
   });
 
   test('registering an unactivated email again: "The email is already registered; activate it via email."', async () => {
-    const body = { email: 'twice@example.com', password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true };
+    const body = { email: 'twice@example.com', password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true };
     expect((await t.call('account/register', { body: { ...body, ...(await t.captcha()) } })).status).toBe(201);
     expect(await t.call('account/register', { body: { ...body, ...(await t.captcha()) } })).toEqual({
       status: 409,
@@ -128,7 +128,7 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
   test('registering an activated email again asks to log in', async () => {
     const u = await t.registerUser();
     const res = await t.call('account/register', {
-      body: { email: u.email, password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true, ...(await t.captcha()) },
+      body: { email: u.email, password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true, ...(await t.captcha()) },
     });
     expect(res).toEqual({ status: 409, body: { message: 'This email is already registered; please log in.' } });
   });
@@ -137,7 +137,7 @@ describe(`sign-up, activation, login, me, logout (${db})`, () => {
     const referrer = await t.registerUser();
     const me = await t.call<UserInfo>('account/me', { token: referrer.token });
     const unknown = await t.call('account/register', {
-      body: { email: 'r1@example.com', password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true, referralCode: 'ZZZZZZ99', ...(await t.captcha()) },
+      body: { email: 'r1@example.com', password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true, referralCode: 'ZZZZZZ99', ...(await t.captcha()) },
     });
     expect(unknown.body).toEqual({ message: 'This referral code does not exist.', errors: { referralCode: ['This referral code does not exist.'] } });
     const friend = await t.registerUser({ referralCode: me.body.referralCode.toLowerCase() });
@@ -225,15 +225,36 @@ describe(`password reset (${db})`, () => {
     expect(link.pathname).toBe('/manufacture/reset-password');
     const key = link.searchParams.get('key');
 
-    const mismatch = await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass1', confirmPassword: 'newpass2' } });
+    const mismatch = await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass-1', confirmPassword: 'newpass2' } });
     expect(mismatch.body).toEqual({ message: ACCOUNT_MESSAGES.passwordsMustMatch, errors: { confirmPassword: [ACCOUNT_MESSAGES.passwordsMustMatch] } });
 
-    const reset = await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass1', confirmPassword: 'newpass1' } });
+    const reset = await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass-1', confirmPassword: 'newpass-1' } });
     expect(reset.status).toBe(200);
     expect((await t.call('account/me', { token: u.token })).status).toBe(401);
-    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass1', confirmPassword: 'newpass1' } })).status).toBe(422);
+    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass-1', confirmPassword: 'newpass-1' } })).status).toBe(422);
     expect((await t.call('account/login', { body: { email: u.email, password: u.password } })).status).toBe(422);
-    expect((await t.call('account/login', { body: { email: u.email, password: 'newpass1' } })).status).toBe(200);
+    expect((await t.call('account/login', { body: { email: u.email, password: 'newpass-1' } })).status).toBe(200);
+  });
+
+  test('a common password is refused on sign-up, reset and change, with a clear message; the captcha is kept (issue 32 item 8)', async () => {
+    const common = { message: ACCOUNT_MESSAGES.passwordCommon, errors: { password: [ACCOUNT_MESSAGES.passwordCommon] } };
+    const captcha = await t.captcha();
+    const person = { email: 'common@example.com', firstName: 'A', lastName: 'B', agreeTerms: true };
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      expect((await t.call('account/register', { body: { ...person, password, confirmPassword: password, ...captcha } })).body).toEqual(common);
+    }
+    // The same captcha still works once a good password is chosen.
+    expect((await t.call('account/register', { body: { ...person, password: 'plum-kettle-9', confirmPassword: 'plum-kettle-9', ...captcha } })).status).toBe(201);
+
+    const u = await t.registerUser();
+    await t.call('account/password/resetSend', { body: { email: u.email } });
+    const key = new URL((await t.outbox(u.email))[0]?.links[0] ?? '').searchParams.get('key');
+    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'football', confirmPassword: 'football' } })).body).toEqual(common);
+    // The key was not used up by the refusal.
+    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'plum-kettle-9', confirmPassword: 'plum-kettle-9' } })).status).toBe(200);
+    const again = await t.call<LoginResponse>('account/login', { body: { email: u.email, password: 'plum-kettle-9' } });
+    const change = await t.call('account/password/reset', { method: 'PATCH', token: again.body.accessToken, body: { oldPassword: 'plum-kettle-9', password: 'sunshine', confirmPassword: 'sunshine' } });
+    expect(change.body).toEqual(common);
   });
 
   test('a reset link expires after 2 hours', async () => {
@@ -241,20 +262,20 @@ describe(`password reset (${db})`, () => {
     await t.call('account/password/resetSend', { body: { email: u.email } });
     const key = new URL((await t.outbox(u.email))[0]?.links[0] ?? '').searchParams.get('key');
     t.clock.advance(2 * 3600 + 1);
-    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass1', confirmPassword: 'newpass1' } })).status).toBe(422);
+    expect((await t.call('account/password/reset', { method: 'PATCH', body: { key, password: 'newpass-1', confirmPassword: 'newpass-1' } })).status).toBe(422);
   });
 
   test('signed in, the current password changes it and keeps this session only', async () => {
     const u = await t.registerUser();
     const other = await t.call<LoginResponse>('account/login', { body: { email: u.email, password: u.password } });
-    const wrong = await t.call('account/password/reset', { method: 'PATCH', token: u.token, body: { oldPassword: 'wrong', password: 'newpass1', confirmPassword: 'newpass1' } });
+    const wrong = await t.call('account/password/reset', { method: 'PATCH', token: u.token, body: { oldPassword: 'wrong', password: 'newpass-1', confirmPassword: 'newpass-1' } });
     expect(wrong.body).toEqual({ message: 'The current password is incorrect.', errors: { oldPassword: ['The current password is incorrect.'] } });
-    const ok = await t.call('account/password/reset', { method: 'PATCH', token: u.token, body: { oldPassword: u.password, password: 'newpass1', confirmPassword: 'newpass1' } });
+    const ok = await t.call('account/password/reset', { method: 'PATCH', token: u.token, body: { oldPassword: u.password, password: 'newpass-1', confirmPassword: 'newpass-1' } });
     expect(ok.status).toBe(200);
     expect((await t.call('account/me', { token: u.token })).status).toBe(200);
     expect((await t.call('account/me', { token: other.body.accessToken })).status).toBe(401);
     // Without a key or a session it is a 401.
-    expect((await t.call('account/password/reset', { method: 'PATCH', body: { oldPassword: 'x', password: 'newpass1', confirmPassword: 'newpass1' } })).status).toBe(401);
+    expect((await t.call('account/password/reset', { method: 'PATCH', body: { oldPassword: 'x', password: 'newpass-1', confirmPassword: 'newpass-1' } })).status).toBe(401);
   });
 });
 
@@ -312,7 +333,7 @@ describe(`tokens (${db})`, () => {
     const email = 'adopt@example.com';
     await t.call('account/register', {
       token: temp,
-      body: { email, password: 'secret1', confirmPassword: 'secret1', firstName: 'A', lastName: 'B', agreeTerms: true, ...(await t.captcha()) },
+      body: { email, password: 'secret-1x', confirmPassword: 'secret-1x', firstName: 'A', lastName: 'B', agreeTerms: true, ...(await t.captcha()) },
     });
     expect(moved).toEqual([]);
     const key = new URL((await t.outbox(email))[0]?.links[0] ?? '').searchParams.get('activate');

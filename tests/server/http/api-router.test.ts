@@ -90,8 +90,22 @@ describe('ApiRouter checks the request before the handler (ADR 060)', () => {
       status: 422,
       body: { message: 'Please give the item a name.', errors: { name: ['Please give the item a name.'] } },
     });
-    expect(await post(`/probe/items/${ID}?page=3&utm=x`, JSON.stringify({ name: ' Bolt ', count: 2, kind: 'b', extra: true }))).toEqual({ status: 200, body: { ok: true } });
+    expect(await post(`/probe/items/${ID}?page=3&utm=x`, JSON.stringify({ name: ' Bolt ', count: 2, kind: 'b' }))).toEqual({ status: 200, body: { ok: true } });
     expect(seen).toEqual([{ params: { id: ID }, query: { page: 3 }, body: { name: 'Bolt', count: 2, kind: 'b' } }]);
+  });
+
+  test('a field the shape does not name is refused with a 422 that names it (issue 32 item 4), also inside lists', async () => {
+    const { post, seen } = probeApp();
+    expect(await post(`/probe/items/${ID}`, JSON.stringify({ name: 'Bolt', count: 2, kind: 'b', extra: true }))).toEqual({
+      status: 422,
+      body: { message: '"extra" is not a field this call takes; remove it.', errors: { extra: ['"extra" is not a field this call takes; remove it.'] } },
+    });
+    // Beside a wrong shape, both are said.
+    expect((await post(`/probe/items/${ID}`, JSON.stringify({ name: 'Bolt', count: 2, kind: 'c', priceCents: 1 }))).body.errors).toEqual({
+      priceCents: ['"priceCents" is not a field this call takes; remove it.'],
+      kind: ['Kind must be one of: a, b.'],
+    });
+    expect(seen).toEqual([]);
   });
 
   test('a path id that cannot name a row is a 404 with the route’s message; a bad query parameter a 422 under its name', async () => {

@@ -39,19 +39,26 @@ test.runIf(Boolean(process.env.DATABASE_URL))('two app instances on one PostgreS
     // Another client is counted on its own.
     expect((await captcha(1, '10.9.0.2')).status).toBe(200);
 
-    // The sign-in back-off per email (ADR 080) holds over both too: the free failures are spent
-    // whichever process answers, then the next attempt waits on either.
-    const login = (i: number) =>
+    // The sign-in back-off (ADRs 082, 153) holds over both too. One client's free failures on an
+    // account are spent whichever process answers, then that client waits on either.
+    const login = (i: number, ip: string) =>
       apps[i % 2]!.request('/api/manufacture/account/login', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.1.${i}` },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({ email: 'target@example.com', password: 'guess' + i }),
       });
-    for (let i = 0; i <= LOGIN_THROTTLE.freeFailures; i++) expect((await login(i)).status).toBe(422);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) expect((await login(i, '10.9.1.1')).status).toBe(422);
+    await login(LOGIN_THROTTLE.freeFailures, '10.9.1.1');
     for (const i of [10, 11]) {
-      const held = await login(i);
+      const held = await login(i, '10.9.1.1');
       expect(held.status).toBe(429);
       expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The account's count is shared: past its threshold, another client on either process is asked for a challenge.
+    for (const i of [20, 21]) {
+      const asked = await login(i, `10.9.2.${i}`);
+      expect(asked.status).toBe(422);
+      expect(((await asked.json()) as { errors: Record<string, string[]> }).errors.captchaCode).toHaveLength(1);
     }
   } finally {
     for (const d of databases) await d.close();

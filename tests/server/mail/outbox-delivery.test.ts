@@ -56,7 +56,7 @@ async function register(t: TestApp, email: string): Promise<void> {
   const { body } = await t.call<{ captchaId: string }>('tools/captchaImage');
   const row = await t.database.db.selectFrom('captcha').select('answer').where('id', '=', body.captchaId).executeTakeFirstOrThrow();
   const res = await t.call('account/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', firstName: 'Ada', lastName: 'Byron', agreeTerms: true, captchaId: body.captchaId, captchaCode: row.answer },
+    body: { email, password: 'secret-123', confirmPassword: 'secret-123', firstName: 'Ada', lastName: 'Byron', agreeTerms: true, captchaId: body.captchaId, captchaCode: row.answer },
   });
   expect(res.status).toBe(201);
 }

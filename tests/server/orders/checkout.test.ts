@@ -62,6 +62,21 @@ describe(`checkout: an order from the cart (${db})`, () => {
     expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body).toEqual(order);
   });
 
+  test('the consignee’s state is named (California), its code kept; an order stored before the name was, reads it from the code', async () => {
+    const us = await t.call<{ id: string }>('account/address', {
+      token: c.token,
+      body: { firstName: 'Ada', lastName: 'Buyer', phoneCode: '+1', mobile: '4155550100', countryCode: 'US', state: 'US-CA', city: 'San Francisco', postcode: '94107', addressLine1: '500 Test Street' },
+    });
+    expect(us.status).toBe(201);
+    const order = await t.placeOrder({ ...c, shippingAddressId: us.body.id });
+    expect(order.consignee).toMatchObject({ countryCode: 'US', countryName: 'United States', state: 'US-CA', stateName: 'California' });
+    // As an order placed before the name was stored keeps it: the code only.
+    const stored = JSON.parse((await t.database.db.selectFrom('customer_order').select('consignee').where('id', '=', order.id).executeTakeFirstOrThrow()).consignee) as Record<string, unknown>;
+    delete stored.stateName;
+    await t.database.db.updateTable('customer_order').set({ consignee: JSON.stringify(stored) }).where('id', '=', order.id).execute();
+    expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body.consignee).toMatchObject({ state: 'US-CA', stateName: 'California' });
+  });
+
   test('an empty cart, foreign addresses, a missing carrier account: 422 with the field', async () => {
     const empty = await t.call('checkout/order', { token: c.token, body: { shippingAddressId: c.shippingAddressId, billingAddressId: c.billingAddressId, shipping: { carrier: 'dhl-express', carrierAccount: '1' } } });
     expect(empty).toMatchObject({ status: 422, body: { message: 'Your cart is empty: add parts to it before checking out.' } });
@@ -128,4 +143,18 @@ describe(`checkout: an order from the cart (${db})`, () => {
     expect((await t.call<OrderList>('order/list?status=paid,shipped', { token: u.token })).body.total).toBe(0);
     expect((await t.call('order/list?status=lost', { token: u.token })).status).toBe(422);
   });
+
+  test('a price the client makes up is refused with a 422 naming the field, not ignored (issue 32 item 4)', async () => {
+    const u = await t.customer();
+    const refused = (field: string) => [`"${field}" is not a field this call takes; remove it.`];
+    const cart = await t.ms('cart/items', { token: u.token, body: { items: [{ fileId: u.file.id, configuration: PRINT_CONFIG, unitPriceCents: 1 }] } });
+    expect(cart.status).toBe(422);
+    expect(cart.body.errors).toEqual({ 'items.0.unitPriceCents': refused('unitPriceCents') });
+    await expect(t.placeOrder(u, { totalCents: 1 })).rejects.toThrow(/totalCents.{0,6} is not a field this call takes/);
+    const order = await t.placeOrder(u);
+    const pay = await t.pay(`order/${order.id}/pay`, { method: 'balance', amountCents: 1 }, { token: u.token });
+    expect(pay.status).toBe(422);
+    expect(pay.body.errors).toEqual({ amountCents: refused('amountCents') });
+  });
 });
+

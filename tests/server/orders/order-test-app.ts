@@ -15,6 +15,8 @@ export const DECLINE_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 0002' };
 export const NO_FUNDS_CARD = { ...SUCCESS_CARD, number: '4000 0000 0000 9995' };
 
 const SHIPPING_ADDRESS = { firstName: 'Ada', lastName: 'Buyer', phoneCode: '+44', mobile: '2079460000', countryCode: 'GB', city: 'London', postcode: 'EC1A 1BB', addressLine1: '1 Test Street', company: 'Buyer Ltd' };
+/** Each customer ships to an address of their own (two accounts at one address look like one person's, ADR 151). */
+let customers = 0;
 
 /** A signed-in customer with a shipping and billing address and one configured, orderable part. */
 export interface Customer extends Registered {
@@ -45,7 +47,7 @@ export async function createOrderTestApp(overrides: Partial<ServerConfig> = {}, 
     sandbox: t.ctx.payments.provider as SandboxProvider,
     async customer(fields = {}) {
       const user = await t.registerUser(fields);
-      const ship = await call<{ id: string }>('account/address', { token: user.token, body: SHIPPING_ADDRESS });
+      const ship = await call<{ id: string }>('account/address', { token: user.token, body: { ...SHIPPING_ADDRESS, addressLine1: `${SHIPPING_ADDRESS.addressLine1}, unit ${++customers}` } });
       const bill = await call<{ id: string }>('account/billingAddress', { token: user.token, body: { name: 'Ada Buyer', companyName: 'Buyer Ltd', location: '1 Test Street, London' } });
       if (ship.status !== 201 || bill.status !== 201) throw new Error(`addresses: ${JSON.stringify([ship, bill])}`);
       const project = await t.project(user.token, 'Order project');

@@ -146,7 +146,7 @@ describe(`a visitor’s quote under a temporary token (${db})`, () => {
     const email = `visitor-${Date.now()}@example.com`;
     const registered = await t.call('account/register', {
       token: temp,
-      body: { email, password: 'secret123', confirmPassword: 'secret123', firstName: 'V', lastName: 'S', agreeTerms: true, ...(await t.captcha()) },
+      body: { email, password: 'secret-123', confirmPassword: 'secret-123', firstName: 'V', lastName: 'S', agreeTerms: true, ...(await t.captcha()) },
     });
     expect(registered.status).toBe(201);
     const key = new URL((await t.outbox(email))[0]?.links[0] ?? 'http://x/').searchParams.get('activate');
