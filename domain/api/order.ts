@@ -109,6 +109,10 @@ export const OrderProductSchema = named(
       z.object({ name: z.string(), path: z.string() }).nullable(),
       'Where the model file can be downloaded (microservice API, the owner’s token), while it is kept.',
     ),
+    drawing: described(
+      z.object({ name: z.string(), contentType: z.string(), sizeBytes: z.int(), path: z.string() }).nullable(),
+      'The technical drawing the product is made to (ADR 164), kept with the order; its owner downloads it from `path` (main API, the owner’s token).',
+    ),
     options: described(z.array(z.string()), 'Human-readable options: tolerance, finishes, tier.'),
     findings: described(z.array(FindingNoteSchema), 'What the analysis of the model found, as the customer saw it at checkout (errors first), each with what to do.'),
   }),

@@ -390,6 +390,11 @@ export const ReviewRequestUploadSchema = z.object({
   attachment: described(z.array(binaryFile()).max(MAX_REVIEW_ATTACHMENTS), `Up to ${MAX_REVIEW_ATTACHMENTS} files (PDF, DXF, DWG, PNG, JPEG), one part each.`).optional(),
 });
 
+/** `PUT project/{id}/files/{fileId}/drawing`: the multipart body (ADR 164). */
+export const PartDrawingUploadSchema = z.object({
+  drawing: described(binaryFile(), 'One file: PDF, DXF, DWG, PNG or JPEG, judged by its content.'),
+});
+
 /**
  * One uploaded file and the server's analysis of it. `metrics` and `findings` are what
  * `analyseCadFile` gives in the browser for the same bytes (the same domain code runs on the
@@ -440,9 +445,18 @@ export const QuoteFileSchema = named(
       'For a part split from an assembly since issue 34: its place in the bill of materials (ADR 162). Null for an upload, and for parts split before.',
     ),
     review: described(QuoteReviewSchema.nullable(), 'The part’s latest manual review (ADR 163), or null.'),
+    note: described(z.string().nullable(), 'The part’s note for the factory (PUT …/note, ADR 164): it travels to the cart line and becomes the order product’s comment.'),
+    drawing: described(PartDocumentSchema.nullable(), 'The part’s technical drawing (PUT …/drawing, ADR 164), or null; its owner downloads it from `path`.'),
   }),
 );
 export type QuoteFile = z.infer<typeof QuoteFileSchema>;
+
+/** `PUT project/{id}/files/{fileId}/note`: the part's note; empty clears it (ADR 164). */
+export const PartNoteInputSchema = named(
+  'PartNoteInput',
+  z.object({ note: described(text(MAX_PART_NOTE), `Up to ${MAX_PART_NOTE} characters; an empty note clears it.`) }),
+);
+export type PartNoteInput = z.infer<typeof PartNoteInputSchema>;
 
 /** `PUT project/{id}/assemblies/{assemblyId}`: how many assemblies; each part's quantity follows (ADR 162). */
 export const AssemblyQuantityInputSchema = named(
@@ -588,6 +602,8 @@ export const CartLineSchema = named(
       z.object({ reviewId: z.string(), expiresAt: instant() }).nullable(),
       'Priced by a manual review (ADR 163), held until `expiresAt`; null for a catalogue price.',
     ),
+    note: described(z.string().nullable(), 'The part’s note (ADR 164): the order product’s comment unless checkout gives the line another.'),
+    drawing: described(PartDocumentSchema.nullable(), 'The part’s drawing (ADR 164), carried to the order product.'),
   }),
 );
 export type CartLine = z.infer<typeof CartLineSchema>;

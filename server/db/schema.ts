@@ -45,6 +45,8 @@ export type QuoteFileTable = Selectable<DB['quote_file']>;
 export type QuoteAssemblyTable = Selectable<DB['quote_assembly']>;
 /** A part sent for manual review and staff's answer (migration 022, ADR 163). Money in cents. */
 export type QuoteReviewTable = Selectable<DB['quote_review']>;
+/** A part's technical drawing (migration 023, ADR 164), its bytes in the quote file store. */
+export type QuoteFileDrawingTable = Selectable<DB['quote_file_drawing']>;
 /** A file sent with a review request (migration 022); its bytes in the quote file store. */
 export type QuoteReviewAttachmentTable = Selectable<DB['quote_review_attachment']>;
 /** A quote file's picture for the project list (migration 008), drawn once and deleted with the file. */

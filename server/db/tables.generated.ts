@@ -328,6 +328,13 @@ export interface OrderLine {
    * JSON PartConfiguration.
    */
   configuration: string;
+  drawing_content_type: string | null;
+  /**
+   * The drawing the product is made to (migration 023, ADR 164): the stored key of the part’s drawing at the order, kept while named here.
+   */
+  drawing_key: string | null;
+  drawing_name: string | null;
+  drawing_size_bytes: number | null;
   file_id: string;
   file_name: string;
   /**
@@ -540,6 +547,10 @@ export interface QuoteFile {
    */
   metrics: string | null;
   name: string;
+  /**
+   * The part's note for the factory (migration 023, ADR 164); the order product's comment.
+   */
+  note: string | null;
   orderable: number;
   /**
    * A part of an assembly: how many of it one assembly holds (migration 021, ADR 162); null otherwise.
@@ -567,6 +578,20 @@ export interface QuoteFile {
    */
   summary: string | null;
   uploaded_at: string;
+}
+
+export interface QuoteFileDrawing {
+  content_type: string;
+  created_at: string;
+  file_id: string;
+  id: string;
+  name: string;
+  sha256: string;
+  size_bytes: number;
+  /**
+   * Its bytes in the quote file store, a new key per drawing; kept while an order line names it (ADR 164).
+   */
+  storage_key: string;
 }
 
 export interface QuoteFileThumbnail {
@@ -825,6 +850,7 @@ export interface DB {
   quote_assembly: QuoteAssembly;
   quote_document: QuoteDocument;
   quote_file: QuoteFile;
+  quote_file_drawing: QuoteFileDrawing;
   quote_file_thumbnail: QuoteFileThumbnail;
   quote_project: QuoteProject;
   quote_review: QuoteReview;

@@ -41,6 +41,9 @@ import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
 import { orderDocumentTitle, renderOrderPdf } from '../orders/order-pdf.ts';
 import { reorder } from '../orders/reorder.ts';
+import { orderProductDrawing } from '../orders/drawings.ts';
+import { PART_DOCUMENT_MESSAGES } from '../quote/part-documents.ts';
+import { documentResponse } from './project-routes.ts';
 import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
@@ -163,6 +166,16 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     ...byOrderId,
     response: OrderSchema,
     handler: async (c, { params }) => readOrder(db, (await findOwnOrder(db, requireUser(c), params.id)).id),
+  });
+  order.route({
+    method: 'get',
+    path: '/:id/products/:productId/drawing',
+    summary: 'The technical drawing an ordered product is made to (ADR 164), its owner only',
+    auth: 'user',
+    params: z.object({ id: rowId(), productId: rowId() }),
+    notFound: { id: ORDER_NOT_FOUND, productId: PART_DOCUMENT_MESSAGES.noDrawing },
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await orderProductDrawing(db, ctx.quote.files, requireUser(c), params.id, params.productId)),
   });
   order.route({
     method: 'post',

@@ -22,6 +22,8 @@ import {
   QuoteFileSchema,
   QuoteReviewSchema,
   ReviewRequestUploadSchema,
+  PartDrawingUploadSchema,
+  PartNoteInputSchema,
   UnitsInputSchema,
   UploadHistorySchema,
 } from '#domain/api/quote';
@@ -30,6 +32,7 @@ import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/p
 import type { AppContext } from './app-context.ts';
 import { ASSEMBLY_NOT_FOUND, FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
+import { PartDocuments } from '../quote/part-documents.ts';
 import { REVIEW_MESSAGES, Reviews } from '../quote/reviews.ts';
 import { MAX_DOCUMENT_MB, MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
 import { ApiRouter } from './api-router.ts';
@@ -69,6 +72,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   const answers = new StoredAnswers(ctx.db, ctx.clock);
   const thumbnails = new Thumbnails(ctx);
   const reviews = new Reviews(ctx);
+  const documents = new PartDocuments(ctx, projects);
   const router = new ApiRouter('/project', 'Projects', ctx);
 
   router.route({
@@ -318,6 +322,51 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     ...reviewAttachment,
     produces: 'application/octet-stream',
     handler: async (c, { params }) => documentResponse(await reviews.attachment(ownerOf(c), params.id, params.fileId, params.attachmentId)),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'Attach the part’s technical drawing (replacing the one it had)',
+    description: `multipart/form-data with one part named \`drawing\`: a PDF, DXF, DWG, PNG or JPEG judged by its content (never its name), up to ${MAX_DOCUMENT_MB} MB. It stays with the part, travels to its cart line and to the order’s product, and only the part’s owner can download it (ADR 164). 410 once the part’s file was removed; 413 too large; 422 not one of those formats, empty, or missing.`,
+    auth: 'session',
+    rateLimit: 'upload',
+    ...file,
+    multipart: PartDrawingUploadSchema,
+    response: QuoteFileSchema,
+    handler: (c, { params }) => documents.putDrawing(ownerOf(c), params.id, params.fileId, c.req.raw),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'The part’s technical drawing (its owner only)',
+    auth: 'session',
+    ...file,
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await documents.drawing(ownerOf(c), params.id, params.fileId)),
+  });
+
+  router.route({
+    method: 'delete',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'Remove the part’s drawing (an order made with it keeps its copy)',
+    auth: 'session',
+    ...file,
+    response: QuoteFileSchema,
+    handler: (c, { params }) => documents.removeDrawing(ownerOf(c), params.id, params.fileId),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/files/:fileId/note',
+    summary: 'The part’s note for the factory (an empty note clears it)',
+    description: `Up to ${MAX_PART_NOTE} characters. It travels to the cart line and becomes the order product’s comment (ADR 164).`,
+    auth: 'session',
+    ...file,
+    body: PartNoteInputSchema,
+    response: QuoteFileSchema,
+    handler: (c, { params, body }) => documents.setNote(ownerOf(c), params.id, params.fileId, body.note),
   });
 
   router.route({

@@ -23,6 +23,7 @@ import { SNAPSHOTS } from '../db/json-column.ts';
 import { billingInfoOf } from '../accounts/addresses.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { REVIEW_MESSAGES, reviewFor } from '../quote/reviews.ts';
+import { drawingsOf } from '../quote/part-documents.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
@@ -120,6 +121,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       'quote_file.metrics as metrics',
       'quote_file.findings as findings',
       'quote_file.removed_at as removed_at',
+      'quote_file.note as note',
       'quote_project.id as project_id',
     ])
     .where('cart_item.user_id', '=', userId)
@@ -131,6 +133,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
 
   const now = clock();
   const notices: string[] = [];
+  const drawings = await drawingsOf(db, rows.map((r) => r.file_id));
   const lines: { cartItemId: string; values: Omit<Insertable<OrderLineTable>, 'order_id'> & { total_cents: number } }[] = [];
   for (const [position, row] of rows.entries()) {
     if (row.removed_at) throw new HttpError(410, ORDER_MESSAGES.fileRemoved(row.file_name));
@@ -138,7 +141,9 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     const findings = JSON.parse(row.findings) as Finding[];
     const metrics = row.metrics ? (JSON.parse(row.metrics) as PartMetrics) : null;
     const material = findMaterial(configuration.process, configuration.materialId);
-    const comment = lineComments[row.id];
+    // The part's note (ADR 164) is the product's comment, with what checkout adds to the line after it.
+    const comment = [row.note, lineComments[row.id]].filter((text) => text?.trim()).join('\n\n');
+    const drawing = drawings.get(row.file_id);
     const base = {
       id: randomUUID(),
       position,
@@ -153,6 +158,11 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       configuration: SNAPSHOTS.lineConfiguration.write(configuration),
       quantity: configuration.quantity,
       comment: orNull(comment),
+      // The drawing the product is made to: its bytes stay while an order line names them (ADR 164).
+      drawing_name: drawing?.name ?? null,
+      drawing_content_type: drawing?.content_type ?? null,
+      drawing_size_bytes: drawing ? Number(drawing.size_bytes) : null,
+      drawing_key: drawing?.storage_key ?? null,
     };
     if (row.review_id) {
       // Priced by a manual review (ADR 163): its price, while it holds, for the configuration reviewed.

@@ -13,6 +13,7 @@ import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile, pricedColumns } from './pricing.ts';
 import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, toCartLine, type FileRow } from './records.ts';
 import { REVIEW_MESSAGES, reviewFor, reviewedPrice } from './reviews.ts';
+import { drawingsOf, toDrawing } from './part-documents.ts';
 
 export const CART_ITEM_NOT_FOUND = 'Cart item not found.';
 
@@ -54,6 +55,7 @@ export class CartService {
         'quote_file.removed_at as file_removed_at',
         'quote_file.metrics as file_metrics',
         'quote_file.findings as file_findings',
+        'quote_file.note as file_note',
         'quote_project.name as project_name',
       ])
       .where(`cart_item.${owner.column}`, '=', owner.id)
@@ -63,6 +65,11 @@ export class CartService {
     const now = this.ctx.clock();
     const reviewIds = rows.flatMap((r) => (r.review_id ? [r.review_id] : []));
     const reviews = reviewIds.length === 0 ? [] : await db.selectFrom('quote_review').selectAll().where('id', 'in', reviewIds).execute();
+    const drawings = await drawingsOf(db, [...new Set(rows.map((r) => r.file_id))]);
+    const documentsOf = (row: (typeof rows)[number]) => {
+      const drawing = drawings.get(row.file_id);
+      return { note: row.file_note, drawing: drawing ? toDrawing(drawing, row.project_id, row.file_id) : null };
+    };
     const lines: CartLine[] = [];
     for (const row of rows) {
       let item = row;
@@ -76,7 +83,7 @@ export class CartService {
           item = { ...row, ...update };
         }
         const reviewInfo = { expiresAt: review.expires_at ?? '', expired, expiredMessage: REVIEW_MESSAGES.expired(row.file_name, (review.expires_at ?? '').slice(0, 10)) };
-        lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name, reviewInfo));
+        lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name, reviewInfo, documentsOf(row)));
         continue;
       }
       if (!row.file_removed_at && isStale(row.priced_at, now)) {
@@ -85,7 +92,7 @@ export class CartService {
         await db.updateTable('cart_item').set(update).where('id', '=', row.id).execute();
         item = { ...row, ...update };
       }
-      lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name));
+      lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name, null, documentsOf(row)));
     }
     return {
       lines,

@@ -47,6 +47,7 @@ import { receiveUpload } from './receive-upload.ts';
 import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type AssemblyRecord, type FileRow } from './records.ts';
 import { addMonths } from './retention.ts';
 import { latestReviews } from './reviews.ts';
+import { deleteUnorderedDrawings, drawingsOf, toDrawing } from './part-documents.ts';
 import { findingsWithUnit, type UnitReading } from './units.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
@@ -213,11 +214,13 @@ export class Projects {
     const project = await this.find(owner, id);
     const files = await this.db.selectFrom('quote_file').select(['id', 'storage_key', 'removed_at']).where('project_id', '=', project.id).execute();
     const documents = await this.documentKeys(files.map((f) => f.id));
+    const drawings = await this.drawingKeys(files.map((f) => f.id));
     await this.db.transaction().execute(async (trx) => {
       const ids = files.map((f) => f.id);
       if (ids.length > 0) {
         await trx.deleteFrom('cart_item').where('file_id', 'in', ids).execute();
         await trx.deleteFrom('quote_review').where('file_id', 'in', ids).execute();
+        await trx.deleteFrom('quote_file_drawing').where('file_id', 'in', ids).execute();
         await trx.deleteFrom('quote_file').where('project_id', '=', project.id).execute();
       }
       await trx.deleteFrom('quote_assembly').where('project_id', '=', project.id).execute();
@@ -225,6 +228,7 @@ export class Projects {
     });
     for (const file of files) if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
     for (const key of documents) await this.ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(this.ctx, drawings);
     return { deleted: true, files: files.length };
   }
 
@@ -246,7 +250,11 @@ export class Projects {
       for (const a of await this.db.selectFrom('quote_assembly').select(['id', 'name', 'quantity']).where('id', 'in', ids).execute()) assemblies.set(a.id, a);
     }
     const reviews = await latestReviews(this.db, rows.map((r) => r.id), this.ctx.clock());
-    return rows.map((r) => toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null, reviews.get(r.id) ?? null));
+    const drawings = await drawingsOf(this.db, rows.map((r) => r.id));
+    return rows.map((r) => {
+      const drawing = drawings.get(r.id);
+      return toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null, reviews.get(r.id) ?? null, drawing ? toDrawing(drawing, r.project_id, r.id) : null);
+    });
   }
 
   /** The stored keys of the documents kept with these files (review attachments): deleted with them. */
@@ -259,6 +267,12 @@ export class Projects {
       .where('quote_review.file_id', 'in', [...fileIds])
       .execute();
     return rows.map((r) => r.storage_key);
+  }
+
+  /** The stored keys of these files' drawings (ADR 164): deleted with them, unless an order was made from one. */
+  private async drawingKeys(fileIds: readonly string[]): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    return (await this.db.selectFrom('quote_file_drawing').select('storage_key').where('file_id', 'in', [...fileIds]).execute()).map((r) => r.storage_key);
   }
 
   private async out(row: FileRow): Promise<QuoteFile> {
@@ -354,6 +368,7 @@ export class Projects {
       split_from: null,
       kept_whole: 0,
       per_assembly: null,
+      note: null,
     };
     try {
       await transact(this.db, async (trx) => {
@@ -443,9 +458,11 @@ export class Projects {
   async removeFile(owner: Owner, projectId: string, fileId: string): Promise<void> {
     const { file } = await this.findFile(owner, projectId, fileId);
     const documents = await this.documentKeys([file.id]);
+    const drawings = await this.drawingKeys([file.id]);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
       await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
+      await trx.deleteFrom('quote_file_drawing').where('file_id', '=', file.id).execute();
       await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
       if (file.split_from) {
         // An assembly without parts is not a bill of materials any more.
@@ -455,6 +472,7 @@ export class Projects {
     });
     if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
     for (const key of documents) await this.ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(this.ctx, drawings);
   }
 
   /**
@@ -479,6 +497,7 @@ export class Projects {
     if (summary.assembly.partCount > room) throw new HttpError(422, FILE_MESSAGES.splitTooMany(file.name, summary.assembly.partCount, room));
 
     const documents = await this.documentKeys([file.id]);
+    const drawings = await this.drawingKeys([file.id]);
     const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection));
     if (parts.length === 0) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
     const at = ctx.clock();
@@ -491,6 +510,8 @@ export class Projects {
       await transact(this.db, async (trx) => {
         await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
         await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
+        // The assembly's drawing goes with it; its note is each part's (ADR 164).
+        await trx.deleteFrom('quote_file_drawing').where('file_id', '=', file.id).execute();
         const gone = await trx.deleteFrom('quote_file').where('id', '=', file.id).executeTakeFirst();
         // Another request split it meanwhile: this one's parts are not kept.
         if (Number(gone.numDeletedRows) !== 1) throw new HttpError(409, FILE_MESSAGES.alreadySplit);
@@ -505,6 +526,7 @@ export class Projects {
     }
     await ctx.quote.files.delete(file.storage_key);
     for (const key of documents) await ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(ctx, drawings);
     const assembly = { id: file.id, name: file.name, quantity: assemblies };
     return { from: file.id, list: rows.map((r) => toQuoteFile(r, assembly)), total: rows.length };
   }
@@ -573,6 +595,8 @@ export class Projects {
       split_from: from.id,
       kept_whole: 0,
       per_assembly: part.count,
+      // A part of the assembly starts with the assembly's note.
+      note: from.note,
     };
     row.quote = JSON.stringify(priceFile(row, configuration, at, this.ctx.config.maxOrderCents));
     return row;
@@ -706,7 +730,7 @@ export class Projects {
       await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
     });
     const record = { id: assembly.id, name: assembly.name, quantity };
-    return { assembly: record, list: rows.map((r) => toQuoteFile(r, record)) };
+    return { assembly: record, list: await this.withAssemblies(rows) };
   }
 
   async createDocument(owner: Owner, projectId: string, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {

@@ -1,4 +1,4 @@
-import type { CartLine, Project, QuoteFile, QuoteFileSummary, QuoteReview, UploadHistoryItem } from '#domain/api/quote';
+import type { CartLine, PartDocument, Project, QuoteFile, QuoteFileSummary, QuoteReview, UploadHistoryItem } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
@@ -66,7 +66,7 @@ export interface AssemblyRecord {
  * The API's file. `assembly`: the assembly the part was split from, when the part knows its count
  * per assembly (parts split before migration 021 do not) and the assembly is still recorded.
  */
-export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null, review: QuoteReview | null = null): QuoteFile {
+export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null, review: QuoteReview | null = null, drawing: PartDocument | null = null): QuoteFile {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -94,6 +94,8 @@ export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null
         ? { id: assembly.id, name: assembly.name, quantity: Number(assembly.quantity), perAssembly: Number(row.per_assembly) }
         : null,
     review,
+    note: row.note ?? null,
+    drawing,
   };
 }
 
@@ -125,6 +127,7 @@ export function toCartLine(
   file: Pick<FileRow, 'name' | 'project_id' | 'summary' | 'removed_at'>,
   projectName: string,
   review: { expiresAt: string; expired: boolean; expiredMessage: string } | null = null,
+  documents: { note: string | null; drawing: PartDocument | null } = { note: null, drawing: null },
 ): CartLine {
   const result = parseJson<QuoteResult | null>(row.quote);
   const removed = file.removed_at !== null;
@@ -148,6 +151,8 @@ export function toCartLine(
     problemMessage: removed ? FILE_REMOVED_MESSAGE : problem === 'review-expired' ? review!.expiredMessage : problem && result ? notOrderableMessage(result) : null,
     summary: file.summary ? fileSummary(file.summary) : null,
     reviewed: reviewed && row.review_id ? { reviewId: row.review_id, expiresAt: review.expiresAt } : null,
+    note: documents.note,
+    drawing: documents.drawing,
   };
 }
 

@@ -55,5 +55,7 @@ export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id
   splitFrom: null,
   assembly: null,
   review: null,
+  note: null,
+  drawing: null,
   ...fields,
 } as QuoteFile);

@@ -148,6 +148,8 @@ export function cartLine(overrides: Partial<CartLine> = {}): CartLine {
     problemMessage: null,
     summary: quoteFile().summary,
     reviewed: null,
+    note: null,
+    drawing: null,
     ...overrides,
   };
 }
