@@ -360,7 +360,8 @@ export const QuoteReviewSchema = named(
     fileId: z.string(),
     status: described(z.enum(QUOTE_REVIEW_STATUSES), '`pending` until staff answer with a price (`answered`) or a refusal (`refused`).'),
     note: z.string(),
-    configuration: described(PartConfigurationSchema, 'The configuration sent: the reviewed price is for it (its quantity included).'),
+    // The configuration sent: the reviewed price is for it (its quantity included). Not `described`, so it stays a $ref to PartConfiguration.
+    configuration: PartConfigurationSchema,
     reasons: described(z.array(z.string()), 'Why the part could not be priced automatically when it was sent (none when the customer asked anyway, e.g. for a material not listed).'),
     attachments: z.array(PartDocumentSchema),
     requestedAt: instant(),

@@ -52,6 +52,7 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
       ['POST', `order/${order.id}/agency-link`, {}],
       ['POST', `order/${order.id}/reorder`, {}],
       ['GET', `order/${order.id}/document`],
+      ['GET', `order/${order.id}/products/${order.products[0]!.id}/drawing`],
       ['POST', `order/${shipped.id}/review`, { stars: 1, workmanship: 1, product: 1, service: 1, logistics: 1 }],
       ['POST', `additional-cost/${cost.id}/pay`, { method: 'balance' }],
     ];
@@ -97,6 +98,7 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
     const tried = new Set([
       ...attempts.map(([m, p]) => `${m} ${p.replace(/[0-9a-f-]{36}/, '{id}')}`),
       'GET agency/{token}',
+      'GET order/{id}/products/{productId}/drawing',
       'POST agency/{token}/pay',
       'GET additional-cost/payment/{token}',
       'POST additional-cost/payment/{token}/pay',
