@@ -62,6 +62,18 @@ export function requestReview(projectId: string, fileId: string, request: { note
   return microserviceApi<QuoteReview>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/review`, { method: 'POST', body, quiet: true });
 }
 
+/** Attaches a part's drawing, replacing the one it had (ADR 164). */
+export function attachDrawing(projectId: string, fileId: string, file: File) {
+  const body = new FormData();
+  body.append('drawing', file, file.name);
+  return microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/drawing`, { method: 'PUT', body, quiet: true });
+}
+export const removeDrawing = (projectId: string, fileId: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/drawing`, { method: 'DELETE', quiet: true });
+/** The part's note for the factory; an empty one clears it (ADR 164). */
+export const savePartNote = (projectId: string, fileId: string, note: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/note`, { method: 'PUT', body: { note }, quiet: true });
+
 /** A document the API keeps for the caller (an attachment, a drawing), by its `path`. */
 export const getDocument = (path: string) => microserviceApi<Blob>(path, { responseType: 'blob' });
 

@@ -38,6 +38,8 @@ const PartDetails = lazyComponent(async () => (await import('./part-details.tsx'
 const PartsPanel = lazyComponent(async () => (await import('./parts-panel.tsx')).PartsPanel);
 // Manual review (its form, its answer): fetched with the configurator, shown under it.
 const ReviewPanel = lazyComponent(async () => (await import('./review-panel.tsx')).ReviewPanel);
+// The part's drawing and note (ADR 164): with the configurator, under the review.
+const PartDocumentsPanel = lazyComponent(async () => (await import('./part-documents-panel.tsx')).PartDocumentsPanel);
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -129,6 +131,7 @@ export function Workspace({
     if (hasParts) {
       void ConfiguratorPanel.preload();
       void ReviewPanel.preload();
+      void PartDocumentsPanel.preload();
     }
   }, [hasParts]);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
@@ -277,6 +280,19 @@ export function Workspace({
             {selected.serverFile && project && (
               <div className="mt-4">
                 <SelectedReview workspace={workspace} part={selected} projectId={project.id} onAddToCart={onAddToCart} adding={adding} />
+              </div>
+            )}
+            {selected.serverFile && project && (
+              <div className="mt-4">
+                <PartDocumentsPanel
+                  key={selected.serverFile.id}
+                  projectId={project.id}
+                  fileId={selected.serverFile.id}
+                  fileName={selected.fileName}
+                  note={selected.serverFile.note}
+                  drawing={selected.serverFile.drawing}
+                  onSaved={(file) => workspace.send({ type: 'part.serverFile', id: selected.id, file })}
+                />
               </div>
             )}
           </Suspense>
