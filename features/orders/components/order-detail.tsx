@@ -12,7 +12,7 @@ import { StatusBadge } from '#ui/status-badge';
 import { getOrder } from '../api.ts';
 import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
 import { CopyButton, type WriteText } from './copy-button.tsx';
-import { CancelOrderButton, DocumentButton, PayOnBehalf, ReorderButton } from './order-actions.tsx';
+import { CancelOrderButton, DocumentButton, DrawingButton, PayOnBehalf, ReorderButton } from './order-actions.tsx';
 import { ReviewForm, ReviewSummary } from './order-review.tsx';
 
 const TRACK_STATES: Readonly<Record<string, MessageKey>> = {
@@ -333,7 +333,8 @@ function ProductTable({ products }: { products: OrderProduct[] }) {
               <th scope="row" className="border-b border-neutral-100 py-3 pr-4 font-normal">
                 <span className="font-semibold">{p.name}</span>
                 <span className="block text-caption text-neutral-700">{productOptions(p)}</span>
-                {p.comment && <span className="block text-caption text-neutral-600">{p.comment}</span>}
+                {p.comment && <span className="block text-caption whitespace-pre-line text-neutral-600">{p.comment}</span>}
+                {p.drawing && <DrawingButton drawing={p.drawing} />}
               </th>
               <td className="border-b border-neutral-100 px-4 py-3 text-end tabular-nums">{p.quantity}</td>
               <td className="border-b border-neutral-100 px-4 py-3 text-end whitespace-nowrap">
@@ -361,7 +362,8 @@ function ProductCards({ products }: { products: OrderProduct[] }) {
         <li key={p.id} className="rounded-control border border-neutral-200 p-3">
           <p className="font-semibold">{p.name}</p>
           <p className="text-caption text-neutral-700">{productOptions(p)}</p>
-          {p.comment && <p className="text-caption text-neutral-600">{p.comment}</p>}
+          {p.comment && <p className="text-caption whitespace-pre-line text-neutral-600">{p.comment}</p>}
+          {p.drawing && <DrawingButton drawing={p.drawing} />}
           <dl className="mt-2 grid grid-cols-2 gap-2">
             <Fact label={t('orders.column.quantity')}>{p.quantity}</Fact>
             <Fact label={t('orders.column.unitPrice')}>
