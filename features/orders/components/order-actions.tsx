@@ -10,7 +10,7 @@ import { Button } from '#ui/button';
 import { Link } from '#ui/link';
 import { Modal } from '#ui/modal';
 import { TextField } from '#ui/text-field';
-import { cancelOrder, createAgencyLink, getOrderDocument, getProductDrawing, reorderOrder } from '../api.ts';
+import { cancelOrder, createAgencyLink, getOrderDocument, reorderOrder } from '../api.ts';
 import { CopyButton, type WriteText } from './copy-button.tsx';
 
 /** A failure said where the action is (role="alert"), in the catalogue's words or the server's. */
@@ -51,30 +51,6 @@ export function DocumentButton({ order }: { order: Order }) {
       </Button>
       {error !== null && <ActionError error={error} />}
     </div>
-  );
-}
-
-/** Downloads the drawing an ordered product is made to (ADR 164). */
-export function DrawingButton({ drawing }: { drawing: { name: string; path: string } }) {
-  const t = useT();
-  const { busy, error, run: save } = useCall(async () => {
-    const blob = await getProductDrawing(drawing.path);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = drawing.name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  });
-  return (
-    <span className="flex flex-col gap-1">
-      <Button variant="quiet" className="self-start px-1 py-0 text-caption" isPending={busy} onPress={save} aria-label={t('orders.product.drawing', { name: drawing.name })}>
-        {drawing.name}
-      </Button>
-      {error !== null && <ActionError error={error} />}
-    </span>
   );
 }
 

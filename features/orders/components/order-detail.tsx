@@ -5,14 +5,15 @@ import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
 import { NoteList } from '#ui/note-list';
 import { StatusBadge } from '#ui/status-badge';
-import { getOrder } from '../api.ts';
+import { getOrder, getProductDrawing } from '../api.ts';
 import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
 import { CopyButton, type WriteText } from './copy-button.tsx';
-import { CancelOrderButton, DocumentButton, DrawingButton, PayOnBehalf, ReorderButton } from './order-actions.tsx';
+import { CancelOrderButton, DocumentButton, PayOnBehalf, ReorderButton } from './order-actions.tsx';
 import { ReviewForm, ReviewSummary } from './order-review.tsx';
 
 const TRACK_STATES: Readonly<Record<string, MessageKey>> = {
@@ -377,5 +378,42 @@ function ProductCards({ products }: { products: OrderProduct[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Downloads the drawing an ordered product is made to (ADR 164); a failure is said under it. */
+function DrawingButton({ drawing }: { drawing: { name: string; path: string } }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const url = URL.createObjectURL(await getProductDrawing(drawing.path));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = drawing.name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="flex flex-col gap-1">
+      <Button variant="quiet" className="self-start px-1 py-0 text-caption" isPending={busy} onPress={() => void save()} aria-label={t('orders.product.drawing', { name: drawing.name })}>
+        {drawing.name}
+      </Button>
+      {error !== null && (
+        <span role="alert" className="text-caption text-danger-700">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }
