@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
+import type { Consignee, CouponCheck, CouponCheckRequest, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
 import { ORDER_NOT_FOUND } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { findMaterial } from '#domain/catalogue/lookup';
@@ -57,6 +57,36 @@ export async function checkoutRules(db: Kysely<Database>, userId: string, body: 
 }
 
 /** The caller's order, or 404 with the spec's message (another account's order included). */
+/**
+ * The caller's coupon, if an order may take it now, and what it takes off `subtotal` (cents): the
+ * caller's own code, unused, unexpired (issue 34 item 6, ADR 165: checkout checks it before the
+ * order, the order checks it again). A refusal is a 422 on `couponCode` in the customer's words.
+ */
+export async function usableCoupon(db: Kysely<Database>, userId: string, rawCode: string, subtotal: number, now: Date) {
+  const code = rawCode.trim().toUpperCase();
+  const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', code).where('user_id', '=', userId).executeTakeFirst();
+  if (!promo) throw new HttpError(422, ORDER_MESSAGES.couponUnknown, { couponCode: [ORDER_MESSAGES.couponUnknown] });
+  if (promo.used_at) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
+  if (promo.expires_at && promo.expires_at <= iso(now)) throw new HttpError(422, ORDER_MESSAGES.couponExpired, { couponCode: [ORDER_MESSAGES.couponExpired] });
+  const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
+  return { id: promo.id, code: promo.code, percentOff: promo.percent_off === null ? null : Number(promo.percent_off), amountOffCents: promo.amount_off_cents === null ? null : Number(promo.amount_off_cents), discount };
+}
+
+/** `POST checkout/coupon`: the coupon against the lines to be ordered, as the cart prices them (ADR 165). */
+export async function checkCoupon(db: Kysely<Database>, clock: Clock, userId: string, body: CouponCheckRequest): Promise<CouponCheck> {
+  const now = clock();
+  const referral = await firstOrderReferral(db, userId);
+  if (referral) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
+  let query = db.selectFrom('cart_item').select(['id', 'total_cents']).where('user_id', '=', userId);
+  const wanted = body.cartItemIds ? [...new Set(body.cartItemIds)] : undefined;
+  if (wanted) query = query.where('id', 'in', wanted.length > 0 ? wanted : ['-']);
+  const lines = await query.execute();
+  if (lines.length === 0) throw new HttpError(422, ORDER_MESSAGES.cartEmpty, { cartItemIds: [ORDER_MESSAGES.cartEmpty] });
+  const subtotal = lines.reduce((sum, l) => sum + Number(l.total_cents), 0);
+  const coupon = await usableCoupon(db, userId, body.couponCode, subtotal, now);
+  return { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents, subtotalCents: subtotal, discountCents: coupon.discount, totalCents: subtotal - coupon.discount };
+}
+
 export async function findOwnOrder(db: Kysely<Database>, userId: string, id: string) {
   const row = await db.selectFrom('customer_order').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -222,15 +252,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     await refuseReferralShippedToReferrer(db, { friendId: userId, referrerId: referral.referrerId, shippingAddress: shipTo, at: iso(now) });
   }
   if (referral && couponCode) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
-  let coupon: { id: string; discount: number } | null = null;
-  if (couponCode) {
-    const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', couponCode).where('user_id', '=', userId).executeTakeFirst();
-    if (!promo) throw new HttpError(422, ORDER_MESSAGES.couponUnknown, { couponCode: [ORDER_MESSAGES.couponUnknown] });
-    if (promo.used_at) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
-    if (promo.expires_at && promo.expires_at <= iso(now)) throw new HttpError(422, ORDER_MESSAGES.couponExpired, { couponCode: [ORDER_MESSAGES.couponExpired] });
-    const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
-    coupon = { id: promo.id, discount };
-  }
+  const coupon = couponCode ? await usableCoupon(db, userId, couponCode, subtotal, now) : null;
   const discount = coupon?.discount ?? (referral ? referralDiscountCents(subtotal) : 0);
   if (subtotal - discount > maxOrderCents) {
     const message = `This order comes to ${formatUsd(subtotal - discount)}. ${orderCeilingMessage(maxOrderCents)}`;
