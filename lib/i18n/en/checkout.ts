@@ -21,6 +21,7 @@ export const checkout = {
   'checkout.cart.heading': 'Parts',
   'checkout.cart.note': 'Note: {note}',
   'checkout.cart.drawing': 'Drawing: {name}',
+  'checkout.coupon.line': 'Coupon {code} ({what})',
   'checkout.cart.total': 'Total (EXW)',
   'checkout.shippingAddress.heading': 'Shipping address',
   'checkout.shippingAddress.shipTo': 'Ship to',

@@ -21,6 +21,7 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.cart.heading': 'Pièces',
   'checkout.cart.note': 'Note : {note}',
   'checkout.cart.drawing': 'Plan : {name}',
+  'checkout.coupon.line': 'Coupon {code} ({what})',
   'checkout.cart.total': 'Total (EXW)',
   'checkout.shippingAddress.heading': 'Adresse de livraison',
   'checkout.shippingAddress.shipTo': 'Livrer à',
