@@ -18,7 +18,8 @@ import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
 import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import { FINDING_CODES, FINDING_SEVERITIES, type Finding, type FindingNote } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/part-metrics';
+import type { MachiningMetrics, PartMetrics } from '#domain/geometry/part-metrics';
+import { AXIS_DIRECTIONS } from '#domain/geometry/axis-directions';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
@@ -71,6 +72,16 @@ export type _FindingNoteMatches = Assert<SameShape<z.infer<typeof findingNoteSha
 export const FindingNoteSchema = asDomain<FindingNote>(named('FindingNote', findingNoteShape));
 
 const boundingBox = () => z.object({ min: vec3(), max: vec3() });
+const axisDirection = () => z.enum(AXIS_DIRECTIONS);
+
+const machiningShape = z.object({
+  setups: described(z.array(axisDirection()), 'Set-ups on a 3-axis machine, main first (top, bottom, front, back, left, right).'),
+  undercutAreaMm2: described(z.number(), 'Surface no cutter reaches straight from an axis direction, mm².'),
+  undercutAtAngleAreaMm2: described(z.number(), 'Of that, what a 5-axis machine reaches at an angle, mm².'),
+  fiveAxisSetups: z.int(),
+  accessComplete: described(z.boolean(), 'False when a large mesh’s tool access was sampled by area.'),
+});
+export type _MachiningMatches = Assert<SameShape<z.infer<typeof machiningShape>, MachiningMetrics>>;
 
 const partMetricsShape = z.object({
   units: z.object({ unit: lengthUnit(), source: unitSource(), confidence: z.number(), reason: z.string() }),
@@ -110,6 +121,7 @@ const partMetricsShape = z.object({
       buildHeightMm: z.number(),
       holeCount: z.int(),
       tappableHoles: z.int(),
+      machining: described(machiningShape, 'Tool access, set-ups and features for machining (ADRs 176, 177); absent on files analysed before.').optional(),
     }),
     'Walls, supports (best printing orientation) and holes; absent for an open mesh.',
   ).optional(),

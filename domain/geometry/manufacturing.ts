@@ -12,6 +12,7 @@ import { findHoles, holeFindings } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
 import { facetsOf } from './facets';
+import { checkMachining } from './machining';
 import { MeshRayCaster } from './ray-caster';
 import { meshEdges } from './topology';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
@@ -41,6 +42,8 @@ export interface ManufacturingOptions {
   readonly wallRays?: number;
   /** Rays for the support volume of one orientation (default: overhangs.ts's). */
   readonly supportRays?: number;
+  /** Points sampled for tool access (default: tool-access.ts's). */
+  readonly accessSamples?: number;
 }
 
 /**
@@ -74,15 +77,18 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster, facets });
   const best = orientation.best;
   const supportFindings = [overhangFinding(best), orientationFinding(orientation)].filter((f): f is Finding => f !== null);
+  // Tool access, undercuts and set-ups change a CNC price: measured before it (ADR 176).
+  const machining = checkMachining(mesh, { mmPerUnit, caster, facets, weld, maxSamples: options.accessSamples });
   const supports = {
     buildDirection: [best.buildDirection[0], best.buildDirection[1], best.buildDirection[2]] as Vec3,
     overhangAreaMm2: best.overhangAreaMm2,
     supportVolumeMm3: best.supportVolumeMm3,
     buildHeightMm: best.buildHeightMm,
   };
+  const priceFindings = [...supportFindings, ...machining.findings];
   let completed: ManufacturingCheck | null = null;
   return {
-    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 }, findings: supportFindings },
+    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0, machining: machining.metrics }, findings: priceFindings },
     complete: () => {
       if (completed) return completed;
       const walls = analyseWallThickness(mesh, {
@@ -97,7 +103,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
       const holes = findHoles(mesh, { mmPerUnit, weld, facets });
       const findings = [
         thinWallFinding(walls, THIN_WALL_MM),
-        ...supportFindings,
+        ...priceFindings,
         ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
       ].filter((f): f is Finding => f !== null);
       const manufacturing: ManufacturingMetrics = {
@@ -106,6 +112,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
         ...supports,
         holeCount: holes.holes.length,
         tappableHoles: holes.tappableHoles,
+        machining: machining.metrics,
       };
       completed = { manufacturing, findings };
       return completed;

@@ -4,6 +4,7 @@
  * the analysis (and without an import cycle between metrics.ts and mesh-findings.ts).
  */
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
+import type { AxisDirection } from './axis-directions';
 import type { UnitAssessment } from './units';
 
 export type Vec3 = readonly [number, number, number];
@@ -72,4 +73,20 @@ export interface ManufacturingMetrics {
   /** Machining: cylindrical holes found, and how many of them are at a tap drill size. */
   readonly holeCount: number;
   readonly tappableHoles: number;
+  /** Machining: tool access, set-ups and features (machining.ts); absent on metrics stored before. */
+  readonly machining?: MachiningMetrics;
+}
+
+/** What the machining analysis measured (machining.ts, ADR 176; areas in mm²). */
+export interface MachiningMetrics {
+  /** Set-ups on a 3-axis machine, main first: the fewest directions reaching every reachable face. */
+  readonly setups: readonly AxisDirection[];
+  /** Surface no axis direction reaches (undercuts), mm². */
+  readonly undercutAreaMm2: number;
+  /** Of that, what a cutter tilted to a cube's edge or corner direction reaches (5-axis), mm². */
+  readonly undercutAtAngleAreaMm2: number;
+  /** Clampings on a 5-axis machine held from below: 2 when some surface is reached only from below. */
+  readonly fiveAxisSetups: number;
+  /** True when every facet was sampled (false: a large mesh, sampled by area; ADR 176). */
+  readonly accessComplete: boolean;
 }

@@ -1,0 +1,32 @@
+/**
+ * The machine shops' standard cutting tools, as data (docs/decisions/177-cnc-features-and-time.md):
+ * what the geometry measures CNC features against (the smallest corner radius, the tool that fits a
+ * pocket, how deep it reaches) and what the machining time is computed with. Change a value here and
+ * the analysis, the findings and the price follow.
+ */
+import { SMALLEST_TOOL_MM } from './limits';
+
+/** Flat end mills kept in stock, diameters in mm, smallest first (the first is the shop's smallest tool). */
+export const END_MILL_DIAMETERS_MM = [SMALLEST_TOOL_MM, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20] as const;
+
+/** The smallest end mill, mm: an internal vertical corner sharper than half of it cannot be cut as drawn. */
+export const SMALLEST_END_MILL_MM = END_MILL_DIAMETERS_MM[0];
+
+/** The materials' roughing rates (`CncPricing.removalRateCm3PerMinute`) are for an end mill this wide, mm. */
+export const REFERENCE_END_MILL_MM = 10;
+
+/** An end mill cuts at full speed this many diameters deep (standard flute length). */
+export const STANDARD_REACH_DIAMETERS = 4;
+
+/** With long-reach tools, at `LONG_REACH_RATE_FACTOR` of the speed, this many; deeper needs an engineer. */
+export const MAX_REACH_DIAMETERS = 6;
+
+/** Share of the removal rate a long-reach tool keeps (lighter cuts against deflection). */
+export const LONG_REACH_RATE_FACTOR = 0.5;
+
+/** The widest standard end mill that fits a gap `widthMm` wide, or null when even the smallest does not. */
+export function endMillFor(widthMm: number): number | null {
+  let best: number | null = null;
+  for (const d of END_MILL_DIAMETERS_MM) if (d <= widthMm + 1e-9) best = d;
+  return best;
+}
