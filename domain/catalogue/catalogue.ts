@@ -326,6 +326,8 @@ const cnc: Process = {
     programmingCents: 5000,
     setupCents: 3000,
     stockAllowanceMm: 3,
+    extraSetupCents: 2000,
+    turnMinutesPerPart: 2,
   },
   materials: [
     cncMaterial('aluminium-6061', 'Aluminium 6061-T6', 2.7, 1000, 15, 30, [RAW_METAL], true,

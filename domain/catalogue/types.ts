@@ -113,6 +113,10 @@ export interface CncProcessPricing {
   readonly setupCents: number;
   /** Stock is the bounding box plus this much on every side, mm. */
   readonly stockAllowanceMm: number;
+  /** Each set-up beyond the first: fixturing and alignment once per line, cents (ADR 176). */
+  readonly extraSetupCents: number;
+  /** Each set-up beyond the first: minutes a part to turn, clamp and probe it, at the machine's rate. */
+  readonly turnMinutesPerPart: number;
 }
 
 export interface CastingProcessPricing {

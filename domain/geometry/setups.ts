@@ -8,8 +8,8 @@
  * sampling of a large mesh still asks for its side. With six directions there are 63 candidate sets:
  * each is tried, smallest first. Among sets of the same size the one that keeps to the top, then
  * the bottom, then front, back, left and right is taken (a machinist starts on top), and its
- * directions are ordered by the area each reaches first, largest first: the first set-up is the
- * main one.
+ * directions are ordered by the area each reaches first, largest first (within 5 %, in the same
+ * order of preference): the first set-up is the main one.
  */
 import { AXIS_DIRECTIONS, type AxisDirection, type DirectionMask } from './axis-directions';
 
@@ -70,16 +70,16 @@ export function planSetups(maskAreaMm2: ArrayLike<number>, extra: readonly Acces
   const areas: number[] = [];
   let left = best;
   while (left !== 0) {
-    let pick = -1, pickArea = -1;
-    for (let i = 0; i < 6; i++) {
-      if (!((left >> i) & 1)) continue;
+    const reach = AXIS_DIRECTIONS.map((_, i) => {
+      if (!((left >> i) & 1)) return -1;
       let area = 0;
       for (const [mask, a] of remaining) if ((mask >> i) & 1) area += a;
-      if (area > pickArea + 1e-9) {
-        pick = i;
-        pickArea = area;
-      }
-    }
+      return area;
+    });
+    // The largest, or within 5 % of it (sampling noise) the one the preference puts first.
+    const largest = Math.max(...reach);
+    const pick = reach.findIndex((area) => area >= 0 && area >= largest * 0.95);
+    const pickArea = reach[pick]!;
     for (const mask of [...remaining.keys()]) if ((mask >> pick) & 1) remaining.delete(mask);
     order.push(AXIS_DIRECTIONS[pick]!);
     areas.push(pickArea);

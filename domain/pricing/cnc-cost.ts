@@ -4,6 +4,7 @@
  * programming plus set-up per line. Formulas and constants: docs/decisions/010-pricing-model.md.
  */
 import type { CncPricing, CncProcessPricing, Material, ToleranceOption } from '#domain/catalogue/types';
+import { setupsInWords } from '#domain/geometry/setups';
 import {
   boxVolumeMm3,
   fmt,
@@ -82,6 +83,28 @@ export function cncCosts(
       certainty: 'final',
       perPartCents: 0,
       sharedCentsPerPart: spreadOver(process.setupCents),
+    },
+    ...extraSetups(geometry, process, geometryCertainty),
+  ];
+}
+
+/**
+ * Each set-up beyond the first (ADR 176): its fixturing once for the line, and the minutes to turn
+ * and clamp every part again. The directions are named: "3 set-ups: top, bottom and front".
+ */
+function extraSetups(geometry: PricingGeometry, process: CncProcessPricing, certainty: Certainty): CostComponent[] {
+  const setups = geometry.manufacturing?.machining?.setups ?? [];
+  const extra = setups.length - 1;
+  if (extra < 1) return [];
+  const turnCents = (extra * process.turnMinutesPerPart * process.machineCentsPerHour) / 60;
+  return [
+    {
+      id: 'extra-setups',
+      label: `Extra set-ups (${extra})`,
+      explanation: `${setupsInWords(setups)}. Each beyond the first: ${usd(process.extraSetupCents)} of fixturing once for this line, and ${fmt(process.turnMinutesPerPart)} min a part to turn and clamp it at ${usd(process.machineCentsPerHour)}/h.`,
+      certainty,
+      perPartCents: turnCents,
+      sharedCentsPerPart: spreadOver(extra * process.extraSetupCents),
     },
   ];
 }

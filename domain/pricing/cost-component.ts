@@ -23,7 +23,7 @@ export interface PricingGeometry {
   readonly areaMm2: number;
   readonly size: readonly [number, number, number];
   /** Supports measured in the best printing orientation (domain/geometry/manufacturing.ts), when known. */
-  readonly manufacturing?: Pick<ManufacturingMetrics, 'supportVolumeMm3' | 'overhangAreaMm2' | 'buildHeightMm'>;
+  readonly manufacturing?: Pick<ManufacturingMetrics, 'supportVolumeMm3' | 'overhangAreaMm2' | 'buildHeightMm'> & Partial<Pick<ManufacturingMetrics, 'machining'>>;
 }
 
 export const NOTHING_SHARED = (): number => 0;
