@@ -80,6 +80,22 @@ const machiningShape = z.object({
   undercutAtAngleAreaMm2: described(z.number(), 'Of that, what a 5-axis machine reaches at an angle, mm².'),
   fiveAxisSetups: z.int(),
   accessComplete: described(z.boolean(), 'False when a large mesh’s tool access was sampled by area.'),
+  recesses: described(
+    z.array(
+      z.object({
+        kind: z.enum(['pocket', 'slot']),
+        direction: axisDirection(),
+        depthMm: z.number(),
+        widthMm: described(z.number(), 'The narrowest width across it.'),
+        floorAreaMm2: z.number(),
+        cornerRadiusMm: described(z.number().nullable(), 'Its smallest inside vertical corner radius; null when it has none.'),
+        sharpCorners: z.int(),
+      }),
+    ),
+    'Pockets (closed all round) and slots (open at an end), largest floor first, at most 40.',
+  ),
+  minCornerRadiusMm: z.number().nullable(),
+  sharpCorners: described(z.int(), 'Inside corners sharper than the smallest end mill (Ø1 mm) cuts.'),
 });
 export type _MachiningMatches = Assert<SameShape<z.infer<typeof machiningShape>, MachiningMetrics>>;
 
@@ -375,7 +391,7 @@ export const QuoteFileSchema = named(
     analysisError: described(z.string().nullable(), 'Why the analysis failed, when `analysis` is `failed`.'),
     checks: described(
       z.enum(QUOTE_FILE_CHECKS_STATES),
-      '`pending` when the upload of a large file answered before its walls and holes were measured (ADR 145): the price and the blocking findings are final, `manufacturing.minWallMm` is null and the wall and hole findings are still to come; read the file again until it is `done` (well under a second for a million triangles). `done` for every other file.',
+      '`pending` when the upload of a large file answered before its walls were measured (ADR 145; holes and machining come with the price since ADR 177): the price and the blocking findings are final, `manufacturing.minWallMm` is null and the wall findings are still to come; read the file again until it is `done` (well under a second for a million triangles). `done` for every other file.',
     ),
     splitFrom: described(
       z.string().nullable(),

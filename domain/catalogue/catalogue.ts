@@ -3,6 +3,7 @@
  * and lead time are computed from. Code never branches on a material id; it reads these records.
  * Where the numbers come from and how to recalibrate them: docs/decisions/010-pricing-model.md.
  */
+import { METAL_MIN_WALL_MM, PLASTIC_MIN_WALL_MM } from './cnc-tools';
 import { FINISHES } from './finishes';
 import { processChoice } from './process-choices';
 import type { Catalogue, Colour, FinishKind, Process, ToleranceOption } from './types';
@@ -300,6 +301,7 @@ const cncMaterial = (
   tolerances: CNC_TOLERANCES,
   buildVolumeMm: [800, 500, 400] as const,
   minDimensionMm: 1,
+  minWallMm: metal ? METAL_MIN_WALL_MM : PLASTIC_MIN_WALL_MM,
   leadDays,
   description,
 });

@@ -30,3 +30,12 @@ export function endMillFor(widthMm: number): number | null {
   for (const d of END_MILL_DIAMETERS_MM) if (d <= widthMm + 1e-9) best = d;
   return best;
 }
+
+/** The thinnest wall machined in metals, mm (a CNC material's `minWallMm`). */
+export const METAL_MIN_WALL_MM = 0.8;
+
+/** The thinnest wall machined in plastics, mm: they bend away from the cutter. */
+export const PLASTIC_MIN_WALL_MM = 1.5;
+
+/** Walls thinner than this are located on every CNC part (the largest of the materials' minimums). */
+export const MACHINING_THIN_WALL_MM = Math.max(METAL_MIN_WALL_MM, PLASTIC_MIN_WALL_MM);

@@ -99,6 +99,8 @@ export interface Material {
   readonly buildVolumeMm: SizeMm;
   /** Smallest overall dimension (thinnest side of the bounding box) that can be made, mm. */
   readonly minDimensionMm: number;
+  /** The thinnest wall this material is made with, mm, when it differs from `minDimensionMm` (machining: ADR 177). */
+  readonly minWallMm?: number;
   /** Base production time by tier, working days, before finishes. */
   readonly leadDays: Readonly<Record<LeadTimeTier, number>>;
   /** Shore A hardness range, for the materials where the customer chooses it. */

@@ -1,8 +1,8 @@
 /**
  * The manufacturing checks of an analysed mesh (docs/decisions/126-findings-through-the-quote.md):
  * local wall thickness (wall-thickness.ts), overhangs and support volume in the best printing
- * orientation (overhangs.ts) and cylindrical holes (holes.ts), each bounded by sampling as those
- * modules allow. Run by `analyseCadFile` on the repaired mesh, so the geometry worker and the
+ * orientation (overhangs.ts), cylindrical holes (holes.ts) and for machining tool access, set-ups
+ * and features (machining.ts, ADRs 176 and 177), each bounded by sampling as those modules allow. Run by `analyseCadFile` on the repaired mesh, so the geometry worker and the
  * server's analysis pool measure the same. Only closed meshes are measured: rays escape an open
  * one, and its volume cannot be trusted anyway.
  */
@@ -31,7 +31,7 @@ export interface ManufacturingCheck {
 
 /** The checks in two stages: what the price needs now, the rest on demand (`checkManufacturingStaged`). */
 export interface StagedManufacturingCheck {
-  /** Supports and build height, measured; walls and holes not yet (null wall, zero coverage and holes). */
+  /** Supports, build height, holes and machining, measured; walls not yet (null wall, zero coverage). */
   readonly price: ManufacturingCheck;
   /** Measures the walls and holes (once) and answers the whole check. */
   readonly complete: () => ManufacturingCheck;
@@ -56,11 +56,12 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
 }
 
 /**
- * The checks in two stages (ADR 145): `price` is what the price needs (the supports and build
- * height of the best printing orientation), with the walls and holes not measured yet (`minWallMm`
- * null, no coverage, no holes, no findings of theirs); `complete()` measures them and answers the
- * whole check, exactly what `checkManufacturing` answers. The walls and holes give findings only
- * (warnings), never a price or a blocking finding, so an answer may go out between the two.
+ * The checks in two stages (ADR 145, amended by 177): `price` is what the price needs (the supports
+ * and build height of the best printing orientation; the holes, tool access, set-ups and pockets
+ * of machining), with the walls not measured yet (`minWallMm` null, no coverage, no findings of
+ * theirs); `complete()` measures them and answers the whole check, exactly what
+ * `checkManufacturing` answers. The walls give findings only (warnings), never a price or a
+ * blocking finding, so an answer may go out between the two.
  */
 export function checkManufacturingStaged(analysis: MeshAnalysis, options: ManufacturingOptions = {}): StagedManufacturingCheck | null {
   const { mesh, metrics, structure } = analysis;
@@ -77,18 +78,27 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster, facets });
   const best = orientation.best;
   const supportFindings = [overhangFinding(best), orientationFinding(orientation)].filter((f): f is Finding => f !== null);
-  // Tool access, undercuts and set-ups change a CNC price: measured before it (ADR 176).
-  const machining = checkMachining(mesh, { mmPerUnit, caster, facets, weld, maxSamples: options.accessSamples });
+  // Holes (drilled, tapped) and tool access, undercuts, set-ups and pockets change a CNC price:
+  // measured before it (ADR 177 amends ADR 145, which measured holes after it).
+  const holes = findHoles(mesh, { mmPerUnit, weld, facets });
+  const machining = checkMachining(mesh, { mmPerUnit, caster, facets, weld, holes, maxSamples: options.accessSamples });
   const supports = {
     buildDirection: [best.buildDirection[0], best.buildDirection[1], best.buildDirection[2]] as Vec3,
     overhangAreaMm2: best.overhangAreaMm2,
     supportVolumeMm3: best.supportVolumeMm3,
     buildHeightMm: best.buildHeightMm,
+    holeCount: holes.holes.length,
+    tappableHoles: holes.tappableHoles,
+    machining: machining.metrics,
   };
-  const priceFindings = [...supportFindings, ...machining.findings];
+  const priceFindings = [
+    ...supportFindings,
+    ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
+    ...machining.findings,
+  ];
   let completed: ManufacturingCheck | null = null;
   return {
-    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0, machining: machining.metrics }, findings: priceFindings },
+    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0 }, findings: priceFindings },
     complete: () => {
       if (completed) return completed;
       const walls = analyseWallThickness(mesh, {
@@ -100,19 +110,11 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
         weld,
         facets,
       });
-      const holes = findHoles(mesh, { mmPerUnit, weld, facets });
-      const findings = [
-        thinWallFinding(walls, THIN_WALL_MM),
-        ...priceFindings,
-        ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
-      ].filter((f): f is Finding => f !== null);
+      const findings = [thinWallFinding(walls, THIN_WALL_MM), ...priceFindings, ...machining.wallFindings(walls)].filter((f): f is Finding => f !== null);
       const manufacturing: ManufacturingMetrics = {
         minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
         wallCoverage: walls.coverage.measuredAreaFraction,
         ...supports,
-        holeCount: holes.holes.length,
-        tappableHoles: holes.tappableHoles,
-        machining: machining.metrics,
       };
       completed = { manufacturing, findings };
       return completed;

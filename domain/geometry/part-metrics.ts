@@ -89,4 +89,24 @@ export interface MachiningMetrics {
   readonly fiveAxisSetups: number;
   /** True when every facet was sampled (false: a large mesh, sampled by area; ADR 176). */
   readonly accessComplete: boolean;
+  /** Pockets and slots, largest floor first (cnc-features.ts, ADR 177; at most 40). */
+  readonly recesses: readonly RecessMetrics[];
+  /** The smallest inside vertical corner radius of the recesses, steps and outline, mm; null: none. */
+  readonly minCornerRadiusMm: number | null;
+  /** Inside corners sharper than the smallest end mill can cut. */
+  readonly sharpCorners: number;
+}
+
+/** A pocket (closed all round) or a slot (open at an end), lengths in mm. */
+export interface RecessMetrics {
+  readonly kind: 'pocket' | 'slot';
+  /** The set-up direction it opens to. */
+  readonly direction: AxisDirection;
+  readonly depthMm: number;
+  /** The narrowest width across it (its opening, or a neck below it). */
+  readonly widthMm: number;
+  readonly floorAreaMm2: number;
+  /** Its smallest inside vertical corner radius; null when it has no inside corner. */
+  readonly cornerRadiusMm: number | null;
+  readonly sharpCorners: number;
 }

@@ -84,6 +84,8 @@ export interface ToolAccess {
   readonly facetAccess: Uint8Array;
   /** Per facet: 1 when it lies on the bounding box, facing out (a face of the squared blank). */
   readonly blankFacet: Uint8Array;
+  /** Per facet: the share of its samples no axis direction reaches (0 to 1; an unsampled facet: 1 if an undercut, else 0). */
+  readonly undercutShare: Float32Array;
   /** Required area (mm²) by the set of directions reaching it: index = mask, 64 entries; [0] is the undercut. */
   readonly maskAreaMm2: Float64Array;
   /** Required area, mm² (the surface less the blank's faces). */
@@ -224,9 +226,11 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
   if (known.some((k) => k === 0)) fill(facetAccess, known, adjacency(), normals, areas);
   // An undercut: a facet with an undercut sample, or an unsampled facet that took no access from its neighbours.
   const undercutFacet = new Uint8Array(n);
+  const undercutShare = new Float32Array(n);
   for (let t = 0; t < n; t++) {
     if (blankFacet[t] || !(areas[t]! > 0)) continue;
     if (sampled[t] ? undercutWeight[t]! > 0 : facetAccess[t] === 0) undercutFacet[t] = 1;
+    undercutShare[t] = sampled[t] ? Math.min(1, undercutWeight[t]! / (areas[t]! * mm2)) : facetAccess[t] === 0 ? 1 : 0;
   }
   const undercuts = undercutRegions(undercutFacet, undercutWeight, undercutUnreached, adjacency);
   let requiredAreaMm2 = 0;
@@ -234,6 +238,7 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
   return {
     facetAccess,
     blankFacet,
+    undercutShare,
     maskAreaMm2,
     requiredAreaMm2,
     undercutAtAngleAreaMm2,

@@ -225,13 +225,14 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
     findings.push(createFinding('too-small', `The part is only ${+thinnest.toFixed(3)} mm thick overall; ${material.name} needs at least ${material.minDimensionMm} mm.`));
   }
   const wall = metrics.manufacturing?.minWallMm;
-  if (wall !== undefined && wall !== null && wall < material.minDimensionMm && thinnest >= material.minDimensionMm) {
+  const minWall = material.minWallMm ?? material.minDimensionMm;
+  if (wall !== undefined && wall !== null && wall < minWall && thinnest >= material.minDimensionMm) {
     // A warning, not an error: the wall is measured along facet normals, so a sharp edge (a gear's
     // tooth tip, a chamfer) can read thin where the part is sound (ADR 073); the engineer checks.
     findings.push(
-      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${material.minDimensionMm} mm.`, {
+      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${minWall} mm.`, {
         severity: 'warning',
-        fixHint: `Thicken the highlighted walls to at least ${material.minDimensionMm} mm, or choose a material that allows thinner walls.`,
+        fixHint: `Thicken the highlighted walls to at least ${minWall} mm, or choose a material that allows thinner walls.`,
       }),
     );
   }

@@ -45,8 +45,12 @@ export interface CncTestPart {
   /** The undercut's area when it is known exactly, mm². */
   readonly undercutAreaMm2?: number;
   readonly pockets: readonly ExpectedPocket[];
-  /** Features deeper than the reach of the tool that fits them (6 diameters). */
+  /** Features deeper than the reach of the tool that fits them (6 diameters): an engineer decides. */
   readonly deepFeatures: number;
+  /** Features 4 to 6 diameters deep: cut with a long-reach tool. */
+  readonly longReach?: number;
+  /** Walls thinner than the plastics' 1.5 mm machining minimum, as regions. */
+  readonly thinWalls?: number;
   /** Inside corners sharper than the smallest end mill (radius 0.5 mm). */
   readonly sharpCorners: number;
   /** Cylindrical holes (found by holes.ts). */
@@ -361,6 +365,47 @@ const SPECS: Spec[] = [
       for (const u of [25, 55]) solid = solid.subtract(cut(m, BLOCK, 'front', circle(u, 20, 6), 61));
       return solid;
     },
+  },
+  {
+    name: 'slot-5x',
+    description: 'A closed slot 4 mm wide, 30 long and 20 deep from the top, round ends: 5 diameters of the Ø4 mm end mill.',
+    setups: 1,
+    setupDirections: ['top'],
+    undercut: 'none',
+    pockets: [{ direction: 'top', depthMm: 20, widthMm: 4, floorAreaMm2: polygonArea(roundedRectangle(40, 30, 30, 4, 2, 8)), cornerRadiusMm: 2, kind: 'pocket' }],
+    deepFeatures: 0,
+    longReach: 1,
+    sharpCorners: 0,
+    holes: 0,
+    build: (m) => block(m).subtract(cut(m, BLOCK, 'top', roundedRectangle(40, 30, 30, 4, 2, 8), 20)),
+  },
+  {
+    name: 'thin-wall',
+    description: 'Two pockets 30 × 40 mm, 20 deep, corners R3, side by side with a 1.2 mm wall between them.',
+    setups: 1,
+    setupDirections: ['top'],
+    undercut: 'none',
+    pockets: [
+      { direction: 'top', depthMm: 20, widthMm: 30, floorAreaMm2: polygonArea(roundedRectangle(20, 30, 30, 40, 3)), cornerRadiusMm: 3, kind: 'pocket' },
+      { direction: 'top', depthMm: 20, widthMm: 30, floorAreaMm2: polygonArea(roundedRectangle(51.2, 30, 30, 40, 3)), cornerRadiusMm: 3, kind: 'pocket' },
+    ],
+    deepFeatures: 0,
+    thinWalls: 1,
+    sharpCorners: 0,
+    holes: 0,
+    build: (m) => block(m).subtract(cut(m, BLOCK, 'top', roundedRectangle(20, 30, 30, 40, 3), 20)).subtract(cut(m, BLOCK, 'top', roundedRectangle(51.2, 30, 30, 40, 3), 20)),
+  },
+  {
+    name: 'notched',
+    description: 'A step 10 mm deep cut from the top front left corner (40 × 30 mm): an L-shaped wall with one sharp inside corner.',
+    setups: 1,
+    setupDirections: ['top'],
+    undercut: 'none',
+    pockets: [],
+    deepFeatures: 0,
+    sharpCorners: 1,
+    holes: 0,
+    build: (m) => block(m).subtract(cut(m, BLOCK, 'top', rectangle(-1, -1, 40, 30), 10)),
   },
   {
     name: 'l-bracket',
