@@ -96,6 +96,8 @@ const machiningShape = z.object({
   ),
   minCornerRadiusMm: z.number().nullable(),
   sharpCorners: described(z.int(), 'Inside corners sharper than the smallest end mill (Ø1 mm) cuts.'),
+  drilledHoles: described(z.array(z.object({ diameterMm: z.number(), depthMm: z.number() })), 'The holes to drill, at most 500.'),
+  surface3dAreaMm2: described(z.number(), 'Surface finished as a 3D surface with a ball end mill (neither square nor parallel to its set-up), mm².'),
 });
 export type _MachiningMatches = Assert<SameShape<z.infer<typeof machiningShape>, MachiningMetrics>>;
 
@@ -236,6 +238,10 @@ const quoteResultShape = z.object({
   blocking: described(z.array(findingShape), 'What keeps the part from being made (the file’s errors and the material’s), each with its fix hint; when any, price, unit price and ship date are null.'),
   certainty: z.object({ final: z.boolean(), notes: z.array(z.string()) }),
   orderable: z.boolean(),
+  needsReview: described(
+    z.object({ reason: z.string() }).nullable(),
+    'Why the part goes to an engineer for its price (an undercut no machine of the catalogue reaches, ADR 177); null when it is priced at once. It comes with a blocking `needs-review` finding. Absent on quotes stored before it.',
+  ).optional(),
 });
 export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));

@@ -4,7 +4,7 @@
  * pocket, how deep it reaches) and what the machining time is computed with. Change a value here and
  * the analysis, the findings and the price follow.
  */
-import { SMALLEST_TOOL_MM } from './limits';
+import { MAX_HOLE_DEPTH_TO_DIAMETER, SMALLEST_TOOL_MM } from './limits';
 
 /** Flat end mills kept in stock, diameters in mm, smallest first (the first is the shop's smallest tool). */
 export const END_MILL_DIAMETERS_MM = [SMALLEST_TOOL_MM, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20] as const;
@@ -39,3 +39,14 @@ export const PLASTIC_MIN_WALL_MM = 1.5;
 
 /** Walls thinner than this are located on every CNC part (the largest of the materials' minimums). */
 export const MACHINING_THIN_WALL_MM = Math.max(METAL_MIN_WALL_MM, PLASTIC_MIN_WALL_MM);
+
+/** Each hole: positioning, pecks out and in, the drill's share of a tool change, minutes. */
+export const DRILL_APPROACH_MINUTES = 0.2;
+
+/** A 3D surface (neither square nor parallel to its set-up) is finished by a ball end mill in close passes at this share of the flat finishing rate. */
+export const SURFACE_FINISHING_FACTOR = 0.25;
+
+/** Whether a standard drill makes a hole: at least the smallest tool across, at most the drills' reach deep. */
+export function drillable(hole: { readonly diameterMm: number; readonly depthMm: number }): boolean {
+  return hole.diameterMm >= SMALLEST_TOOL_MM && hole.depthMm <= MAX_HOLE_DEPTH_TO_DIAMETER * hole.diameterMm;
+}

@@ -74,6 +74,8 @@ export interface CncPricing {
   readonly removalRateCm3PerMinute: number;
   /** Finishing: cm² of part surface finished per minute. */
   readonly finishingRateCm2PerMinute: number;
+  /** Drilling: mm of hole depth a minute (ADR 177). */
+  readonly drillFeedMmPerMinute: number;
 }
 
 export interface CastingPricing {
@@ -119,6 +121,8 @@ export interface CncProcessPricing {
   readonly extraSetupCents: number;
   /** Each set-up beyond the first: minutes a part to turn, clamp and probe it, at the machine's rate. */
   readonly turnMinutesPerPart: number;
+  /** A 5-axis machine, when the shop has one: parts with undercuts it reaches at an angle are made on it (ADR 177). */
+  readonly fiveAxis?: { readonly machineCentsPerHour: number };
 }
 
 export interface CastingProcessPricing {

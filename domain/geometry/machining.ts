@@ -6,7 +6,8 @@
  * and holes the other checks share, before the price (they change it); the walls too thin to
  * machine follow with the wall thickness.
  */
-import { axisDirectionOf, directionBit } from './axis-directions';
+import { MAX_HOLES_PER_PART } from '#domain/catalogue/limits';
+import { AXIS_VECTORS, axisDirectionOf, directionBit } from './axis-directions';
 import { featureFindings, findFeatures, machiningThinWallFindings, type FeatureAnalysis } from './cnc-features';
 import type { Facets } from './facets';
 import type { Finding } from './findings';
@@ -14,7 +15,7 @@ import type { HoleAnalysis } from './holes';
 import type { Mesh } from './mesh';
 import type { MachiningMetrics } from './part-metrics';
 import type { MeshRayCaster } from './ray-caster';
-import { planSetups, type AccessConstraint, type SetupPlan } from './setups';
+import { planSetups, setupOfFacets, type AccessConstraint, type SetupPlan } from './setups';
 import { analyseToolAccess, undercutFindings, type ToolAccess } from './tool-access';
 import type { MeshEdges } from './topology';
 import type { WallThickness } from './wall-thickness';
@@ -72,6 +73,8 @@ export function checkMachining(mesh: Mesh, options: MachiningOptions): Machining
     })),
     minCornerRadiusMm: minCorner,
     sharpCorners,
+    drilledHoles: (options.holes?.holes ?? []).slice(0, MAX_DRILLED_HOLES).map((h) => ({ diameterMm: h.diameterMm, depthMm: h.depthMm })),
+    surface3dAreaMm2: surface3dArea(access, plan, facets, mmPerUnit),
   };
   return {
     metrics,
@@ -81,6 +84,28 @@ export function checkMachining(mesh: Mesh, options: MachiningOptions): Machining
     features,
     wallFindings: (walls) => machiningThinWallFindings(mesh.positions, walls.thicknessMm, twins, facets.areas, mmPerUnit),
   };
+}
+
+/** Most holes kept for drilling (the catalogue's most holes a part's operations take). */
+const MAX_DRILLED_HOLES = MAX_HOLES_PER_PART;
+
+/** Within this of square or parallel to its set-up (sin 1°), a facet is cut by a flat end mill's end or side. */
+const SQUARE = Math.sin(Math.PI / 180);
+
+/** Area of the surface neither square nor parallel to the set-up that reaches it: 3D surfaces, mm². */
+function surface3dArea(access: ToolAccess, plan: SetupPlan, facets: Facets, mmPerUnit: number): number {
+  const setupOf = setupOfFacets(access.facetAccess, plan);
+  const { normals, areas } = facets;
+  let area = 0;
+  for (let t = 0; t < areas.length; t++) {
+    if (access.blankFacet[t]) continue;
+    const index = setupOf[t]!;
+    if (index < 0) continue;
+    const d = AXIS_VECTORS[plan.directions[index]!];
+    const c = Math.abs(normals[t * 3]! * d[0] + normals[t * 3 + 1]! * d[1] + normals[t * 3 + 2]! * d[2]);
+    if (c > SQUARE && c < 1 - SQUARE * SQUARE) area += areas[t]!;
+  }
+  return area * mmPerUnit * mmPerUnit;
 }
 
 /** A hole along an axis asks for the set-up it is drilled from (either end of a through hole). */
@@ -115,5 +140,7 @@ export function scaleMachining(m: MachiningMetrics, scale: (value: number, power
       cornerRadiusMm: r.cornerRadiusMm === null ? null : scale(r.cornerRadiusMm, 1),
     })),
     minCornerRadiusMm: m.minCornerRadiusMm === null ? null : scale(m.minCornerRadiusMm, 1),
+    drilledHoles: m.drilledHoles.map((h) => ({ diameterMm: scale(h.diameterMm, 1), depthMm: scale(h.depthMm, 1) })),
+    surface3dAreaMm2: scale(m.surface3dAreaMm2, 2),
   };
 }

@@ -95,6 +95,16 @@ export interface MachiningMetrics {
   readonly minCornerRadiusMm: number | null;
   /** Inside corners sharper than the smallest end mill can cut. */
   readonly sharpCorners: number;
+  /** The holes to drill (holes.ts), by diameter and depth (at most 500). */
+  readonly drilledHoles: readonly DrilledHole[];
+  /** Surface neither square nor parallel to its set-up (within 1°): finished as a 3D surface with a ball end mill, mm². */
+  readonly surface3dAreaMm2: number;
+}
+
+export interface DrilledHole {
+  readonly diameterMm: number;
+  /** Length of its wall, mm (a through hole: the part's thickness there). */
+  readonly depthMm: number;
 }
 
 /** A pocket (closed all round) or a slot (open at an end), lengths in mm. */
