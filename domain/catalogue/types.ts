@@ -82,6 +82,8 @@ export interface CastingPricing {
   readonly kind: 'casting';
   /** Polyurethane resin, cents per gram. */
   readonly resinCentsPerGram: number;
+  /** Castings one silicone mould gives in this resin before it wears out (its life in shots); the process's `partsPerMould` when absent. */
+  readonly mouldLifeShots?: number;
 }
 
 export type MaterialPricing = PrintingPricing | CncPricing | CastingPricing;
@@ -136,7 +138,7 @@ export interface CastingProcessPricing {
   readonly siliconeCentsPerCm3: number;
   /** Silicone around the part on every side, mm. */
   readonly mouldWallMm: number;
-  /** Castings one silicone mould gives before it wears out. */
+  /** Castings one silicone mould gives before it wears out, for a resin that does not say (`CastingPricing.mouldLifeShots`). */
   readonly partsPerMould: number;
   /** Extra resin poured beyond the part volume (gates, risers), as a fraction. */
   readonly resinWasteFactor: number;

@@ -15,6 +15,8 @@ export interface CostComponent {
   readonly perPartCents: number;
   /** Exact cents per part of what the line shares (set-up, moulds); must not increase with quantity. */
   readonly sharedCentsPerPart: (quantity: number) => number;
+  /** The explanation at a quantity, when it depends on it (how many moulds the run needs); `explanation` otherwise. */
+  readonly explainAt?: (quantity: number) => string;
 }
 
 /** Geometry the price depends on, in millimetres. */
