@@ -27,6 +27,7 @@ import { castingCosts, type MasterModel } from './casting-cost';
 import { cncCosts, cncFinalNote, machiningReview } from './cnc-cost';
 import type { Certainty, CostComponent } from './cost-component';
 import { finishCosts } from './finish-cost';
+import { mapSummaries } from './map-summaries';
 import { CURRENCY } from './money';
 import { priceAt, priceBreakTable, type PriceBreakdown, type PriceBreakRow, type PriceModel } from './price';
 import { MINIMUM_ORDER_CENTS, PRICE_BREAK_QUANTITIES } from './pricing-policy';
@@ -63,7 +64,7 @@ export interface QuoteResult {
   readonly leadTime: LeadTime | null;
   readonly shipDate: string | null;
   readonly validation: ValidationResult;
-  /** Findings of this part against the chosen material: too large, too small. */
+  /** Findings of this part against the chosen material (too large, too small, thin walls), and the maps' summaries (information). */
   readonly findings: readonly Finding[];
   /**
    * What keeps the part from being made, each with what to do: the errors among the file's
@@ -104,7 +105,13 @@ export function quotePart(
   const quantityOk = Number.isInteger(configuration.quantity) && configuration.quantity >= 1;
   const tierOk = material !== undefined && material.leadDays[configuration.tier] !== undefined;
   const review = process && process.pricing.kind === 'cnc' ? machiningReview(metrics.manufacturing?.machining, process.pricing) : null;
-  const findings = [...(material ? fitFindings(metrics, material) : []), ...(review ? [reviewFinding(review)] : [])];
+  const fiveAxisMachine = process?.pricing.kind === 'cnc' && process.pricing.fiveAxis !== undefined;
+  const findings = [
+    ...(material ? fitFindings(metrics, material) : []),
+    ...(review ? [reviewFinding(review)] : []),
+    // The maps on the model in words, for the quote document, the shared page and the order (ADR 178).
+    ...(material && process ? mapSummaries(metrics.manufacturing, material, process.slug, fiveAxisMachine) : []),
+  ];
   const blocking = blockingFindings(findings, options.geometryFindings ?? []);
   const needsReview = review ? { reason: review } : null;
   if (!process || !material || !quantityOk || !tierOk || blocking.length > 0) {

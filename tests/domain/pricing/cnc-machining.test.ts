@@ -122,3 +122,23 @@ describe('machining time from the features (ADR 177)', () => {
     expect(printed.price).not.toBeNull();
   });
 });
+
+describe('the maps in words (ADR 178)', () => {
+  it('a CNC quote says its set-ups, pockets and undercuts, and its thinnest wall', () => {
+    const notes = (name: string) => quoteOf(name).findings.filter((f) => f.severity === 'info').map((f) => f.message);
+    expect(notes('three-sides')).toEqual([
+      expect.stringMatching(/^Wall thickness: the thinnest wall measured is \d+(\.\d+)? mm \(all of the surface measured\), at least the 0\.8 mm Aluminium 6061-T6 needs\.$/),
+      'Tool access: 3 set-ups: top, bottom and front; 3 pockets and slots; no undercut.',
+    ]);
+    expect(notes('dovetail')[1]).toMatch(/^Tool access: 1 clamping on a 5-axis machine; 1,8\d\d(\.\d)? mm² of undercut, reached at an angle\.$/);
+    expect(notes('t-slot')[1]).toMatch(/^Tool access: 1 set-up: top; 2,5\d\d(\.\d)? mm² of undercut, highlighted on the map\.$/);
+    expect(quoteOf('thin-wall', { ...aluminium, materialId: 'pom', colourId: 'white' }).findings.find((f) => f.code === 'wall-thickness-summary')!.message).toMatch(
+      /^Wall thickness: the thinnest wall measured is 1\.2 mm \(all of the surface measured\), below the 1\.5 mm POM \(Delrin\) needs, where the map shows the warning colour\.$/,
+    );
+  });
+
+  it('other processes get the wall summary only', () => {
+    const printed = quoteOf('three-sides', { process: '3d-printing', materialId: 'sla-standard-resin', colourId: 'white', quantity: 1, tier: 'standard', finishes: [] });
+    expect(printed.findings.map((f) => f.code)).toEqual(['wall-thickness-summary']);
+  });
+});
