@@ -116,20 +116,18 @@ export function findFeatures(mesh: Mesh, options: FeatureOptions): FeatureAnalys
   const { normals, areas } = options.facets;
   const scale = options.mmPerUnit;
   const blank = options.access.blankFacet;
-  const size = partSize(p, n);
+  const size = options.access.scale || 1;
   const tolerance = Math.max(size * 1e-6, 1e-9);
-  // Which direction each facet is a floor for (index + 1), or 0.
+  // Which direction each facet is a floor for (index + 1), or 0: its normal's largest component,
+  // within 1° of an axis, in the set-up directions.
   const floorOf = new Uint8Array(n);
+  const allowed = options.setupMask ?? 0b111111;
   for (let t = 0; t < n; t++) {
     if (blank[t] || !(areas[t]! > 0)) continue;
-    for (let d = 0; d < 6; d++) {
-      if (options.setupMask !== undefined && !((options.setupMask >> d) & 1)) continue;
-      const v = AXIS_VECTORS[AXIS_DIRECTIONS[d]!];
-      if (normals[t * 3]! * v[0] + normals[t * 3 + 1]! * v[1] + normals[t * 3 + 2]! * v[2] >= FLOOR) {
-        floorOf[t] = d + 1;
-        break;
-      }
-    }
+    const x = normals[t * 3]!, y = normals[t * 3 + 1]!, z = normals[t * 3 + 2]!;
+    // AXIS_DIRECTIONS order: top, bottom, front (−y), back, left (−x), right.
+    const d = z >= FLOOR ? 0 : z <= -FLOOR ? 1 : y <= -FLOOR ? 2 : y >= FLOOR ? 3 : x <= -FLOOR ? 4 : x >= FLOOR ? 5 : -1;
+    if (d >= 0 && (allowed >> d) & 1) floorOf[t] = d + 1;
   }
   const regionOf = new Int32Array(n).fill(-1);
   const recesses: LocatedRecess[] = [];
@@ -159,16 +157,18 @@ export function findFeatures(mesh: Mesh, options: FeatureOptions): FeatureAnalys
       }
     }
     const region = regions++;
-    const floor = new Floor(members, region, regionOf, up, height, p, normals, options.twins, options.vertexIds, tolerance);
-    if (floor.walls.length === 0) continue; // a plateau: nothing rises around it
-    if (options.holeFacets && floor.walls.every((w) => options.holeFacets![w.neighbour] === 1)) continue; // a hole's floor
     let area = 0, reached = 0;
     const bit = 1 << d;
     for (const t of members) {
       area += areas[t]!;
       if (options.access.facetAccess[t]! & bit) reached += areas[t]! * (1 - options.access.undercutShare[t]!);
     }
-    if (reached < area * REACHED_SHARE) continue; // an undercut's floor (tool-access.ts says where)
+    // Not reached from its direction: an undercut's floor (tool-access.ts says where), or a wall of
+    // a recess cut from another side.
+    if (reached < area * REACHED_SHARE) continue;
+    const floor = new Floor(members, region, regionOf, up, height, p, normals, options.twins, options.vertexIds, tolerance);
+    if (floor.walls.length === 0) continue; // a plateau: nothing rises around it
+    if (options.holeFacets && floor.walls.every((w) => options.holeFacets![w.neighbour] === 1)) continue; // a hole's floor
     const corners = floor.corners(scale);
     const depth = geometry.depth(floor);
     const pole = floor.pole();
@@ -202,20 +202,6 @@ export function findFeatures(mesh: Mesh, options: FeatureOptions): FeatureAnalys
 function heightOf(p: Float32Array, t: number, up: Vec3): number {
   const i = t * 9;
   return p[i]! * up[0] + p[i + 1]! * up[1] + p[i + 2]! * up[2];
-}
-
-function partSize(p: Float32Array, n: number): number {
-  let max = 0;
-  const min = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < n * 9; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = p[i + k]!;
-      if (v < min[k]!) min[k] = v;
-      if (v > hi[k]!) hi[k] = v;
-      if (Math.abs(v) > max) max = Math.abs(v);
-    }
-  }
-  return Math.max(Math.hypot(hi[0]! - min[0]!, hi[1]! - min[1]!, hi[2]! - min[2]!), max * 1e-3) || 1;
 }
 
 /** An outline edge of a floor with its rising neighbour (a wall). */
@@ -336,22 +322,83 @@ class Floor {
     return [n[neighbour * 3]!, n[neighbour * 3 + 1]!, n[neighbour * 3 + 2]!];
   }
 
+  /** The outline as segments (x0, y0, x1, y1), straight runs of edges joined into one (a refined mesh splits its sides). */
+  private segments: Float64Array | null = null;
+
+  private outline(): Float64Array {
+    if (this.segments) return this.segments;
+    const out: number[] = [];
+    for (const loop of this.loops()) {
+      const count = loop.length;
+      // Start after a bend, so that a straight run is never cut at the loop's start.
+      const bends = loop.map((e, i) => {
+        const b = loop[(i - 1 + count) % count]!;
+        const cross = (b.bx - b.ax) * (e.by - e.ay) - (b.by - b.ay) * (e.bx - e.ax);
+        const lengths = Math.hypot(b.bx - b.ax, b.by - b.ay) * Math.hypot(e.bx - e.ax, e.by - e.ay);
+        return Math.abs(cross) > 1e-9 * lengths || (b.bx - b.ax) * (e.bx - e.ax) + (b.by - b.ay) * (e.by - e.ay) < 0;
+      });
+      const first = Math.max(0, bends.indexOf(true));
+      let sx = loop[first]!.ax, sy = loop[first]!.ay;
+      for (let k = 0; k < count; k++) {
+        const e = loop[(first + k) % count]!;
+        const nextBends = bends[(first + k + 1) % count]!;
+        if (nextBends || k === count - 1) {
+          out.push(sx, sy, e.bx, e.by);
+          const following = loop[(first + k + 1) % count]!;
+          sx = following.ax;
+          sy = following.ay;
+        }
+      }
+    }
+    this.segments = Float64Array.from(out);
+    return this.segments;
+  }
+
   /** Signed distance from (x, y) to the outline: positive inside the floor. */
   private signedDistance(x: number, y: number): number {
+    const s = this.outline();
     let inside = false;
     let best = Infinity;
-    for (const e of this.edges) {
-      if (e.ay > y !== e.by > y && x < ((e.bx - e.ax) * (y - e.ay)) / (e.by - e.ay) + e.ax) inside = !inside;
-      best = Math.min(best, segmentDistanceSq(x, y, e.ax, e.ay, e.bx, e.by));
+    for (let i = 0; i < s.length; i += 4) {
+      const ax = s[i]!, ay = s[i + 1]!, bx = s[i + 2]!, by = s[i + 3]!;
+      if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
+      const d = segmentDistanceSq(x, y, ax, ay, bx, by);
+      if (d < best) best = d;
     }
     return (inside ? 1 : -1) * Math.sqrt(best);
+  }
+
+  /** The outline's loops, each in order with the floor on its left. */
+  loops(): OutlineEdge[][] {
+    const next = new Map<number, number[]>();
+    this.edges.forEach((e, i) => {
+      const list = next.get(e.from);
+      if (list) list.push(i);
+      else next.set(e.from, [i]);
+    });
+    const used = new Uint8Array(this.edges.length);
+    const loops: OutlineEdge[][] = [];
+    for (let s = 0; s < this.edges.length; s++) {
+      if (used[s]) continue;
+      const loop: OutlineEdge[] = [];
+      let i = s;
+      while (i >= 0 && !used[i]) {
+        used[i] = 1;
+        const e = this.edges[i]!;
+        loop.push(e);
+        i = (next.get(e.to) ?? []).find((j) => !used[j]) ?? -1;
+      }
+      loops.push(loop);
+    }
+    return loops;
   }
 
   /** The point of the floor farthest from its outline (polylabel's cell search), and that distance. */
   pole(): { x: number; y: number; distance: number } {
     const width = this.maxX - this.minX, height = this.maxY - this.minY;
     const cell = Math.min(width, height);
-    const precision = Math.max(cell * 1e-3, 1e-9);
+    // The width is measured across the pole (a chord square to a wall is the same anywhere along it): 1 % is plenty.
+    const precision = Math.max(cell * 1e-2, 1e-9);
     let best = { x: (this.minX + this.maxX) / 2, y: (this.minY + this.maxY) / 2, distance: -Infinity };
     best.distance = this.signedDistance(best.x, best.y);
     if (!(cell > 0)) return best;
@@ -363,7 +410,7 @@ class Floor {
     };
     for (let x = this.minX; x < this.maxX; x += cell) for (let y = this.minY; y < this.maxY; y += cell) add(x + cell / 2, y + cell / 2, cell / 2);
     let evaluations = 0;
-    while (queue.size > 0 && evaluations < 4000) {
+    while (queue.size > 0 && evaluations < 1000) {
       const c = queue.pop()!;
       if (c.max - best.distance <= precision) break;
       const h = c.h / 2;
@@ -381,26 +428,10 @@ class Floor {
    * left turns between walls are fillets, single turns of 50° or more sharp corners.
    */
   corners(scale: number): { radius: number | null; sharp: number; triangles: number[] } {
-    const next = new Map<number, number[]>();
-    this.edges.forEach((e, i) => {
-      const list = next.get(e.from);
-      if (list) list.push(i);
-      else next.set(e.from, [i]);
-    });
-    const used = new Uint8Array(this.edges.length);
     let radius: number | null = null;
     let sharp = 0;
     const triangles: number[] = [];
-    for (let s = 0; s < this.edges.length; s++) {
-      if (used[s]) continue;
-      const loop: OutlineEdge[] = [];
-      let i = s;
-      while (i >= 0 && !used[i]) {
-        used[i] = 1;
-        const e = this.edges[i]!;
-        loop.push(e);
-        i = (next.get(e.to) ?? []).find((j) => !used[j]) ?? -1;
-      }
+    for (const loop of this.loops()) {
       const found = loopCorners(loop, scale);
       for (const c of found) {
         if (radius === null || c.radius < radius) radius = c.radius;

@@ -99,6 +99,8 @@ export interface ToolAccess {
    * (the bottom, or a direction tilted down), so the part is turned over once.
    */
   readonly fiveAxisNeedsFlip: boolean;
+  /** The larger of the part's diagonal and its largest coordinate, mesh units (lengths' tolerances scale with it). */
+  readonly scale: number;
   /** Points sampled, and whether every facet (but the blank's) had one. */
   readonly samples: number;
   readonly complete: boolean;
@@ -244,6 +246,7 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
     undercutAtAngleAreaMm2,
     undercuts,
     fiveAxisNeedsFlip,
+    scale,
     samples,
     complete,
   };
@@ -306,18 +309,20 @@ interface Box {
 }
 
 function bounds(p: Float32Array, n: number): Box {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   for (let i = 0; i < n * 9; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = p[i + k]!;
-      if (v < min[k]!) min[k] = v;
-      if (v > max[k]!) max[k] = v;
-    }
+    const x = p[i]!, y = p[i + 1]!, z = p[i + 2]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
-  const diagonal = Math.hypot(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!) || 0;
-  const magnitude = Math.max(...min.map(Math.abs), ...max.map(Math.abs)) || 0;
-  return { min: min as unknown as Vec3, max: max as unknown as Vec3, diagonal, magnitude };
+  if (n === 0) x0 = y0 = z0 = x1 = y1 = z1 = 0;
+  const diagonal = Math.hypot(x1 - x0, y1 - y0, z1 - z0) || 0;
+  const magnitude = Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0), Math.abs(x1), Math.abs(y1), Math.abs(z1));
+  return { min: [x0, y0, z0], max: [x1, y1, z1], diagonal, magnitude };
 }
 
 /** Facets on a face of the bounding box, facing out of it. */

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCadFile, type CadFileReport } from '#domain/geometry/import-cad';
 import { binaryStl } from '../support/solids';
 import { cncParts, type CncTestPart } from '../support/cnc-parts';
+import { precision, recall, score } from '../support/cnc-scoring';
 
 let parts: CncTestPart[] = [];
 const reports = new Map<string, CadFileReport>();
@@ -159,5 +160,25 @@ describe('corners, reach and thin walls (ADR 177)', () => {
     }
     const wall = reports.get('thin-wall')!.findings.find((f) => f.code === 'machining-thin-wall')!;
     expect(wall.message).toMatch(/^Thin wall: 1.2 mm thick over 1[34]\d\d mm², below the 1.5 mm we machine in plastics \(metals: 0.8 mm\)\.$/);
+  });
+});
+
+describe('precision and recall over the set (docs/benchmarks.md)', () => {
+  it('finds every feature of the set and nothing else', () => {
+    const result = score(parts.map((part) => {
+      const report = reports.get(part.name)!;
+      const m = report.metrics!.manufacturing!;
+      return { part, machining: m.machining!, findings: report.findings, holeCount: m.holeCount };
+    }));
+    for (const [kind, tally] of Object.entries(result.tallies)) {
+      expect(precision(tally), kind).toBe(1);
+      expect(recall(tally), kind).toBe(1);
+    }
+    expect(result.setups.right).toBe(result.setups.of);
+    expect(result.errors.depthMm).toBeLessThan(1e-3);
+    expect(result.errors.widthMm).toBeLessThan(1e-3);
+    expect(result.errors.floorArea).toBeLessThan(1e-5);
+    expect(result.errors.cornerRadiusMm).toBeLessThan(0.01);
+    expect(result.undercutArea).toBeLessThan(0.02);
   });
 });

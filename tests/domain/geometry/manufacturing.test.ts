@@ -93,6 +93,21 @@ describe('walls after the price (ADR 145; holes and machining before it since AD
     expect(first.completeChecks!().metrics).toEqual(completed.metrics);
   });
 
+  it('for a price of another service, holes and machining wait with the walls: the first answer is what printing needs (ADR 177)', async () => {
+    const bytes = binaryStl(nut(8, 3, 6));
+    const whole = await analyseCadFile(bytes);
+    const printing = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0, manufacturing: { priceFor: '3d-printing' } });
+    const m = printing.metrics!.manufacturing!;
+    expect(m).toMatchObject({ minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 });
+    expect(m.machining).toBeUndefined();
+    expect(printing.findings.filter((f) => ['small-hole', 'deep-hole', 'pocket', 'undercut'].includes(f.code))).toEqual([]);
+    expect(m.supportVolumeMm3).toBe(whole.metrics!.manufacturing!.supportVolumeMm3);
+    expect(printing.completeChecks!()).toEqual({ metrics: whole.metrics, findings: whole.findings, orderable: whole.orderable });
+    const cnc = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0, manufacturing: { priceFor: 'cnc' } });
+    expect(cnc.metrics!.manufacturing!.machining).toEqual(whole.metrics!.manufacturing!.machining);
+    expect(cnc.metrics!.manufacturing!.holeCount).toBe(whole.metrics!.manufacturing!.holeCount);
+  });
+
   it('the cup’s thin wall is what the completion adds', async () => {
     const cupDone = (await analyseCadFile(binaryStl(cup(20, 30, 0.6, 2, 64)), { deferWallsAndHolesAbove: 0 })).completeChecks!();
     expect(cupDone.findings.map((f) => f.code)).toContain('thin-wall');

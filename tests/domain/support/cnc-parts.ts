@@ -430,3 +430,16 @@ export async function cncParts(): Promise<CncTestPart[]> {
     return { ...spec, positions, volumeMm3: volume };
   });
 }
+
+/**
+ * One part of the set with every edge split into `n` (Manifold's `refine`): the same solid in about
+ * n² times the triangles, for timing the analysis at 100k and 1M triangles (scripts/bench-cnc-features.ts).
+ */
+export async function refinedPart(name: string, n: number): Promise<CncTestPart> {
+  const m = await manifold();
+  const spec = SPECS.find((s) => s.name === name);
+  if (!spec) throw new Error(`No CNC test part ${name}`);
+  const { build, ...rest } = spec;
+  const { positions, volume } = soup(build(m).refine(n));
+  return { ...rest, positions, volumeMm3: volume };
+}
