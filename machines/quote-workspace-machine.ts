@@ -35,14 +35,28 @@ export interface WorkspacePart {
 
 export type WorkspaceError =
   | { kind: 'create'; reason: string }
-  | { kind: 'open' }
+  /** The project could not be read; `signIn`: only a signed-in owner may (the sign-in dialog is asked for). */
+  | { kind: 'open'; signIn: boolean }
   | { kind: 'process'; reason: string }
   /** Splitting a part's file, or keeping it whole, failed (the server's words): shown with its notice. */
   | { kind: 'split'; partId: string; reason: string };
 
+/**
+ * What `openProject` throws when the project is an account's and the visitor is signed out (a 401):
+ * the page asks the visitor to sign in rather than saying the quote could not be read.
+ */
+export class SignInRequiredError extends Error {
+  constructor() {
+    super('sign in required');
+    this.name = 'SignInRequiredError';
+  }
+}
+
 /** Something the page announces politely (role status); the words are the feature's. */
 export type Announcement =
-  | { kind: 'uploaded' | 'failed' | 'process-changed'; name: string; seq: number }
+  | { kind: 'failed' | 'process-changed'; name: string; seq: number }
+  /** A file is on the server: the page says so, with its part's price, lead time and ship date once known. */
+  | { kind: 'uploaded'; name: string; partId: string; seq: number }
   /** A file of several bodies became `count` parts. */
   | { kind: 'split'; name: string; count: number; seq: number };
 
@@ -63,7 +77,7 @@ export interface WorkspaceContext {
   /** The part whose configurator heading takes the focus when it opens (the first file of a drop). */
   focusPartId: string | null;
   now: () => number;
-  /** Files dropped before the project existed: the name the project takes. */
+  /** The first file that passed its checks before the project existed: the name the project takes. */
   firstFileName: string | null;
   /** The part whose file is being split or kept whole, or was last (ADR 131). */
   assemblyPartId: string | null;
@@ -91,7 +105,7 @@ export type WorkspaceEvent =
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
   | { type: 'preview.failed'; id: string }
-  /** Internal: files arrived, a project is needed. */
+  /** Internal: a file passed its checks, a project is needed. */
   | { type: 'project.needed' }
   | UploadReport;
 
@@ -252,8 +266,16 @@ export const quoteWorkspaceMachine = setup({
           ],
           selectedId: added[0]!.id,
           focusPartId: added[0]!.id,
-          firstFileName: ({ context: c }) => c.firstFileName ?? event.files[0]!.name,
         });
+      }),
+    },
+    // A project is created for the first file that passes its checks, named after it: a file refused
+    // (a .txt, too large) leaves no empty project behind.
+    'upload.checked': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const part = context.parts.find((p) => p.id === event.partId);
+        if (!part) return;
+        enqueue.assign({ firstFileName: ({ context: c }) => c.firstFileName ?? part.fileName });
         enqueue.raise({ type: 'project.needed' });
       }),
     },
@@ -289,7 +311,7 @@ export const quoteWorkspaceMachine = setup({
         if (!part) return;
         enqueue.assign({
           parts: ({ context: c }) => withPart(c, event.partId, (p) => ({ ...p, serverFile: file })),
-          announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, seq: (c.announcement?.seq ?? 0) + 1 }),
+          announcement: ({ context: c }) => ({ kind: 'uploaded', name: part.fileName, partId: part.id, seq: (c.announcement?.seq ?? 0) + 1 }),
         });
         // With the job queue the file is stored before it is measured: the part follows it, and
         // the configurator keeps the browser's price until the server's arrives (ADR 115).
@@ -398,7 +420,7 @@ export const quoteWorkspaceMachine = setup({
             enqueue('loadPreviewIfNeeded');
           }),
         },
-        onError: { target: 'failed', actions: assign({ error: { kind: 'open' } }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => ({ kind: 'open' as const, signIn: event.error instanceof SignInRequiredError }) }) },
       },
     },
     ready: {

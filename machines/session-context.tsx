@@ -123,6 +123,8 @@ export function useLoadedSessionActor(): SessionActorRef | null {
 export const isSignedIn = (s: SessionSnapshot): boolean => s.matches('authenticated');
 /** The token ran out or the server refused it. */
 export const isExpired = (s: SessionSnapshot): boolean => s.matches('expired');
+/** Signed out, and a page asked the visitor to sign in (a project's link on /quote). */
+export const isSignInAsked = (s: SessionSnapshot): boolean => s.matches('signedOut') && s.context.signInAsked;
 /** Still working out who the visitor is (the first answer of common/index). */
 export const isStarting = (s: SessionSnapshot): boolean => s.matches({ signedOut: 'loading' }) || s.matches('starting');
 /** Only a temporary token: an anonymous visitor's quote session. */

@@ -29,6 +29,11 @@ export interface SessionContext {
   /** An address still waiting for activation, from the account record (spec section 4). */
   activationEmail: string | null;
   general: GeneralData | null;
+  /**
+   * A page asked this signed-out visitor to sign in (a project's link on /quote answered 401): the
+   * sign-in dialog opens, until the visitor signs in or closes it.
+   */
+  signInAsked: boolean;
 }
 
 export type SessionEvent =
@@ -37,6 +42,10 @@ export type SessionEvent =
   | { type: 'temporary.issued'; temporaryToken: string; expiresIn?: number }
   | { type: 'logout' }
   | { type: 'api.unauthorized' }
+  /** A page needs a signed-in visitor for what was asked (a project's link on /quote, spec section 4). */
+  | { type: 'signIn.required' }
+  /** The visitor closed the sign-in dialog that `signIn.required` opened: carries on signed out. */
+  | { type: 'signIn.dismissed' }
   | { type: 'user.updated'; user: UserInfo }
   | { type: 'user.reload' };
 
@@ -46,7 +55,7 @@ function withoutUser(response: CommonIndexResponse): GeneralData {
 }
 
 // Signing in also ends the temporary session: the server adopted its data at login (ADR 020).
-const SIGN_IN = ['assignToken', 'persistToken', 'dropTemp', 'clearTempToken'] as const;
+const SIGN_IN = ['assignToken', 'persistToken', 'dropTemp', 'clearTempToken', 'forgetSignInAsk'] as const;
 const FORGET_TOKEN = ['dropToken', 'clearToken'] as const;
 const REMEMBER_TEMP = ['assignTemp', 'persistTempToken'] as const;
 
@@ -79,6 +88,7 @@ export const sessionMachine = setup({
     dropToken: assign({ token: null, tokenTtlMs: null, user: null, activationEmail: null }),
     assignTemp: assign(({ event }) => (event.type === 'temporary.issued' ? { tempToken: event.temporaryToken } : {})),
     dropTemp: assign({ tempToken: null }),
+    forgetSignInAsk: assign({ signInAsked: false }),
     rearmTokenTimer: assign({ tokenTtlMs: ({ context }) => (context.tokenTtlMs ?? 0) - MAX_TIMER_MS }),
     assignGeneral: assign(({ event }) => {
       const output = (event as { output?: CommonIndexResponse }).output;
@@ -112,6 +122,7 @@ export const sessionMachine = setup({
     user: null,
     activationEmail: null,
     general: null,
+    signInAsked: false,
   }),
   initial: 'starting',
   on: {
@@ -126,6 +137,9 @@ export const sessionMachine = setup({
       on: {
         'login.succeeded': { target: 'authenticated', actions: SIGN_IN },
         'activation.succeeded': { target: 'authenticated', actions: SIGN_IN },
+        // Whatever the visitor's state (even while the general data loads): the dialog opens.
+        'signIn.required': { actions: assign({ signInAsked: true }) },
+        'signIn.dismissed': { actions: 'forgetSignInAsk' },
       },
       states: {
         /** Without a token the general data (processes, limits, bank accounts) still loads. */

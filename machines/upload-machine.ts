@@ -10,7 +10,8 @@ import type { PartMetrics } from '#domain/geometry/metrics';
  * price that counts). Ready once both are done; an import the browser cannot do (no preview) does
  * not stop the upload; a failed check or upload fails the file, with a message, a retry and a
  * remove. Pure: checking, importing and uploading arrive as injected actors. The workspace machine
- * that spawns it hears `upload.analysed`, `upload.stored` and `upload.failed`.
+ * that spawns it hears `upload.checked` (a project is needed only for a file that passed its
+ * checks), `upload.analysed`, `upload.stored` and `upload.failed`.
  */
 
 export interface UploadInput {
@@ -67,6 +68,8 @@ export type UploadEvent =
 
 /** What the workspace hears from a file. */
 export type UploadReport =
+  /** The file passed its checks (size, count, type by content): it needs a project to go to. */
+  | { type: 'upload.checked'; partId: string }
   | { type: 'upload.analysed'; partId: string; analysis: FileAnalysis }
   | { type: 'upload.stored'; partId: string; file: UploadedFile }
   | { type: 'upload.failed'; partId: string; message: string | null };
@@ -125,7 +128,7 @@ export const uploadMachine = setup({
       invoke: {
         src: 'checkFile',
         input: ({ context }) => ({ file: context.file, slotsLeft: context.slotsLeft }),
-        onDone: { target: 'active' },
+        onDone: { target: 'active', actions: sendParent(({ context }): UploadReport => ({ type: 'upload.checked', partId: context.id })) },
         onError: {
           target: 'failed',
           // A check that failed without a message leaves `error` null: the screen says the file cannot be used.

@@ -2,13 +2,14 @@
 //   node --import tsx scripts/bench-topology.ts [seconds=8] [connections=50] [rounds=3] [triangles=1000000] [jobs=6]
 // Starts the topology of the topology test (`scripts/topology.ts`: a throwaway PostgreSQL, s3rver,
 // `npm run db:migrate` once, two API processes with MIGRATE=skip, STORAGE=s3 and JOB_QUEUE=postgres,
-// one analysis worker) with RATE_LIMIT_FACTOR=0, and two round-robin proxies in processes of their
-// own: one in front of api-a only, one in front of both. Then:
+// one analysis worker) with RATE_LIMIT_FACTOR=0, and the proxies in processes of their own: the Node
+// round-robin proxy (ADR 135) and, when Debian's nginx is installed, nginx on the guide's
+// docs/deploy/nginx.conf (ADR 173), each once in front of api-a only and once in front of both. Then:
 // 1. HTTP: autocannon (in this process) against `GET account/me` (signed in) and a quote pricing call
 //    (`PUT project/{id}/files/{fileId}/configuration`, the price that counts, cycling over 8 parts),
-//    through the one-API proxy, through the two-API proxy, and straight to api-a (the proxy's own
-//    cost); `rounds` interleaved rounds of a 2 s warm-up and `seconds` of measurement each. Prints
-//    the median req/s and p99 and every round's figures.
+//    through each proxy and straight to api-a (the proxies' own cost); `rounds` interleaved rounds of
+//    a 2 s warm-up and `seconds` of measurement each, so that nginx and the Node proxy are measured in
+//    the same minutes. Prints the median req/s and p99 and every round's figures.
 // 2. Analysis: `jobs` uploads of a closed 1M-triangle binary STL sphere through the proxy with no
 //    worker running (each answers at once, `analysing`, its job queued), then 1, later 2, workers
 //    (`npm run worker`, QUOTE_WORKERS=1) are started and the files read until all are `done`: files
@@ -51,6 +52,21 @@ function cpuMs(pids: number[]): number {
     }
   }
   return ticks * TICK_MS;
+}
+
+/** `pid` and its child processes (nginx's master and its workers). */
+function withChildren(pid: number): number[] {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return /^\d+ \(.*\) \S (\d+)/.exec(fs.readFileSync(`/proc/${name}/stat`, 'utf8'))?.[1] === String(pid);
+      } catch {
+        return false;
+      }
+    });
+  return [pid, ...children.map(Number)];
 }
 
 /** The postmaster listening on `port` and its children (the backends): PostgreSQL's processes. */
@@ -98,6 +114,9 @@ try {
   const [apiA] = topology.apis;
   const one = await topology.startProxyProcess([apiA!]);
   const two = await topology.startProxyProcess(topology.apis);
+  const nginxOne = await topology.startNginxProcess([apiA!]);
+  const nginxTwo = await topology.startNginxProcess(topology.apis);
+  if (!nginxOne || !nginxTwo) console.error('nginx is not installed (/usr/sbin/nginx, or NGINX_BIN): the Node proxy alone is measured');
   const direct = `http://127.0.0.1:${apiA!.port}`;
   const base = two.url;
   const json = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
@@ -154,12 +173,19 @@ try {
     /** CPU ms per request: the API processes, the proxy, PostgreSQL, and this process (autocannon). */
     cpu: { api: number; proxy: number; postgres: number; loadGenerator: number };
   }
+  /** Each proxy's processes (nginx: its master and workers, found when measured). */
+  const proxyProcesses = new Map<string, () => number[]>([
+    [one.url, () => [one.child.pid!]],
+    [two.url, () => [two.child.pid!]],
+    ...(nginxOne ? [[nginxOne.url, () => withChildren(nginxOne.pid!)] as const] : []),
+    ...(nginxTwo ? [[nginxTwo.url, () => withChildren(nginxTwo.pid!)] as const] : []),
+  ]);
   const pgPort = Number(new URL(topology.databaseUrl).port);
   const apiPids = () => topology.apis.map((a) => a.child.pid!).filter(Boolean);
-  const proxyPids = [one.child.pid!, two.child.pid!];
   const measure = async (origin: string, call: 'me' | 'price', duration: number): Promise<Figure> => {
     let next = 0;
     const pgPids = postgresPids(pgPort);
+    const proxyPids = proxyProcesses.get(origin)?.() ?? [];
     const before = { api: cpuMs(apiPids()), proxy: cpuMs(proxyPids), postgres: cpuMs(pgPids), self: process.cpuUsage() };
     const result = await autocannon({
       url: origin,
@@ -192,8 +218,14 @@ try {
     return { reqPerSec: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total, cpu };
   };
   const setups = [
-    { name: 'proxy → 1 API', origin: one.url },
-    { name: 'proxy → 2 APIs', origin: two.url },
+    { name: 'Node proxy → 1 API', origin: one.url },
+    { name: 'Node proxy → 2 APIs', origin: two.url },
+    ...(nginxOne && nginxTwo
+      ? [
+          { name: 'nginx → 1 API', origin: nginxOne.url },
+          { name: 'nginx → 2 APIs', origin: nginxTwo.url },
+        ]
+      : []),
     { name: 'straight to 1 API (no proxy)', origin: direct },
   ];
   const calls = [
@@ -267,6 +299,11 @@ try {
   await one.child.stop();
   await two.child.stop();
   console.error(`${one.child.output.trim()}\n${two.child.output.trim()}`);
+  for (const [name, nginx] of [['nginx → 1 API', nginxOne], ['nginx → 2 APIs', nginxTwo]] as const) {
+    if (!nginx) continue;
+    const counts = nginx.counts();
+    console.error(`[${name}] served ${[...counts.served].map(([n, c]) => `${n} ${c}`).join(', ')}; passed on ${counts.retried}; 502 ${counts.failed}`);
+  }
 } finally {
   await topology.stop();
   await fsp.rm(scratch, { recursive: true, force: true });

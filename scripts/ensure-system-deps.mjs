@@ -1,6 +1,7 @@
 // Installs what the test suites need from the system, only when missing and only where it can:
-// Debian's chromium (browser tests) and postgresql (the server suite against PostgreSQL).
-// Never downloads a browser build of its own (ADR 005).
+// Debian's chromium (browser tests), postgresql (the server suite against PostgreSQL) and nginx (the
+// topology test's and benchmark's reverse proxy, ADR 173). Never downloads a browser build of its
+// own (ADR 005), and never starts a system service: the test starts its own nginx and PostgreSQL.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
@@ -10,6 +11,23 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = fs.existsSync('/usr/bin/apt-get');
 let updated = false;
 
+const POLICY_RC_D = '/usr/sbin/policy-rc.d';
+
+/**
+ * Debian starts a package's service when it is installed (nginx on port 80, a PostgreSQL cluster on
+ * 5432). A policy-rc.d that exits 101 forbids it for the time of the install; one already there
+ * (Docker images have one) is left as it is.
+ */
+function withoutStartingServices(work) {
+  if (fs.existsSync(POLICY_RC_D)) return work();
+  fs.writeFileSync(POLICY_RC_D, '#!/bin/sh\n# scripts/ensure-system-deps.mjs: no service starts while it installs packages.\nexit 101\n', { mode: 0o755 });
+  try {
+    return work();
+  } finally {
+    fs.rmSync(POLICY_RC_D, { force: true });
+  }
+}
+
 function aptInstall(packages) {
   if (!isRoot || !hasApt) return false;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -17,11 +35,19 @@ function aptInstall(packages) {
     execSync('apt-get update -qq', { stdio: 'inherit', env });
     updated = true;
   }
-  execSync(`apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`, { stdio: 'inherit', env });
+  withoutStartingServices(() => execSync(`apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`, { stdio: 'inherit', env }));
   return true;
 }
 
-export function ensureSystemDeps({ postgres = true } = {}) {
+/** Debian's nginx binary (Debian's `nginx` package; `nginx-light` on older releases), or NGINX_BIN; null when absent. */
+export function findNginx() {
+  for (const candidate of [process.env.NGINX_BIN, '/usr/sbin/nginx']) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function ensureSystemDeps({ postgres = true, nginx = true } = {}) {
   if (!findChromium()) {
     console.log('[deps] no Chromium found: installing Debian chromium');
     if (!aptInstall(['chromium', 'fonts-dejavu-core'])) {
@@ -31,6 +57,10 @@ export function ensureSystemDeps({ postgres = true } = {}) {
   if (postgres && !findPostgresBin()) {
     console.log('[deps] no PostgreSQL server binaries found: installing Debian postgresql');
     if (!aptInstall(['postgresql'])) console.log('[deps] cannot install postgresql here; the PostgreSQL suite will be skipped');
+  }
+  if (nginx && !findNginx()) {
+    console.log('[deps] no nginx found: installing Debian nginx (its service is not started)');
+    if (!aptInstall(['nginx'])) console.log('[deps] cannot install nginx here; the topology test and benchmark use the Node proxy instead');
   }
 }
 

@@ -2,7 +2,10 @@
 // (`tests/topology/`) and `npm run bench:topology`: a throwaway PostgreSQL (or the one given), an
 // S3-protocol server (s3rver, its own process), `npm run db:migrate` once, N API processes
 // (MIGRATE=skip, STORAGE=s3, one JWT_SECRET, JOB_QUEUE=postgres, TRUST_PROXY=1), M analysis workers,
-// and a round-robin reverse proxy in front, all on loopback on ports picked at run time.
+// and a reverse proxy in front, all on loopback on ports picked at run time. The proxy is nginx from
+// Debian on the guide's own configuration (docs/deploy/nginx.conf, scripts/nginx.ts, ADR 173) when
+// nginx is installed, else the Node round-robin proxy below (ADR 135); TOPOLOGY_PROXY=node chooses
+// the Node proxy.
 //
 // Every child is spawned as `node --import tsx <script>` (what the npm scripts run), so its pid is
 // the process itself: `stop()` ends each by its pid (SIGTERM, then SIGKILL when it does not leave).
@@ -14,6 +17,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from './postgres-cluster.mjs';
+import { startNginx, type BalancerCounts } from './nginx.ts';
+import { findNginx } from './ensure-system-deps.mjs';
 
 export const TOPOLOGY_JWT_SECRET = 'topology-shared-secret-of-more-than-32-characters';
 const BUCKET = 'manufacture-topology';
@@ -108,6 +113,17 @@ export interface Upstream {
   port: number;
 }
 
+export type { BalancerCounts } from './nginx.ts';
+
+/** The reverse proxy in front of the API processes, whichever it is. */
+export interface Balancer {
+  kind: 'nginx' | 'node';
+  url: string;
+  /** What it served, passed on and failed so far (nginx: from its access log). */
+  counts(): BalancerCounts;
+  close(): Promise<void>;
+}
+
 export interface DispatchEvent {
   upstream: string;
   method: string;
@@ -121,8 +137,8 @@ const UPSTREAM_IDLE_MS = 4_000;
 const RETRY_AFTER_SEND = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A round-robin reverse proxy in a few lines of Node's `http` (ADR 135; nginx is not installed on
- * the machines this runs on). Like nginx's `proxy_next_upstream error`: a request whose upstream
+ * A round-robin reverse proxy in a few lines of Node's `http` (ADR 135): the fallback where nginx is
+ * not installed (ADR 173). Like nginx's `proxy_next_upstream error`: a request whose upstream
  * refuses the connection goes to the next one (nothing has been sent, so any method is safe); a
  * bodiless GET/HEAD/OPTIONS that fails after it was sent is sent again to the next; anything else
  * that fails before its answer gets 502, and the client decides (a payment retries with its
@@ -130,8 +146,10 @@ const RETRY_AFTER_SEND = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `X-Upstream`, and counts. The request body is only piped once the upstream connection is open,
  * so a refused connection leaves it unread for the next upstream.
  */
-export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }> {
+export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }> implements Balancer {
+  readonly kind = 'node' as const;
   readonly served = new Map<string, number>();
+  private requests = 0;
   /** Requests sent to another upstream after one failed. */
   retried = 0;
   /** 502 answers: an upstream failed after the request was sent, and it could not be sent again. */
@@ -158,6 +176,10 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
     return this.url;
   }
 
+  counts(): BalancerCounts {
+    return { served: new Map(this.served), retried: this.retried, failed: this.failed, requests: this.requests };
+  }
+
   async close(): Promise<void> {
     for (const agent of this.agents.values()) agent.destroy();
     if (!this.server) return;
@@ -166,6 +188,7 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.requests++;
     const first = this.next++ % this.upstreams.length;
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const headers = { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' };
@@ -218,6 +241,8 @@ export class RoundRobinProxy extends EventEmitter<{ dispatch: [DispatchEvent] }>
 
 export interface ApiProcess extends Upstream {
   child: Child;
+  /** Where it receives uploads (`<QUOTE_FILES_DIR>/spool`, a `.part` file while one arrives). */
+  spoolDir: string;
   /** Starts it (again) on its port and waits until `/ready` answers 200. */
   start(): Promise<void>;
 }
@@ -229,10 +254,19 @@ export interface TopologyOptions {
   databaseUrl?: string;
   /** More environment for the API processes and workers (e.g. RATE_LIMIT_FACTOR for a bench). */
   env?: Record<string, string>;
+  /** The proxy in front: nginx when installed (default), or the Node proxy (also with TOPOLOGY_PROXY=node). */
+  proxy?: 'nginx' | 'node';
+}
+
+/** nginx when it is installed and not declined (TOPOLOGY_PROXY=node); else the Node proxy. */
+export function chosenProxy(wanted?: 'nginx' | 'node'): 'nginx' | 'node' {
+  const choice = wanted ?? (process.env.TOPOLOGY_PROXY === 'node' ? 'node' : 'nginx');
+  return choice === 'nginx' && findNginx() ? 'nginx' : 'node';
 }
 
 export interface Topology {
-  proxy: RoundRobinProxy;
+  /** The proxy in front of every API process (nginx, or the Node proxy as a fallback). */
+  balancer: Balancer;
   apis: ApiProcess[];
   workers: Child[];
   databaseUrl: string;
@@ -244,6 +278,8 @@ export interface Topology {
    * benchmark: the load generator then does not share the proxy's thread.
    */
   startProxyProcess(upstreams: Upstream[]): Promise<{ url: string; child: Child }>;
+  /** nginx on the guide's configuration in front of `upstreams` (null when nginx is not installed), for a benchmark. */
+  startNginxProcess(upstreams: Upstream[]): Promise<{ url: string; pid: number | undefined; counts(): BalancerCounts; stop(): Promise<void> } | null>;
   stop(): Promise<void>;
 }
 
@@ -268,12 +304,13 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const children: Child[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manufacture-topology-'));
   let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let proxy: RoundRobinProxy | undefined;
+  const balancers: { close(): Promise<void> }[] = [];
   const stop = async () => {
-    await proxy?.close();
+    await Promise.all(balancers.map((b) => b.close()));
     await Promise.all(children.map((child) => child.stop()));
     pg?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    // TOPOLOGY_KEEP=1 keeps the folder (nginx's error and access logs) to read after a failure.
+    if (!process.env.TOPOLOGY_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     let databaseUrl = options.databaseUrl;
@@ -298,6 +335,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       TRUST_PROXY: '1',
+      // Longer than the balancer keeps idle connections to the servers (nginx: keepalive_timeout 60s), as docs/deploy.md says.
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       ...options.env,
@@ -316,6 +355,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       const api: ApiProcess = {
         name,
         port,
+        spoolDir: path.join(dir, name, 'quote-files', 'spool'),
         child: undefined as unknown as Child,
         async start() {
           api.child = new Child(name, ['--import', 'tsx', 'server/main.ts'], env);
@@ -344,9 +384,25 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       return { url: (await child.waitFor(/^PROXY (http:\S+)$/m))[1]!, child };
     };
 
-    proxy = new RoundRobinProxy(apis);
-    await proxy.listen();
-    return { proxy, apis, workers, databaseUrl, s3Endpoint, addWorker, startProxyProcess, stop };
+    let nginxCount = 0;
+    const startNginxProcess = async (upstreams: Upstream[]) => {
+      const nginx = await startNginx(upstreams, await freePort(), path.join(dir, `nginx-${++nginxCount}`));
+      if (nginx) balancers.push({ close: nginx.stop });
+      return nginx;
+    };
+
+    let balancer: Balancer | undefined;
+    if (chosenProxy(options.proxy) === 'nginx') {
+      const nginx = await startNginxProcess(apis);
+      if (nginx) balancer = { kind: 'nginx', url: nginx.url, counts: nginx.counts, close: nginx.stop };
+    }
+    if (!balancer) {
+      const proxy = new RoundRobinProxy(apis);
+      await proxy.listen();
+      balancers.push(proxy);
+      balancer = proxy;
+    }
+    return { balancer, apis, workers, databaseUrl, s3Endpoint, addWorker, startProxyProcess, startNginxProcess, stop };
   } catch (error) {
     await stop();
     throw error;

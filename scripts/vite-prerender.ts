@@ -12,16 +12,27 @@ import { withHeadTexts } from './vite-catalogue.ts';
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
- * and description, into `dist/.prerender/`, where the server picks one per answer.
+ * and description, into `dist/.prerender/`, where the server picks one per answer. Each page also
+ * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
+ * before the app takes over (ADR 168).
  * Only for the app's build: Storybook's build reuses the config with its own base.
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
+  // The script that keeps a file dropped before the app takes over (ADR 168): a chunk of its own.
+  let earlyFilesRef = '';
+  let earlyFilesScript = '';
   return {
     name: 'manufacture:prerender',
     apply: (userConfig, env) => env.command === 'build' && !env.isSsrBuild && userConfig.base === '/manufacture/',
     configResolved(resolved) {
       config = resolved;
+    },
+    buildStart() {
+      earlyFilesRef = this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/early-files-script.ts'), name: 'early-files' });
+    },
+    generateBundle() {
+      earlyFilesScript = this.getFileName(earlyFilesRef);
     },
     async closeBundle() {
       const { build } = await import('vite');
@@ -40,8 +51,11 @@ export function prerender(): Plugin {
       const target = path.join(distDir, PRERENDER_DIR);
       fs.rmSync(target, { recursive: true, force: true });
       fs.mkdirSync(target, { recursive: true });
+      if (!earlyFilesScript) throw new Error('prerender: the early files script was not emitted');
+      // Loaded async, right after the screen it serves: it runs as soon as it arrives, before the app.
+      const early = `<script type="module" async crossorigin src="${config.base}${earlyFilesScript}"></script>`;
       for (const page of await renderPrerenderedPages()) {
-        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>`);
+        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>${early}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
     },

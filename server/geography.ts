@@ -2,7 +2,7 @@ import { countries, type TCountryCode } from 'countries-list';
 import { iso31662 } from 'iso-3166';
 import type { Kysely } from 'kysely';
 import type { CountryEntry, CountryListType, PhoneCodeEntry, StateEntry } from '#domain/api/tools';
-import type { Geography } from '#domain/rules/address-rules';
+import { findSubdivision, type Geography } from '#domain/rules/address-rules';
 import type { Database } from './db/schema.ts';
 import { fieldError } from './errors.ts';
 
@@ -23,6 +23,11 @@ export const serverGeography: Geography = {
 
 export function countryName(code: string): string {
   return Object.hasOwn(countries, code) ? countries[code as TCountryCode].name : code;
+}
+
+/** A state's or province's name from its ISO 3166-2 code (`US-CA` → California), or null when it is none of the country's. */
+export function subdivisionName(countryCode: string, code: string | null): string | null {
+  return code ? (findSubdivision(serverGeography, countryCode, code)?.name ?? null) : null;
 }
 
 /** `tools/countryList`: the countries (seeded into the `country` table), their calling codes, or one country's states. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { paymentProviderProblem, readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
-import { checkDatabaseReachable, checkWritableFolder, openDatabase, type Db } from './db/database.ts';
+import { checkDatabaseReachable, checkWritableFolder, openDatabase, sslOption, type Db } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './accounts/demo-account.ts';
@@ -11,12 +11,22 @@ import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { SharedRateLimiter } from './auth/rate-limit.ts';
 import { SharedLoginThrottle } from './auth/login-throttle.ts';
 import { systemClock } from './clock.ts';
-import { storesFromConfig } from './storage/from-config.ts';
+import { storesFromConfig } from './composition/stores.ts';
 import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { productSchedule, runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
+import { productSchedule } from './composition/schedule.ts';
+import { runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
 
 const startedAt = new Date();
+
+/** The host (and port) of an SMTP URL, never its user or password. */
+function smtpHost(smtpUrl: string): string {
+  try {
+    return new URL(smtpUrl).host || 'the SMTP_URL';
+  } catch {
+    return 'the SMTP_URL';
+  }
+}
 
 /** A start-up failure an operator can act on: one sentence on stderr, exit 1, no stack trace. */
 function cannotStart(error: unknown): never {
@@ -84,17 +94,26 @@ const loginThrottle = database.kind === 'postgres' ? new SharedLoginThrottle(dat
 // scheduled work runs once per period across every process.
 let jobs: JobQueue | undefined;
 if (config.jobQueue === 'postgres' && config.databaseUrl) {
-  jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs) });
+  jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), ssl: sslOption(config.postgres) });
 }
-const { app, ctx, readiness } = createAppWithContext({
-  db: database.db,
-  config,
-  storage: stores.storage,
-  quoteFiles: stores.quoteFiles,
-  ...(rateLimiter ? { rateLimiter } : {}),
-  ...(loginThrottle ? { loginThrottle } : {}),
-  ...(jobs ? { jobs } : {}),
-});
+let created: ReturnType<typeof createAppWithContext>;
+try {
+  created = createAppWithContext({
+    db: database.db,
+    config,
+    storage: stores.storage,
+    quoteFiles: stores.quoteFiles,
+    ...(rateLimiter ? { rateLimiter } : {}),
+    ...(loginThrottle ? { loginThrottle } : {}),
+    ...(jobs ? { jobs } : {}),
+  });
+} catch (error) {
+  // No built web app in production (`npm run build` not run): one sentence, not a stack trace.
+  await jobs?.stop({ graceful: false, wait: true, close: true }).catch(() => {});
+  await database.close().catch(() => {});
+  cannotStart(error);
+}
+const { app, ctx, readiness } = created;
 
 /**
  * Upload spool files a crash left behind (issue 12 item 13). At start, the embedded database means
@@ -129,7 +148,10 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
   console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
   console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
-  if (!config.smtpUrl) console.log(`[server] no SMTP_URL: mail is logged here and listed at ${url}/dev/outbox`);
+  // Only what is true (issue 41 item 5): the outbox is closed in production unless DEV_OUTBOX=1, and then only for ADMIN_TOKEN.
+  if (config.smtpUrl) console.log(`[server] mail: delivered through SMTP at ${smtpHost(config.smtpUrl)}, from ${config.mailFrom}`);
+  else if (ctx.mailer.outbox) console.log(`[server] no SMTP_URL: mail is not delivered; it is written to this log and listed at ${url}/dev/outbox${config.production ? ' (header X-Admin-Token: ADMIN_TOKEN)' : ''}`);
+  else console.log('[server] no SMTP_URL: mail is not delivered; each mail is written to this log with its links (set SMTP_URL)');
   if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
 });
 

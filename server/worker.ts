@@ -6,13 +6,14 @@
  */
 import { systemClock } from './clock.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, sslOption } from './db/database.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
-import { productSchedule, scheduleOnQueue } from './jobs/scheduled.ts';
+import { productSchedule } from './composition/schedule.ts';
+import { scheduleOnQueue } from './jobs/scheduled.ts';
 import { Mailer } from './mail/mailer.ts';
 import { analysisExpireSeconds, workAnalysisJobs } from './quote/analysis-jobs.ts';
 import { createQuoteServices } from './quote/quote-services.ts';
-import { storesFromConfig } from './storage/from-config.ts';
+import { storesFromConfig } from './composition/stores.ts';
 
 const log = (line: string) => console.log(line);
 let config: ServerConfig;
@@ -30,7 +31,8 @@ if (!config.jwtSecret) {
   console.error('npm run worker needs JWT_SECRET, the same as the API processes\' (it also unlocks the mail outbox, ADR 116).');
   process.exit(1);
 }
-const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: '' });
+// The same pool size and TLS as the API processes (PG_POOL_MAX, DATABASE_SSL; docs/deploy.md).
+const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: '', postgres: config.postgres });
 try {
   await database.db.selectFrom('quote_file').select('analysis_state').limit(1).execute();
 } catch (error) {
@@ -50,7 +52,7 @@ try {
   process.exit(1);
 }
 const quote = createQuoteServices(config, log, stores.quoteFiles);
-const jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), log });
+const jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), log, ssl: sslOption(config.postgres) });
 await workAnalysisJobs(jobs, { db: database.db, files: quote.files, analyse: (path) => quote.analysis.analyse(path), log }, config.quoteWorkers);
 const mailer = new Mailer(database.db, systemClock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, secret: config.jwtSecret, jobs });
 await mailer.workDeliveryJobs(jobs);
@@ -66,6 +68,7 @@ async function shutdown(): Promise<void> {
   await jobs.stop({ graceful: true, wait: true, timeout: config.quoteAnalysisTimeoutMs });
   await quote.close();
   await database.close();
+  console.log('[worker] stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   Button,
   ComboBox as RACComboBox,
@@ -19,6 +19,14 @@ export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T
   description?: string;
   errorMessage?: string | ((validation: ValidationResult) => string);
   placeholder?: string;
+  /**
+   * What the field holds, for the browser's autofill and assistive technology (WCAG 1.3.5):
+   * `country-name`, `tel-country-code`, with a section (`shipping country-name`). React Aria turns
+   * autocomplete off on a combo box; this turns it back on.
+   */
+  autoComplete?: string;
+  /** Called with the native event's `inputType` before each text change (`insertText` when typed, none when autofilled). */
+  onInputType?: (inputType: string) => void;
   children: ReactNode | ((item: T) => ReactNode);
 }
 
@@ -27,12 +35,18 @@ export interface ComboBoxProps<T extends object> extends Omit<RACComboBoxProps<T
  * a few letters is faster than scrolling. Pass `defaultItems` to let the field filter the list as
  * the user types (react-aria's "contains" filter); pass `items` to filter yourself.
  */
-export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, children, ...props }: ComboBoxProps<T>) {
+export function ComboBox<T extends object>({ label, description, errorMessage, placeholder, autoComplete, onInputType, children, ...props }: ComboBoxProps<T>) {
   return (
     <RACComboBox {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}>
       <Label>{label}</Label>
       <Group className={fieldGroupStyles}>
-        <Input className={inputStyles} placeholder={placeholder} />
+        <Input
+          className={inputStyles}
+          placeholder={placeholder}
+          {...(autoComplete ? { autoComplete } : {})}
+          // React runs onInput before onChange: the kind of change is known when the text arrives.
+          onInput={onInputType ? (event) => onInputType((event.nativeEvent as InputEvent).inputType ?? '') : undefined}
+        />
         <Button className="flex items-center self-stretch px-2 text-neutral-600 outline-0 pressed:bg-neutral-100">
           <ChevronDown />
         </Button>
@@ -69,20 +83,39 @@ function ChevronDown() {
   );
 }
 
-export interface ItemComboBoxProps<T extends { id: string }> extends Omit<ComboBoxProps<T>, 'children'> {
+export interface ItemComboBoxProps<T extends { id: string }> extends Omit<ComboBoxProps<T>, 'children' | 'onInputType'> {
   /** The text an item reads as, in the list and in the field once chosen. */
   textOf: (item: T) => string;
+  /**
+   * The item a whole text names, when it was not typed key by key (the browser's autofill, a paste):
+   * it is chosen, as if picked from the list. By default the item whose `textOf` it is (any case).
+   */
+  itemNamed?: (text: string, items: readonly T[]) => T | undefined;
 }
 
+/** Typed key by key (or deleted): the list filters, nothing is chosen for the visitor. */
+const TYPING = /^(insertText|insertCompositionText|insertLineBreak|delete)/;
+
 /** A combo box over items with an `id`, each read as `textOf(item)` (the form `ui/lazy-combo-box` loads). */
-export function ItemComboBox<T extends { id: string }>({ textOf, ...props }: ItemComboBoxProps<T>) {
+export function ItemComboBox<T extends { id: string }>({ textOf, itemNamed, ...props }: ItemComboBoxProps<T>) {
   // The chosen item's words from the first render: React Aria finds them only once its collection
   // is built (a render later, much later on a busy machine), and the field would blink empty.
   const list = props.items ?? props.defaultItems ?? [];
   const selected = props.selectedKey == null ? undefined : [...list].find((item) => item.id === props.selectedKey);
   const initial = selected && props.inputValue === undefined && props.defaultInputValue === undefined ? { defaultInputValue: textOf(selected) } : {};
+  // Autofill writes the whole value at once (no key typed): the item it names is chosen, or React
+  // Aria would put the field back to what was chosen before when it loses the focus (WCAG 1.3.5).
+  const inputType = useRef('');
+  const onInputChange = (text: string) => {
+    props.onInputChange?.(text);
+    if (TYPING.test(inputType.current)) return;
+    const items = [...list];
+    const wanted = text.trim().toLowerCase();
+    const named = itemNamed ? itemNamed(text, items) : items.find((item) => textOf(item).toLowerCase() === wanted);
+    if (named && named.id !== props.selectedKey) props.onSelectionChange?.(named.id);
+  };
   return (
-    <ComboBox<T> {...props} {...initial}>
+    <ComboBox<T> {...props} {...initial} onInputChange={onInputChange} onInputType={(type) => (inputType.current = type)}>
       {(item) => <ComboBoxItem id={item.id}>{textOf(item)}</ComboBoxItem>}
     </ComboBox>
   );

@@ -22,6 +22,8 @@ export interface NumberFieldProps extends RACNumberFieldProps {
   /** Names of the stepper buttons. */
   decrementLabel?: string;
   incrementLabel?: string;
+  /** The error message's element id, for another control the message is also about (`aria-describedby`). */
+  errorId?: string;
 }
 
 const stepperStyles = tv({
@@ -31,10 +33,11 @@ const stepperStyles = tv({
 
 /**
  * A number input with steppers and an optional unit suffix. `minValue`, `maxValue` and `step` are
- * enforced by the field (arrow keys, Page Up/Down, Home/End) and clamp on blur; `formatOptions`
- * formats the number (e.g. `{ maximumFractionDigits: 2 }`).
+ * enforced by the field (arrow keys, Page Up/Down, Home/End) and clamp on blur, unless
+ * `commitBehavior="validate"`: then a typed number stays as typed and the field's error says why it
+ * is out of range; `formatOptions` formats the number (e.g. `{ maximumFractionDigits: 2 }`).
  */
-export function NumberField({ label, description, errorMessage, placeholder, unit, unitLabel, decrementLabel = 'Decrease', incrementLabel = 'Increase', ...props }: NumberFieldProps) {
+export function NumberField({ label, description, errorMessage, errorId, placeholder, unit, unitLabel, decrementLabel = 'Decrease', incrementLabel = 'Increase', ...props }: NumberFieldProps) {
   return (
     <RACNumberField {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-1')}>
       <Label>
@@ -56,7 +59,7 @@ export function NumberField({ label, description, errorMessage, placeholder, uni
         </Button>
       </Group>
       {description && <Description>{description}</Description>}
-      <FieldError>{errorMessage}</FieldError>
+      <FieldError id={errorId}>{errorMessage}</FieldError>
     </RACNumberField>
   );
 }

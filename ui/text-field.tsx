@@ -17,6 +17,8 @@ export interface TextFieldProps extends RACTextFieldProps {
   /** A multi-line text area (comments, order notes). */
   isMultiline?: boolean;
   rows?: number;
+  /** The error message's element id, for another control the message is also about (`aria-describedby`). */
+  errorId?: string;
 }
 
 export const fieldStyles = 'flex flex-col gap-1';
@@ -27,7 +29,7 @@ const inputFrame = tv({
 });
 
 /** A labelled text input with a description and a field error. */
-export function TextField({ label, description, errorMessage, placeholder, isMultiline, rows = 3, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, errorId, placeholder, isMultiline, rows = 3, ...props }: TextFieldProps) {
   return (
     <RACTextField {...props} className={composeTailwindRenderProps(props.className, fieldStyles)}>
       <Label>{label}</Label>
@@ -37,7 +39,7 @@ export function TextField({ label, description, errorMessage, placeholder, isMul
         <Input placeholder={placeholder} className={(rp) => twMerge(inputStyles, inputFrame(rp), 'w-full')} />
       )}
       {description && <Description>{description}</Description>}
-      <FieldError>{errorMessage}</FieldError>
+      <FieldError id={errorId}>{errorMessage}</FieldError>
     </RACTextField>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   Button,
   Text,
@@ -42,13 +43,78 @@ export interface ToastRegionProps {
   'aria-label'?: string;
 }
 
+/** The region's distance from the viewport's edge (Tailwind's `4`, 1rem). */
+const EDGE_PX = 16;
+
+type Placement = 'bottom' | 'top';
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 /**
- * Where toasts appear: a landmark (F6 reaches it), bottom right. Each toast is announced when it
- * appears; the tone is in an icon and in the title's words, never in colour alone.
+ * Where the region keeps clear of the focused control (WCAG 2.4.11, Focus Not Obscured): bottom
+ * right, unless it would cover the control that has the focus (a "Sign In successfully." toast over
+ * "Place order and pay") and the top right would not; asked again whenever the focus moves, the page
+ * scrolls or resizes, or a toast comes or goes.
+ */
+function useClearOfFocus(region: RefObject<HTMLDivElement | null>, source: Toasts): Placement {
+  const [placement, setPlacement] = useState<Placement>('bottom');
+  useEffect(() => {
+    let frame = 0;
+    const place = () => {
+      const element = region.current;
+      const focused = document.activeElement;
+      if (!element || !(focused instanceof HTMLElement) || focused === document.body || element.contains(focused)) return;
+      const own = element.getBoundingClientRect();
+      const target = focused.getBoundingClientRect();
+      const height = own.bottom - own.top;
+      const band = (top: number): Box => ({ top, bottom: top + height, left: own.left, right: own.right });
+      const bottom = band(window.innerHeight - EDGE_PX - height);
+      const top = band(EDGE_PX);
+      setPlacement(overlaps(bottom, target) && !overlaps(top, target) ? 'top' : 'bottom');
+    };
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('scroll', later, { capture: true, passive: true });
+    window.addEventListener('resize', later);
+    const unsubscribe = source.queue.subscribe(later);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+      unsubscribe();
+    };
+  }, [region, source]);
+  return placement;
+}
+
+/**
+ * Where toasts appear: a landmark (F6 reaches it), bottom right, or top right while the bottom
+ * would cover the focused control. Each toast is announced when it appears; the tone is in an icon
+ * and in the title's words, never in colour alone.
  */
 export function ToastRegion({ toasts: source = toasts, dismissLabel = 'Dismiss', ...props }: ToastRegionProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const placement = useClearOfFocus(ref, source);
   return (
-    <RACToastRegion queue={source.queue} aria-label={props['aria-label']} className="fixed bottom-4 right-4 z-50 flex flex-col-reverse gap-2 outline-0">
+    <RACToastRegion
+      ref={ref}
+      queue={source.queue}
+      aria-label={props['aria-label']}
+      data-placement={placement}
+      className={`fixed right-4 z-50 flex gap-2 outline-0 ${placement === 'top' ? 'top-4 flex-col' : 'bottom-4 flex-col-reverse'}`}
+    >
       {({ toast }) => (
         <RACToast toast={toast} className={(rp) => toastStyles({ ...rp, tone: toast.content.tone })}>
           {toneIcon[toast.content.tone]}

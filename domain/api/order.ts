@@ -9,6 +9,7 @@ import { ORDER_EVENTS, ORDER_STATUSES, type OrderEvent, type OrderStatus } from 
 import { PAYMENT_METHODS } from '../orders/payments.ts';
 import { CARRIERS, INCOTERM, type CarrierId, type Incoterm } from '../orders/shipping.ts';
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
+import { BillingInfoSchema, type BillingInfo } from './address.ts';
 import { MAX, cents, day, described, id, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import type { Page } from './paging.ts';
 import { PageQuerySchema } from './paging.ts';
@@ -74,7 +75,8 @@ export const ConsigneeSchema = named(
     vatNumber: z.string().nullable(),
     countryCode: z.string(),
     countryName: z.string(),
-    state: z.string().nullable(),
+    state: described(z.string().nullable(), 'The subdivision’s code, e.g. US-CA, or null.'),
+    stateName: described(z.string().nullable(), 'The subdivision’s name, e.g. California (what a person reads), or null.'),
     city: z.string(),
     postcode: z.string(),
     addressLine1: z.string(),
@@ -84,8 +86,8 @@ export const ConsigneeSchema = named(
 );
 export type Consignee = z.infer<typeof ConsigneeSchema>;
 
-export const BillingInfoSchema = z.object({ companyName: z.string().nullable(), name: z.string(), location: z.string() });
-export type BillingInfo = z.infer<typeof BillingInfoSchema>;
+/** The billing address as the order keeps it (declared with the address, domain/api/address.ts). */
+export { BillingInfoSchema, type BillingInfo };
 
 /** One product of an order (spec section 3: name, material, model, quantity, unit price, total, comment, attachment). */
 export const OrderProductSchema = named(
@@ -286,7 +288,8 @@ export const AgencySummarySchema = named(
     statusLabel: z.string(),
     amountCents: cents(),
     currency: z.literal('USD'),
-    company: z.string().nullable(),
+    customerName: described(z.string(), 'Whom the payer pays for: the name the order is invoiced to (its billing name).'),
+    company: described(z.string().nullable(), 'The company the order is invoiced to, if any.'),
     products: z.array(z.object({ name: z.string(), material: z.string(), quantity: z.int(), totalCents: cents() })),
     payable: z.boolean(),
     expiresAt: instant(),

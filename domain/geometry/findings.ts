@@ -26,6 +26,9 @@ export const FINDING_CODES = [
   'non-manifold-edges',
   'inconsistent-orientation',
   'orientation-repaired',
+  'corners-joined',
+  'cracks-closed',
+  'holes-filled',
   'inverted-normals',
   'multiple-shells',
   'sealed-void',
@@ -126,6 +129,18 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'orientation-repaired': {
     severity: 'info',
     fixHint: 'Nothing to do: the repaired model is the one shown and priced. To fix the file itself, unify the normals in your CAD or mesh program.',
+  },
+  'corners-joined': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the joined model is the one shown and priced; the corners moved by less than the precision of the file\'s numbers.',
+  },
+  'cracks-closed': {
+    severity: 'warning',
+    fixHint: 'The repaired part is the one shown and priced. If the crack was meant to be there (a slot or a split), make it wider than 0.01 mm in your CAD program and export again.',
+  },
+  'holes-filled': {
+    severity: 'warning',
+    fixHint: 'The filled part is the one shown and priced. If the hole was meant to be there, model it as an opening through a solid wall and export again.',
   },
   'inverted-normals': {
     severity: 'warning',

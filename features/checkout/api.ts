@@ -6,6 +6,7 @@ import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment'
 import type { Cart } from '#domain/api/quote';
 import type { CheckoutDiscounts } from '#domain/api/rewards';
 import { mainApi, microserviceApi } from '#lib/api/client';
+import { idempotencyHeader } from '#lib/api/retry';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -20,8 +21,11 @@ export const createShippingAddress = (body: ShippingAddressInput) => mainApi<Shi
 export const listBillingAddresses = (signal?: AbortSignal) => mainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });
 export const createBillingAddress = (body: BillingAddressInput) => mainApi<BillingAddress>('account/billingAddress', { method: 'POST', body, quiet: true });
 
-/** Places the order; its field errors are shown by the form (quiet). */
-export const createOrder = (body: CreateOrderRequest) => mainApi<CreateOrderResponse>('checkout/order', { method: 'POST', body, quiet: true });
+/**
+ * Places the order; its field errors are shown by the form (quiet). Its Idempotency-Key (new for
+ * each click on "Place order") makes a repeat answer the first order, never a second one (ADR 174).
+ */
+export const createOrder = (body: CreateOrderRequest) => mainApi<CreateOrderResponse>('checkout/order', { method: 'POST', body, headers: idempotencyHeader('order'), quiet: true });
 export const getOrder = (orderId: string, signal?: AbortSignal) => mainApi<Order>(`order/${id(orderId)}`, { signal });
 
 export interface PayCall {

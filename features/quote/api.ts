@@ -17,6 +17,7 @@ import type {
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { TemporaryTokenResponse } from '#domain/api/account';
 import { mainApi, microserviceApi } from '#lib/api/client';
+import { idempotencyHeader, newIdempotencyKey } from '#lib/api/retry';
 import { uploadFile, type UploadHandle } from '#lib/api/upload';
 import { apiSegment } from '#lib/env';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
@@ -31,10 +32,15 @@ export const listProjectFiles = (id: string, signal?: AbortSignal) =>
 export const getQuoteFile = (projectId: string, fileId: string) =>
   microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { quiet: true });
 
+/**
+ * Saves a part's options and answers its price. A PUT sets the same state however often it arrives:
+ * its Idempotency-Key (new for each save) only tells the client it may repeat it (ADR 174).
+ */
 export const saveConfiguration = (projectId: string, fileId: string, configuration: PartConfiguration) =>
   microserviceApi<PartQuote>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/configuration`, {
     method: 'PUT',
     body: configuration,
+    headers: idempotencyHeader('cfg'),
     quiet: true,
   });
 
@@ -52,7 +58,8 @@ export const keepQuoteFileWhole = (projectId: string, fileId: string) =>
 export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 
-export const addToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/items', { method: 'POST', body });
+/** Adds parts to the cart; its Idempotency-Key (new for each click) makes a repeat answer the first answer (ADR 174). */
+export const addToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/items', { method: 'POST', body, headers: idempotencyHeader('cart') });
 export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
 
 export const createQuoteDocument = (projectId: string) =>
@@ -78,8 +85,12 @@ export async function readQuoteFileContent(projectId: string, fileId: string, si
   return response.arrayBuffer();
 }
 
+/** Uploads one file; its Idempotency-Key (new for each file dropped) makes a repeat answer the first upload's answer (ADR 174). */
 export function uploadQuoteFile(projectId: string, file: File, onProgress: (fraction: number) => void, onUnauthorized?: () => void): UploadHandle<QuoteFile> {
-  return uploadFile<QuoteFile>(`${MICROSERVICE_API_BASE}/${apiSegment}/project/${encodeURIComponent(projectId)}/files`, file, onProgress, onUnauthorized);
+  return uploadFile<QuoteFile>(`${MICROSERVICE_API_BASE}/${apiSegment}/project/${encodeURIComponent(projectId)}/files`, file, onProgress, {
+    ...(onUnauthorized ? { onUnauthorized } : {}),
+    idempotencyKey: newIdempotencyKey('upload'),
+  });
 }
 
 /** A temporary token for an anonymous visitor's quote session (main API). */

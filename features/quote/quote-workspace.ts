@@ -1,3 +1,4 @@
+import { FetchError } from 'ofetch';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
 import type { QuoteFile } from '#domain/api/quote';
@@ -8,7 +9,7 @@ import { validateQuoteFiles } from '#domain/rules/quote-file-rules';
 import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
-import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
+import { SignInRequiredError, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import {
   createProject,
@@ -134,8 +135,18 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
         return createProject({ name: input.name || t('quote.project.defaultName'), process: input.process });
       }),
       openProject: fromPromise(async ({ input, signal }) => {
-        const [project, files] = await Promise.all([getProject(input.projectId, signal), listProjectFiles(input.projectId, signal)]);
-        return { project, files: files.list };
+        try {
+          const [project, files] = await Promise.all([getProject(input.projectId, signal), listProjectFiles(input.projectId, signal)]);
+          return { project, files: files.list };
+        } catch (error) {
+          // A 401: the project is an account's and the visitor is signed out (or no longer signed
+          // in): the sign-in dialog opens (spec section 4), and the page says why it waits.
+          if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) {
+            session.send({ type: 'signIn.required' });
+            throw new SignInRequiredError();
+          }
+          throw error;
+        }
       }),
       changeProcess: fromPromise(async ({ input }) => {
         const project = await updateProject(input.projectId, { process: input.process });

@@ -3,6 +3,7 @@ import { API_TIMEOUT_MS, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/ap
 import { apiSegment } from '../env.ts';
 import { STORAGE_KEYS, storage, type ExpiringStorage } from '../storage/storage.ts';
 import { errorMessage } from './error-message.ts';
+import { sendWithRetry, type Failure } from './retry.ts';
 
 /** What the app does with failures; set once at start (routes/session.ts). */
 export interface ApiHooks {
@@ -35,7 +36,8 @@ export interface ApiClientOptions {
 
 /**
  * An API client: 20 s timeout, the Bearer token (or the temporary token when there is no token)
- * from storage, and the error catalogue of spec section 8 on failure.
+ * from storage, one repeat of a request that met an API process going away when repeating it is
+ * safe (retry.ts, ADR 174), and the error catalogue of spec section 8 on a failure that stays.
  */
 export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = storage }: ApiClientOptions): ApiCall {
   const raw = ofetch.create({
@@ -53,7 +55,11 @@ export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = st
   });
   return async function call<T>(path: string, { quiet, ...options }: CallOptions = {}): Promise<T> {
     try {
-      return await raw<T>(path, options as FetchOptions<'json'>);
+      return await sendWithRetry(
+        { method: options.method, headers: options.headers },
+        () => raw<T>(path, options as FetchOptions<'json'>),
+        (error) => failureOf(error, options.signal),
+      );
     } catch (error) {
       if (isAborted(error, options.signal)) throw error;
       if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) hooks.onUnauthorized();
@@ -61,6 +67,18 @@ export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = st
       throw error;
     }
   };
+}
+
+/** What an ofetch failure was: an answer's status, a timeout, the caller's cancel, or no answer at all. */
+export function failureOf(error: unknown, signal: AbortSignal | null | undefined): Failure {
+  if (isAborted(error, signal)) return { kind: 'aborted' };
+  if (!(error instanceof FetchError)) return { kind: 'other' };
+  const status = error.response?.status ?? error.statusCode;
+  if (status) return { kind: 'status', status };
+  const cause = error.cause as { name?: unknown } | undefined;
+  if (cause?.name === 'TimeoutError' || /TimeoutError/.test(error.message)) return { kind: 'timeout' };
+  if (cause?.name === 'AbortError') return { kind: 'aborted' };
+  return { kind: 'network' };
 }
 
 /** The caller cancelled (the page went away): nobody needs to hear about it. */

@@ -50,3 +50,15 @@ export function entryForCode(entries: readonly PhoneCodeEntry[], phoneCode: stri
   const matching = entries.filter((e) => e.phoneCode === phoneCode);
   return matching.find((e) => e.countryCode === PRIMARY_COUNTRY[phoneCode]) ?? matching[0];
 }
+
+/**
+ * The entry a whole text names, as the browser's autofill writes it into a phone-code field
+ * (`tel-country-code`: "+44", or "44"), or as the list reads it ("United Kingdom (+44)"), or a
+ * country's name.
+ */
+export function entryNamed(entries: readonly PhoneCodeEntry[], text: string): PhoneCodeEntry | undefined {
+  const wanted = text.trim();
+  if (/^\+?\d{1,4}$/.test(wanted)) return entryForCode(entries, wanted.startsWith('+') ? wanted : `+${wanted}`);
+  const lower = wanted.toLowerCase();
+  return entries.find((e) => phoneCodeLabel(e).toLowerCase() === lower) ?? entries.find((e) => e.countryName.toLowerCase() === lower);
+}

@@ -31,6 +31,8 @@ export async function anonymiseAccount(db: Kysely<Database>, userId: string, now
   await db.deleteFrom('shipping_address').where('user_id', '=', userId).execute();
   await db.deleteFrom('billing_address').where('user_id', '=', userId).execute();
   await db.deleteFrom('oauth_identity').where('user_id', '=', userId).execute();
+  // Answers kept by Idempotency-Key (ADR 174): copies of carts and orders with their addresses.
+  await db.deleteFrom('stored_answer').where('owner', '=', `user_id:${userId}`).execute();
   await db.updateTable('email_token').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await db.updateTable('auth_session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }

@@ -22,3 +22,11 @@ export async function transact<T>(db: Kysely<Database>, fn: (trx: Transaction<Da
     throw cause ? cause.error : error;
   }
 }
+
+/**
+ * `fn` in a transaction: `db`'s own when `db` already is one (a caller that answers a write once by
+ * its Idempotency-Key runs the whole write in its transaction, ADR 174), else a new one.
+ */
+export async function withinTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

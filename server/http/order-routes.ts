@@ -33,9 +33,9 @@ import {
   ReloadResponseSchema,
 } from '#domain/api/payment';
 import { CARRIERS, EXW_EXPLANATION, INCOTERM } from '#domain/orders/shipping';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
-import { ADDITIONAL_COST_NOT_FOUND, findAdditionalCostByToken, findOwnAdditionalCost, listAdditionalCosts, publicAdditionalCost } from '../orders/additional-costs.ts';
+import { ADDITIONAL_COST_NOT_FOUND, listAdditionalCosts, publicAdditionalCost } from '../orders/additional-costs.ts';
 import { listAfterSales, requestAfterSale } from '../orders/after-sales.ts';
 import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
@@ -44,7 +44,12 @@ import { reorder } from '../orders/reorder.ts';
 import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
+import { additionalCostPayable, orderPayable } from '../orders/payable.ts';
+import { reloadPayable } from '../accounts/balance-reloads.ts';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-limits';
 import { ApiRouter, jsonAnswer, requireUser } from './api-router.ts';
+import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
+import { STORED_ANSWER_NOTE, answerOnce } from './answered-once.ts';
 
 const IDEMPOTENCY_NOTE =
   'Requires an `Idempotency-Key` header (8–128 of A-Z a-z 0-9 - _ . :); the same key answers the stored answer and never charges twice (ADR 051). ' +
@@ -77,6 +82,7 @@ const keyOf = (c: Context<AppEnv>) => idempotencyKeyOf(c.req.header(IDEMPOTENCY_
  */
 export function orderRoutes(ctx: AppContext): ApiRouter[] {
   const { db, clock, config, payments } = ctx;
+  const answers = new StoredAnswers(db, clock);
   const agencyLinks = new AgencyLinks(db, clock, { ttlSeconds: config.agencyLinkTtl, pageUrl: (token) => ctx.links.app(`checkout/agency-payment?token=${token}`) });
 
   // ---------------------------------------------------------------------------------------- checkout
@@ -94,14 +100,18 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     path: '/order',
     summary: 'Place an order from the cart (priced again by the server; the order waits for payment)',
     description:
-      'Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (`notices` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with `{ order, notices }`.',
+      `Orders the chosen cart lines (all when cartItemIds is left out), priced again now with the server’s quotePart: that price is the one charged (\`notices\` say what moved). One coupon per order (the caller’s own, unused, unexpired). Entrust-order accounts may add customerEmail, platformOrderNumber and customerNote. The ordered lines leave the cart. 201 with \`{ order, notices }\`. ${STORED_ANSWER_NOTE}`,
     auth: 'user',
     body: CreateOrderRequestSchema,
     maxBodyBytes: 1024 * 1024, // a comment of up to 2,000 characters on each of up to 100 lines
     rules: (body, c) => checkoutRules(db, requireUser(c), body),
     response: CreateOrderResponseSchema,
     status: 201,
-    handler: (c, { body }) => createOrder(db, clock, requireUser(c), body, ctx.config.maxOrderCents),
+    // Sent again with its Idempotency-Key, it answers the first order: never a second one (ADR 174).
+    handler: (c, { body }) =>
+      answerOnce(c, answers, { owner: ownerKey({ column: 'user_id', id: requireUser(c) }), route: 'POST checkout/order', request: body, status: 201 }, (trx) =>
+        createOrder(trx ?? db, clock, requireUser(c), body, ctx.config.maxOrderCents),
+      ),
   });
 
   // ------------------------------------------------------------------------------------------ orders
@@ -176,9 +186,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      await findOwnOrder(db, userId, params.id);
-      return reply(c, await payments.pay({ kind: 'order', id: params.id, body, key: keyOf(c), scope: `user:${userId}`, via: 'owner' }));
+      return reply(c, await payments.pay(orderPayable, { userId: requireUser(c), subjectId: params.id }, body, keyOf(c)));
     },
   });
   order.route({
@@ -257,8 +265,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const link = await agencyLinks.find(params.token);
-      return reply(c, await payments.pay({ kind: 'order', id: link.order_id, body, key: keyOf(c), scope: `agency:${link.id}`, via: 'agency' }));
+      return reply(c, await payments.pay(agencyLinks.payable, { token: params.token }, body, keyOf(c)));
     },
   });
 
@@ -284,8 +291,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const row = await findAdditionalCostByToken(db, params.token);
-      return reply(c, await payments.pay({ kind: 'additional_cost', id: row.id, body, key: keyOf(c), scope: `additional-cost:${row.id}`, via: 'link' }));
+      return reply(c, await payments.pay(additionalCostPayable, { token: params.token }, body, keyOf(c)));
     },
   });
   additionalCost.route({
@@ -300,9 +306,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      const row = await findOwnAdditionalCost(db, userId, params.id);
-      return reply(c, await payments.pay({ kind: 'additional_cost', id: row.id, body, key: keyOf(c), scope: `user:${userId}`, via: 'owner' }));
+      return reply(c, await payments.pay(additionalCostPayable, { userId: requireUser(c), subjectId: params.id }, body, keyOf(c)));
     },
   });
 
@@ -311,13 +315,13 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
   reload.route({
     method: 'post',
     path: '/reload',
-    summary: 'Reload the prepaid balance by card: whole US dollars, at least 100',
+    summary: `Reload the prepaid balance by card: whole US dollars, at least ${MIN_RELOAD_USD}`,
     description: `Only when the account allows recharge (userInfo.isRecharge; 403 otherwise). Recorded in the reload list and the balance ledger. ${IDEMPOTENCY_NOTE}`,
     auth: 'user',
     body: ReloadRequestSchema,
     response: ReloadResponseSchema,
     responses: { 402: PAY_ANSWERS[402] },
-    handler: async (c, { body }) => reply(c, await payments.reload({ userId: requireUser(c), body, key: keyOf(c) })),
+    handler: async (c, { body }) => reply(c, await payments.pay(reloadPayable, { userId: requireUser(c) }, body, keyOf(c))),
   });
 
   return [checkout, order, agency, additionalCost, reload];

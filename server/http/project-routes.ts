@@ -23,11 +23,13 @@ import {
 } from '#domain/api/quote';
 import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';
+import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
+import { STORED_ANSWER_NOTE, answerAround } from './answered-once.ts';
 
 const project = { params: z.object({ id: rowId() }), notFound: PROJECT_NOT_FOUND };
 const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND } };
@@ -40,6 +42,7 @@ const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { i
 export function projectRoutes(ctx: AppContext): ApiRouter {
   const { config } = ctx;
   const projects = new Projects(ctx);
+  const answers = new StoredAnswers(ctx.db, ctx.clock);
   const thumbnails = new Thumbnails(ctx);
   const router = new ApiRouter('/project', 'Projects', ctx);
 
@@ -139,18 +142,21 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     method: 'post',
     path: '/:id/files',
     summary: 'Upload one 3D model file (streamed; analysed on the server)',
-    description: `multipart/form-data with one part named \`file\`. Over the size limit (${config.quoteMaxFileBytes} bytes): 413, nothing stored. Not a CAD file by its content, empty, a second file, or more than ${config.quoteMaxFilesPerProject} files in the project: 422. Answers the file record with the server’s metrics and findings; a damaged file is stored with findings that say what is wrong.`,
+    description: `multipart/form-data with one part named \`file\`. Over the size limit (${config.quoteMaxFileBytes} bytes): 413, nothing stored. Not a CAD file by its content, empty, a second file, or more than ${config.quoteMaxFilesPerProject} files in the project: 422. Answers the file record with the server’s metrics and findings; a damaged file is stored with findings that say what is wrong. ${STORED_ANSWER_NOTE}`,
     auth: 'session',
     rateLimit: 'upload',
     ...project,
     multipart: FileUploadSchema,
     response: QuoteFileSchema,
     status: 201,
+    // Sent again with its Idempotency-Key (the API process of the first went away), it answers the first upload's answer (ADR 174).
     handler: async (c, { params }) => {
       const owner = ownerOf(c);
-      const { file: uploaded, timing } = await ctx.quote.uploads.run(`${owner.column}:${owner.id}`, () => projects.upload(owner, params.id, c.req.raw));
-      c.header('Server-Timing', `receive;dur=${timing.receiveMs.toFixed(1)}, analyse;dur=${timing.analyseMs}, total;dur=${timing.totalMs.toFixed(1)}`);
-      return uploaded;
+      return answerAround(c, answers, { owner: ownerKey(owner), route: 'POST project/:id/files', request: params, status: 201 }, async () => {
+        const { file: uploaded, timing } = await ctx.quote.uploads.run(`${owner.column}:${owner.id}`, () => projects.upload(owner, params.id, c.req.raw));
+        c.header('Server-Timing', `receive;dur=${timing.receiveMs.toFixed(1)}, analyse;dur=${timing.analyseMs}, total;dur=${timing.totalMs.toFixed(1)}`);
+        return uploaded;
+      });
     },
   });
 

@@ -25,6 +25,13 @@ export const MAIL_RETRY_DELAY_SECONDS = 30;
 
 export type JobQueue = PgBoss;
 
+/**
+ * Connections each process that starts the queue keeps for it (pg-boss's own pool), besides its
+ * PG_POOL_MAX: docs/deploy.md sizes max_connections with it. One more is open for a moment while
+ * the queues are declared (`withQueueLock`).
+ */
+export const JOB_QUEUE_POOL_SIZE = 4;
+
 export interface JobQueueOptions {
   connectionString: string;
   /** An analysis job still active after this long is taken to be on a dead worker and retried. */
@@ -35,8 +42,10 @@ export interface JobQueueOptions {
   cronMonitorIntervalSeconds?: number;
   /** First wait before a failed mail is tried again (doubling each time; default 30 s); tests shorten it. */
   mailRetryDelaySeconds?: number;
-  /** Connections this process keeps for the queue (default 4). */
+  /** Connections this process keeps for the queue (default JOB_QUEUE_POOL_SIZE). */
   poolSize?: number;
+  /** node-postgres's TLS option from DATABASE_SSL (`sslOption`), the same as the application's pool. */
+  ssl?: pg.PoolConfig['ssl'];
   log?: (line: string) => void;
 }
 
@@ -44,13 +53,14 @@ export interface JobQueueOptions {
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    max: options.poolSize ?? 4,
+    max: options.poolSize ?? JOB_QUEUE_POOL_SIZE,
+    ...(options.ssl !== undefined ? { ssl: options.ssl } : {}),
     application_name: 'manufacture-jobs',
     ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
     ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
   });
   boss.on('error', (error) => (options.log ?? console.error)(`[jobs] ${error.message}`));
-  lockConnections.set(boss, options.connectionString);
+  lockConnections.set(boss, { connectionString: options.connectionString, ssl: options.ssl });
   // pg-boss's own start declares a queue too (its cron's `__pgboss__send-it`): under the same lock.
   await withQueueLock(boss, async () => {
     await boss.start();
@@ -72,7 +82,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 }
 
 /** The database each started queue declares under (the advisory lock's own connection). */
-const lockConnections = new WeakMap<JobQueue, string>();
+const lockConnections = new WeakMap<JobQueue, { connectionString: string; ssl: pg.PoolConfig['ssl'] }>();
 
 /**
  * Declaring queues is done by one process at a time, under a PostgreSQL advisory lock on a
@@ -82,9 +92,9 @@ const lockConnections = new WeakMap<JobQueue, string>();
  * through here: pg-boss's start, the product's queues, the scheduled tasks' queues and schedules.
  */
 export async function withQueueLock<T>(boss: JobQueue, work: () => Promise<T>): Promise<T> {
-  const connectionString = lockConnections.get(boss);
-  if (!connectionString) throw new Error('withQueueLock: a queue started by startJobQueue is needed');
-  const client = new pg.Client({ connectionString, application_name: 'manufacture-jobs' });
+  const connection = lockConnections.get(boss);
+  if (!connection) throw new Error('withQueueLock: a queue started by startJobQueue is needed');
+  const client = new pg.Client({ connectionString: connection.connectionString, application_name: 'manufacture-jobs', ...(connection.ssl !== undefined ? { ssl: connection.ssl } : {}) });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtext('manufacture:job-queues'))");

@@ -12,12 +12,12 @@ export const accountMails = {
     links: [link],
   }),
 
-  passwordReset: (to: string, link: string, key: string): Mail => ({
+  // The key travels in the link only: nobody types a 43-character code (issue 35).
+  passwordReset: (to: string, link: string): Mail => ({
     to,
     subject: 'Reset your Manufacture password',
-    text: `Open this link to choose a new password:\n${link}\n\nOr enter this verification code on the Reset Password page:\n${key}\n\nThe link and the code are valid for 2 hours and work once. If you did not ask for it, ignore this email.`,
+    text: `Open this link to choose a new password:\n${link}\n\nThe link is valid for 2 hours and works once. If you did not ask for it, ignore this email.`,
     links: [link],
-    secrets: [key],
   }),
 
   /** `balance`: the prepaid balance given up with the account, in words (ADR 150); null when none. */

@@ -74,7 +74,7 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
         c.addressLine2,
         c.addressLine3,
         `${c.city} ${c.postcode}`,
-        [c.state, c.countryName].filter(Boolean).join(', '),
+        [c.stateName ?? c.state, c.countryName].filter(Boolean).join(', '),
         `${c.phoneCode} ${c.mobile}`,
         c.vatNumber ? `VAT/EORI: ${c.vatNumber}` : null,
       ]

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Cart, CartItemsInput, CartLine } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { withinTransaction } from '../db/transact.ts';
 import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile, pricedColumns } from './pricing.ts';
@@ -34,8 +37,8 @@ export class CartService {
   constructor(private readonly ctx: AppContext) {}
 
   /** The owner's file by id (through its project's owner, whose service it is made by), or 404. */
-  private async ownFile(owner: Owner, fileId: string): Promise<FileRow & { project_process: string }> {
-    const file = await this.ctx.db
+  private async ownFile(owner: Owner, fileId: string, db: Kysely<Database>): Promise<FileRow & { project_process: string }> {
+    const file = await db
       .selectFrom('quote_file')
       .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
       .selectAll('quote_file')
@@ -47,8 +50,8 @@ export class CartService {
     return file;
   }
 
-  async read(owner: Owner): Promise<Cart> {
-    const { db } = this.ctx;
+  /** `db`: the caller's transaction when the change is answered once by its key (ADR 174). */
+  async read(owner: Owner, db: Kysely<Database> = this.ctx.db): Promise<Cart> {
     const rows = await db
       .selectFrom('cart_item')
       .innerJoin('quote_file', 'quote_file.id', 'cart_item.file_id')
@@ -97,12 +100,11 @@ export class CartService {
    * Adds parts, each priced now; every part must be the owner's, kept and orderable as configured,
    * otherwise nothing is added. The same part with the same configuration is priced again instead.
    */
-  async add(owner: Owner, input: CartItemsInput): Promise<Cart> {
-    const { db } = this.ctx;
+  async add(owner: Owner, input: CartItemsInput, db: Kysely<Database> = this.ctx.db): Promise<Cart> {
     const now = this.ctx.clock();
     const priced: { file: FileRow; configuration: PartConfiguration; result: QuoteResult }[] = [];
     for (const [i, item] of input.items.entries()) {
-      const file = await this.ownFile(owner, item.fileId);
+      const file = await this.ownFile(owner, item.fileId, db);
       if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
       const configuration = item.configuration ?? (file.configuration ? parseJson<PartConfiguration>(file.configuration) : undefined);
       if (!configuration) {
@@ -122,7 +124,7 @@ export class CartService {
       priced.push({ file, configuration, result });
     }
     const existing = await db.selectFrom('cart_item').select(['id', 'file_id', 'configuration']).where(owner.column, '=', owner.id).execute();
-    await db.transaction().execute(async (trx) => {
+    await withinTransaction(db, async (trx) => {
       for (const [index, { file, configuration, result }] of priced.entries()) {
         const columns = { configuration: JSON.stringify(configuration), quote: JSON.stringify(result), ...pricedColumns(result), priced_at: iso(now) };
         const same = existing.find((e) => e.file_id === file.id && sameConfiguration(parseJson(e.configuration), configuration));
@@ -141,12 +143,12 @@ export class CartService {
             .execute();
       }
     });
-    return this.read(owner);
+    return this.read(owner, db);
   }
 
-  async remove(owner: Owner, id: string): Promise<Cart> {
-    const result = await this.ctx.db.deleteFrom('cart_item').where('id', '=', id).where(owner.column, '=', owner.id).executeTakeFirst();
+  async remove(owner: Owner, id: string, db: Kysely<Database> = this.ctx.db): Promise<Cart> {
+    const result = await db.deleteFrom('cart_item').where('id', '=', id).where(owner.column, '=', owner.id).executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw new HttpError(404, CART_ITEM_NOT_FOUND);
-    return this.read(owner);
+    return this.read(owner, db);
   }
 }

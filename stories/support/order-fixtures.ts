@@ -63,6 +63,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
       countryCode: 'GB',
       countryName: 'United Kingdom',
       state: null,
+      stateName: null,
       city: 'London',
       postcode: 'EC1A 1BB',
       addressLine1: '12 Baker Street',

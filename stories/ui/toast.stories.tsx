@@ -81,3 +81,24 @@ export const Dismiss: Story = {
     await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).not.toBeInTheDocument());
   },
 };
+
+/**
+ * The region keeps clear of the focused control (WCAG 2.4.11): with the focus on a button it would
+ * cover at the bottom right ("Place order and pay"), it shows at the top right.
+ */
+export const ClearOfFocus: Story = {
+  render: () => (
+    <>
+      <Button className="fixed bottom-6 right-6">Place order and pay</Button>
+      <ToastRegion toasts={storyToasts} aria-label="Notifications" />
+    </>
+  ),
+  play: async () => {
+    const body = within(document.body);
+    storyToasts.add({ tone: 'success', title: 'Sign In successfully.' });
+    const region = await body.findByRole('region', { name: 'Notifications' });
+    body.getByRole('button', { name: 'Place order and pay' }).focus();
+    await waitFor(() => expect(region).toHaveAttribute('data-placement', 'top'));
+    await expect(body.getByRole('button', { name: 'Place order and pay' })).toHaveFocus();
+  },
+};

@@ -5,7 +5,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
-import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
+import { SignInRequiredError, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import { cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
 
@@ -35,7 +35,7 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     pricedAt: configuration ? '2026-11-23T01:00:00.000Z' : null,
   });
 
-function harness(options: { openFiles?: QuoteFile[] } = {}) {
+function harness(options: { openFiles?: QuoteFile[]; checkFile?: (file: File) => Promise<void>; openProject?: () => Promise<{ project: Project; files: QuoteFile[] }> } = {}) {
   const follows = new Map<string, { input: { projectId: string; partId: string; file: QuoteFile }; sendBack: (event: AnyEventObject) => void; stopped: boolean }>();
   const imports = new Map<string, (event: AnyEventObject) => void>();
   const uploads = new Map<string, (event: AnyEventObject) => void>();
@@ -50,7 +50,7 @@ function harness(options: { openFiles?: QuoteFile[] } = {}) {
     actors: {
       upload: uploadMachine.provide({
         actors: {
-          checkFile: fromPromise(async () => {}),
+          checkFile: fromPromise(async ({ input }) => options.checkFile?.(input.file)),
           importGeometry: fromCallback(({ sendBack, input }) => void imports.set(input.file.name, sendBack)),
           uploadFile: fromCallback(({ sendBack, input }) => void uploads.set(input.file.name, sendBack)),
         },
@@ -64,7 +64,9 @@ function harness(options: { openFiles?: QuoteFile[] } = {}) {
         },
       }),
       createProject: fromPromise(createProject),
-      openProject: fromPromise(async () => ({ project: project('cnc'), files: options.openFiles ?? [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] })),
+      openProject: fromPromise(async () =>
+        options.openProject ? options.openProject() : { project: project('cnc'), files: options.openFiles ?? [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] },
+      ),
       followAnalysis: fromCallback(({ sendBack, input }) => {
         const follow = { input, sendBack, stopped: false };
         follows.set(input.partId, follow);
@@ -180,6 +182,45 @@ describe('the quote workspace', () => {
     expect(context.parts.map((p) => p.fileName)).toEqual(['file-a.stl', 'file-b.stl', 'late.stl']);
     expect(context.selectedId).toBe(context.parts[2]!.id);
     await vi.waitFor(() => expect(uploads.has('late.stl')).toBe(true));
+  });
+
+  test('a file refused by its checks (a .txt) creates no project; the first file that passes names it', async () => {
+    const refused = 'notes.txt is not a supported 3D file: upload STL, STEP, OBJ or 3MF.';
+    const { actor, createProject } = harness({ checkFile: async (file) => (file.name.endsWith('.txt') ? Promise.reject(new Error(refused)) : undefined) });
+    actor.send({ type: 'files.added', files: [new File(['hello'], 'notes.txt')] });
+    await waitFor(actor, (s) => s.context.parts[0]?.upload?.getSnapshot().matches('failed') ?? false);
+    expect(actor.getSnapshot().matches('empty')).toBe(true);
+    expect(createProject).not.toHaveBeenCalled();
+
+    actor.send({ type: 'files.added', files: [new File(['x'], 'bracket.stl')] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(createProject).toHaveBeenCalledOnce();
+    expect(createProject.mock.calls[0]![0].input.name).toBe('bracket');
+  });
+
+  test('a project link refused for a signed-out visitor asks for a sign-in, and opens once asked again', async () => {
+    let signedIn = false;
+    const { actor } = harness({
+      openProject: async () => {
+        if (!signedIn) throw new SignInRequiredError();
+        return { project: project('cnc'), files: [] };
+      },
+    });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'open', signIn: true });
+    signedIn = true;
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.project?.id).toBe('project-1');
+  });
+
+  test('a project that cannot be read for another reason says the quotation data could not be fetched', async () => {
+    const { actor } = harness({ openProject: async () => Promise.reject(new Error('Project not found.')) });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'open', signIn: false });
   });
 
   test('a project that cannot be created says why; removing a part stops its machines', async () => {

@@ -216,6 +216,42 @@ describe('the temporary session', () => {
   });
 });
 
+describe('a page asks a signed-out visitor to sign in (a project link on /quote)', () => {
+  test('asked while the general data still loads, the ask stands once it has loaded', async () => {
+    const { actor } = start({});
+    actor.send({ type: 'signIn.required' });
+    const s = await settled(actor);
+    expect(s.matches({ signedOut: 'anonymous' })).toBe(true);
+    expect(s.context.signInAsked).toBe(true);
+  });
+
+  test('closing the dialog withdraws the ask; the visitor stays signed out', async () => {
+    const { actor } = start({ tempToken: 'tmp' });
+    await settled(actor);
+    actor.send({ type: 'signIn.required' });
+    actor.send({ type: 'signIn.dismissed' });
+    expect(actor.getSnapshot().context.signInAsked).toBe(false);
+    expect(actor.getSnapshot().matches({ signedOut: 'temporary' })).toBe(true);
+  });
+
+  test('signing in answers the ask', async () => {
+    const { actor } = start({});
+    await settled(actor);
+    actor.send({ type: 'signIn.required' });
+    actor.send({ type: 'login.succeeded', accessToken: 'tok', expiresIn: 3600 });
+    const s = await settled(actor);
+    expect(s.matches('authenticated')).toBe(true);
+    expect(s.context.signInAsked).toBe(false);
+  });
+
+  test('a signed-in customer is never asked (a refused token is the expired session\'s dialog)', async () => {
+    const { actor } = start({ token: 'tok', tokenTtlMs: 60_000 });
+    await settled(actor);
+    actor.send({ type: 'signIn.required' });
+    expect(actor.getSnapshot().context.signInAsked).toBe(false);
+  });
+});
+
 test('user.updated replaces the user info; user.reload asks the server again', async () => {
   const { actor, loadGeneral } = start({ token: 'tok', tokenTtlMs: 60_000 });
   await settled(actor);

@@ -109,6 +109,8 @@ describe('failures', () => {
     await vi.waitFor(() => expect(state()).toBe('failed'));
     expect(actor.getSnapshot().context.error).toBe('This file is larger than 100 MB.');
     expect(heard).toContainEqual({ type: 'upload.failed', partId: 'f1', message: 'This file is larger than 100 MB.' });
+    // Refused: it never asks for a project to go to.
+    expect(heard.map((e) => e.type)).not.toContain('upload.checked');
     actor.send({ type: 'retry' });
     expect(state()).toBe('failed');
     expect(importGeometry).not.toHaveBeenCalled();
@@ -131,7 +133,7 @@ describe('failures', () => {
     expect(steps()).toEqual(['uploading']);
     controls.uploading!({ type: 'upload.done', uploaded: { id: 'file-2' } });
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(heard.map((e) => e.type)).toEqual(['upload.stored']);
+    expect(heard.map((e) => e.type)).toEqual(['upload.checked', 'upload.stored']);
   });
 
   test('a failed upload fails the file and is retried without importing again', async () => {

@@ -19,6 +19,10 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The pages, rendered once before any test resets the module graph (a render after a reset draws the loading state). */
+let rendered: Promise<RenderedPage[]> | null = null;
+const pagesOnce = () => (rendered ??= renderPrerenderedPages());
+
 function screenOf(page: RenderedPage): HTMLElement {
   const root = document.createElement('div');
   root.innerHTML = page.html;
@@ -51,7 +55,7 @@ describe('the prerendered quote page', () => {
   });
 
   test('the app takes over: its first render draws the same screen (never "Loading page…") and the page becomes usable', async () => {
-    const cnc = (await renderPrerenderedPages()).find((p) => p.file === 'quote-cnc.html')!;
+    const cnc = (await pagesOnce()).find((p) => p.file === 'quote-cnc.html')!;
     window.history.replaceState(null, '', `${ROUTER_BASE}/quote?technology=cnc`);
     const container = document.createElement('div');
     container.id = 'root';
@@ -86,5 +90,45 @@ describe('the prerendered quote page', () => {
     expect(screen.getByRole('radio', { name: 'CNC machining' })).toHaveProperty('checked', true);
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
     act(() => root.unmount());
+  });
+
+  test('a file dropped on the prerendered screen before the app takes over is kept, said to be, and taken by the app (ADR 168)', async () => {
+    const page = (await pagesOnce()).find((p) => p.file === 'quote-3d-printing.html')!;
+    window.history.replaceState(null, '', `${ROUTER_BASE}/quote`);
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute('data-prerendered', '');
+    container.setAttribute('inert', '');
+    container.innerHTML = page.html;
+    document.body.append(container);
+    const { installEarlyFiles } = await import('#lib/early-files-script');
+    installEarlyFiles(document, window);
+    // The screen is inert: the drop lands on the document.
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { types: ['Files'], files: [new File(['solid cube'], 'cube.stl')] } });
+    document.body.dispatchEvent(drop);
+    expect(within(container).getByText('Your files are kept: the quote opens as soon as the page is ready.')).toBeTruthy();
+
+    vi.resetModules();
+    const app = await import('#routes/app');
+    await app.preloadPage('quote');
+    const root = createRoot(container);
+    act(() => {
+      flushSync(() =>
+        root.render(
+          <StrictMode>
+            <app.App session={new Promise(() => {})} />
+          </StrictMode>,
+        ),
+      );
+    });
+    // The app's first render counts it as waiting for the workspace, which takes it as it arrives.
+    expect(within(container).getByRole('status')).toHaveTextContent('1 file taken: the quote opens in a moment…');
+    expect(container.querySelector('[data-early-files]')).toHaveAttribute('hidden');
+    await act(async () => {
+      await import('#features/quote/components/quote-workspace-view');
+    });
+    act(() => root.unmount());
+    delete (window as unknown as Record<string, unknown>).__manufactureEarlyFiles;
   });
 });

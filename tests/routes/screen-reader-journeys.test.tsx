@@ -85,7 +85,7 @@ describe('screen-reader journeys', () => {
     await hears(/Sign In successfully\./);
   });
 
-  test('the quote: a file is chosen, its arrival is said, and choosing painting says the new lead time and ship date', async () => {
+  test('the quote: a file is chosen, its arrival is said with its price, lead time and ship date, and choosing painting says the new lead time and ship date', async () => {
     const metrics = cubeMetrics(10);
     const orderedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
     const project: Project = { id: 'p1', name: 'cube', process: '3d-printing', processId: 22, fileCount: 1, createdAt: '2026-11-23T01:00:00.000Z', updatedAt: '2026-11-23T01:00:00.000Z' };
@@ -117,13 +117,16 @@ describe('screen-reader journeys', () => {
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
     await userEvent.upload(input, new File([new Uint8Array(684)], 'cube.stl'));
-    await hears(/polite: cube\.stl is uploaded and priced\./);
+    // The price, lead time and ship date are said with the upload's end (the configurator's own
+    // region arrives already filled, which a screen reader does not read out).
+    await hears(/polite: cube\.stl is uploaded and priced: \$[\d,.]+ in total, \$[\d,.]+ per part, lead time \d+ working days, ships \w+, \w+ \d+, \d{4}\./);
     const region = await waitFor(() => {
       const r = [...container.querySelectorAll('[aria-live="polite"]')].find((e) => /lead time \d+ working days/.test(e.textContent ?? ''));
       if (!r) throw new Error('no price yet');
       return r;
     }, { timeout: 10_000 });
     const before = /lead time (\d+) working days/.exec(region.textContent ?? '')?.[1];
+    const arrival = screen.getByTestId('announcer').textContent;
 
     expect(await tabUntil(/checkbox, Painting/, 60)).toMatch(/not checked/);
     await keyboard(' ');
@@ -131,6 +134,8 @@ describe('screen-reader journeys', () => {
     await keyboard(' ');
     // Painting adds 4 working days per colour: the price region says the new lead time and ship date.
     await hears(new RegExp(`polite: .*lead time ${Number(before) + 4} working days · ships \\w{3}, \\w{3} \\d+, \\d{4}`));
+    // Said once by the page's region: the changes are the configurator's region's to say.
+    expect(screen.getByTestId('announcer')).toHaveTextContent(arrival!);
   });
 
   test('checkout payment: the card is paid and the success is said', async () => {

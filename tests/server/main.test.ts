@@ -252,3 +252,48 @@ describe('production takes real money or none, and seeds no demo customer (issue
     expect(readConfig({ NODE_ENV: 'production', BANK_TRANSFER: '0', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 });
+
+describe('the production start-up lines are true (issue 41 item 5)', () => {
+  const build = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>');
+    return dir;
+  };
+  const production = (env: Record<string, string>) => ({ NODE_ENV: 'production', BANK_TRANSFER: '0', PAYMENT_PROVIDER: 'sandbox', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'prod-')), STATIC_DIR: build(), ...env });
+  const portOf = (stdout: string) => Number(/API: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout)?.[1]);
+
+  test('without SMTP_URL it says mail is not delivered, and points to no outbox, which is closed', async () => {
+    const server = runServer(production({}));
+    await vi.waitFor(() => expect(server.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    expect(server.output.stdout).toContain('[server] no SMTP_URL: mail is not delivered; each mail is written to this log with its links (set SMTP_URL)');
+    expect(server.output.stdout).not.toContain('/dev/outbox');
+    expect((await fetch(`http://127.0.0.1:${portOf(server.output.stdout)}/dev/outbox`)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  test('with DEV_OUTBOX=1 it names the outbox and the header that opens it; with SMTP_URL its host and sender, never its password', async () => {
+    const token = 'an-admin-token-for-the-outbox';
+    const outbox = runServer(production({ DEV_OUTBOX: '1', ADMIN_TOKEN: token }));
+    await vi.waitFor(() => expect(outbox.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    const port = portOf(outbox.output.stdout);
+    expect(outbox.output.stdout).toContain(`[server] no SMTP_URL: mail is not delivered; it is written to this log and listed at http://127.0.0.1:${port}/dev/outbox (header X-Admin-Token: ADMIN_TOKEN)`);
+    expect((await fetch(`http://127.0.0.1:${port}/dev/outbox`, { headers: { 'X-Admin-Token': token } })).status).toBe(200);
+    outbox.child.kill('SIGTERM');
+    await outbox.exited;
+
+    const smtp = runServer(production({ SMTP_URL: 'smtp://mailer:s3cret-pass@smtp.example.com:587', MAIL_FROM: 'Manufacture <orders@example.com>' }));
+    await vi.waitFor(() => expect(smtp.output.stdout).toContain('[server] Manufacture is running at'), { timeout: 60_000, interval: 100 });
+    expect(smtp.output.stdout).toContain('[server] mail: delivered through SMTP at smtp.example.com:587, from Manufacture <orders@example.com>');
+    expect(smtp.output.stdout + smtp.output.stderr).not.toContain('s3cret-pass');
+    smtp.child.kill('SIGTERM');
+    await smtp.exited;
+  }, 120_000);
+
+  test('without a built web app it refuses with one sentence, not a stack trace', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-build-'));
+    const { output, exited } = runServer(production({ STATIC_DIR: empty }));
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe(`No built web app at ${empty}: run \`npm run build\` first`);
+  }, 120_000);
+});

@@ -64,3 +64,42 @@ describe('ToastRegion', () => {
     vi.useRealTimers();
   });
 });
+
+describe('ToastRegion keeps clear of the focused control (WCAG 2.4.11)', () => {
+  /** jsdom lays nothing out: each element's box, by its text or role, in a 1280 × 800 viewport. */
+  function layout(boxes: (element: Element) => { top: number; bottom: number; left: number; right: number } | null) {
+    return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const box = boxes(this) ?? { top: 0, bottom: 0, left: 0, right: 0 };
+      return { ...box, x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, toJSON: () => box } as DOMRect;
+    });
+  }
+
+  it('moves to the top while the bottom would cover the focused button ("Place order and pay"), and back once the focus moves on', () => {
+    vi.stubGlobal('innerHeight', 800);
+    const spy = layout((el) => {
+      if (el.getAttribute('role') === 'region') return { top: 700, bottom: 784, left: 944, right: 1264 };
+      if (el.textContent === 'Place order and pay') return { top: 730, bottom: 770, left: 1000, right: 1200 };
+      if (el.textContent === 'Search') return { top: 20, bottom: 60, left: 1000, right: 1200 };
+      return null;
+    });
+    const q = createToasts({ timeout: 60_000 });
+    render(
+      <>
+        <button type="button">Search</button>
+        <button type="button">Place order and pay</button>
+        <ToastRegion toasts={q} aria-label="Notifications" />
+      </>,
+    );
+    act(() => void q.add({ tone: 'success', title: 'Sign In successfully.' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).toHaveAttribute('data-placement', 'bottom');
+    act(() => screen.getByRole('button', { name: 'Place order and pay' }).focus());
+    expect(region).toHaveAttribute('data-placement', 'top');
+    expect(region).toHaveClass('top-4');
+    // A control near the top: the bottom does not cover it, so the region goes back there.
+    act(() => screen.getByRole('button', { name: 'Search' }).focus());
+    expect(region).toHaveAttribute('data-placement', 'bottom');
+    spy.mockRestore();
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { useT } from '#lib/i18n/i18n';
-import { entryForCode, phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
+import { entryForCode, entryNamed, phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
 import { LazyComboBox } from '#ui/lazy-combo-box';
 
 export interface PhoneCodeFieldProps {
@@ -12,6 +12,8 @@ export interface PhoneCodeFieldProps {
   onBlur?: () => void;
   errorMessage?: string;
   isRequired?: boolean;
+  /** The autocomplete token (WCAG 1.3.5), with its section where the form has one: `shipping tel-country-code`. */
+  autoComplete?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PhoneCodeFieldProps {
  * selected"): type a country or a code. Several countries share a code (+1); the one picked stays
  * shown, and a stored code shows the country it belongs to first (+44: United Kingdom).
  */
-export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, isRequired }: PhoneCodeFieldProps) {
+export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, isRequired, autoComplete = 'tel-country-code' }: PhoneCodeFieldProps) {
   const codes = usePhoneCodes();
   const items = codes.status === 'success' ? codes.data : [];
   const [picked, setPicked] = useState<string | null>(null);
@@ -45,6 +47,8 @@ export function PhoneCodeField({ label, value, onChange, onBlur, errorMessage, i
       isInvalid={!!errorMessage || codes.status === 'error'}
       errorMessage={codes.status === 'error' ? t('account.phoneCode.failed') : errorMessage}
       textOf={phoneCodeLabel}
+      autoComplete={autoComplete}
+      itemNamed={(text, entries) => entryNamed(entries, text)}
     />
   );
 }

@@ -13,22 +13,8 @@ import { PhoneCodeField } from './phone-code-field.tsx';
 
 const shippingAddressSuite = lazySuite(async () => (await import('#domain/rules/address-suites')).shippingAddressSuite);
 
-/** The shipping address as the form holds it: every field text (spec section 3). */
-export type ShippingAddressValues = {
-  firstName: string;
-  lastName: string;
-  company: string;
-  phoneCode: string;
-  mobile: string;
-  vatNumber: string;
-  countryCode: string;
-  state: string;
-  city: string;
-  postcode: string;
-  addressLine1: string;
-  addressLine2: string;
-  addressLine3: string;
-};
+/** The shipping address as the form holds it: the text of each field of the API's input but the default flag (spec section 3). */
+export type ShippingAddressValues = Record<Exclude<keyof ShippingAddressInput, 'isDefault'>, string>;
 
 export const EMPTY_SHIPPING_ADDRESS: ShippingAddressValues = {
   firstName: '',
@@ -134,6 +120,12 @@ export function useShippingAddressFieldset(initial: Partial<ShippingAddressValue
 
 const nameOf = (item: { name: string }) => item.name;
 
+/** The state autofill names: by its name (California) or its code, whole (US-CA) or within the country (CA). */
+function stateNamed<T extends { id: string; name: string }>(text: string, states: readonly T[]): T | undefined {
+  const wanted = text.trim().toLowerCase();
+  return states.find((s) => s.name.toLowerCase() === wanted || s.id.toLowerCase() === wanted || s.id.toLowerCase().endsWith(`-${wanted}`));
+}
+
 /** The fields of a shipping address, in a fieldset with its legend. */
 export function ShippingAddressFields({ fieldset, legend }: { fieldset: ShippingAddressFieldset; legend: string }) {
   const t = useT();
@@ -158,6 +150,7 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         onBlur={() => fieldset.touch('phoneCode')}
         errorMessage={errors.phoneCode?.join(' ')}
         isRequired
+        autoComplete="shipping tel-country-code"
       />
       <TextField {...fieldset.field('mobile')} label={t('account.addressField.phone')} type="tel" autoComplete="shipping tel-national" isRequired />
       <LazyComboBox
@@ -171,6 +164,7 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
         errorMessage={fieldset.countriesFailed ? t('account.addressField.countriesFailed') : errors.countryCode?.join(' ')}
         isRequired
         textOf={nameOf}
+        autoComplete="shipping country-name"
       />
       {stateItems.length > 0 ? (
         <LazyComboBox
@@ -186,6 +180,8 @@ export function ShippingAddressFields({ fieldset, legend }: { fieldset: Shipping
           isInvalid={!!errors.state}
           errorMessage={errors.state?.join(' ')}
           textOf={nameOf}
+          autoComplete="shipping address-level1"
+          itemNamed={stateNamed}
         />
       ) : (
         errors.state && (

@@ -15,8 +15,8 @@ const emailOnlySuite = lazySuite(async () => (await accountSuites()).emailOnlySu
 const passwordResetSuite = lazySuite(async () => (await accountSuites()).passwordResetSuite);
 
 /**
- * Reset Password in two steps: send the verification code to the email, then the code and the new
- * password twice. Opening the emailed link (`?key=`) goes straight to the second step.
+ * Reset Password by the emailed link: ask for the link with the email, then, from the link
+ * (`?key=`), choose the new password twice. The key travels in the link: nobody types it.
  */
 export function ResetPasswordForm({ emailedKey }: { emailedKey?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,11 +32,12 @@ export function ResetPasswordForm({ emailedKey }: { emailedKey?: string }) {
       </FormAlert>
     );
   }
-  if (sentTo === null && !emailedKey) return <SendCode onSent={setSentTo} />;
-  return <NewPassword emailedKey={emailedKey ?? ''} sentTo={sentTo} onDone={() => setDone(true)} />;
+  if (emailedKey) return <NewPassword emailedKey={emailedKey} onDone={() => setDone(true)} />;
+  if (sentTo !== null) return <LinkSent email={sentTo} onAgain={() => setSentTo(null)} />;
+  return <SendLink onSent={setSentTo} />;
 }
 
-function SendCode({ onSent }: { onSent: (email: string) => void }) {
+function SendLink({ onSent }: { onSent: (email: string) => void }) {
   const form = useSuiteForm(emailOnlySuite, { email: '' }, async ({ email }) => {
     await sendPasswordReset(email.trim());
     onSent(email.trim());
@@ -57,21 +58,45 @@ function SendCode({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function NewPassword({ emailedKey, sentTo, onDone }: { emailedKey: string; sentTo: string | null; onDone: () => void }) {
+/** The link is on its way: where to look, for how long it works, and a way to ask again. */
+function LinkSent({ email, onAgain }: { email: string; onAgain: () => void }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-4">
+      <FormAlert tone="success">
+        <p className="font-semibold">{t('auth.reset.sentTitle')}</p>
+        <p>{t.rich('auth.reset.sent', { email, hours: EMAIL_LINK_VALID_HOURS.reset, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      </FormAlert>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button variant="secondary" onPress={onAgain}>
+          {t('auth.reset.again')}
+        </Button>
+        <Link href="/login">{t('auth.reset.backToLogIn')}</Link>
+      </div>
+    </div>
+  );
+}
+
+function NewPassword({ emailedKey, onDone }: { emailedKey: string; onDone: () => void }) {
   const form = useSuiteForm(passwordResetSuite, { key: emailedKey, password: '', confirmPassword: '' }, async (values) => {
     await resetPassword({ key: values.key.trim(), password: values.password, confirmPassword: values.confirmPassword });
     onDone();
   });
   const t = useT();
+  // The key is not a field: what the server says of it (used, expired) is the form's message.
+  const refused = form.formError ?? form.errors.key?.join(' ') ?? null;
   return (
     <Form onSubmit={form.onSubmit} aria-label={t('auth.reset.newForm')}>
-      {sentTo && (
-        <FormAlert tone="success">
-          {t.rich('auth.reset.sent', { email: sentTo, hours: EMAIL_LINK_VALID_HOURS.reset, strong: (chunks) => <strong>{chunks}</strong> })}
+      <p className="text-neutral-600">{t('auth.reset.newIntro')}</p>
+      {refused && (
+        <FormAlert>
+          <p>{refused}</p>
+          {/* A link that expired or was used: a new one is one step away. */}
+          <p className="mt-2">
+            <Link href="/reset-password">{t('auth.reset.newLink')}</Link>
+          </p>
         </FormAlert>
       )}
-      {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField {...form.field('key')} label={t('auth.reset.code')} autoComplete="one-time-code" isRequired />
       <PasswordField {...form.field('password')} label={t('auth.reset.newPassword')} showLabel={t('common.showPassword')} autoComplete="new-password" description={t('auth.passwordHint', { min: PASSWORD_MIN })} isRequired />
       <PasswordField {...form.field('confirmPassword')} label={t('auth.reset.confirmPassword')} showLabel={t('common.showPassword')} autoComplete="new-password" isRequired />
       <Button type="submit" isPending={form.isSubmitting}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { PASSWORD_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MAX, USERNAME_MIN } from '#domain/rules/account-rules';
-import { phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
+import { entryNamed, phoneCodeLabel, usePhoneCodes } from '#lib/reference-data/phone-codes';
 import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
@@ -177,8 +177,11 @@ function PhoneCodeSelect({ value, onChange, errorMessage }: { value: string; onC
         setSelectedId(entry?.id ?? null);
         onChange(entry);
       }}
-      menuTrigger="focus"
+      // The list opens as the visitor types or presses the arrow, never on focus alone: a list
+      // opened by Tab hid the rest of the form from screen readers (axe: aria-hidden-focus).
       textOf={phoneCodeLabel}
+      autoComplete="tel-country-code"
+      itemNamed={(text, entries) => entryNamed(entries, text)}
     />
   );
 }

@@ -43,6 +43,8 @@ export interface PaymentPanelProps {
   pay: (call: PayCall) => Promise<PayResponse>;
   /** Called once when the payment succeeded (not for a bank transfer, which shows its accounts here). */
   onPaid?: (response: PayResponse) => void;
+  /** Called once when a bank transfer was chosen: what is paid now awaits the transfer (its new status). */
+  onTransferChosen?: (response: PayResponse) => void;
   /** Shown under the bank accounts once the transfer is chosen (e.g. a link to the order). */
   afterTransfer?: React.ReactNode;
 }
@@ -105,7 +107,7 @@ function toCard(values: CardValues): CardInput {
  * a card in USD, or a bank transfer), a confirmation, then the result. Every change of where the
  * payment stands is announced politely; failures are alerts.
  */
-export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, reloadHref, pay, onPaid, afterTransfer }: PaymentPanelProps) {
+export function PaymentPanel({ amountCents, methods, balanceCents = null, canReload = false, reloadHref, pay, onPaid, onTransferChosen, afterTransfer }: PaymentPanelProps) {
   const t = useT();
   const format = useFormat();
   const actor = useActorRef(
@@ -151,6 +153,14 @@ export function PaymentPanel({ amountCents, methods, balanceCents = null, canRel
     });
     return () => subscription.unsubscribe();
   }, [actor, onPaid]);
+
+  useEffect(() => {
+    if (!onTransferChosen) return;
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('awaitingTransfer') && snapshot.context.result) onTransferChosen(snapshot.context.result);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onTransferChosen]);
 
   const review = () => {
     if (context.method === 'card') {

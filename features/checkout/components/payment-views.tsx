@@ -39,6 +39,12 @@ function Facts({ rows }: { rows: [MessageKey, React.ReactNode][] }) {
   );
 }
 
+/** The status of what was paid, as the payment left it (paid, or awaiting the bank transfer chosen). */
+function statusWords(response: PayResponse): string {
+  const status = response.subject.status;
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+}
+
 /**
  * The reload page for a balance short of an order: the shortfall rounded up to whole dollars (at
  * least the minimum reload) as the suggested amount, and the order to come back to.
@@ -56,6 +62,8 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
   const canReload = useSession((s) => !!s.context.user?.isRecharge);
   const t = useT();
   const order = useAsync(`order-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
+  // The order's status as the payment left it: a bank transfer chosen makes it "Awaiting bank transfer".
+  const [settled, setSettled] = useState<PayResponse | null>(null);
   const pay = useCallback((call: PayCall) => payOrder(orderId!, call), [orderId]);
   const onPaid = useCallback(
     (response: PayResponse) => {
@@ -83,7 +91,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
       <Facts
         rows={[
           ['checkout.fact.order', o.number],
-          ['checkout.fact.status', o.statusLabel],
+          ['checkout.fact.status', settled ? statusWords(settled) : o.statusLabel],
           ['checkout.fact.parts', o.products.length],
         ]}
       />
@@ -95,6 +103,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
         reloadHref={(shortfallCents) => reloadLink(o.id, shortfallCents)}
         pay={pay}
         onPaid={onPaid}
+        onTransferChosen={setSettled}
         afterTransfer={<Link href={`/checkout/success?order=${encodeURIComponent(o.id)}`}>{t('checkout.payment.viewOrder')}</Link>}
       />
     </div>
@@ -151,8 +160,8 @@ export function AgencyPayment({ token }: { token: string | null }) {
       <Facts
         rows={[
           ['checkout.fact.order', s.orderNumber],
-          ['checkout.fact.for', s.company ?? '—'],
-          ['checkout.fact.status', paid ? (isOrderStatus(paid.subject.status) ? ORDER_STATUS_LABELS[paid.subject.status] : paid.subject.status) : s.statusLabel],
+          ['checkout.fact.for', s.company ? t('checkout.agency.forCompany', { name: s.customerName, company: s.company }) : s.customerName],
+          ['checkout.fact.status', paid ? statusWords(paid) : s.statusLabel],
         ]}
       />
       <ul className="list-disc pl-6">
@@ -163,7 +172,7 @@ export function AgencyPayment({ token }: { token: string | null }) {
         ))}
       </ul>
       {s.payable ? (
-        <PaymentPanel amountCents={s.amountCents} methods={s.methods.filter((m) => m !== 'balance')} pay={pay} onPaid={setPaid} />
+        <PaymentPanel amountCents={s.amountCents} methods={s.methods.filter((m) => m !== 'balance')} pay={pay} onPaid={setPaid} onTransferChosen={setPaid} />
       ) : (
         <p>{t('checkout.agency.nothingToPay', { status: s.statusLabel.toLowerCase() })}</p>
       )}

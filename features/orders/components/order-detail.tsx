@@ -193,7 +193,8 @@ function OrderView({
             <span className="block">
               {c.city} {c.postcode}
             </span>
-            <span className="block">{[c.state, c.countryName].filter(Boolean).join(', ')}</span>
+            {/* The state by name (California), not its code (US-CA). */}
+            <span className="block">{[c.stateName ?? c.state, c.countryName].filter(Boolean).join(', ')}</span>
             <span className="block">
               {c.phoneCode} {c.mobile}
             </span>

@@ -50,7 +50,9 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
     );
   }
   const { project, files, quotes } = loaded.data;
-  const total = Object.values(quotes).reduce((sum, q) => sum + (q.result.orderable && q.result.totalCents ? q.result.totalCents : 0), 0);
+  // Priced as the quote page prices it: a part with a price counts, even if something (its colour)
+  // is still to choose before ordering.
+  const total = Object.values(quotes).reduce((sum, q) => sum + (isPriced(q) ? q.result.totalCents! : 0), 0);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -84,6 +86,15 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
       <p className="text-caption text-neutral-600">{t('projects.files.retention', { months: QUOTE_FILE_RETENTION_MONTHS })}</p>
     </div>
   );
+}
+
+/**
+ * Whether the server priced the part: the quote page shows a price for it too. A part priced but not
+ * yet orderable (no colour chosen: asked when ordering, ADR 103) has its price; one that cannot be
+ * made, or whose options are invalid, has none.
+ */
+function isPriced(quote: PartQuote): boolean {
+  return quote.result.totalCents !== null && quote.result.unitPriceCents !== null && quote.result.blocking.length === 0;
 }
 
 function FileCard({ projectId, file, quote }: { projectId: string; file: QuoteFile; quote: PartQuote | null }) {
@@ -142,14 +153,15 @@ function FileCard({ projectId, file, quote }: { projectId: string; file: QuoteFi
         </dl>
         <dl className="flex flex-col gap-1">
           <dt className="text-caption font-semibold text-neutral-700">{t('projects.files.price')}</dt>
-          {result && result.orderable && result.totalCents !== null && result.unitPriceCents !== null ? (
+          {quote && isPriced(quote) && result ? (
             <>
               <dd>
-                <Money cents={result.totalCents} className="font-semibold" />{' '}
-                <span className="text-caption text-neutral-700">{t('projects.files.each', { price: format.money(result.unitPriceCents) })}</span>
+                <Money cents={result.totalCents!} className="font-semibold" />{' '}
+                <span className="text-caption text-neutral-700">{t('projects.files.each', { price: format.money(result.unitPriceCents!) })}</span>
               </dd>
               {result.shipDate && <dd>{t('projects.files.ships', { date: format.date(result.shipDate) })}</dd>}
-              {quote && <dd className="text-caption text-neutral-600">{t('projects.files.pricedAt', { date: format.dateTime(quote.pricedAt) })}</dd>}
+              {!result.orderable && Object.keys(result.validation.errors).length > 0 && <dd className="text-caption text-neutral-700">{t('projects.files.beforeOrdering', { what: format.list(Object.values(result.validation.errors).flat()) })}</dd>}
+              <dd className="text-caption text-neutral-600">{t('projects.files.pricedAt', { date: format.dateTime(quote.pricedAt) })}</dd>
             </>
           ) : (
             <dd>{file.status === 'removed' ? t('projects.files.removedNoPrice') : configuration ? t('projects.files.noPrice') : t('projects.files.configureForPrice')}</dd>

@@ -21,11 +21,21 @@ const TIER_LABEL: Record<LeadTimeTier, MessageKey> = { economy: 'quote.tier.econ
 /** Why Add to cart cannot be pressed now, or null when it can. */
 export type AddToCartBlock = 'blocked' | 'uploading' | 'invalid' | null;
 
-const BLOCK_REASON: Record<Exclude<AddToCartBlock, null>, MessageKey> = {
+const BLOCK_REASON: Record<Exclude<AddToCartBlock, 'invalid' | null>, MessageKey> = {
   blocked: 'quote.addToCart.blocked',
   uploading: 'quote.addToCart.uploading',
-  invalid: 'quote.addToCart.invalid',
 };
+
+/**
+ * What is wrong, in the rules' words, for a sentence that names it: an instruction never relies on
+ * a colour ("marked in red") to say which options (WCAG 1.4.1).
+ */
+function problemsOf(errors: Readonly<Record<string, readonly string[]>>, except: readonly string[] = []): string {
+  return Object.entries(errors)
+    .filter(([field]) => !except.includes(field))
+    .flatMap(([, messages]) => messages)
+    .join('; ');
+}
 
 export interface ConfiguratorPanelProps {
   actor: ConfiguratorActor;
@@ -109,8 +119,8 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
         holeSeed={metrics.manufacturing?.tappableHoles}
       />
 
-      <PriceSummary actor={actor} quote={quote} />
-      <AddToCart block={block} adding={adding} onPress={onAdd} />
+      <PriceSummary actor={actor} quote={quote} problems={problemsOf(errors)} />
+      <AddToCart block={block} problems={problemsOf(quote.validation.errors, ['colour'])} adding={adding} onPress={onAdd} />
 
       <PriceBreakdown quote={quote} />
       <Comparison configuration={configuration} metrics={metrics} orderedAt={orderedAt} geometryFindings={geometryFindings} />
@@ -170,6 +180,9 @@ const ColourField = memo(function ColourField({ id, material, colourId, error, o
   );
 }, (a, b) => a.material === b.material && a.colourId === b.colourId && a.error === b.error && a.id === b.id);
 
+/** Whole numbers only: a quantity or a Shore A hardness has no fractions to type. */
+const WHOLE_NUMBER: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+
 const QuantityField = memo(function QuantityField({ quantity, error, onChange }: { quantity: number; error?: string; onChange: (q: number) => void }) {
   const t = useT();
   return (
@@ -182,6 +195,9 @@ const QuantityField = memo(function QuantityField({ quantity, error, onChange }:
       minValue={1}
       maxValue={MAX_QUANTITY}
       step={1}
+      // A number out of range stays as typed and its rule says why, instead of being changed silently.
+      commitBehavior="validate"
+      formatOptions={WHOLE_NUMBER}
       value={quantity}
       onChange={(q) => Number.isFinite(q) && onChange(q)}
       isInvalid={!!error}
@@ -215,9 +231,11 @@ const HardnessField = memo(function HardnessField({ shoreA, error, onChange }: {
       incrementLabel={t('common.increase')}
       minValue={HARDNESS_SHORE_A.min}
       maxValue={HARDNESS_SHORE_A.max}
-      step={5}
+      step={1}
+      commitBehavior="validate"
+      formatOptions={WHOLE_NUMBER}
       value={shoreA ?? HARDNESS_SHORE_A.common}
-      onChange={onChange}
+      onChange={(v) => Number.isFinite(v) && onChange(v)}
       description={t('quote.configure.hardnessHint', HARDNESS_SHORE_A)}
       isInvalid={!!error}
       errorMessage={error}
@@ -239,7 +257,7 @@ const TierField = memo(function TierField({ material, tier, onChange }: { materi
   );
 }, (a, b) => a.material === b.material && a.tier === b.tier);
 
-function PriceSummary({ actor, quote }: { actor: ConfiguratorActor; quote: QuoteResult }) {
+function PriceSummary({ actor, quote, problems }: { actor: ConfiguratorActor; quote: QuoteResult; problems: string }) {
   const saving = useSelector(actor, (s) => s.matches('saving') || s.matches('waiting') || (s.context.target === null && s.context.serverQuote === null));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   // Confirmed only once what is on screen is saved: a colour changes no price, but the server must have it.
@@ -269,7 +287,7 @@ function PriceSummary({ actor, quote }: { actor: ConfiguratorActor; quote: Quote
             </p>
           </>
         ) : (
-          <p className="text-neutral-700">{t('quote.price.incomplete')}</p>
+          <p className="text-neutral-700">{problems ? t('quote.price.incomplete', { problems }) : t('quote.price.choose')}</p>
         )}
       </div>
       {!blocked && (
@@ -311,7 +329,7 @@ function BlockedPrice({ findings }: { findings: readonly Finding[] }) {
 }
 
 /** Add to cart; when it cannot be pressed it says why, and stays focusable (aria-disabled). */
-function AddToCart({ block, adding, onPress }: { block: AddToCartBlock; adding: boolean; onPress: () => void }) {
+function AddToCart({ block, problems, adding, onPress }: { block: AddToCartBlock; problems: string; adding: boolean; onPress: () => void }) {
   const t = useT();
   const reasonId = useId();
   const ref = useCallback((node: HTMLButtonElement | null) => {
@@ -333,7 +351,7 @@ function AddToCart({ block, adding, onPress }: { block: AddToCartBlock; adding: 
       </Button>
       {block && (
         <p id={reasonId} className="text-caption text-neutral-700">
-          {t(BLOCK_REASON[block])}
+          {block !== 'invalid' ? t(BLOCK_REASON[block]) : problems ? t('quote.addToCart.invalid', { problems }) : t('quote.addToCart.incomplete')}
         </p>
       )}
     </div>

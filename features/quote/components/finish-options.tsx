@@ -51,6 +51,7 @@ export interface FinishOptionsProps {
  */
 export const FinishOptions = memo(function FinishOptions({ offered, selected, errors, onSet, onRemove, holeSeed }: FinishOptionsProps) {
   const t = useT();
+  const idBase = useId();
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-caption font-medium text-neutral-700">{t('quote.finishes.legend')}</legend>
@@ -60,16 +61,24 @@ export const FinishOptions = memo(function FinishOptions({ offered, selected, er
         const current = selected.find((f) => f.kind === kind);
         const field = finishField(kind);
         const own = (suffix = '') => errors[`${field}${suffix}`] ?? [];
+        // A message about the finish as a whole (Painting without a colour) is the finish's checkbox's
+        // too: the box is invalid and described by it, as the control it is shown under is.
+        const messages = current ? own() : [];
+        const errorId = idBase + kind;
         return (
           <div key={kind} className="flex flex-col gap-2 rounded-control border border-neutral-200 bg-neutral-0 p-3">
             <Checkbox
               isSelected={!!current}
               onChange={(on) => (on ? onSet(defaultFinishSelection(finish, { holes: holeSeed })) : onRemove(kind))}
               description={t('quote.finishes.description', { description: finish.description, lead: leadText(finish.leadDays, t) })}
+              isInvalid={messages.length > 0}
+              aria-describedby={messages.length > 0 ? errorId : undefined}
             >
               {finish.label}
             </Checkbox>
-            {current && <FinishDetails finish={finish} selection={finishFields(current)} messages={own()} errors={errors} field={field} onSet={onSet} holeSeed={holeSeed} />}
+            {current && (
+              <FinishDetails finish={finish} selection={finishFields(current)} messages={messages} errorId={errorId} errors={errors} field={field} onSet={onSet} holeSeed={holeSeed} />
+            )}
           </div>
         );
       })}
@@ -82,6 +91,8 @@ interface DetailsProps {
   selection: FinishFields;
   /** Messages about the finish as a whole (colour counts, holes, "add an insert"). */
   messages: readonly string[];
+  /** The id the element showing `messages` takes (the finish's checkbox is described by it too). */
+  errorId: string;
   errors: Readonly<Record<string, readonly string[]>>;
   field: string;
   onSet: (f: FinishSelection) => void;
@@ -89,7 +100,7 @@ interface DetailsProps {
 }
 
 /** The options of one chosen finish, by the shape of its record's options. */
-function FinishDetails({ finish, selection, messages, errors, field, onSet, holeSeed }: DetailsProps) {
+function FinishDetails({ finish, selection, messages, errorId, errors, field, onSet, holeSeed }: DetailsProps) {
   const t = useT();
   const set = (patch: Partial<FinishFields>) => onSet({ ...selection, ...patch } as FinishSelection);
   const invalid = messages.length > 0;
@@ -104,6 +115,7 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet, hole
           max={options.maxColours}
           onChange={(colours) => set({ colours })}
           errorMessage={errorMessage}
+          errorId={errorId}
         />
       );
     case 'styled-colours': {
@@ -123,6 +135,7 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet, hole
             max={style?.maxColours ?? 0}
             onChange={(colours) => set({ colours })}
             errorMessage={errorMessage}
+            errorId={errorId}
           />
         </div>
       );
@@ -141,11 +154,12 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet, hole
           description={holeSeed ? t('quote.finishes.holesFound', { count: holeSeed }) : undefined}
           isInvalid={invalid}
           errorMessage={errorMessage}
+          errorId={errorId}
           validationBehavior="aria"
         />
       );
     case 'inserts':
-      return <InsertFields inserts={selection.inserts ?? []} errors={errors} field={field} messages={messages} onChange={(inserts) => set({ inserts })} />;
+      return <InsertFields inserts={selection.inserts ?? []} errors={errors} field={field} messages={messages} messagesId={errorId} onChange={(inserts) => set({ inserts })} />;
     case 'colour':
       return (
         <TextField
@@ -156,6 +170,7 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet, hole
           onChange={(colour) => set({ colour: colour === '' ? undefined : colour })}
           isInvalid={invalid}
           errorMessage={errorMessage}
+          errorId={errorId}
           validationBehavior="aria"
         />
       );
@@ -171,7 +186,21 @@ function FinishDetails({ finish, selection, messages, errors, field, onSet, hole
   }
 }
 
-function ColourChoice({ label, value, max, onChange, errorMessage }: { label: string; value: readonly string[]; max: number; onChange: (v: string[]) => void; errorMessage?: string }) {
+function ColourChoice({
+  label,
+  value,
+  max,
+  onChange,
+  errorMessage,
+  errorId,
+}: {
+  label: string;
+  value: readonly string[];
+  max: number;
+  onChange: (v: string[]) => void;
+  errorMessage?: string;
+  errorId?: string;
+}) {
   const full = value.length >= max;
   const t = useT();
   return (
@@ -182,6 +211,7 @@ function ColourChoice({ label, value, max, onChange, errorMessage }: { label: st
       onChange={onChange}
       isInvalid={errorMessage !== undefined}
       errorMessage={errorMessage}
+      errorId={errorId}
       validationBehavior="aria"
     >
       <div className="flex flex-wrap gap-x-4 gap-y-1">
@@ -207,18 +237,19 @@ function InsertFields({
   errors,
   field,
   messages,
+  messagesId,
   onChange,
 }: {
   inserts: readonly InsertSpec[];
   errors: Readonly<Record<string, readonly string[]>>;
   field: string;
   messages: readonly string[];
+  messagesId: string;
   onChange: (i: InsertSpec[]) => void;
 }) {
   const first = inserts[0] ?? DEFAULT_INSERT;
   const set = (patch: Partial<InsertSpec>) => onChange([{ ...first, ...patch }, ...inserts.slice(1)]);
   const t = useT();
-  const id = useId();
   const steppers = { decrementLabel: t('common.decrease'), incrementLabel: t('common.increase') };
   const mm = { unit: t('quote.unit.mm'), unitLabel: t('quote.unit.mmSpoken') };
   const about = (part: InsertPart) => {
@@ -232,7 +263,7 @@ function InsertFields({
       <NumberField label={t('quote.finishes.insertLength')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.insertLengthMm} onChange={(insertLengthMm) => set({ insertLengthMm })} {...lengthErrors} />
       <NumberField label={t('quote.finishes.holeDepth')} {...steppers} {...mm} minValue={0.5} step={0.5} value={first.holeDepthMm} onChange={(holeDepthMm) => set({ holeDepthMm })} {...depthErrors} />
       {messages.length > 0 && (
-        <p id={id} className="text-caption text-danger-700">
+        <p id={messagesId} className="text-caption text-danger-700">
           {messages.join(' ')}
         </p>
       )}

@@ -201,7 +201,13 @@ export function QuoteStart({
     <div className={QUOTE_GRID}>
       <div className="flex flex-col gap-4">
         <ProcessChoice value={process} onChange={onProcess} />
-        <FileDropArea onFiles={onFiles}>{waitingFiles > 0 && <LoadingStatus text={t('quote.upload.waiting', { count: waitingFiles })} />}</FileDropArea>
+        <FileDropArea onFiles={onFiles}>
+          {waitingFiles > 0 && <LoadingStatus text={t('quote.upload.waiting', { count: waitingFiles })} />}
+          {/* Shown by the prerendered page's first script when a file is dropped before the app takes over (ADR 168). */}
+          <p hidden data-early-files className="text-neutral-600">
+            {t('quote.upload.keptEarly')}
+          </p>
+        </FileDropArea>
       </div>
       <div>{opening ? <LoadingStatus text={t('quote.project.opening')} /> : <HowItWorks />}</div>
     </div>

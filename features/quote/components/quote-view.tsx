@@ -2,6 +2,7 @@ import { Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useStat
 import { isProcessSlug } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
+import { countEarlyFiles, takeEarlyFiles } from '#lib/early-files';
 import { lazyComponent } from '#lib/lazy-component';
 
 // The workspace (its machine, the catalogue, prices and rules) is a chunk of its own, fetched as soon
@@ -79,7 +80,7 @@ function usePickerHold(): [PickerHold | null, (event: MouseEvent) => void, () =>
 export function QuoteView({ projectId, technology, fileId }: { projectId?: string; technology?: string | null; fileId?: string | null }) {
   const [handover] = useState(createQuoteStartHandover);
   const [process, setProcess] = useState<ProcessSlug>(isProcessSlug(technology) ? technology : '3d-printing');
-  const [waitingFiles, setWaitingFiles] = useState(0);
+  const [waitingFiles, setWaitingFiles] = useState(countEarlyFiles);
   useEffect(() => {
     void QuoteWorkspaceView.preload();
   }, []);
@@ -98,6 +99,12 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
     },
     [handover, releaseHold],
   );
+  // Files dropped on the prerendered page before the app took it over, kept by its first script
+  // (ADR 168): counted as waiting from the first render, handed over once it is committed.
+  useEffect(() => {
+    const early = takeEarlyFiles();
+    if (early.length > 0) handover.addFiles(early);
+  }, [handover]);
   return (
     <Suspense
       fallback={

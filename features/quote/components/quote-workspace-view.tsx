@@ -6,8 +6,11 @@ import { findProcess, isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useSession, useSessionActor } from '#machines/session-context';
+import { isSignedIn, useSession, useSessionActor } from '#machines/session-context';
+import { selectQuote } from '#machines/quote-configurator-machine';
+import type { Announcement } from '#machines/quote-workspace-machine';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
@@ -17,6 +20,7 @@ import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.ts
 import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { lazyComponent } from '#lib/lazy-component';
+import { Link } from '#ui/link';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
 // then, in chunks of its own: the configurator (selects, number fields, menus), the project's name
@@ -126,9 +130,11 @@ export function Workspace({
     if (technology && !workspace.getSnapshot().context.project) workspace.send({ type: 'process.chosen', process: technology });
   }, [technology, workspace]);
 
+  // Opened again once the visitor signs in: a project link opened signed out asked them to (spec section 4).
+  const signedIn = useSession(isSignedIn);
   useEffect(() => {
     if (projectId) workspace.send({ type: 'project.open', projectId });
-  }, [projectId, workspace]);
+  }, [projectId, workspace, signedIn]);
 
   // A link to one part of the project (the project's file list, `?file=`) selects it once it is there.
   const fileSelected = useRef<string | null>(null);
@@ -197,6 +203,10 @@ export function Workspace({
               </>
             ) : error.kind === 'process' ? (
               error.reason
+            ) : error.signIn && projectId ? (
+              <>
+                {t('quote.project.signInToOpen')} <Link href={`/login?redirect=${encodeURIComponent(`/quote/${projectId}`)}`}>{t('quote.project.logIn')}</Link>
+              </>
             ) : (
               t('error.quotationFetch')
             )}
@@ -299,14 +309,51 @@ function useUploadStatus(upload: UploadActor | null): PartStatus {
   return phase === 'ready' ? KNOWN : READING;
 }
 
-/** Upload ends and service changes, said politely to screen readers (role status). */
+/** What is said of an uploaded part's price: its words, that it cannot be made, or nothing yet. */
+type PriceWords = { kind: 'priced'; total: string; unit: string; days: number; date: string } | { kind: 'blocked' } | null;
+
+/**
+ * The price, lead time and ship date of the part an upload announcement is about, as first known
+ * after the upload: later changes are the configurator's own live region's to say. The region the
+ * configurator draws is added to the page already filled, which a screen reader does not read out,
+ * so the page's status region, there from the start, says them (issue 35).
+ */
+function useFirstPriceWords(workspace: WorkspaceActor, announcement: Announcement | null): PriceWords {
+  const format = useFormat();
+  const partId = announcement?.kind === 'uploaded' ? announcement.partId : null;
+  const configurator = useSelector(workspace, (s) => (partId ? (s.context.parts.find((p) => p.id === partId)?.configurator ?? null) : null));
+  const context = useSelector(configurator ?? undefined, (s) => s?.context ?? null);
+  let words: PriceWords = null;
+  if (context) {
+    const quote = selectQuote(context);
+    if (quote.blocking.length > 0) words = { kind: 'blocked' };
+    else if (quote.totalCents !== null && quote.unitPriceCents !== null && quote.leadTime && quote.shipDate)
+      words = { kind: 'priced', total: format.money(quote.totalCents), unit: format.money(quote.unitPriceCents), days: quote.leadTime.totalWorkingDays, date: format.date(quote.shipDate, 'weekday') };
+  }
+  // The first words for this announcement stay (React's "information from previous renders": set
+  // while rendering, so the page never shows words that are not the first).
+  const seq = announcement?.seq ?? 0;
+  const [first, setFirst] = useState<{ seq: number; words: PriceWords }>({ seq, words });
+  if (first.seq !== seq || (first.words === null && words !== null)) {
+    setFirst({ seq, words });
+    return words;
+  }
+  return first.words;
+}
+
+/** Upload ends (with the part's price, lead time and ship date) and service changes, said politely to screen readers (role status). */
 function Announcer({ workspace }: { workspace: WorkspaceActor }) {
   const announcement = useSelector(workspace, (s) => s.context.announcement);
+  const price = useFirstPriceWords(workspace, announcement);
   const t = useT();
   const text = !announcement
     ? ''
     : announcement.kind === 'uploaded'
-      ? t('quote.announce.uploaded', { name: announcement.name })
+      ? price?.kind === 'priced'
+        ? t('quote.announce.uploadedPriced', { name: announcement.name, ...price })
+        : price?.kind === 'blocked'
+          ? t('quote.announce.uploadedBlocked', { name: announcement.name })
+          : t('quote.announce.uploaded', { name: announcement.name })
       : announcement.kind === 'failed'
         ? t('quote.announce.failed', { name: announcement.name })
         : announcement.kind === 'split'

@@ -1,5 +1,5 @@
 import type { BalanceTransaction, RechargeRecord } from '#domain/api/balance';
-import { BALANCE_UPDATE_MINUTES, HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { Card } from '#ui/card';
@@ -24,14 +24,13 @@ export interface BalanceOverviewProps {
 }
 
 /**
- * `account/balance`: the prepaid balance, when a payment shows in it, and two paginated lists of
+ * `account/balance`: the prepaid balance, when a reload shows in it, and two paginated lists of
  * the last two years (reloads, balance transactions), the open tab and page kept in the address.
  */
 export function BalanceOverview({ balanceCents, currency, canReload, reloadRefused = false }: BalanceOverviewProps) {
   const t = useT();
   const format = useFormat();
   const [tab, setTab] = useUrlParam('tab', TABS, 'recharges', ['page']);
-  const [from, to] = BALANCE_UPDATE_MINUTES;
   return (
     <div className="flex flex-col gap-6">
       {reloadRefused && (
@@ -43,7 +42,8 @@ export function BalanceOverview({ balanceCents, currency, canReload, reloadRefus
         <p className="text-headline tabular-nums" data-testid="balance">
           {format.money(balanceCents, currency)}
         </p>
-        <p className="mt-2 text-caption text-neutral-600">{t('rewards.balance.updates', { from, to })}</p>
+        {/* A card reload is credited by the same call that charges the card: nothing to wait for. */}
+        <p className="mt-2 text-caption text-neutral-600">{t('rewards.balance.updates')}</p>
         <p className="mt-4">
           {canReload ? (
             <Link href={RELOAD_PAGE} className="font-medium">

@@ -26,6 +26,7 @@ export const app = {
   'app.noScript': 'Quotes, the cart and your account need JavaScript. Turn it on in your browser, then reload the page.',
   'app.sessionDialog.title': 'Sign in to continue',
   'app.sessionDialog.body': 'Your session has ended. Sign in again to keep working on this quote; nothing on the page is lost.',
+  'app.sessionDialog.projectBody': 'This project is kept in a customer account. Sign in to open it, or close this to start a new quote.',
 
   // Route titles, descriptions and summaries (routes/route-table.ts)
   'route.login.title': 'Log In',

@@ -78,7 +78,6 @@ export const checkout = {
   'checkout.pay.status.awaitingTransfer': 'Your order is awaiting your bank transfer of {amount}.',
   'checkout.pay.status.short': '{message} You are {shortfall} short.',
   'checkout.pay.status.ready': 'Ready to pay {amount} by {method}.',
-  'checkout.pay.status.due': 'Amount due: {amount}.',
 
   // Bank transfer
   'checkout.transfer.heading': 'Pay by bank transfer',
@@ -101,7 +100,7 @@ export const checkout = {
   'checkout.fact.parts': 'Parts',
   'checkout.fact.amount': 'Amount',
   'checkout.fact.shipsFrom': 'Ships from our factory',
-  'checkout.fact.for': 'For',
+  'checkout.fact.for': 'Paying for',
   'checkout.fact.additionalCost': 'Additional cost',
   'checkout.fact.forOrder': 'For order',
   'checkout.fact.whatFor': 'What for',
@@ -117,6 +116,7 @@ export const checkout = {
   'checkout.link.incomplete': 'This payment link is incomplete; please ask for the link again.',
   'checkout.link.invalid': 'This payment link is not valid any more; please ask for a new one.',
   'checkout.link.expired': 'This payment link is not valid any more.',
+  'checkout.agency.forCompany': '{name}, {company}',
   'checkout.agency.product': '{name} — {material}, {quantity, plural, one {# pc} other {# pcs}}, {total}',
   'checkout.agency.nothingToPay': 'This order is {status}: there is nothing to pay.',
   'checkout.costPayment.nothingToPay': 'This additional cost is {status}: there is nothing to pay.',

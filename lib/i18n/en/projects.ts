@@ -60,6 +60,7 @@ export const projects = {
   'projects.files.price': 'Price',
   'projects.files.each': '{price} each',
   'projects.files.ships': 'Ships {date} if ordered today',
+  'projects.files.beforeOrdering': 'Before it can be ordered: {what}.',
   'projects.files.pricedAt': 'Priced {date}',
   'projects.files.noPrice': 'No price with these options: open it to change them.',
   'projects.files.removedNoPrice': 'The file is no longer kept: upload it again to quote it.',

@@ -15,6 +15,8 @@ export const quote = {
   'quote.project.rename': 'Rename',
   'quote.project.nameLabel': 'Project name',
   'quote.project.opening': 'Opening your project…',
+  'quote.project.signInToOpen': 'This project is kept in a customer account: sign in to open it.',
+  'quote.project.logIn': 'Log in',
   'quote.project.defaultName': 'Quote',
   'quote.project.process': 'Manufacturing service',
   'quote.project.processHint': 'Applies to every part of this project: each part is configured and priced again for the service you choose.',
@@ -29,6 +31,7 @@ export const quote = {
   'quote.upload.removeFile': 'Remove {name}',
   'quote.upload.progress': '{name}: {step, select, upload {upload} other {reading}}',
   'quote.upload.waiting': '{count, plural, one {# file} other {# files}} taken: the quote opens in a moment…',
+  'quote.upload.keptEarly': 'Your files are kept: the quote opens as soon as the page is ready.',
   'quote.upload.checking': 'Checking the file…',
   'quote.upload.reading': 'Reading the geometry…',
   'quote.upload.readingPercent': 'Reading the geometry… {percent}',
@@ -135,7 +138,8 @@ export const quote = {
   'quote.addToCart': 'Add to cart',
   'quote.addToCart.blocked': 'This part cannot be made as it is: fix what is listed above first.',
   'quote.addToCart.uploading': 'You can add the part once its file is uploaded.',
-  'quote.addToCart.invalid': 'Correct the options marked in red first.',
+  'quote.addToCart.invalid': 'Correct these first: {problems}.',
+  'quote.addToCart.incomplete': 'Choose the options above first.',
 
   // Finishes
   'quote.finishes.legend': 'Finishes and secondary operations',
@@ -167,7 +171,8 @@ export const quote = {
   'quote.price.total': '<hidden>Total </hidden>{total}',
   'quote.price.summary':
     '{unit} per part · lead time <strong>{days, plural, one {# working day} other {# working days}}</strong> · ships <strong>{date}</strong>',
-  'quote.price.incomplete': 'Choose the required options, or correct the ones marked in red, to see the price.',
+  'quote.price.incomplete': 'No price until these are corrected: {problems}.',
+  'quote.price.choose': 'Choose the options above to see the price.',
   'quote.price.checking': 'Checking the price with the server…',
   'quote.price.confirmed': 'Price confirmed by the server.',
   'quote.price.blocked': 'No price: this part cannot be made as it is.',
@@ -191,7 +196,10 @@ export const quote = {
   'quote.document.copied': 'Link copied.',
   'quote.document.link': 'Share link',
   'quote.document.validUntil': 'Quote {number}: prices held until {date}.',
-  'quote.announce.uploaded': '{name} is uploaded and priced.',
+  'quote.announce.uploaded': '{name} is uploaded.',
+  'quote.announce.uploadedPriced':
+    '{name} is uploaded and priced: {total} in total, {unit} per part, lead time {days, plural, one {# working day} other {# working days}}, ships {date}.',
+  'quote.announce.uploadedBlocked': '{name} is uploaded, but cannot be made as it is: its details say what to change.',
   'quote.announce.failed': '{name} could not be uploaded.',
   'quote.announce.processChanged': 'Every part is now priced for {process}.',
   'quote.announce.split': '{name} is now {count, plural, one {# part} other {# parts}}, each priced with its quantity.',

@@ -34,7 +34,7 @@ export const rewards = {
 
   // Balance (account/balance)
   'rewards.balance.heading': 'Your balance',
-  'rewards.balance.updates': 'A payment shows in your balance {from}–{to} minutes after it is made.',
+  'rewards.balance.updates': 'A card reload is in your balance at once. A bank transfer is added once it reaches us, usually within 1–3 working days.',
   'rewards.balance.reload': 'Reload your balance',
   'rewards.balance.reloadNotAllowed': 'Reloading is not enabled for this account. Ask customer service if you would like to pay in advance.',
   'rewards.balance.reloadRefused': 'Reloading is not enabled for this account, so we brought you back to your balance.',

@@ -26,6 +26,7 @@ export const app: AreaTranslation<typeof en> = {
   'app.noScript': 'Les devis, le panier et votre compte ont besoin de JavaScript. Activez-le dans votre navigateur, puis rechargez la page.',
   'app.sessionDialog.title': 'Connectez-vous pour continuer',
   'app.sessionDialog.body': 'Votre session a expiré. Reconnectez-vous pour continuer ce devis ; rien n’est perdu sur la page.',
+  'app.sessionDialog.projectBody': 'Ce projet est enregistré dans un compte client. Connectez-vous pour l’ouvrir, ou fermez ceci pour commencer un nouveau devis.',
 
   'route.login.title': 'Connexion',
   'route.signup.title': 'Inscription',

@@ -77,7 +77,6 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.pay.status.awaitingTransfer': 'Votre commande attend votre virement de {amount}.',
   'checkout.pay.status.short': '{message} Il vous manque {shortfall}.',
   'checkout.pay.status.ready': 'Prêt à payer {amount} par {method}.',
-  'checkout.pay.status.due': 'Montant dû : {amount}.',
 
   'checkout.transfer.heading': 'Payer par virement bancaire',
   'checkout.transfer.instructions':
@@ -98,7 +97,7 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.fact.parts': 'Pièces',
   'checkout.fact.amount': 'Montant',
   'checkout.fact.shipsFrom': 'Expédiée de notre usine',
-  'checkout.fact.for': 'Pour',
+  'checkout.fact.for': 'Payée pour',
   'checkout.fact.additionalCost': 'Frais supplémentaires',
   'checkout.fact.forOrder': 'Pour la commande',
   'checkout.fact.whatFor': 'Objet',
@@ -114,6 +113,7 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.link.incomplete': 'Ce lien de paiement est incomplet ; veuillez redemander le lien.',
   'checkout.link.invalid': 'Ce lien de paiement n’est plus valable ; veuillez en demander un nouveau.',
   'checkout.link.expired': 'Ce lien de paiement n’est plus valable.',
+  'checkout.agency.forCompany': '{name}, {company}',
   'checkout.agency.product': '{name} — {material}, {quantity, plural, one {# pièce} other {# pièces}}, {total}',
   'checkout.agency.nothingToPay': 'Cette commande est {status} : il n’y a rien à payer.',
   'checkout.costPayment.nothingToPay': 'Ces frais supplémentaires sont {status} : il n’y a rien à payer.',

@@ -62,6 +62,7 @@ export const projects: AreaTranslation<typeof en> = {
   'projects.files.price': 'Prix',
   'projects.files.each': '{price} l’unité',
   'projects.files.ships': 'Expédié le {date} si commandé aujourd’hui',
+  'projects.files.beforeOrdering': 'Avant de pouvoir la commander : {what}.',
   'projects.files.pricedAt': 'Chiffré le {date}',
   'projects.files.noPrice': 'Pas de prix avec ces options : ouvrez-le pour les changer.',
   'projects.files.removedNoPrice': 'Le fichier n’est plus conservé : téléversez-le de nouveau pour le faire chiffrer.',

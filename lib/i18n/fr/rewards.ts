@@ -30,7 +30,7 @@ export const rewards: AreaTranslation<typeof en> = {
   'rewards.column.plan': 'Formule',
 
   'rewards.balance.heading': 'Votre solde',
-  'rewards.balance.updates': 'Un paiement apparaît dans votre solde {from} à {to} minutes après avoir été effectué.',
+  'rewards.balance.updates': 'Un rechargement par carte est dans votre solde aussitôt. Un virement bancaire est ajouté dès qu’il nous parvient, en général sous 1 à 3 jours ouvrés.',
   'rewards.balance.reload': 'Recharger votre solde',
   'rewards.balance.reloadNotAllowed': 'La recharge n’est pas activée pour ce compte. Demandez au service client si vous souhaitez payer d’avance.',
   'rewards.balance.reloadRefused': 'La recharge n’est pas activée pour ce compte : nous vous avons ramené à votre solde.',

@@ -25,41 +25,46 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The email, then where to look for the link: nobody types a code (the key travels in the link). */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
     await userEvent.keyboard('ada@example.com{Enter}');
-    await expect(await canvas.findByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
+    await expect(await canvas.findByText('Check your email')).toBeInTheDocument();
     await expect(canvas.getByText(/valid for 2 hours/)).toBeInTheDocument();
+    await expect(canvas.queryByRole('textbox')).not.toBeInTheDocument();
   },
 };
 
-export const WithEmailedCode: Story = {
+/** Opened from the emailed link: the new password twice, the key sent with it unseen. */
+export const WithEmailedLink: Story = {
   args: { emailedKey: 'good-code' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveValue('good-code');
+    await expect(canvas.queryByRole('textbox')).not.toBeInTheDocument();
     await userEvent.type(canvas.getByLabelText('New password'), 'secret-2');
     await userEvent.type(canvas.getByLabelText('Confirm new password'), 'secret-2{Enter}');
     await expect(await canvas.findByText('Your password has been changed.')).toBeInTheDocument();
   },
 };
 
-export const ExpiredCode: Story = {
+/** A used or expired link: what the server says, and the way to a new link. */
+export const ExpiredLink: Story = {
   args: { emailedKey: 'old-code' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('New password'), 'secret-2');
     await userEvent.type(canvas.getByLabelText('Confirm new password'), 'secret-2{Enter}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired');
+    await expect(canvas.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
   },
 };
 
 export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send verification code' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Send the link' }));
     // The form's rules arrive a moment after it draws (ADR 140): the first check waits for them.
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email is required.'), { timeout: 5000 });
   },

@@ -102,6 +102,7 @@ export const agencySummary: AgencySummary = {
   statusLabel: 'Awaiting payment',
   amountCents: 185_000,
   currency: 'USD',
+  customerName: 'Ada Lovelace',
   company: 'Analytical Engines Ltd',
   products: [
     { name: 'gripper-finger.stl', material: 'PA12 Nylon (MJF)', quantity: 40, totalCents: 98_000 },

@@ -40,6 +40,18 @@ export const OrderPaymentFilled: Story = {
   },
 };
 
+/** The customer chose a bank transfer: the accounts, and the order's status in the header follows (awaiting the transfer). */
+export const OrderPaymentTransfer: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: /Bank transfer/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue to confirm' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Show the bank accounts' }));
+    await expect(await canvas.findByRole('heading', { name: 'Pay by bank transfer' })).toBeInTheDocument();
+    await expect(canvas.getByText('Awaiting bank transfer')).toBeInTheDocument();
+  },
+};
+
 export const OrderPaymentLoading: Story = {
   parameters: { msw: { handlers: [pendingHandler('get', ORDER)] } },
   play: async ({ canvasElement }) => {
@@ -111,7 +123,8 @@ export const AgencyPaymentFilled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('amount-due')).toHaveTextContent('$1,850.00');
-    await expect(canvas.getByText('Analytical Engines Ltd')).toBeInTheDocument();
+    // Whom the payer pays for: the order's billing name and company.
+    await expect(canvas.getByText('Ada Lovelace, Analytical Engines Ltd')).toBeInTheDocument();
     await expect(canvas.queryByRole('radio', { name: /Prepaid balance/ })).toBeNull();
   },
 };
@@ -126,6 +139,7 @@ export const AgencyPaymentTransfer: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Show the bank accounts' }));
     await waitFor(() => expect(canvas.getByTestId('payment-status')).toHaveTextContent('Your order is awaiting your bank transfer of $1,850.00.'));
     await expect(canvas.getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    await expect(canvas.getByText('Awaiting bank transfer')).toBeInTheDocument();
   },
 };
 

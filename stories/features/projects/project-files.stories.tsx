@@ -53,3 +53,23 @@ export const NotFound: Story = {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Project not found.');
   },
 };
+
+const unpainted = { ...partQuote(), configuration: { ...partQuote().configuration, colourId: null } };
+const awaitingColour = { ...unpainted, result: { ...unpainted.result, orderable: false, validation: { valid: false, errors: { colour: ['Please choose a colour'] }, warnings: {} } } };
+
+/** Priced as the quote page prices it, with the colour still to choose before it can be ordered (ADR 103). */
+export const PricedAwaitingColour: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/msapi/*/project/:id/files/:fileId/quote', () => HttpResponse.json(awaitingColour)),
+        http.get('*/msapi/*/project/:id/files', () => HttpResponse.json({ list: [quoteFile({ configuration: awaitingColour.configuration })], total: 1 })),
+        http.get('*/msapi/*/project/:id', () => HttpResponse.json(projectSummary({ fileCount: 1 }))),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole('list', { name: 'Files' });
+    await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Before it can be ordered: Please choose a colour.');
+  },
+};

@@ -45,7 +45,9 @@ const meta = {
   title: 'Features/Quote/ConfiguratorPanel',
   component: ConfiguratorPanel,
   args: { fileName: 'bracket.step', onAddToCart: fn(), adding: false, stored: true, actor: configurator() },
-  parameters: { layout: 'padded' },
+  // The running configurator machine is wiring, not a control a designer can set: left out of the Controls panel.
+  argTypes: { actor: { table: { disable: true }, control: false } },
+  parameters: { layout: 'padded', controls: { exclude: ['actor'] } },
   decorators: [(Story) => <div className="max-w-sm"><Story /></div>],
 } satisfies Meta<typeof ConfiguratorPanel>;
 export default meta;
@@ -100,16 +102,33 @@ export const WithPainting: Story = {
   },
 };
 
-/** Painting chosen without a colour: the message is on the colour choice, and Add to cart says why it waits. */
+/** Painting chosen without a colour: the message is on the colour choice and the Painting checkbox, and Add to cart says why it waits. */
 export const FinishError: Story = {
   args: { actor: configurator({ colourId: 'white', finishes: [{ kind: 'painting', colours: [] }] }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const colours = canvas.getByRole('group', { name: 'Painting colours' });
     await expect(colours).toHaveAccessibleDescription(/Painting: choose 1 to 5 colours per model/);
+    // The Painting checkbox is invalid too, and described by the same message.
+    await expect(canvas.getByRole('checkbox', { name: /^Painting/ })).toHaveAccessibleDescription(/Painting: choose 1 to 5 colours per model/);
     const add = canvas.getByRole('button', { name: 'Add to cart' });
     await expect(add).toHaveAttribute('aria-disabled', 'true');
-    await expect(add).toHaveAccessibleDescription('Correct the options marked in red first.');
+    await expect(add).toHaveAccessibleDescription(/^Correct these first: Painting: choose 1 to 5 colours per model/);
+  },
+};
+
+/** A quantity out of range stays as typed: the rule's message is on the field, and the price and Add to cart name it. */
+export const QuantityOutOfRange: Story = {
+  args: { actor: configurator({ colourId: 'white' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const quantity = canvas.getByRole('textbox', { name: /^Quantity/ });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.tab();
+    await expect(quantity).toHaveValue('0');
+    await expect(quantity).toHaveAccessibleDescription(/Quantity must be a whole number of at least 1/);
+    await expect(canvas.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription('Correct these first: Quantity must be a whole number of at least 1.');
   },
 };
 

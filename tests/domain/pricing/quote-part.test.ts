@@ -119,7 +119,7 @@ describe('quotePart', () => {
     const confirmed = quotePart(withUnit(guessed, 'inch'), sla, MONDAY_MORNING);
     expect(confirmed.certainty.final).toBe(true);
     expect(confirmed.certainty.notes).toEqual([EXW_NOTE]);
-    const open = metricsOf(subdividedCube(20, 2).subarray(9));
+    const open = metricsOf(subdividedCube(20, 2).subarray(18)); // a square missing: too large to fill (ADR 155)
     expect(quotePart(open, sla, MONDAY_MORNING).certainty.notes.some((n) => /not watertight/.test(n))).toBe(true);
   });
 
@@ -186,9 +186,9 @@ describe('quotePart', () => {
 
   describe('no price for what cannot be made', () => {
     it('gives a part with a blocking finding no price and no date, and says why and what to do', () => {
-      // An open mesh: the file's own error.
+      // An open mesh (a square missing: too large a hole to fill, ADR 155): the file's own error.
       const mesh = subdividedCube(20, 2);
-      const open = analyseMesh(createMesh(mesh.subarray(0, mesh.length - 9)), { declaredUnit: 'mm' });
+      const open = analyseMesh(createMesh(mesh.subarray(0, mesh.length - 18)), { declaredUnit: 'mm' });
       const quote = quotePart(open.metrics, sla, MONDAY_MORNING, { geometryFindings: open.findings });
       expect(quote.price).toBeNull();
       expect(quote.unitPriceCents).toBeNull();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ShippingAddressFields, useShippingAddressFieldset, type ShippingAddressValues } from '#features/account/components/shipping-address-fields';
@@ -83,3 +83,28 @@ test('the shared address rules: P.O. Box, English only, a valid country, a state
     },
   });
 }, 30_000);
+
+test('country, state and phone code say what they hold for autofill (WCAG 1.3.5), and a value the browser fills in is chosen', { timeout: 60_000 }, async () => {
+  geography();
+  renderWithApp(<Harness initial={{ firstName: 'Ada', lastName: 'Lovelace', mobile: '4155550100' }} />);
+  const country = await screen.findByRole('combobox', { name: 'Country' }, { timeout: 20_000 });
+  expect(country).toHaveAttribute('autocomplete', 'shipping country-name');
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Phone code' })).not.toBeDisabled(), { timeout: 20_000 });
+  expect(screen.getByRole('combobox', { name: 'Phone code' })).toHaveAttribute('autocomplete', 'shipping tel-country-code');
+
+  // Autofill writes whole values, typed by nobody: each is taken as if picked from its list.
+  fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'United States' } });
+  const state = await screen.findByRole('combobox', { name: 'State or province' });
+  expect(state).toHaveAttribute('autocomplete', 'shipping address-level1');
+  fireEvent.change(state, { target: { value: 'CA' } });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Phone code' }), { target: { value: '+1' } });
+  await userEvent.type(screen.getByRole('textbox', { name: 'Address line 1' }), '500 Demo Street');
+  await userEvent.type(screen.getByRole('textbox', { name: 'City' }), 'San Francisco');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Postcode' }), '94107');
+  await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+  expect(checked?.ok).toBe(true);
+  expect(checked?.input).toMatchObject({ countryCode: 'US', state: 'US-CA', phoneCode: '+1' });
+  expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+  expect(screen.getByRole('combobox', { name: 'State or province' })).toHaveValue('California');
+  expect(screen.getByRole('combobox', { name: 'Phone code' })).toHaveValue('United States (+1)');
+});

@@ -125,4 +125,13 @@ describe('order detail', () => {
     expect(region).toHaveTextContent('SHOP-7781');
     expect(region).toHaveTextContent('Gift wrapped.');
   });
+
+  test('the consignee’s state reads by its name (California), not its code (US-CA)', { timeout: 30_000 }, async () => {
+    const paid = order('paid');
+    stubApi([['GET', /order\//, { body: { ...paid, consignee: { ...paid.consignee, countryCode: 'US', countryName: 'United States', state: 'US-CA', stateName: 'California' } } }]]);
+    detail();
+    const consignee = await screen.findByRole('region', { name: 'Consignee' });
+    expect(consignee).toHaveTextContent('California, United States');
+    expect(consignee).not.toHaveTextContent('US-CA');
+  });
 });

@@ -77,6 +77,27 @@ describe('projects', () => {
     expect(within(removed).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  test('a part the quote page priced shows that price here too, with what is still needed to order it (its colour)', { timeout: 30_000 }, async () => {
+    const noColour = partQuote();
+    const priced = {
+      ...noColour,
+      configuration: { ...noColour.configuration, colourId: null },
+      result: { ...noColour.result, orderable: false, validation: { valid: false, errors: { colour: ['Please choose a colour'] }, warnings: {} } },
+    };
+    stubApi([
+      ['GET', new RegExp(`project/${PROJECT_ID}$`), { body: projectSummary() }],
+      ['GET', /\/files$/, { body: { list: [quoteFile({ configuration: priced.configuration })], total: 1 } }],
+      ['GET', /\/quote$/, { body: priced }],
+    ]);
+    renderAt(<ProjectFiles projectId={PROJECT_ID} />, `/user/project/fileList/${PROJECT_ID}`);
+    const files = await screen.findByRole('list', { name: 'Files' });
+    const bracket = within(files).getAllByRole('listitem')[0]!;
+    expect(bracket).toHaveTextContent('$100.00 $25.00 each');
+    expect(bracket).toHaveTextContent('Before it can be ordered: Please choose a colour.');
+    expect(bracket).not.toHaveTextContent('No price with these options');
+    expect(screen.getByText('Priced parts together:')).toHaveTextContent('$100.00');
+  });
+
   test('a project that is not the customer’s: "Project not found." and the way back', { timeout: 30_000 }, async () => {
     stubApi([['GET', /project\//, { status: 404, body: { message: 'Project not found.' } }]]);
     renderAt(<ProjectFiles projectId={PROJECT_ID} />);

@@ -58,6 +58,14 @@ describe('message catalogues', () => {
     for (const [name, area] of Object.entries(areasEn)) expect(Object.keys(area).sort(), name).toEqual(Object.keys(areasFr[name as keyof typeof areasFr]).sort());
   });
 
+  it('no message points at something by its colour alone ("marked in red"; WCAG 1.4.1): it names it', () => {
+    // Words that describe a picture (the 3D preview's highlight, named with its problem) are not instructions.
+    const describesPicture = new Set<string>(['quote.viewer.modelHighlighted']);
+    const byColour = /\b(marked|shown|outlined) in (red|green|orange|yellow|blue)\b|\bthe (red|green) ones\b|\b(marqu|indiqu)é(e)?s? en (rouge|vert)\b/i;
+    const offenders = [...Object.entries(messagesEn), ...Object.entries(messagesFr)].filter(([key, value]) => !describesPicture.has(key) && byColour.test(String(value)));
+    expect(offenders).toEqual([]);
+  });
+
   it('holds the spec section 8 messages word for word', () => {
     const values = Object.values(messagesEn);
     for (const message of [

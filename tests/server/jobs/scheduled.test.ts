@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startJobQueue, type JobQueue } from '#server/jobs/job-queue';
-import { productSchedule, runScheduledInProcess, scheduleOnQueue, type ScheduledTask } from '#server/jobs/scheduled';
+import { productSchedule } from '#server/composition/schedule';
+import { runScheduledInProcess, scheduleOnQueue, type ScheduledTask } from '#server/jobs/scheduled';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -63,13 +64,14 @@ describe('scheduled work in one process (the embedded default)', () => {
 });
 
 describe('the product’s schedule', () => {
-  it('holds the quote-file retention and the monthly rewards, each hourly: on the queue they run once per period across processes', async () => {
+  it('holds the quote-file retention, the monthly rewards and the stored answers’ expiry, each hourly: on the queue they run once per period across processes', async () => {
     const t = await createTestApp();
     try {
       const tasks = productSchedule({ db: t.database.db, files: t.ctx.quote.files, clock: t.ctx.clock, log: () => {} });
       expect(tasks.map((task) => [task.name, task.intervalMs])).toEqual([
         ['quote-file-retention', 3600 * 1000],
         ['monthly-rewards', 3600 * 1000],
+        ['stored-answers', 3600 * 1000],
       ]);
       // Each runs against the real database (an empty month: nothing to issue, nothing to remove).
       for (const task of tasks) await task.run();

@@ -62,6 +62,21 @@ describe(`checkout: an order from the cart (${db})`, () => {
     expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body).toEqual(order);
   });
 
+  test('the consignee’s state is named (California), its code kept; an order stored before the name was, reads it from the code', async () => {
+    const us = await t.call<{ id: string }>('account/address', {
+      token: c.token,
+      body: { firstName: 'Ada', lastName: 'Buyer', phoneCode: '+1', mobile: '4155550100', countryCode: 'US', state: 'US-CA', city: 'San Francisco', postcode: '94107', addressLine1: '500 Test Street' },
+    });
+    expect(us.status).toBe(201);
+    const order = await t.placeOrder({ ...c, shippingAddressId: us.body.id });
+    expect(order.consignee).toMatchObject({ countryCode: 'US', countryName: 'United States', state: 'US-CA', stateName: 'California' });
+    // As an order placed before the name was stored keeps it: the code only.
+    const stored = JSON.parse((await t.database.db.selectFrom('customer_order').select('consignee').where('id', '=', order.id).executeTakeFirstOrThrow()).consignee) as Record<string, unknown>;
+    delete stored.stateName;
+    await t.database.db.updateTable('customer_order').set({ consignee: JSON.stringify(stored) }).where('id', '=', order.id).execute();
+    expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body.consignee).toMatchObject({ state: 'US-CA', stateName: 'California' });
+  });
+
   test('an empty cart, foreign addresses, a missing carrier account: 422 with the field', async () => {
     const empty = await t.call('checkout/order', { token: c.token, body: { shippingAddressId: c.shippingAddressId, billingAddressId: c.billingAddressId, shipping: { carrier: 'dhl-express', carrierAccount: '1' } } });
     expect(empty).toMatchObject({ status: 422, body: { message: 'Your cart is empty: add parts to it before checking out.' } });

@@ -22,7 +22,7 @@ describe(`agency payment: someone without an account pays exactly that order (${
     expect(created.status).toBe(201);
     expect(created.body.url).toBe(`${t.config.publicUrl}/manufacture/checkout/agency-payment?token=${created.body.token}`);
     const summary = await t.call<AgencySummary>(`agency/${created.body.token}`);
-    expect(summary.body).toMatchObject({ orderNumber: order.number, status: 'pending_payment', amountCents: order.amounts.totalCents, payable: true, methods: ['card', 'bank_transfer'], company: 'Buyer Ltd' });
+    expect(summary.body).toMatchObject({ orderNumber: order.number, status: 'pending_payment', amountCents: order.amounts.totalCents, payable: true, methods: ['card', 'bank_transfer'], customerName: 'Ada Buyer', company: 'Buyer Ltd' });
     expect(JSON.stringify(summary.body)).not.toMatch(/London|Test Street|2079460000|@/);
     // No balance for an agency payer.
     expect((await t.pay(`agency/${created.body.token}/pay`, { method: 'balance' })).status).toBe(422);

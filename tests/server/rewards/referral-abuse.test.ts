@@ -52,7 +52,7 @@ describe(`a second account of the referrer cannot take the referral (${db})`, ()
   test('the same browser: signing up with the code, or adding it later, is refused with a clear message', async () => {
     const signUp = await t.call<{ errors: Record<string, string[]> }>('account/register', {
       headers: { cookie: referrerBrowser },
-      body: { email: 'second-self@example.com', password: 'secret123', confirmPassword: 'secret123', firstName: 'Ada', lastName: 'Again', agreeTerms: true, referralCode: code, ...(await t.captcha()) },
+      body: { email: 'second-self@example.com', password: 'secret-123', confirmPassword: 'secret-123', firstName: 'Ada', lastName: 'Again', agreeTerms: true, referralCode: code, ...(await t.captcha()) },
     });
     expect(signUp).toEqual({ status: 422, body: { message: REWARDS_MESSAGES.samePerson, errors: { referralCode: [REWARDS_MESSAGES.samePerson] } } });
 

@@ -1,0 +1,15 @@
+import { screen } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { BalanceOverview } from '#features/rewards/components/balance-overview';
+import { fakeApi } from '../../support/fake-api.ts';
+import { renderWithApp } from '../../support/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+test('the balance says a card reload is there at once, not "5–10 minutes after" (it is credited as the card is charged)', () => {
+  fakeApi({});
+  renderWithApp(<BalanceOverview balanceCents={12_500} currency="USD" canReload />, { path: '/user/account/balance' });
+  expect(screen.getByTestId('balance')).toHaveTextContent('$125.00');
+  expect(screen.getByText('A card reload is in your balance at once. A bank transfer is added once it reaches us, usually within 1–3 working days.')).toBeInTheDocument();
+  expect(screen.queryByText(/minutes after/)).not.toBeInTheDocument();
+});
