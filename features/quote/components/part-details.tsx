@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
+import type { Mesh } from '#domain/geometry/mesh';
 import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -11,6 +12,15 @@ import { Radio, RadioGroup } from '#ui/radio-group';
 import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
 import { ModelMapsPanel, type MapRegionChoice, type MapView } from './model-maps.tsx';
 import { PartViewer, formatSize, preloadPartViewer } from './part-viewer.tsx';
+
+/** A number for each mesh object shown, so a map panel belongs to one mesh (ADR 178). */
+const meshSerials = new WeakMap<Mesh, number>();
+let nextMeshSerial = 1;
+function meshSerial(mesh: Mesh): number {
+  let serial = meshSerials.get(mesh);
+  if (serial === undefined) meshSerials.set(mesh, (serial = nextMeshSerial++));
+  return serial;
+}
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
 
@@ -95,8 +105,10 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const local = analysis?.metrics;
   const scale = local && local.size[0] > 0 ? metrics.size[0] / local.size[0] : 1;
   const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
-  // One maps panel per mesh, unit and service (the warning line and the tool-access map follow the service).
-  const panel = `${serverFile?.id ?? fileName}|${mesh?.triangleCount ?? 0}|${scale}|${process ?? ''}`;
+  // One maps panel per mesh, unit and service (the warning line and the tool-access map follow the
+  // service); the scale rounded, as the server's measure of the size may differ from the browser's in
+  // the last float digit, which must not reset a map chosen.
+  const panel = `${mesh ? meshSerial(mesh) : 0}|${scale.toPrecision(6)}|${process ?? ''}`;
   const map = mapView?.panel === panel ? mapView.view : null;
   const region = mapRegion?.panel === panel ? mapRegion.region : null;
   const offer = measured?.summary?.assembly;
