@@ -58,6 +58,8 @@ export type ConfiguratorEvent =
   | { type: 'finish.set'; finish: FinishSelection }
   | { type: 'finish.removed'; kind: FinishKind }
   | { type: 'metrics.changed'; metrics: QuoteMetrics; geometryFindings?: readonly Finding[] }
+  /** A whole configuration chosen elsewhere (a change made to several parts at once): saved like any change. */
+  | { type: 'configuration.set'; configuration: PartConfiguration }
   /** The server has the file (with its own analysis): save there from now on. */
   | { type: 'server.ready'; target: SaveTarget; metrics: QuoteMetrics; geometryFindings: readonly Finding[] }
   /**
@@ -91,6 +93,7 @@ const CHANGES: ReadonlySet<ConfiguratorEvent['type']> = new Set([
   'finish.set',
   'finish.removed',
   'metrics.changed',
+  'configuration.set',
 ]);
 
 export const quoteConfiguratorMachine = setup({
@@ -128,6 +131,8 @@ export const quoteConfiguratorMachine = setup({
           return update(context, (c) => ({ ...c, finishes: c.finishes.filter((f) => f.kind !== event.kind) }));
         case 'metrics.changed':
           return { metrics: event.metrics, geometryFindings: event.geometryFindings ?? context.geometryFindings };
+        case 'configuration.set':
+          return event.configuration.process === context.configuration.process ? { configuration: event.configuration } : {};
         default:
           return {};
       }

@@ -1,10 +1,13 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
-import type { FileSplit, Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, FileSplit, Project, QuoteFile, QuoteReview } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/metrics';
 import { MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
+import { applyBulkChange, type BulkChange } from '#domain/rules/bulk-edit';
+import { defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine } from './quote-configurator-machine';
+import { partName, partRow } from './quote-parts';
 import { uploadMachine, type FileAnalysis, type UploadReport } from './upload-machine';
 
 /**
@@ -39,7 +42,31 @@ export type WorkspaceError =
   | { kind: 'open'; signIn: boolean }
   | { kind: 'process'; reason: string }
   /** Splitting a part's file, or keeping it whole, failed (the server's words): shown with its notice. */
-  | { kind: 'split'; partId: string; reason: string };
+  | { kind: 'split'; partId: string; reason: string }
+  /** Adding the priced parts to the cart failed (the server's words). */
+  | { kind: 'cart'; reason: string }
+  /** Setting how many of an assembly failed (the server's words), for that assembly. */
+  | { kind: 'assembly'; assemblyId: string; reason: string }
+  /** Sending a part for review failed (the server's words), for that part. */
+  | { kind: 'review'; partId: string; reason: string };
+
+/** Why a part kept its configuration when a change was made to several (words: the rules' own, or the feature's by kind). */
+export type BulkKeptReason = { kind: 'not-ready' } | { kind: 'rule'; message: string };
+
+/** What a change to several parts did (issue 34 item 2): said once, in one summary. */
+export interface BulkResult {
+  change: BulkChange;
+  changed: number;
+  kept: { id: string; name: string; reason: BulkKeptReason }[];
+  seq: number;
+}
+
+/** What adding every priced part to the cart did: how many went in, and which priced or unpriced parts did not. */
+export interface CartResult {
+  added: number;
+  skipped: { id: string; name: string; reason: 'needs-colour' | 'unpriced' }[];
+  seq: number;
+}
 
 /**
  * What `openProject` throws when the project is an account's and the visitor is signed out (a 401):
@@ -58,7 +85,11 @@ export type Announcement =
   /** A file is on the server: the page says so, with its part's price, lead time and ship date once known. */
   | { kind: 'uploaded'; name: string; partId: string; seq: number }
   /** A file of several bodies became `count` parts. */
-  | { kind: 'split'; name: string; count: number; seq: number };
+  | { kind: 'split'; name: string; count: number; seq: number }
+  /** An assembly's number changed: its parts' quantities followed. */
+  | { kind: 'assembly'; name: string; count: number; seq: number }
+  /** A part was sent for manual review. */
+  | { kind: 'review'; name: string; seq: number };
 
 export interface WorkspaceInput {
   /** The service the visitor came for (the technology query), until a project says otherwise. */
@@ -81,13 +112,26 @@ export interface WorkspaceContext {
   firstFileName: string | null;
   /** The part whose file is being split or kept whole, or was last (ADR 131). */
   assemblyPartId: string | null;
+  /** Parts ticked in the parts table for a change to several at once (issue 34 item 2). */
+  checkedIds: string[];
+  /** The last change made to several parts. */
+  bulkResult: BulkResult | null;
+  /** The last time every priced part was added to the cart. */
+  cartResult: CartResult | null;
+  /** What is being added to the cart now (kept while the call runs, so its answer is said for what was sent). */
+  cartPlan: ReturnType<typeof cartPlan> | null;
+  /** The assembly whose number is being set, or was last (its error is shown with it). */
+  pendingAssemblyId: string | null;
+  /** The part being sent for review, or last sent (its error is shown with it). */
+  reviewPartId: string | null;
 }
 
 export type WorkspaceEvent =
   | { type: 'files.added'; files: readonly File[] }
   | { type: 'project.open'; projectId: string }
   | { type: 'process.chosen'; process: ProcessSlug }
-  | { type: 'part.selected'; id: string }
+  /** A part chosen (its file's button, a row of the parts table); `focus`: its configurator heading takes the focus. */
+  | { type: 'part.selected'; id: string; focus?: boolean }
   | { type: 'part.removed'; id: string }
   /** The server read the file again (units confirmed or corrected). */
   | { type: 'part.serverFile'; id: string; file: QuoteFile }
@@ -102,6 +146,16 @@ export type WorkspaceEvent =
   /** Keep the part's file of several bodies as one part: the offer goes. */
   | { type: 'part.keepWhole'; id: string }
   | { type: 'focus.done' }
+  /** The parts ticked in the parts table. */
+  | { type: 'parts.checked'; ids: readonly string[] }
+  /** One change to every ticked part: each takes it where it is valid, the others keep theirs and say why. */
+  | { type: 'parts.bulkEdit'; change: BulkChange }
+  /** Every priced part that can be ordered goes to the cart in one call. */
+  | { type: 'parts.addToCart' }
+  /** How many of an assembly (ADR 162): its parts' quantities follow, on the server. */
+  | { type: 'assembly.quantity'; assemblyId: string; quantity: number }
+  /** Sends a part for manual review (ADR 163) with a note and attachments, in the configuration on screen. */
+  | { type: 'part.reviewRequested'; id: string; note: string; files: readonly File[] }
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
   | { type: 'preview.failed'; id: string }
@@ -160,6 +214,18 @@ export const quoteWorkspaceMachine = setup({
     /** Splits a stored file of several bodies into its parts; answers the new files (ADR 131). */
     splitFile: fromPromise<FileSplit, { projectId: string; fileId: string }>(async () => {
       throw new Error('splitFile is not provided');
+    }),
+    /** Sends a part for review; answers the review (ADR 163). */
+    requestReview: fromPromise<QuoteReview, { projectId: string; fileId: string; note: string; configuration: PartConfiguration; files: readonly File[] }>(async () => {
+      throw new Error('requestReview is not provided');
+    }),
+    /** Sets how many of an assembly; answers its parts, configured and priced with their new quantities (ADR 162). */
+    setAssemblyQuantity: fromPromise<AssemblyQuantity, { projectId: string; assemblyId: string; quantity: number }>(async () => {
+      throw new Error('setAssemblyQuantity is not provided');
+    }),
+    /** Adds parts to the cart, each with its configuration, in one call (all or none). */
+    addToCart: fromPromise<Cart, CartItemsInput>(async () => {
+      throw new Error('addToCart is not provided');
     }),
     /** Keeps a stored file of several bodies as one part; answers the file. */
     keepWhole: fromPromise<QuoteFile, { projectId: string; fileId: string }>(async () => {
@@ -244,6 +310,12 @@ export const quoteWorkspaceMachine = setup({
     now: input.now,
     firstFileName: null,
     assemblyPartId: null,
+    checkedIds: [],
+    bulkResult: null,
+    cartResult: null,
+    cartPlan: null,
+    pendingAssemblyId: null,
+    reviewPartId: null,
   }),
   on: {
     'files.added': {
@@ -279,7 +351,12 @@ export const quoteWorkspaceMachine = setup({
         enqueue.raise({ type: 'project.needed' });
       }),
     },
-    'part.selected': { actions: [assign({ selectedId: ({ event }) => event.id }), 'loadPreviewIfNeeded'] },
+    'part.selected': {
+      actions: [
+        assign({ selectedId: ({ event }) => event.id, focusPartId: ({ context, event }) => (event.focus ? event.id : context.focusPartId) }),
+        'loadPreviewIfNeeded',
+      ],
+    },
     'preview.loaded': {
       actions: assign({ parts: ({ context, event }) => withPart(context, event.id, (p) => ({ ...p, analysis: event.analysis, preview: 'ready' })) }),
     },
@@ -295,6 +372,7 @@ export const quoteWorkspaceMachine = setup({
         enqueue.assign({
           parts: ({ context: c }) => c.parts.filter((p) => p.id !== event.id),
           selectedId: ({ context: c }) => (c.selectedId === event.id ? (c.parts.find((p) => p.id !== event.id)?.id ?? null) : c.selectedId),
+          checkedIds: ({ context: c }) => c.checkedIds.filter((id) => id !== event.id),
         });
       }),
     },
@@ -364,6 +442,32 @@ export const quoteWorkspaceMachine = setup({
     },
     'project.renamed': { actions: assign({ project: ({ event }) => event.project }) },
     'focus.done': { actions: assign({ focusPartId: null }) },
+    'parts.checked': { actions: assign({ checkedIds: ({ context, event }) => event.ids.filter((id) => context.parts.some((p) => p.id === id)) }) },
+    'parts.bulkEdit': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const kept: BulkResult['kept'] = [];
+        let changed = 0;
+        for (const id of context.checkedIds) {
+          const part = context.parts.find((p) => p.id === id);
+          if (!part) continue;
+          const name = partName(part.fileName, part.serverFile?.splitFrom).name;
+          const snapshot = part.configurator?.getSnapshot();
+          if (!part.configurator || !snapshot) {
+            kept.push({ id, name, reason: { kind: 'not-ready' } });
+            continue;
+          }
+          const { configuration, metrics, geometryFindings, orderedAt } = snapshot.context;
+          const outcome = applyBulkChange({ configuration, metrics, geometryFindings }, event.change, orderedAt);
+          if (!outcome.ok) {
+            kept.push({ id, name, reason: { kind: 'rule', message: outcome.reason } });
+            continue;
+          }
+          changed += 1;
+          if (outcome.configuration !== configuration) enqueue.sendTo(part.configurator, { type: 'configuration.set', configuration: outcome.configuration });
+        }
+        enqueue.assign({ bulkResult: ({ context: c }) => ({ change: event.change, changed, kept, seq: (c.bulkResult?.seq ?? 0) + 1 }) });
+      }),
+    },
   },
   initial: 'empty',
   states: {
@@ -446,6 +550,94 @@ export const quoteWorkspaceMachine = setup({
             'process.chosen': { guard: ({ context, event }) => event.process !== context.process, target: 'changingProcess' },
             'part.split': { guard: 'isAssembly', target: 'splitting', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
             'part.keepWhole': { guard: 'isAssembly', target: 'keepingWhole', actions: assign({ assemblyPartId: ({ event }) => event.id }) },
+            'assembly.quantity': { target: 'settingAssembly', actions: assign({ pendingAssemblyId: ({ event }) => event.assemblyId }) },
+            'part.reviewRequested': {
+              guard: ({ context, event }) => !!context.parts.find((p) => p.id === event.id)?.serverFile,
+              target: 'requestingReview',
+              actions: assign({ reviewPartId: ({ event }) => event.id }),
+            },
+            'parts.addToCart': [
+              { guard: ({ context }) => cartPlan(context).items.length > 0, target: 'addingToCart', actions: assign({ cartPlan: ({ context }) => cartPlan(context) }) },
+              // Nothing can be ordered yet: said at once, the parts missing their colour asked for it.
+              { actions: enqueueActions(({ context, enqueue }) => cartOutcome(context, cartPlan(context), enqueue)) },
+            ],
+          },
+        },
+        /** A part goes to staff for a price (ADR 163): its file then carries the pending review. */
+        requestingReview: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'requestReview',
+            input: ({ context, event }) => {
+              const e = event as { id: string; note: string; files: readonly File[] };
+              const part = context.parts.find((p) => p.id === e.id)!;
+              const configuration = part.configurator?.getSnapshot().context.configuration ?? part.serverFile!.configuration ?? defaultConfiguration(context.process);
+              return { projectId: context.project!.id, fileId: part.serverFile!.id, note: e.note, configuration, files: e.files };
+            },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                parts: ({ context, event }) => context.parts.map((p) => (p.serverFile?.id === event.output.fileId ? { ...p, serverFile: { ...p.serverFile, review: event.output } } : p)),
+                announcement: ({ context, event }) => ({
+                  kind: 'review' as const,
+                  name: context.parts.find((p) => p.serverFile?.id === event.output.fileId)?.fileName ?? '',
+                  seq: (context.announcement?.seq ?? 0) + 1,
+                }),
+              }),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event, context }) => ({ kind: 'review' as const, partId: context.reviewPartId ?? '', reason: reasonOf(event.error) }) }) },
+          },
+        },
+        /**
+         * How many of an assembly (ADR 162): the server sets each part's quantity to its count per
+         * assembly times it and prices it; the parts' configurators take the server's configuration
+         * as it is (nothing to save), and the change is announced.
+         */
+        settingAssembly: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'setAssemblyQuantity',
+            input: ({ context, event }) => {
+              const e = event as { assemblyId: string; quantity: number };
+              return { projectId: context.project!.id, assemblyId: e.assemblyId, quantity: e.quantity };
+            },
+            onDone: {
+              target: 'idle',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { assembly, list } = event.output;
+                enqueue.assign({
+                  parts: ({ context: c }) => c.parts.map((p) => {
+                    const file = list.find((f) => f.id === p.serverFile?.id);
+                    return file ? { ...p, serverFile: file } : p;
+                  }),
+                  announcement: ({ context: c }) => ({ kind: 'assembly', name: assembly.name, count: assembly.quantity, seq: (c.announcement?.seq ?? 0) + 1 }),
+                });
+                for (const part of context.parts) {
+                  const file = list.find((f) => f.id === part.serverFile?.id);
+                  if (part.configurator && file?.configuration) enqueue.sendTo(part.configurator, { type: 'configuration.replaced', configuration: file.configuration, serverQuote: file.quote });
+                }
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                error: ({ event, context }) => ({ kind: 'assembly' as const, assemblyId: context.pendingAssemblyId ?? '', reason: reasonOf(event.error) }),
+              }),
+            },
+          },
+        },
+        /**
+         * Every priced part that can be ordered goes to the cart in one call, with the configuration
+         * on screen (issue 34 item 2). A priced part still missing its colour is left out and asked
+         * for it (its configurator shows the rule); the summary names what was left out.
+         */
+        addingToCart: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'addToCart',
+            input: ({ context }) => ({ items: context.cartPlan?.items ?? [] }),
+            onDone: { target: 'idle', actions: enqueueActions(({ context, enqueue }) => cartOutcome(context, context.cartPlan ?? { items: [], skipped: [] }, enqueue)) },
+            onError: { target: 'idle', actions: assign({ cartPlan: null, error: ({ event }) => ({ kind: 'cart' as const, reason: reasonOf(event.error) }) }) },
           },
         },
         /**
@@ -540,6 +732,40 @@ export const quoteWorkspaceMachine = setup({
     },
   },
 });
+
+/**
+ * What "add every priced part to the cart" sends: each priced part that can be ordered, with the
+ * configuration on screen; a priced part still missing its colour, and every part without a price,
+ * are left out (and named).
+ */
+export function cartPlan(context: Pick<WorkspaceContext, 'parts'>): { items: CartItemsInput['items']; skipped: CartResult['skipped'] } {
+  const items: { fileId: string; configuration: NonNullable<CartItemsInput['items'][number]['configuration']> }[] = [];
+  const skipped: CartResult['skipped'] = [];
+  for (const part of context.parts) {
+    const configurator = part.configurator?.getSnapshot();
+    const row = partRow(part, { upload: part.upload?.getSnapshot(), configurator });
+    if (row.status === 'priced' && row.orderable && configurator && part.serverFile) {
+      items.push({ fileId: part.serverFile.id, configuration: configurator.context.configuration });
+    } else {
+      skipped.push({ id: part.id, name: row.name, reason: row.status === 'priced' && row.needsColour ? 'needs-colour' : 'unpriced' });
+    }
+  }
+  return { items, skipped };
+}
+
+/** After a cart plan was carried out: its summary, and the parts missing their colour asked for it. */
+function cartOutcome(
+  context: WorkspaceContext,
+  plan: ReturnType<typeof cartPlan>,
+  enqueue: { assign: (values: Partial<WorkspaceContext>) => void; sendTo: (actor: ConfiguratorActor, event: { type: 'order.attempted' }) => void },
+): void {
+  for (const skip of plan.skipped) {
+    const configurator = context.parts.find((p) => p.id === skip.id)?.configurator;
+    // Ordering was attempted for it: its configurator now shows the colour's rule.
+    if (skip.reason === 'needs-colour' && configurator) enqueue.sendTo(configurator, { type: 'order.attempted' });
+  }
+  enqueue.assign({ cartPlan: null, cartResult: { added: plan.items.length, skipped: plan.skipped, seq: (context.cartResult?.seq ?? 0) + 1 } });
+}
 
 /** The stored file of the part an event names. */
 function partFileId(context: WorkspaceContext, event: AnyEventObject): string {

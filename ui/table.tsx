@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   Cell as RACCell,
+  Collection,
   Column as RACColumn,
   ProgressBar,
   Row as RACRow,
@@ -14,7 +15,9 @@ import {
   type TableBodyProps as RACTableBodyProps,
   type TableHeaderProps,
   type TableProps,
+  useTableOptions,
 } from 'react-aria-components';
+import { Checkbox } from './checkbox.tsx';
 import { focusRing } from './focus-ring.ts';
 import { SortIcon } from './icons.tsx';
 import { composeTailwindRenderProps, tv } from './tv.ts';
@@ -28,8 +31,20 @@ export function Table(props: TableProps) {
   );
 }
 
-export function TableHeader<T extends object>(props: TableHeaderProps<T>) {
-  return <RACTableHeader {...props} className={composeTailwindRenderProps(props.className, 'bg-neutral-50')} />;
+/**
+ * The header row; a table whose rows are chosen with checkboxes (`selectionMode` with the `toggle`
+ * behaviour) gets a first column with the "select all" box (React Aria names it).
+ */
+export function TableHeader<T extends object>({ columns, children, ...props }: TableHeaderProps<T>) {
+  const { selectionBehavior, selectionMode } = useTableOptions();
+  return (
+    <RACTableHeader {...props} className={composeTailwindRenderProps(props.className, 'bg-neutral-50')}>
+      {selectionBehavior === 'toggle' && (
+        <RACColumn className="w-10 border-b border-neutral-200 px-4 py-2 text-start">{selectionMode === 'multiple' && <Checkbox slot="selection" />}</RACColumn>
+      )}
+      <Collection items={columns}>{children}</Collection>
+    </RACTableHeader>
+  );
 }
 
 const columnStyles = tv({
@@ -99,8 +114,19 @@ const rowStyles = tv({
   variants: { isSelected: { true: 'bg-brand-50' } },
 });
 
-export function Row<T extends object>(props: RowProps<T>) {
-  return <RACRow {...props} className={composeRenderProps(props.className, (className, rp) => rowStyles({ ...rp, className }))} />;
+/** A row; in a table whose rows are chosen with checkboxes, its first cell holds its box. */
+export function Row<T extends object>({ columns, children, ...props }: RowProps<T>) {
+  const { selectionBehavior } = useTableOptions();
+  return (
+    <RACRow {...props} className={composeRenderProps(props.className, (className, rp) => rowStyles({ ...rp, className }))}>
+      {selectionBehavior === 'toggle' && (
+        <RACCell className="border-b border-neutral-100 px-4 py-2.5 align-top">
+          <Checkbox slot="selection" />
+        </RACCell>
+      )}
+      <Collection items={columns}>{children}</Collection>
+    </RACRow>
+  );
 }
 
 const cellStyles = tv({

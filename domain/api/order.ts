@@ -89,6 +89,29 @@ export type Consignee = z.infer<typeof ConsigneeSchema>;
 /** The billing address as the order keeps it (declared with the address, domain/api/address.ts). */
 export { BillingInfoSchema, type BillingInfo };
 
+/** `POST checkout/coupon`: a coupon checked before the order is placed (issue 34 item 6, ADR 165). */
+export const CouponCheckRequestSchema = named(
+  'CouponCheckRequest',
+  z.object({
+    couponCode: described(required(text(MAX.id)), 'The code typed at checkout.'),
+    cartItemIds: described(z.array(id()).max(MAX.list), 'The cart lines to be ordered; all of the cart when left out.').optional(),
+  }),
+);
+export type CouponCheckRequest = z.infer<typeof CouponCheckRequestSchema>;
+
+export const CouponCheckSchema = named(
+  'CouponCheck',
+  z.object({
+    code: z.string(),
+    percentOff: described(z.int().nullable(), 'A percentage coupon: its percent; null for a fixed amount.'),
+    amountOffCents: described(cents().nullable(), 'A fixed-amount coupon: its amount; null for a percentage.'),
+    subtotalCents: described(cents(), 'The lines’ total as the cart prices them now.'),
+    discountCents: described(cents(), 'What the coupon takes off that subtotal (a fixed amount never more than the subtotal).'),
+    totalCents: cents(),
+  }),
+);
+export type CouponCheck = z.infer<typeof CouponCheckSchema>;
+
 /** One product of an order (spec section 3: name, material, model, quantity, unit price, total, comment, attachment). */
 export const OrderProductSchema = named(
   'OrderProduct',
@@ -108,6 +131,10 @@ export const OrderProductSchema = named(
     attachment: described(
       z.object({ name: z.string(), path: z.string() }).nullable(),
       'Where the model file can be downloaded (microservice API, the owner’s token), while it is kept.',
+    ),
+    drawing: described(
+      z.object({ name: z.string(), contentType: z.string(), sizeBytes: z.int(), path: z.string() }).nullable(),
+      'The technical drawing the product is made to (ADR 164), kept with the order; its owner downloads it from `path` (main API, the owner’s token).',
     ),
     options: described(z.array(z.string()), 'Human-readable options: tolerance, finishes, tier.'),
     findings: described(z.array(FindingNoteSchema), 'What the analysis of the model found, as the customer saw it at checkout (errors first), each with what to do.'),

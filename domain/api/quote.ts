@@ -25,6 +25,7 @@ import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
 import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
 import { UNIT_CORRECTIONS } from '#domain/rules/unit-correction';
+import { MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
 import { MAX, asDomain, binaryFile, day, described, id, instant, named, pageOf, text, type Assert, type SameShape } from './fields.ts';
 import { PageQuerySchema, type Page, type PageQuery } from './paging.ts';
 
@@ -247,6 +248,7 @@ export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultSha
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
 
 const UNITS_MESSAGE = 'Please choose millimetres or inches.';
+const ASSEMBLY_QUANTITY_MESSAGE = 'The number of assemblies must be a whole number, at least 1.';
 
 // ---------------------------------------------------------------------------------------------
 // Projects
@@ -365,6 +367,69 @@ export const QUOTE_FILE_CHECKS_STATES = ['pending', 'done'] as const;
 export type QuoteFileChecksState = (typeof QUOTE_FILE_CHECKS_STATES)[number];
 export type QuoteFileStatus = (typeof QUOTE_FILE_STATUSES)[number];
 
+// ---------------------------------------------------------------------------------------------
+// Manual review (issue 34 item 4, ADR 163)
+
+export const QUOTE_REVIEW_STATUSES = ['pending', 'answered', 'refused'] as const;
+export type QuoteReviewStatus = (typeof QUOTE_REVIEW_STATUSES)[number];
+
+/** A document sent with a part (a review request's attachment, the part's drawing), downloadable by its owner. */
+export const PartDocumentSchema = named(
+  'PartDocument',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    contentType: described(z.string(), 'As judged by the content: application/pdf, image/vnd.dxf, image/vnd.dwg, image/png or image/jpeg.'),
+    sizeBytes: z.int(),
+    path: described(z.string(), 'Where its bytes are (microservice API, the owner’s token).'),
+  }),
+);
+export type PartDocument = z.infer<typeof PartDocumentSchema>;
+
+/** A part sent for review, and staff's answer. The file's latest review is the one that counts. */
+export const QuoteReviewSchema = named(
+  'QuoteReview',
+  z.object({
+    id: z.string(),
+    fileId: z.string(),
+    status: described(z.enum(QUOTE_REVIEW_STATUSES), '`pending` until staff answer with a price (`answered`) or a refusal (`refused`).'),
+    note: z.string(),
+    // The configuration sent: the reviewed price is for it (its quantity included). Not `described`, so it stays a $ref to PartConfiguration.
+    configuration: PartConfigurationSchema,
+    reasons: described(z.array(z.string()), 'Why the part could not be priced automatically when it was sent (none when the customer asked anyway, e.g. for a material not listed).'),
+    attachments: z.array(PartDocumentSchema),
+    requestedAt: instant(),
+    answer: described(
+      z
+        .object({
+          unitPriceCents: z.int(),
+          totalCents: z.int(),
+          leadTimeDays: described(z.int(), 'Working days of production, counted from the order as every part’s are.'),
+          message: z.string().nullable(),
+          answeredAt: instant(),
+          expiresAt: described(instant(), 'Answered + 30 days: the reviewed price holds until then, like a quote document’s.'),
+          expired: z.boolean(),
+        })
+        .nullable(),
+      'Staff’s price, when `answered`.',
+    ),
+    refusal: z.object({ reason: z.string(), answeredAt: instant() }).nullable(),
+  }),
+);
+export type QuoteReview = z.infer<typeof QuoteReviewSchema>;
+
+/** The multipart body of `POST project/{id}/files/{fileId}/review`, for the OpenAPI document. */
+export const ReviewRequestUploadSchema = z.object({
+  note: described(z.string().max(MAX_PART_NOTE), 'What the part is for and what it needs (required).'),
+  configuration: described(z.string().max(256 * 1024), 'Optional: the PartConfiguration as JSON; the part’s saved configuration when left out.').optional(),
+  attachment: described(z.array(binaryFile()).max(MAX_REVIEW_ATTACHMENTS), `Up to ${MAX_REVIEW_ATTACHMENTS} files (PDF, DXF, DWG, PNG, JPEG), one part each.`).optional(),
+});
+
+/** `PUT project/{id}/files/{fileId}/drawing`: the multipart body (ADR 164). */
+export const PartDrawingUploadSchema = z.object({
+  drawing: described(binaryFile(), 'One file: PDF, DXF, DWG, PNG or JPEG, judged by its content.'),
+});
+
 /**
  * One uploaded file and the server's analysis of it. `metrics` and `findings` are what
  * `analyseCadFile` gives in the browser for the same bytes (the same domain code runs on the
@@ -403,9 +468,47 @@ export const QuoteFileSchema = named(
       z.string().nullable(),
       'The id of the assembly file this part was split from (POST …/split; that file is gone), or null for an upload.',
     ),
+    assembly: described(
+      z
+        .object({
+          id: described(z.string(), 'The assembly: the id of the file it was split from (`splitFrom`).'),
+          name: described(z.string(), 'The assembly file’s name.'),
+          quantity: described(z.int(), 'How many assemblies are wanted (PUT project/{id}/assemblies/{assemblyId}).'),
+          perAssembly: described(z.int(), 'How many of this part one assembly holds (its identical bodies).'),
+        })
+        .nullable(),
+      'For a part split from an assembly since issue 34: its place in the bill of materials (ADR 162). Null for an upload, and for parts split before.',
+    ),
+    review: described(QuoteReviewSchema.nullable(), 'The part’s latest manual review (ADR 163), or null.'),
+    note: described(z.string().nullable(), 'The part’s note for the factory (PUT …/note, ADR 164): it travels to the cart line and becomes the order product’s comment.'),
+    drawing: described(PartDocumentSchema.nullable(), 'The part’s technical drawing (PUT …/drawing, ADR 164), or null; its owner downloads it from `path`.'),
   }),
 );
 export type QuoteFile = z.infer<typeof QuoteFileSchema>;
+
+/** `PUT project/{id}/files/{fileId}/note`: the part's note; empty clears it (ADR 164). */
+export const PartNoteInputSchema = named(
+  'PartNoteInput',
+  z.object({ note: described(text(MAX_PART_NOTE), `Up to ${MAX_PART_NOTE} characters; an empty note clears it.`) }),
+);
+export type PartNoteInput = z.infer<typeof PartNoteInputSchema>;
+
+/** `PUT project/{id}/assemblies/{assemblyId}`: how many assemblies; each part's quantity follows (ADR 162). */
+export const AssemblyQuantityInputSchema = named(
+  'AssemblyQuantityInput',
+  z.object({ quantity: described(z.int({ error: () => ASSEMBLY_QUANTITY_MESSAGE }).min(1, { error: () => ASSEMBLY_QUANTITY_MESSAGE }), 'Whole assemblies, at least 1.') }),
+);
+export type AssemblyQuantityInput = z.infer<typeof AssemblyQuantityInputSchema>;
+
+/** The answer of `PUT project/{id}/assemblies/{assemblyId}`: the assembly and its parts, each with its new quantity, priced. */
+export const AssemblyQuantitySchema = named(
+  'AssemblyQuantity',
+  z.object({
+    assembly: z.object({ id: z.string(), name: z.string(), quantity: z.int() }),
+    list: described(z.array(QuoteFileSchema), 'The assembly’s parts still in the project, oldest first, each configured with its per-assembly count times the quantity and priced.'),
+  }),
+);
+export type AssemblyQuantity = z.infer<typeof AssemblyQuantitySchema>;
 
 /**
  * `POST project/{id}/files`: `multipart/form-data` with one part named `file` (the name of the
@@ -508,7 +611,7 @@ export const CartItemsInputSchema = named(
 );
 export type CartItemsInput = z.infer<typeof CartItemsInputSchema>;
 
-export const CART_LINE_PROBLEMS = ['file-removed', 'not-orderable'] as const;
+export const CART_LINE_PROBLEMS = ['file-removed', 'not-orderable', 'review-expired'] as const;
 export type CartLineProblem = (typeof CART_LINE_PROBLEMS)[number];
 
 export const CartLineSchema = named(
@@ -530,6 +633,12 @@ export const CartLineSchema = named(
     problem: described(z.enum(CART_LINE_PROBLEMS).nullable(), 'Null when the line can be ordered as it is.'),
     problemMessage: described(z.string().nullable(), 'What to do about the problem, for the customer.'),
     summary: QuoteFileSummarySchema.nullable(),
+    reviewed: described(
+      z.object({ reviewId: z.string(), expiresAt: instant() }).nullable(),
+      'Priced by a manual review (ADR 163), held until `expiresAt`; null for a catalogue price.',
+    ),
+    note: described(z.string().nullable(), 'The part’s note (ADR 164): the order product’s comment unless checkout gives the line another.'),
+    drawing: described(PartDocumentSchema.nullable(), 'The part’s drawing (ADR 164), carried to the order product.'),
   }),
 );
 export type CartLine = z.infer<typeof CartLineSchema>;
@@ -610,3 +719,37 @@ export const QuoteDocumentOrderedSchema = named(
   }),
 );
 export type QuoteDocumentOrdered = z.infer<typeof QuoteDocumentOrderedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Manual review, staff's side (operator calls, ADMIN_TOKEN; issue 34 item 4)
+
+/** `POST /admin/quote-reviews/{id}/answer`: a price (USD, per part) with a lead time, or a refusal with its reason. */
+export const QuoteReviewAnswerInputSchema = named(
+  'QuoteReviewAnswerInput',
+  z.discriminatedUnion('decision', [
+    z.object({
+      decision: z.literal('price'),
+      unitPrice: described(text(20), 'US dollars per part, e.g. 48.50.'),
+      leadTimeDays: described(z.int().min(1).max(365), 'Working days of production.'),
+      message: text(MAX_PART_NOTE).optional(),
+    }),
+    z.object({ decision: z.literal('refuse'), reason: text(MAX_PART_NOTE).min(1, { error: () => 'Say why the part is refused.' }) }),
+  ]),
+);
+export type QuoteReviewAnswerInput = z.infer<typeof QuoteReviewAnswerInputSchema>;
+
+/** A review as staff see it: the part, its project and its customer. */
+export const StaffQuoteReviewSchema = named(
+  'StaffQuoteReview',
+  QuoteReviewSchema.extend({
+    projectId: z.string(),
+    projectName: z.string(),
+    fileName: z.string(),
+    customerEmail: z.string(),
+    attachments: z.array(PartDocumentSchema.extend({ path: described(z.string(), 'Where staff download it (main API, ADMIN_TOKEN).') })),
+  }),
+);
+export type StaffQuoteReview = z.infer<typeof StaffQuoteReviewSchema>;
+
+export const StaffQuoteReviewListSchema = z.object({ list: z.array(StaffQuoteReviewSchema), total: z.int() });
+export const StaffQuoteReviewQuerySchema = z.object({ status: z.enum(QUOTE_REVIEW_STATUSES).optional() });

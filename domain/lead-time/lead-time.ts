@@ -93,3 +93,12 @@ export function computeLeadTime(
     timeZone: calendar.timeZone,
   };
 }
+
+/**
+ * The day a part ships when its production takes `workingDays` from an order at `orderedAt`: the
+ * production starts as every part's does (the cut-off, the working calendar), e.g. a reviewed part
+ * whose lead time staff gave in working days (issue 34 item 4).
+ */
+export function shipDateAfter(workingDays: number, orderedAt: Date | string | number, calendar: WorkingCalendar = DEFAULT_WORKING_CALENDAR): string {
+  return addWorkingDays(productionStart(orderedAt, calendar).day, workingDays, calendar).toString();
+}

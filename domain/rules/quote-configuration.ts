@@ -173,3 +173,19 @@ export function configurationForProcess(config: PartConfiguration | null, proces
   const material = findMaterial(process, defaults.materialId, catalogue)!;
   return withMaterial({ ...defaults, quantity: config.quantity, tier: config.tier, colourId: config.colourId, finishes: config.finishes }, material);
 }
+
+/** Whether two configurations say the same, whatever the order of their keys (a cart line's, a review's). */
+export function sameConfiguration(a: PartConfiguration, b: PartConfiguration): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

@@ -44,6 +44,8 @@ export const reorderOrder = (orderId: string) => mainApi<ReorderResponse>(`order
 export const createAgencyLink = (orderId: string) => mainApi<AgencyLink>(`order/${id(orderId)}/agency-link`, { method: 'POST', quiet: true });
 
 /** The order's PDF (invoice once paid, proforma before), as a file to save. */
+/** The drawing an ordered product is made to, by its `path` (ADR 164). */
+export const getProductDrawing = (path: string) => mainApi<Blob>(path, { responseType: 'blob', quiet: true });
 export const getOrderDocument = (orderId: string) => mainApi<Blob>(`order/${id(orderId)}/document`, { responseType: 'blob', quiet: true });
 
 export const listAfterSales = (page: number, pageSize: number, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import { MICROSERVICE_API_BASE } from '#domain/api/bases';
 import type {
+  AssemblyQuantity,
   Cart,
   CartItemsInput,
   FileSplit,
@@ -12,6 +13,7 @@ import type {
   QuoteDocumentOrdered,
   QuoteFile,
   QuoteFileList,
+  QuoteReview,
   UnitsInput,
 } from '#domain/api/quote';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
@@ -51,15 +53,50 @@ export const confirmUnits = (projectId: string, fileId: string, body: UnitsInput
 export const splitQuoteFile = (projectId: string, fileId: string) =>
   microserviceApi<FileSplit>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/split`, { method: 'POST', body: {}, quiet: true });
 
+/** Sends a part for manual review with a note, its configuration and attachments (ADR 163); the form says a refusal itself. */
+export function requestReview(projectId: string, fileId: string, request: { note: string; configuration: PartConfiguration; files: readonly File[] }) {
+  const body = new FormData();
+  body.append('note', request.note);
+  body.append('configuration', JSON.stringify(request.configuration));
+  for (const file of request.files) body.append('attachment', file, file.name);
+  return microserviceApi<QuoteReview>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/review`, { method: 'POST', body, quiet: true });
+}
+
+/** Attaches a part's drawing, replacing the one it had (ADR 164). */
+export function attachDrawing(projectId: string, fileId: string, file: File) {
+  const body = new FormData();
+  body.append('drawing', file, file.name);
+  return microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/drawing`, { method: 'PUT', body, quiet: true });
+}
+export const removeDrawing = (projectId: string, fileId: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/drawing`, { method: 'DELETE', quiet: true });
+/** The part's note for the factory; an empty one clears it (ADR 164). */
+export const savePartNote = (projectId: string, fileId: string, note: string) =>
+  microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/note`, { method: 'PUT', body: { note }, quiet: true });
+
+/** A document the API keeps for the caller (an attachment, a drawing), by its `path`. */
+export const getDocument = (path: string) => microserviceApi<Blob>(path, { responseType: 'blob' });
+
+/** How many of an assembly: its parts' quantities follow (ADR 162). */
+export const setAssemblyQuantity = (projectId: string, assemblyId: string, quantity: number) =>
+  microserviceApi<AssemblyQuantity>(`project/${encodeURIComponent(projectId)}/assemblies/${encodeURIComponent(assemblyId)}`, { method: 'PUT', body: { quantity }, quiet: true });
+
 /** Keeps a file of several bodies as one part: the split is no longer offered. */
 export const keepQuoteFileWhole = (projectId: string, fileId: string) =>
   microserviceApi<QuoteFile>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/keep-whole`, { method: 'POST', body: {}, quiet: true });
+
+/** One part's picture, drawn by the server from its model (the parts table). */
+export const getPartThumbnail = (projectId: string, fileId: string, signal?: AbortSignal) =>
+  microserviceApi<Blob>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}/thumbnail`, { responseType: 'blob', signal, quiet: true });
 
 export const deleteFile = (projectId: string, fileId: string) =>
   microserviceApi<unknown>(`project/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 
 /** Adds parts to the cart; its Idempotency-Key (new for each click) makes a repeat answer the first answer (ADR 174). */
 export const addToCart = (body: CartItemsInput) => microserviceApi<Cart>('cart/items', { method: 'POST', body, headers: idempotencyHeader('cart') });
+/** Every priced part in one call: the workspace says a refusal itself (quiet). A new Idempotency-Key for each click (ADR 174). */
+export const addPartsToCart = (body: CartItemsInput) =>
+  microserviceApi<Cart>('cart/items', { method: 'POST', body, quiet: true, headers: idempotencyHeader('cart') });
 export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
 
 export const createQuoteDocument = (projectId: string) =>

@@ -12,13 +12,16 @@ import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
 import { SignInRequiredError, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import {
+  addPartsToCart,
   createProject,
   getProject,
   getQuoteFile,
   keepQuoteFileWhole,
   listProjectFiles,
   readQuoteFileContent,
+  requestReview,
   saveConfiguration,
+  setAssemblyQuantity,
   splitQuoteFile,
   updateProject,
   uploadQuoteFile,
@@ -154,6 +157,9 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
         return { project, files: files.list };
       }),
       splitFile: fromPromise(({ input }) => splitQuoteFile(input.projectId, input.fileId)),
+      addToCart: fromPromise(({ input }) => addPartsToCart(input)),
+      setAssemblyQuantity: fromPromise(({ input }) => setAssemblyQuantity(input.projectId, input.assemblyId, input.quantity)),
+      requestReview: fromPromise(({ input }) => requestReview(input.projectId, input.fileId, input)),
       keepWhole: fromPromise(({ input }) => keepQuoteFileWhole(input.projectId, input.fileId)),
       followAnalysis: fromCallback(({ sendBack, input }) =>
         followAnalysis(input.file, (fileId) => getQuoteFile(input.projectId, fileId), (file) => sendBack({ type: 'part.analysed', id: input.partId, file })),

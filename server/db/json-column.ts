@@ -31,6 +31,7 @@ export const SNAPSHOTS = {
   consignee: jsonColumn('customer_order.consignee', ConsigneeSchema.extend({ stateName: ConsigneeSchema.shape.stateName.optional() })),
   billing: jsonColumn('customer_order.billing', BillingInfoSchema),
   lineConfiguration: jsonColumn('order_line.configuration', PartConfigurationSchema),
-  lineQuote: jsonColumn('order_line.quote', QuoteResultSchema),
+  // Null on a line priced by a manual review when the file could not be priced automatically (ADR 163).
+  lineQuote: jsonColumn('order_line.quote', QuoteResultSchema.nullable()),
   lineFindings: jsonColumn('order_line.findings', z.array(FindingNoteSchema)),
 } as const;

@@ -41,6 +41,14 @@ export type DetainAnswerTable = Selectable<DB['detain_answer']>;
 export type QuoteProjectTable = Selectable<DB['quote_project']>;
 /** An uploaded quote file and the server's analysis of it (ADR 040). JSON columns are text. */
 export type QuoteFileTable = Selectable<DB['quote_file']>;
+/** A file of several bodies split into parts, as a bill of materials (migration 021, ADR 162). */
+export type QuoteAssemblyTable = Selectable<DB['quote_assembly']>;
+/** A part sent for manual review and staff's answer (migration 022, ADR 163). Money in cents. */
+export type QuoteReviewTable = Selectable<DB['quote_review']>;
+/** A part's technical drawing (migration 023, ADR 164), its bytes in the quote file store. */
+export type QuoteFileDrawingTable = Selectable<DB['quote_file_drawing']>;
+/** A file sent with a review request (migration 022); its bytes in the quote file store. */
+export type QuoteReviewAttachmentTable = Selectable<DB['quote_review_attachment']>;
 /** A quote file's picture for the project list (migration 008), drawn once and deleted with the file. */
 export type QuoteFileThumbnailTable = Selectable<DB['quote_file_thumbnail']>;
 /** A priced cart line (ADR 042): the server's price at `priced_at`. */

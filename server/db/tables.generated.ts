@@ -132,6 +132,10 @@ export interface CartItem {
    * JSON QuoteResult.
    */
   quote: string;
+  /**
+   * A line priced by a manual review, not by the catalogue (migration 022, ADR 163).
+   */
+  review_id: string | null;
   ship_date: string;
   temp_subject_id: string | null;
   total_cents: number;
@@ -324,6 +328,13 @@ export interface OrderLine {
    * JSON PartConfiguration.
    */
   configuration: string;
+  drawing_content_type: string | null;
+  /**
+   * The drawing the product is made to (migration 023, ADR 164): the stored key of the part’s drawing at the order, kept while named here.
+   */
+  drawing_key: string | null;
+  drawing_name: string | null;
+  drawing_size_bytes: number | null;
   file_id: string;
   file_name: string;
   /**
@@ -344,6 +355,10 @@ export interface OrderLine {
    * JSON QuoteResult.
    */
   quote: string;
+  /**
+   * The manual review whose price the line took (migration 022, ADR 163).
+   */
+  review_id: string | null;
   ship_date: string;
   total_cents: number;
   unit_price_cents: number;
@@ -463,6 +478,20 @@ export interface PromoCode {
   user_id: string;
 }
 
+export interface QuoteAssembly {
+  created_at: string;
+  /**
+   * The split file's id: its parts' `split_from`.
+   */
+  id: string;
+  name: string;
+  project_id: string;
+  /**
+   * How many assemblies: each part's quantity is its `per_assembly` times this.
+   */
+  quantity: number;
+}
+
 export interface QuoteDocument {
   created_at: string;
   currency: string;
@@ -518,7 +547,15 @@ export interface QuoteFile {
    */
   metrics: string | null;
   name: string;
+  /**
+   * The part's note for the factory (migration 023, ADR 164); the order product's comment.
+   */
+  note: string | null;
   orderable: number;
+  /**
+   * A part of an assembly: how many of it one assembly holds (migration 021, ADR 162); null otherwise.
+   */
+  per_assembly: number | null;
   priced_at: string | null;
   project_id: string;
   /**
@@ -543,6 +580,20 @@ export interface QuoteFile {
   uploaded_at: string;
 }
 
+export interface QuoteFileDrawing {
+  content_type: string;
+  created_at: string;
+  file_id: string;
+  id: string;
+  name: string;
+  sha256: string;
+  size_bytes: number;
+  /**
+   * Its bytes in the quote file store, a new key per drawing; kept while an order line names it (ADR 164).
+   */
+  storage_key: string;
+}
+
 export interface QuoteFileThumbnail {
   created_at: string;
   file_id: string;
@@ -563,6 +614,53 @@ export interface QuoteProject {
   temp_subject_id: string | null;
   updated_at: string;
   user_id: string | null;
+}
+
+export interface QuoteReview {
+  answered_at: string | null;
+  /**
+   * JSON PartConfiguration sent.
+   */
+  configuration: string;
+  /**
+   * Answered + 30 days: the reviewed price holds until then.
+   */
+  expires_at: string | null;
+  file_id: string;
+  id: string;
+  lead_time_days: number | null;
+  message: string | null;
+  note: string;
+  project_id: string;
+  /**
+   * JSON string[]: why it could not be priced automatically when sent.
+   */
+  reasons: string;
+  refusal_reason: string | null;
+  requested_at: string;
+  status: "pending" | "answered" | "refused";
+  total_cents: number | null;
+  /**
+   * Staff's price per part, in cents (migration 022, ADR 163).
+   */
+  unit_price_cents: number | null;
+  /**
+   * The account that sent it (the answer is mailed to it).
+   */
+  user_id: string;
+}
+
+export interface QuoteReviewAttachment {
+  content_type: string;
+  created_at: string;
+  id: string;
+  name: string;
+  review_id: string;
+  size_bytes: number;
+  /**
+   * Its bytes in the quote file store, under the review.
+   */
+  storage_key: string;
 }
 
 export interface ReferralInvitation {
@@ -749,10 +847,14 @@ export interface DB {
   outbox_mail: OutboxMail;
   payment: Payment;
   promo_code: PromoCode;
+  quote_assembly: QuoteAssembly;
   quote_document: QuoteDocument;
   quote_file: QuoteFile;
+  quote_file_drawing: QuoteFileDrawing;
   quote_file_thumbnail: QuoteFileThumbnail;
   quote_project: QuoteProject;
+  quote_review: QuoteReview;
+  quote_review_attachment: QuoteReviewAttachment;
   referral_invitation: ReferralInvitation;
   referral_redemption: ReferralRedemption;
   scheduled_job_run: ScheduledJobRun;

@@ -14,6 +14,8 @@ import {
   CancelOrderRequestSchema,
   CreateOrderRequestSchema,
   CreateOrderResponseSchema,
+  CouponCheckRequestSchema,
+  CouponCheckSchema,
   ORDER_NOT_FOUND,
   OrderListSchema,
   OrderSchema,
@@ -41,7 +43,10 @@ import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
 import { orderDocumentTitle, renderOrderPdf } from '../orders/order-pdf.ts';
 import { reorder } from '../orders/reorder.ts';
-import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
+import { orderProductDrawing } from '../orders/drawings.ts';
+import { PART_DOCUMENT_MESSAGES } from '../quote/part-documents.ts';
+import { documentResponse } from './project-routes.ts';
+import { cancelOrder, checkCoupon, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
 import { additionalCostPayable, orderPayable } from '../orders/payable.ts';
@@ -87,6 +92,17 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
 
   // ---------------------------------------------------------------------------------------- checkout
   const checkout = new ApiRouter('/checkout', 'Checkout', ctx);
+  checkout.route({
+    method: 'post',
+    path: '/coupon',
+    summary: 'Check a coupon before the order: what it takes off the lines to be ordered, or why it cannot be used',
+    description:
+      'The caller’s own code, unused and unexpired, against the cart lines (all when `cartItemIds` is left out) as the cart prices them now; nothing is taken: `POST checkout/order` checks it again and takes it (ADR 165). 422 on `couponCode` with the reason: not this account’s, used, expired, or a referred friend’s first order (which takes its own discount).',
+    auth: 'user',
+    body: CouponCheckRequestSchema,
+    response: CouponCheckSchema,
+    handler: (c, { body }) => checkCoupon(db, clock, requireUser(c), body),
+  });
   checkout.route({
     method: 'get',
     path: '/shipping-options',
@@ -163,6 +179,16 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     ...byOrderId,
     response: OrderSchema,
     handler: async (c, { params }) => readOrder(db, (await findOwnOrder(db, requireUser(c), params.id)).id),
+  });
+  order.route({
+    method: 'get',
+    path: '/:id/products/:productId/drawing',
+    summary: 'The technical drawing an ordered product is made to (ADR 164), its owner only',
+    auth: 'user',
+    params: z.object({ id: rowId(), productId: rowId() }),
+    notFound: { id: ORDER_NOT_FOUND, productId: PART_DOCUMENT_MESSAGES.noDrawing },
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await orderProductDrawing(db, ctx.quote.files, requireUser(c), params.id, params.productId)),
   });
   order.route({
     method: 'post',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
 import { PageQuerySchema } from '#domain/api/paging';
 import {
+  AssemblyQuantityInputSchema,
+  AssemblyQuantitySchema,
   FileDeletedSchema,
   FileSplitSchema,
   FileUploadSchema,
@@ -18,14 +20,21 @@ import {
   QuoteDocumentInputSchema,
   QuoteFileListSchema,
   QuoteFileSchema,
+  QuoteReviewSchema,
+  ReviewRequestUploadSchema,
+  PartDrawingUploadSchema,
+  PartNoteInputSchema,
   UnitsInputSchema,
   UploadHistorySchema,
 } from '#domain/api/quote';
 import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from './app-context.ts';
-import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
+import { ASSEMBLY_NOT_FOUND, FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
+import { PartDocuments } from '../quote/part-documents.ts';
+import { REVIEW_MESSAGES, Reviews } from '../quote/reviews.ts';
+import { MAX_DOCUMENT_MB, MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';
 import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
@@ -33,6 +42,24 @@ import { STORED_ANSWER_NOTE, answerAround } from './answered-once.ts';
 
 const project = { params: z.object({ id: rowId() }), notFound: PROJECT_NOT_FOUND };
 const file = { params: z.object({ id: rowId(), fileId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND } };
+const assembly = { params: z.object({ id: rowId(), assemblyId: rowId() }), notFound: { id: PROJECT_NOT_FOUND, assemblyId: ASSEMBLY_NOT_FOUND } };
+const reviewAttachment = {
+  params: z.object({ id: rowId(), fileId: rowId(), attachmentId: rowId() }),
+  notFound: { id: PROJECT_NOT_FOUND, fileId: FILE_NOT_FOUND, attachmentId: REVIEW_MESSAGES.attachmentNotFound },
+};
+
+/** A stored document's bytes as a download, never rendered by the browser as a page. */
+export function documentResponse(doc: { name: string; contentType: string; stream: Readable; sizeBytes: number }): Response {
+  return new Response(Readable.toWeb(doc.stream) as ReadableStream, {
+    headers: {
+      'Content-Type': doc.contentType,
+      'Content-Length': String(doc.sizeBytes),
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
 
 /**
  * Quote projects and their files on the microservice API (ADRs 040–044); the work is done by
@@ -44,6 +71,8 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   const projects = new Projects(ctx);
   const answers = new StoredAnswers(ctx.db, ctx.clock);
   const thumbnails = new Thumbnails(ctx);
+  const reviews = new Reviews(ctx);
+  const documents = new PartDocuments(ctx, projects);
   const router = new ApiRouter('/project', 'Projects', ctx);
 
   router.route({
@@ -192,6 +221,20 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   });
 
   router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/thumbnail',
+    summary: 'A picture of one part, drawn from its model (PNG, 160 × 160, transparent around the part), for the parts table',
+    description: 'Drawn once, the first time it is asked for, then kept with the file. 404 when the file was removed or could not be drawn.',
+    auth: 'session',
+    ...file,
+    produces: 'image/png',
+    handler: async (c, { params }) => {
+      const png = await thumbnails.ofFile(ownerOf(c), params.id, params.fileId);
+      return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' });
+    },
+  });
+
+  router.route({
     method: 'delete',
     path: '/:id/files/:fileId',
     summary: 'Remove a file from the project (and from the cart)',
@@ -255,6 +298,88 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
     ...file,
     response: QuoteFileSchema,
     handler: (c, { params }) => projects.keepWhole(ownerOf(c), params.id, params.fileId),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/:id/files/:fileId/review',
+    summary: 'Send a part for manual review: a note, the configuration, and up to three attachments',
+    description: `multipart/form-data: \`note\` (required, up to ${MAX_PART_NOTE} characters), \`configuration\` (optional JSON PartConfiguration of the project's service; the saved one, else the service's defaults), and up to ${MAX_REVIEW_ATTACHMENTS} parts named \`attachment\` (PDF, DXF, DWG, PNG or JPEG judged by their content, up to ${MAX_DOCUMENT_MB} MB each). For a part that cannot be priced automatically (a blocking finding, too large for every machine, a material or finish not listed): staff answer with a price or a refusal, mailed to the account (ADR 163). Accounts only: a visitor's temporary token gets 403. 409 while the part is in review, or still being analysed; 410 once its file was removed; 413 an attachment too large; 422 no note, an attachment that is not a drawing, more than ${MAX_REVIEW_ATTACHMENTS}.`,
+    auth: 'session',
+    rateLimit: 'upload',
+    ...file,
+    multipart: ReviewRequestUploadSchema,
+    response: QuoteReviewSchema,
+    status: 201,
+    handler: (c, { params }) => reviews.request(ownerOf(c), params.id, params.fileId, c.req.raw),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/review/attachments/:attachmentId',
+    summary: 'An attachment sent with a part’s review (its owner only)',
+    auth: 'session',
+    ...reviewAttachment,
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await reviews.attachment(ownerOf(c), params.id, params.fileId, params.attachmentId)),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'Attach the part’s technical drawing (replacing the one it had)',
+    description: `multipart/form-data with one part named \`drawing\`: a PDF, DXF, DWG, PNG or JPEG judged by its content (never its name), up to ${MAX_DOCUMENT_MB} MB. It stays with the part, travels to its cart line and to the order’s product, and only the part’s owner can download it (ADR 164). 410 once the part’s file was removed; 413 too large; 422 not one of those formats, empty, or missing.`,
+    auth: 'session',
+    rateLimit: 'upload',
+    ...file,
+    multipart: PartDrawingUploadSchema,
+    response: QuoteFileSchema,
+    handler: (c, { params }) => documents.putDrawing(ownerOf(c), params.id, params.fileId, c.req.raw),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'The part’s technical drawing (its owner only)',
+    auth: 'session',
+    ...file,
+    produces: 'application/octet-stream',
+    handler: async (c, { params }) => documentResponse(await documents.drawing(ownerOf(c), params.id, params.fileId)),
+  });
+
+  router.route({
+    method: 'delete',
+    path: '/:id/files/:fileId/drawing',
+    summary: 'Remove the part’s drawing (an order made with it keeps its copy)',
+    auth: 'session',
+    ...file,
+    response: QuoteFileSchema,
+    handler: (c, { params }) => documents.removeDrawing(ownerOf(c), params.id, params.fileId),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/files/:fileId/note',
+    summary: 'The part’s note for the factory (an empty note clears it)',
+    description: `Up to ${MAX_PART_NOTE} characters. It travels to the cart line and becomes the order product’s comment (ADR 164).`,
+    auth: 'session',
+    ...file,
+    body: PartNoteInputSchema,
+    response: QuoteFileSchema,
+    handler: (c, { params, body }) => documents.setNote(ownerOf(c), params.id, params.fileId, body.note),
+  });
+
+  router.route({
+    method: 'put',
+    path: '/:id/assemblies/:assemblyId',
+    summary: 'How many of an assembly (a file split into parts): each of its parts’ quantity follows, priced again',
+    description:
+      'The assembly is the split file (`QuoteFile.assembly`, ADR 162). Each part still in the project takes its count per assembly times `quantity` as its quantity, the rest of its configuration kept, and is priced again; the parts are answered. 422 when a part would pass the largest quantity one line takes.',
+    auth: 'session',
+    ...assembly,
+    body: AssemblyQuantityInputSchema,
+    response: AssemblyQuantitySchema,
+    handler: (c, { params, body }) => projects.setAssemblyQuantity(ownerOf(c), params.id, params.assemblyId, body.quantity),
   });
 
   router.route({

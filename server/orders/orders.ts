@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { Consignee, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Consignee, CouponCheck, CouponCheckRequest, CreateOrderRequest, CreateOrderResponse, Order, OrderListQuery, OrderSummary, ReviewRequest } from '#domain/api/order';
 import { ORDER_NOT_FOUND } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { findMaterial } from '#domain/catalogue/lookup';
@@ -14,7 +14,7 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { checkoutSuite, reviewSuite } from '#domain/rules/checkout-suites';
 import { REWARDS_MESSAGES, referralDiscountCents } from '#domain/rules/rewards-rules';
 import { iso, type Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, OrderLineTable } from '../db/schema.ts';
 import { countryName, subdivisionName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
@@ -22,6 +22,8 @@ import { withinTransaction } from '../db/transact.ts';
 import { SNAPSHOTS } from '../db/json-column.ts';
 import { billingInfoOf } from '../accounts/addresses.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
+import { REVIEW_MESSAGES, reviewFor } from '../quote/reviews.ts';
+import { drawingsOf } from '../quote/part-documents.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
@@ -55,6 +57,36 @@ export async function checkoutRules(db: Kysely<Database>, userId: string, body: 
 }
 
 /** The caller's order, or 404 with the spec's message (another account's order included). */
+/**
+ * The caller's coupon, if an order may take it now, and what it takes off `subtotal` (cents): the
+ * caller's own code, unused, unexpired (issue 34 item 6, ADR 165: checkout checks it before the
+ * order, the order checks it again). A refusal is a 422 on `couponCode` in the customer's words.
+ */
+export async function usableCoupon(db: Kysely<Database>, userId: string, rawCode: string, subtotal: number, now: Date) {
+  const code = rawCode.trim().toUpperCase();
+  const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', code).where('user_id', '=', userId).executeTakeFirst();
+  if (!promo) throw new HttpError(422, ORDER_MESSAGES.couponUnknown, { couponCode: [ORDER_MESSAGES.couponUnknown] });
+  if (promo.used_at) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
+  if (promo.expires_at && promo.expires_at <= iso(now)) throw new HttpError(422, ORDER_MESSAGES.couponExpired, { couponCode: [ORDER_MESSAGES.couponExpired] });
+  const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
+  return { id: promo.id, code: promo.code, percentOff: promo.percent_off === null ? null : Number(promo.percent_off), amountOffCents: promo.amount_off_cents === null ? null : Number(promo.amount_off_cents), discount };
+}
+
+/** `POST checkout/coupon`: the coupon against the lines to be ordered, as the cart prices them (ADR 165). */
+export async function checkCoupon(db: Kysely<Database>, clock: Clock, userId: string, body: CouponCheckRequest): Promise<CouponCheck> {
+  const now = clock();
+  const referral = await firstOrderReferral(db, userId);
+  if (referral) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
+  let query = db.selectFrom('cart_item').select(['id', 'total_cents']).where('user_id', '=', userId);
+  const wanted = body.cartItemIds ? [...new Set(body.cartItemIds)] : undefined;
+  if (wanted) query = query.where('id', 'in', wanted.length > 0 ? wanted : ['-']);
+  const lines = await query.execute();
+  if (lines.length === 0) throw new HttpError(422, ORDER_MESSAGES.cartEmpty, { cartItemIds: [ORDER_MESSAGES.cartEmpty] });
+  const subtotal = lines.reduce((sum, l) => sum + Number(l.total_cents), 0);
+  const coupon = await usableCoupon(db, userId, body.couponCode, subtotal, now);
+  return { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents, subtotalCents: subtotal, discountCents: coupon.discount, totalCents: subtotal - coupon.discount };
+}
+
 export async function findOwnOrder(db: Kysely<Database>, userId: string, id: string) {
   const row = await db.selectFrom('customer_order').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -113,11 +145,13 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
       'cart_item.id as id',
       'cart_item.configuration as configuration',
       'cart_item.total_cents as cart_total_cents',
+      'cart_item.review_id as review_id',
       'quote_file.id as file_id',
       'quote_file.name as file_name',
       'quote_file.metrics as metrics',
       'quote_file.findings as findings',
       'quote_file.removed_at as removed_at',
+      'quote_file.note as note',
       'quote_project.id as project_id',
     ])
     .where('cart_item.user_id', '=', userId)
@@ -129,11 +163,61 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
 
   const now = clock();
   const notices: string[] = [];
-  const lines = rows.map((row, position) => {
+  const drawings = await drawingsOf(db, rows.map((r) => r.file_id));
+  const lines: { cartItemId: string; values: Omit<Insertable<OrderLineTable>, 'order_id'> & { total_cents: number } }[] = [];
+  for (const [position, row] of rows.entries()) {
     if (row.removed_at) throw new HttpError(410, ORDER_MESSAGES.fileRemoved(row.file_name));
     const configuration = JSON.parse(row.configuration) as PartConfiguration;
     const findings = JSON.parse(row.findings) as Finding[];
     const metrics = row.metrics ? (JSON.parse(row.metrics) as PartMetrics) : null;
+    const material = findMaterial(configuration.process, configuration.materialId);
+    // The part's note (ADR 164) is the product's comment, with what checkout adds to the line after it.
+    const comment = [row.note, lineComments[row.id]].filter((text) => text?.trim()).join('\n\n');
+    const drawing = drawings.get(row.file_id);
+    const base = {
+      id: randomUUID(),
+      position,
+      file_id: row.file_id,
+      project_id: row.project_id,
+      name: row.file_name.replace(/\.[^.]+$/, ''),
+      file_name: row.file_name,
+      process: configuration.process,
+      material_id: configuration.materialId,
+      material_name: material?.name ?? configuration.materialId,
+      colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
+      configuration: SNAPSHOTS.lineConfiguration.write(configuration),
+      quantity: configuration.quantity,
+      comment: orNull(comment),
+      // The drawing the product is made to: its bytes stay while an order line names them (ADR 164).
+      drawing_name: drawing?.name ?? null,
+      drawing_content_type: drawing?.content_type ?? null,
+      drawing_size_bytes: drawing ? Number(drawing.size_bytes) : null,
+      drawing_key: drawing?.storage_key ?? null,
+    };
+    if (row.review_id) {
+      // Priced by a manual review (ADR 163): its price, while it holds, for the configuration reviewed.
+      const review = await reviewFor(db, { id: row.file_id, name: row.file_name }, configuration, now);
+      if (review?.kind !== 'held' || review.price.id !== row.review_id) {
+        const message = review?.kind === 'expired' ? review.message : REVIEW_MESSAGES.changed(row.file_name);
+        throw new HttpError(422, message, { [`cartItems.${row.id}`]: [message] });
+      }
+      const result = metrics ? withOrderCeiling(quotePart(metrics, configuration, now, { geometryFindings: findings }), maxOrderCents) : null;
+      const { price } = review;
+      lines.push({
+        cartItemId: row.id,
+        values: {
+          ...base,
+          quote: SNAPSHOTS.lineQuote.write(result),
+          unit_price_cents: price.unitPriceCents,
+          total_cents: price.totalCents,
+          lead_time_days: price.leadTimeDays,
+          ship_date: price.shipDate,
+          findings: SNAPSHOTS.lineFindings.write(partFindingNotes(findings, result?.findings ?? [], configuration.process)),
+          review_id: price.id,
+        },
+      });
+      continue;
+    }
     if (!metrics) throw new HttpError(422, ORDER_MESSAGES.notOrderable(row.file_name, 'the file could not be read.'));
     const result = withOrderCeiling(quotePart(metrics, configuration, now, { geometryFindings: findings }), maxOrderCents);
     if (!result.orderable || result.unitPriceCents === null || result.totalCents === null || !result.shipDate || !result.leadTime) {
@@ -143,33 +227,20 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     if (result.totalCents !== Number(row.cart_total_cents)) {
       notices.push(`The price of "${row.file_name}" is now ${formatUsd(result.totalCents)} (it was ${formatUsd(Number(row.cart_total_cents))} in your cart).`);
     }
-    const material = findMaterial(configuration.process, configuration.materialId);
-    const comment = lineComments[row.id];
-    return {
+    lines.push({
       cartItemId: row.id,
       values: {
-        id: randomUUID(),
-        position,
-        file_id: row.file_id,
-        project_id: row.project_id,
-        name: row.file_name.replace(/\.[^.]+$/, ''),
-        file_name: row.file_name,
-        process: configuration.process,
-        material_id: configuration.materialId,
-        material_name: material?.name ?? configuration.materialId,
-        colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
-        configuration: SNAPSHOTS.lineConfiguration.write(configuration),
+        ...base,
         quote: SNAPSHOTS.lineQuote.write(result),
-        quantity: configuration.quantity,
         unit_price_cents: result.unitPriceCents,
         total_cents: result.totalCents,
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
-        comment: orNull(comment),
         findings: SNAPSHOTS.lineFindings.write(partFindingNotes(findings, result.findings, configuration.process)),
+        review_id: null,
       },
-    };
-  });
+    });
+  }
   const subtotal = lines.reduce((sum, l) => sum + l.values.total_cents, 0);
 
   const couponCode = orNull(body.couponCode)?.toUpperCase() ?? null;
@@ -181,15 +252,7 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
     await refuseReferralShippedToReferrer(db, { friendId: userId, referrerId: referral.referrerId, shippingAddress: shipTo, at: iso(now) });
   }
   if (referral && couponCode) throw new HttpError(422, REWARDS_MESSAGES.couponWithReferral, { couponCode: [REWARDS_MESSAGES.couponWithReferral] });
-  let coupon: { id: string; discount: number } | null = null;
-  if (couponCode) {
-    const promo = await db.selectFrom('promo_code').selectAll().where('code', '=', couponCode).where('user_id', '=', userId).executeTakeFirst();
-    if (!promo) throw new HttpError(422, ORDER_MESSAGES.couponUnknown, { couponCode: [ORDER_MESSAGES.couponUnknown] });
-    if (promo.used_at) throw new HttpError(422, ORDER_MESSAGES.couponUsed, { couponCode: [ORDER_MESSAGES.couponUsed] });
-    if (promo.expires_at && promo.expires_at <= iso(now)) throw new HttpError(422, ORDER_MESSAGES.couponExpired, { couponCode: [ORDER_MESSAGES.couponExpired] });
-    const discount = promo.percent_off ? Math.round((subtotal * Number(promo.percent_off)) / 100) : Math.min(Number(promo.amount_off_cents ?? 0), subtotal);
-    coupon = { id: promo.id, discount };
-  }
+  const coupon = couponCode ? await usableCoupon(db, userId, couponCode, subtotal, now) : null;
   const discount = coupon?.discount ?? (referral ? referralDiscountCents(subtotal) : 0);
   if (subtotal - discount > maxOrderCents) {
     const message = `This order comes to ${formatUsd(subtotal - discount)}. ${orderCeilingMessage(maxOrderCents)}`;

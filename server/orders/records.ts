@@ -70,6 +70,10 @@ export function toOrderProduct(row: Selectable<OrderLineTable>, kept = true): Or
     shipDate: row.ship_date,
     comment: row.comment,
     attachment: kept ? { name: row.file_name, path: `project/${row.project_id}/files/${row.file_id}/content` } : null,
+    drawing:
+      row.drawing_key && row.drawing_name && row.drawing_content_type
+        ? { name: row.drawing_name, contentType: row.drawing_content_type, sizeBytes: Number(row.drawing_size_bytes), path: `order/${row.order_id}/products/${row.id}/drawing` }
+        : null,
     options,
     findings: row.findings ? SNAPSHOTS.lineFindings.read(row.findings) : [],
   };

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Cart, CartItemsInput, CartLine } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
-import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { EXW_NOTE } from '#domain/pricing/quote-part';
+import { sameConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,22 +11,13 @@ import { withinTransaction } from '../db/transact.ts';
 import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile, pricedColumns } from './pricing.ts';
-import { FILE_REMOVED_MESSAGE, notOrderableMessage, parseJson, toCartLine, type FileRow } from './records.ts';
+import { FILE_REMOVED_MESSAGE, fileMetrics, notOrderableMessage, parseJson, toCartLine, type FileRow } from './records.ts';
+import { REVIEW_MESSAGES, reviewFor, reviewedPrice } from './reviews.ts';
+import { drawingsOf, toDrawing } from './part-documents.ts';
 
 export const CART_ITEM_NOT_FOUND = 'Cart item not found.';
 
 const processName = (slug: string) => findProcess(slug)?.name ?? slug;
-
-/** Configurations compare by content, whatever the key order they arrived in. */
-function sameConfiguration(a: PartConfiguration, b: PartConfiguration): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)]))
-        : value;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
 
 /**
  * The cart (ADR 042): priced lines the checkout will turn into an order. Each line holds the
@@ -64,6 +55,7 @@ export class CartService {
         'quote_file.removed_at as file_removed_at',
         'quote_file.metrics as file_metrics',
         'quote_file.findings as file_findings',
+        'quote_file.note as file_note',
         'quote_project.name as project_name',
       ])
       .where(`cart_item.${owner.column}`, '=', owner.id)
@@ -71,16 +63,36 @@ export class CartService {
       .orderBy('cart_item.id')
       .execute();
     const now = this.ctx.clock();
+    const reviewIds = rows.flatMap((r) => (r.review_id ? [r.review_id] : []));
+    const reviews = reviewIds.length === 0 ? [] : await db.selectFrom('quote_review').selectAll().where('id', 'in', reviewIds).execute();
+    const drawings = await drawingsOf(db, [...new Set(rows.map((r) => r.file_id))]);
+    const documentsOf = (row: (typeof rows)[number]) => {
+      const drawing = drawings.get(row.file_id);
+      return { note: row.file_note, drawing: drawing ? toDrawing(drawing, row.project_id, row.file_id) : null };
+    };
     const lines: CartLine[] = [];
     for (const row of rows) {
       let item = row;
+      const review = row.review_id ? reviews.find((r) => r.id === row.review_id) : undefined;
+      if (review) {
+        // A reviewed price holds until its review's 30 days are over; the ship date moves on with the days.
+        const expired = !review.expires_at || review.expires_at <= iso(now);
+        if (!row.file_removed_at && !expired && isStale(row.priced_at, now)) {
+          const update = { ship_date: reviewedPrice(review, now).shipDate, priced_at: iso(now) };
+          await db.updateTable('cart_item').set(update).where('id', '=', row.id).execute();
+          item = { ...row, ...update };
+        }
+        const reviewInfo = { expiresAt: review.expires_at ?? '', expired, expiredMessage: REVIEW_MESSAGES.expired(row.file_name, (review.expires_at ?? '').slice(0, 10)) };
+        lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name, reviewInfo, documentsOf(row)));
+        continue;
+      }
       if (!row.file_removed_at && isStale(row.priced_at, now)) {
         const result = priceFile({ name: row.file_name, metrics: row.file_metrics, findings: row.file_findings }, parseJson(row.configuration), now, this.ctx.config.maxOrderCents);
         const update = { quote: JSON.stringify(result), ...(result.orderable ? pricedColumns(result) : {}), priced_at: iso(now) };
         await db.updateTable('cart_item').set(update).where('id', '=', row.id).execute();
         item = { ...row, ...update };
       }
-      lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name));
+      lines.push(toCartLine(item, { name: row.file_name, project_id: row.project_id, summary: row.file_summary, removed_at: row.file_removed_at }, row.project_name, null, documentsOf(row)));
     }
     return {
       lines,
@@ -102,7 +114,7 @@ export class CartService {
    */
   async add(owner: Owner, input: CartItemsInput, db: Kysely<Database> = this.ctx.db): Promise<Cart> {
     const now = this.ctx.clock();
-    const priced: { file: FileRow; configuration: PartConfiguration; result: QuoteResult }[] = [];
+    const priced: { file: FileRow; configuration: PartConfiguration; columns: Record<string, unknown> & { quote: string }; reviewId: string | null }[] = [];
     for (const [i, item] of input.items.entries()) {
       const file = await this.ownFile(owner, item.fileId, db);
       if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
@@ -116,17 +128,40 @@ export class CartService {
         const message = `"${file.name}" is in a project for ${processName(file.project_process)}, not ${processName(configuration.process)}: change the project's manufacturing service first.`;
         throw new HttpError(422, message, { [`items.${i}`]: [message], [`items.${i}.process`]: [message] });
       }
+      // A part priced by a manual review is ordered at that price while it holds (ADR 163).
+      const review = await reviewFor(db, file, configuration, now);
+      if (review?.kind === 'held') {
+        const result = fileMetrics(file) ? priceFile(file, configuration, now, this.ctx.config.maxOrderCents) : null;
+        const { price } = review;
+        priced.push({
+          file,
+          configuration,
+          reviewId: price.id,
+          columns: { quote: JSON.stringify(result), unit_price_cents: price.unitPriceCents, total_cents: price.totalCents, currency: 'USD', lead_time_days: price.leadTimeDays, ship_date: price.shipDate },
+        });
+        continue;
+      }
       const result = priceFile(file, configuration, now, this.ctx.config.maxOrderCents);
       if (!result.orderable) {
-        const message = `"${file.name}" cannot be ordered as configured: ${notOrderableMessage(result)}`;
-        throw new HttpError(422, message, { [`items.${i}`]: [message], ...Object.fromEntries(Object.entries(result.validation.errors).map(([k, v]) => [`items.${i}.${k}`, [...v]])) });
+        const why = review?.kind === 'expired' ? review.message : `"${file.name}" cannot be ordered as configured: ${notOrderableMessage(result)}`;
+        throw new HttpError(422, why, { [`items.${i}`]: [why], ...Object.fromEntries(Object.entries(result.validation.errors).map(([k, v]) => [`items.${i}.${k}`, [...v]])) });
       }
-      priced.push({ file, configuration, result });
+      priced.push({ file, configuration, reviewId: null, columns: { quote: JSON.stringify(result), ...pricedColumns(result) } });
     }
     const existing = await db.selectFrom('cart_item').select(['id', 'file_id', 'configuration']).where(owner.column, '=', owner.id).execute();
     await withinTransaction(db, async (trx) => {
-      for (const [index, { file, configuration, result }] of priced.entries()) {
-        const columns = { configuration: JSON.stringify(configuration), quote: JSON.stringify(result), ...pricedColumns(result), priced_at: iso(now) };
+      for (const [index, { file, configuration, columns: price, reviewId }] of priced.entries()) {
+        const columns = { configuration: JSON.stringify(configuration), ...price, review_id: reviewId, priced_at: iso(now) } as {
+          configuration: string;
+          quote: string;
+          unit_price_cents: number;
+          total_cents: number;
+          currency: string;
+          lead_time_days: number;
+          ship_date: string;
+          review_id: string | null;
+          priced_at: string;
+        };
         const same = existing.find((e) => e.file_id === file.id && sameConfiguration(parseJson(e.configuration), configuration));
         if (same) await trx.updateTable('cart_item').set(columns).where('id', '=', same.id).execute();
         else

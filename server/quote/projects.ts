@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Page, PageQuery } from '#domain/api/paging';
 import type {
+  AssemblyQuantity,
   FileSplit,
   PartQuote,
   Project,
@@ -21,6 +22,7 @@ import type {
   UnitsInput,
   UploadHistoryItem,
 } from '#domain/api/quote';
+import { MAX_QUANTITY } from '#domain/catalogue/limits';
 import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
@@ -42,13 +44,20 @@ import { ownerColumns, type Owner } from './owner.ts';
 import { isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
 import { receiveUpload } from './receive-upload.ts';
-import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type FileRow } from './records.ts';
+import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type AssemblyRecord, type FileRow } from './records.ts';
 import { addMonths } from './retention.ts';
+import { latestReviews } from './reviews.ts';
+import { deleteUnorderedDrawings, drawingsOf, toDrawing } from './part-documents.ts';
 import { findingsWithUnit, type UnitReading } from './units.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found.';
 export const FILE_NOT_FOUND = 'File not found.';
+export const ASSEMBLY_NOT_FOUND = 'Assembly not found.';
 const NO_QUOTE = 'This part has no configuration yet: choose its options to get a price.';
+
+export const ASSEMBLY_MESSAGES = {
+  tooMany: (perAssembly: number) => `That many assemblies would make more than ${MAX_QUANTITY.toLocaleString('en-US')} of a part that is ${perAssembly} to an assembly: choose fewer assemblies.`,
+} as const;
 
 /** An upload's answer and how long its steps took (the route reports them as Server-Timing). */
 export interface Uploaded {
@@ -204,22 +213,70 @@ export class Projects {
   async remove(owner: Owner, id: string): Promise<ProjectDeleted> {
     const project = await this.find(owner, id);
     const files = await this.db.selectFrom('quote_file').select(['id', 'storage_key', 'removed_at']).where('project_id', '=', project.id).execute();
+    const documents = await this.documentKeys(files.map((f) => f.id));
+    const drawings = await this.drawingKeys(files.map((f) => f.id));
     await this.db.transaction().execute(async (trx) => {
       const ids = files.map((f) => f.id);
       if (ids.length > 0) {
         await trx.deleteFrom('cart_item').where('file_id', 'in', ids).execute();
+        await trx.deleteFrom('quote_review').where('file_id', 'in', ids).execute();
+        await trx.deleteFrom('quote_file_drawing').where('file_id', 'in', ids).execute();
         await trx.deleteFrom('quote_file').where('project_id', '=', project.id).execute();
       }
+      await trx.deleteFrom('quote_assembly').where('project_id', '=', project.id).execute();
       await trx.deleteFrom('quote_project').where('id', '=', project.id).execute();
     });
     for (const file of files) if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+    for (const key of documents) await this.ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(this.ctx, drawings);
     return { deleted: true, files: files.length };
   }
 
   async files(owner: Owner, id: string): Promise<QuoteFileList> {
     const project = await this.find(owner, id);
     const rows = await this.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
-    return { list: rows.map(toQuoteFile), total: rows.length };
+    const list = await this.withAssemblies(rows);
+    return { list, total: list.length };
+  }
+
+  /**
+   * The API's files: each part of an assembly with its place in the bill of materials (ADR 162),
+   * each with its latest manual review (ADR 163).
+   */
+  async withAssemblies(rows: readonly FileRow[]): Promise<QuoteFile[]> {
+    const ids = [...new Set(rows.flatMap((r) => (r.split_from ? [r.split_from] : [])))];
+    const assemblies = new Map<string, AssemblyRecord>();
+    if (ids.length > 0) {
+      for (const a of await this.db.selectFrom('quote_assembly').select(['id', 'name', 'quantity']).where('id', 'in', ids).execute()) assemblies.set(a.id, a);
+    }
+    const reviews = await latestReviews(this.db, rows.map((r) => r.id), this.ctx.clock());
+    const drawings = await drawingsOf(this.db, rows.map((r) => r.id));
+    return rows.map((r) => {
+      const drawing = drawings.get(r.id);
+      return toQuoteFile(r, r.split_from ? (assemblies.get(r.split_from) ?? null) : null, reviews.get(r.id) ?? null, drawing ? toDrawing(drawing, r.project_id, r.id) : null);
+    });
+  }
+
+  /** The stored keys of the documents kept with these files (review attachments): deleted with them. */
+  private async documentKeys(fileIds: readonly string[]): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('quote_review_attachment')
+      .innerJoin('quote_review', 'quote_review.id', 'quote_review_attachment.review_id')
+      .select('quote_review_attachment.storage_key')
+      .where('quote_review.file_id', 'in', [...fileIds])
+      .execute();
+    return rows.map((r) => r.storage_key);
+  }
+
+  /** The stored keys of these files' drawings (ADR 164): deleted with them, unless an order was made from one. */
+  private async drawingKeys(fileIds: readonly string[]): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    return (await this.db.selectFrom('quote_file_drawing').select('storage_key').where('file_id', 'in', [...fileIds]).execute()).map((r) => r.storage_key);
+  }
+
+  private async out(row: FileRow): Promise<QuoteFile> {
+    return (await this.withAssemblies([row]))[0]!;
   }
 
   async findFile(owner: Owner, projectId: string, fileId: string) {
@@ -230,7 +287,7 @@ export class Projects {
   }
 
   async readFile(owner: Owner, projectId: string, fileId: string): Promise<QuoteFile> {
-    return toQuoteFile((await this.findFile(owner, projectId, fileId)).file);
+    return this.out((await this.findFile(owner, projectId, fileId)).file);
   }
 
   /**
@@ -311,6 +368,8 @@ export class Projects {
       checks_state: checks ? 'pending' : 'done',
       split_from: null,
       kept_whole: 0,
+      per_assembly: null,
+      note: null,
     };
     try {
       await transact(this.db, async (trx) => {
@@ -399,11 +458,22 @@ export class Projects {
 
   async removeFile(owner: Owner, projectId: string, fileId: string): Promise<void> {
     const { file } = await this.findFile(owner, projectId, fileId);
+    const documents = await this.documentKeys([file.id]);
+    const drawings = await this.drawingKeys([file.id]);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+      await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
+      await trx.deleteFrom('quote_file_drawing').where('file_id', '=', file.id).execute();
       await trx.deleteFrom('quote_file').where('id', '=', file.id).execute();
+      if (file.split_from) {
+        // An assembly without parts is not a bill of materials any more.
+        const left = await trx.selectFrom('quote_file').select('id').where('project_id', '=', file.project_id).where('split_from', '=', file.split_from).executeTakeFirst();
+        if (!left) await trx.deleteFrom('quote_assembly').where('id', '=', file.split_from).execute();
+      }
     });
     if (!file.removed_at) await this.ctx.quote.files.delete(file.storage_key);
+    for (const key of documents) await this.ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(this.ctx, drawings);
   }
 
   /**
@@ -427,20 +497,28 @@ export class Projects {
     const room = ctx.config.quoteMaxFilesPerProject - (await this.keptFileCount(project.id)) + 1;
     if (summary.assembly.partCount > room) throw new HttpError(422, FILE_MESSAGES.splitTooMany(file.name, summary.assembly.partCount, room));
 
+    const documents = await this.documentKeys([file.id]);
+    const drawings = await this.drawingKeys([file.id]);
     const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection));
     if (parts.length === 0) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
     const at = ctx.clock();
     const saved = file.configuration ? parseJson<PartConfiguration>(file.configuration) : null;
     const base = configurationForProcess(saved, project.process as ProcessSlug);
+    const assemblies = Math.max(1, Math.floor(saved?.quantity ?? 1));
     const rows: FileRow[] = [];
     try {
-      for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * (saved?.quantity ?? 1) }, at));
+      for (const [i, part] of parts.entries()) rows.push(await this.storePart(project.id, file, part, i, { ...base, quantity: part.count * assemblies }, at));
       await transact(this.db, async (trx) => {
         await trx.deleteFrom('cart_item').where('file_id', '=', file.id).execute();
+        await trx.deleteFrom('quote_review').where('file_id', '=', file.id).execute();
+        // The assembly's drawing goes with it; its note is each part's (ADR 164).
+        await trx.deleteFrom('quote_file_drawing').where('file_id', '=', file.id).execute();
         const gone = await trx.deleteFrom('quote_file').where('id', '=', file.id).executeTakeFirst();
         // Another request split it meanwhile: this one's parts are not kept.
         if (Number(gone.numDeletedRows) !== 1) throw new HttpError(409, FILE_MESSAGES.alreadySplit);
         await trx.insertInto('quote_file').values(rows).execute();
+        // The bill of materials (ADR 162): the file's quantity is how many assemblies.
+        await trx.insertInto('quote_assembly').values({ id: file.id, project_id: project.id, name: file.name, quantity: assemblies, created_at: iso(at) }).execute();
         await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
       });
     } catch (error) {
@@ -448,7 +526,10 @@ export class Projects {
       throw error;
     }
     await ctx.quote.files.delete(file.storage_key);
-    return { from: file.id, list: rows.map(toQuoteFile), total: rows.length };
+    for (const key of documents) await ctx.quote.files.delete(key);
+    await deleteUnorderedDrawings(ctx, drawings);
+    const assembly = { id: file.id, name: file.name, quantity: assemblies };
+    return { from: file.id, list: rows.map((r) => toQuoteFile(r, assembly)), total: rows.length };
   }
 
   /** A split asked for a file that is not there: 409 when its parts are (split already), else 404. */
@@ -514,6 +595,9 @@ export class Projects {
       checks_state: 'done',
       split_from: from.id,
       kept_whole: 0,
+      per_assembly: part.count,
+      // A part of the assembly starts with the assembly's note.
+      note: from.note,
     };
     row.quote = JSON.stringify(priceFile(row, configuration, at, this.ctx.config.maxOrderCents));
     return row;
@@ -524,7 +608,7 @@ export class Projects {
     const { file } = await this.findFile(owner, projectId, fileId);
     if (file.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     await this.db.updateTable('quote_file').set({ kept_whole: 1 }).where('id', '=', file.id).execute();
-    return toQuoteFile({ ...file, kept_whole: 1 });
+    return this.out({ ...file, kept_whole: 1 });
   }
 
   /** Saves the part's configuration and answers the server's quote (the price that counts). */
@@ -593,7 +677,7 @@ export class Projects {
       .set({ metrics: row.metrics, findings: row.findings, summary: row.summary, orderable: row.orderable, quote: row.quote, priced_at: row.priced_at })
       .where('id', '=', file.id)
       .execute();
-    return toQuoteFile(row);
+    return this.out(row);
   }
 
   /** The saved configuration and quote, priced again when older than a day. */
@@ -608,6 +692,46 @@ export class Projects {
       return { fileId: file.id, configuration, result, pricedAt: iso(now) };
     }
     return { fileId: file.id, configuration, result: parseJson(file.quote), pricedAt: file.priced_at };
+  }
+
+  /**
+   * How many assemblies (ADR 162): each kept part of the assembly that knows its count per assembly
+   * takes that count times `quantity` as its quantity, keeping the rest of its configuration, and is
+   * priced again, in one transaction. A part not configured yet gets the service's defaults.
+   */
+  async setAssemblyQuantity(owner: Owner, projectId: string, assemblyId: string, quantity: number): Promise<AssemblyQuantity> {
+    const project = await this.find(owner, projectId);
+    const assembly = await this.db.selectFrom('quote_assembly').selectAll().where('id', '=', assemblyId).where('project_id', '=', project.id).executeTakeFirst();
+    if (!assembly) throw new HttpError(404, ASSEMBLY_NOT_FOUND);
+    const parts = await this.db
+      .selectFrom('quote_file')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .where('split_from', '=', assembly.id)
+      .orderBy('uploaded_at')
+      .orderBy('id')
+      .execute();
+    const largest = Math.max(1, ...parts.map((p) => Number(p.per_assembly ?? 1)));
+    if (quantity * largest > MAX_QUANTITY) throw fieldError('quantity', ASSEMBLY_MESSAGES.tooMany(largest));
+    const at = this.ctx.clock();
+    const rows: FileRow[] = [];
+    await transact(this.db, async (trx) => {
+      await trx.updateTable('quote_assembly').set({ quantity }).where('id', '=', assembly.id).execute();
+      for (const part of parts) {
+        if (part.per_assembly === null || part.removed_at || !part.metrics) {
+          rows.push(part);
+          continue;
+        }
+        const saved = part.configuration ? parseJson<PartConfiguration>(part.configuration) : null;
+        const configuration = { ...configurationForProcess(saved, project.process as ProcessSlug), quantity: Number(part.per_assembly) * quantity };
+        const row: FileRow = { ...part, configuration: JSON.stringify(configuration), quote: JSON.stringify(priceFile(part, configuration, at, this.ctx.config.maxOrderCents)), priced_at: iso(at) };
+        await trx.updateTable('quote_file').set({ configuration: row.configuration, quote: row.quote, priced_at: row.priced_at }).where('id', '=', part.id).execute();
+        rows.push(row);
+      }
+      await trx.updateTable('quote_project').set({ updated_at: iso(at) }).where('id', '=', project.id).execute();
+    });
+    const record = { id: assembly.id, name: assembly.name, quantity };
+    return { assembly: record, list: await this.withAssemblies(rows) };
   }
 
   async createDocument(owner: Owner, projectId: string, fileIds: readonly string[] | undefined): Promise<QuoteDocumentCreated> {

@@ -1,4 +1,4 @@
-import type { CartLine, Project, QuoteFile, QuoteFileSummary, UploadHistoryItem } from '#domain/api/quote';
+import type { CartLine, PartDocument, Project, QuoteFile, QuoteFileSummary, QuoteReview, UploadHistoryItem } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import type { ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
@@ -6,12 +6,13 @@ import type { CadFormat } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { Selectable } from 'kysely';
 import type { CartItemTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';
 
 /** Rows as read (Kysely answers the table types; counts may come back as strings on PostgreSQL). */
 export type ProjectRow = QuoteProjectTable;
 export type FileRow = QuoteFileTable;
-export type CartRow = CartItemTable;
+export type CartRow = Selectable<CartItemTable>;
 
 export function parseJson<T>(text: string): T {
   return JSON.parse(text) as T;
@@ -54,7 +55,18 @@ export function fileFindings(row: Pick<FileRow, 'findings'>): Finding[] {
   return parseJson<Finding[]>(row.findings);
 }
 
-export function toQuoteFile(row: FileRow): QuoteFile {
+/** An assembly as its parts show it (migration 021, ADR 162). */
+export interface AssemblyRecord {
+  id: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The API's file. `assembly`: the assembly the part was split from, when the part knows its count
+ * per assembly (parts split before migration 021 do not) and the assembly is still recorded.
+ */
+export function toQuoteFile(row: FileRow, assembly: AssemblyRecord | null = null, review: QuoteReview | null = null, drawing: PartDocument | null = null): QuoteFile {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -77,6 +89,13 @@ export function toQuoteFile(row: FileRow): QuoteFile {
     analysisError: row.analysis_state === 'failed' ? row.analysis_error : null,
     checks: row.checks_state,
     splitFrom: row.split_from ?? null,
+    assembly:
+      assembly && row.split_from === assembly.id && row.per_assembly !== null
+        ? { id: assembly.id, name: assembly.name, quantity: Number(assembly.quantity), perAssembly: Number(row.per_assembly) }
+        : null,
+    review,
+    note: row.note ?? null,
+    drawing,
   };
 }
 
@@ -99,10 +118,21 @@ export function toUploadHistoryItem(row: FileRow & { project_name: string; proje
 export const FILE_REMOVED_MESSAGE =
   'This file was removed after being kept for 3 months: upload it again to quote or order it.';
 
-export function toCartLine(row: CartRow, file: Pick<FileRow, 'name' | 'project_id' | 'summary' | 'removed_at'>, projectName: string): CartLine {
-  const result = parseJson<QuoteResult>(row.quote);
+/**
+ * A cart line. `review`: the line's manual review (ADR 163) when it was priced by one: its price
+ * holds until `expiresAt`, whatever the catalogue says of the part.
+ */
+export function toCartLine(
+  row: CartRow,
+  file: Pick<FileRow, 'name' | 'project_id' | 'summary' | 'removed_at'>,
+  projectName: string,
+  review: { expiresAt: string; expired: boolean; expiredMessage: string } | null = null,
+  documents: { note: string | null; drawing: PartDocument | null } = { note: null, drawing: null },
+): CartLine {
+  const result = parseJson<QuoteResult | null>(row.quote);
   const removed = file.removed_at !== null;
-  const problem = removed ? 'file-removed' : result.orderable ? null : 'not-orderable';
+  const reviewed = row.review_id !== null && review !== null;
+  const problem = removed ? 'file-removed' : reviewed ? (review.expired ? 'review-expired' : null) : result?.orderable ? null : 'not-orderable';
   return {
     id: row.id,
     fileId: row.file_id,
@@ -118,8 +148,11 @@ export function toCartLine(row: CartRow, file: Pick<FileRow, 'name' | 'project_i
     shipDate: row.ship_date,
     pricedAt: row.priced_at,
     problem,
-    problemMessage: removed ? FILE_REMOVED_MESSAGE : problem ? notOrderableMessage(result) : null,
+    problemMessage: removed ? FILE_REMOVED_MESSAGE : problem === 'review-expired' ? review!.expiredMessage : problem && result ? notOrderableMessage(result) : null,
     summary: file.summary ? fileSummary(file.summary) : null,
+    reviewed: reviewed && row.review_id ? { reviewId: row.review_id, expiresAt: review.expiresAt } : null,
+    note: documents.note,
+    drawing: documents.drawing,
   };
 }
 

@@ -8,9 +8,10 @@ import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import { HttpError } from '../errors.ts';
 import type { Owner } from './owner.ts';
-import { PROJECT_NOT_FOUND } from './projects.ts';
+import { FILE_NOT_FOUND, PROJECT_NOT_FOUND } from './projects.ts';
 
 export const NO_THUMBNAIL = 'This project has no picture: it holds no file that could be drawn.';
+export const NO_PART_THUMBNAIL = 'This part has no picture: its file could not be drawn.';
 
 const BOOT = new URL('./thumbnail-worker-boot.mjs', import.meta.url);
 
@@ -47,6 +48,26 @@ export class Thumbnails {
     if (!file) throw new HttpError(404, NO_THUMBNAIL);
     const png = await this.forFile(file.id, file.storage_key);
     if (!png) throw new HttpError(404, NO_THUMBNAIL);
+    return png;
+  }
+
+  /** The PNG of one kept file of the owner's project, for the parts table (404 when not the owner's or nothing to draw). */
+  async ofFile(owner: Owner, projectId: string, fileId: string): Promise<Buffer> {
+    const { db } = this.ctx;
+    const file = await db
+      .selectFrom('quote_file')
+      .innerJoin('quote_project', 'quote_project.id', 'quote_file.project_id')
+      .select(['quote_file.id', 'quote_file.storage_key', 'quote_file.removed_at'])
+      .where('quote_file.id', '=', fileId)
+      .where('quote_project.id', '=', projectId)
+      .where(`quote_project.${owner.column}`, '=', owner.id)
+      .executeTakeFirst();
+    if (!file) {
+      const project = await db.selectFrom('quote_project').select('id').where('id', '=', projectId).where(owner.column, '=', owner.id).executeTakeFirst();
+      throw new HttpError(404, project ? FILE_NOT_FOUND : PROJECT_NOT_FOUND);
+    }
+    const png = file.removed_at ? null : await this.forFile(file.id, file.storage_key);
+    if (!png) throw new HttpError(404, NO_PART_THUMBNAIL);
     return png;
   }
 

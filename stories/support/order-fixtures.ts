@@ -95,6 +95,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
         shipDate: '2026-11-26',
         comment: 'Matte finish please',
         attachment: { name: 'drone-arm-bracket.stl', path: `project/${PROJECT_ID}/files/${FILE_ID}/content` },
+        drawing: null,
         options: ['Lead time: standard', 'Tolerance: standard'],
         findings: [],
       },
@@ -112,6 +113,7 @@ export function order(status: OrderStatus = 'delivered', overrides: Partial<Orde
         shipDate: '2026-11-27',
         comment: null,
         attachment: { name: 'lid.step', path: `project/${PROJECT_ID}/files/f2/content` },
+        drawing: null,
         options: ['Lead time: standard', 'Finish: painting'],
         findings: [],
       },
@@ -252,6 +254,10 @@ export function quoteFile(overrides: Partial<QuoteFile> = {}): QuoteFile {
     checks: 'done',
     analysisError: null,
     splitFrom: null,
+    assembly: null,
+    review: null,
+    note: null,
+    drawing: null,
     ...overrides,
   };
 }

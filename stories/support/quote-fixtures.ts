@@ -53,5 +53,9 @@ export const storedQuoteFile = (fields: Partial<QuoteFile> & Pick<QuoteFile, 'id
   checks: 'done',
   analysisError: null,
   splitFrom: null,
+  assembly: null,
+  review: null,
+  note: null,
+  drawing: null,
   ...fields,
 } as QuoteFile);

@@ -94,3 +94,32 @@ export const Loading: Story = {
     await expect(within(canvasElement).getByRole('progressbar', { name: 'Loading orders…' })).toBeInTheDocument();
   },
 };
+
+/** Rows chosen with checkboxes: a selection column with "select all", each row's box named by its row. */
+export const Selectable: Story = {
+  render: () => (
+    <div className="w-[40rem]">
+      <Table aria-label="Orders to export" selectionMode="multiple" selectionBehavior="toggle" defaultSelectedKeys={['10244']}>
+        <TableHeader>
+          <Column isRowHeader>Order ID</Column>
+          <Column align="end">Amount</Column>
+        </TableHeader>
+        <TableBody items={orders}>
+          {(o) => (
+            <Row id={o.id}>
+              <Cell>{o.id}</Cell>
+              <Cell align="end"><Money cents={o.amount} /></Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const all = canvas.getByRole('checkbox', { name: 'Select All' });
+    await expect(all).not.toBeChecked();
+    await userEvent.click(all);
+    for (const box of canvas.getAllByRole('checkbox')) await expect(box).toBeChecked();
+  },
+};

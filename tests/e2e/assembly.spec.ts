@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cubesAndPlate } from './support/generated-parts.ts';
-import { openQuotePage } from './support/quote-page.ts';
+import { choosePart, openQuotePage, partRow, partsSettled, partsTable } from './support/quote-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await openQuotePage(page);
@@ -13,8 +13,7 @@ test('a file of five bodies is offered as two parts, split into the cube (quanti
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles([{ name: 'fixture.stl', mimeType: 'model/stl', buffer: cubesAndPlate() }]);
-  const files = page.getByRole('list', { name: 'Uploaded files' });
-  await expect(files.getByText('Uploaded')).toHaveCount(1, { timeout: 30_000 });
+  await partsSettled(page, 1);
 
   // The notice says what the file holds and offers the two choices.
   const details = page.getByRole('region', { name: 'About fixture.stl' });
@@ -26,14 +25,16 @@ test('a file of five bodies is offered as two parts, split into the cube (quanti
   const heading = page.getByRole('heading', { name: /Configure fixture\.stl – Body 1/ });
   await expect(heading).toBeFocused({ timeout: 30_000 });
   await expect(page.getByTestId('announcer')).toHaveText('fixture.stl is now 2 parts, each priced with its quantity.');
-  await expect(files.getByRole('button', { name: 'fixture.stl', exact: true })).toHaveCount(0);
+  await expect(partRow(page, 'fixture.stl')).toHaveCount(0);
+  // Each part shows its own name, with its assembly.
+  await expect(partRow(page, 'Body 1')).toContainText('in fixture.stl');
   await expect(page.getByRole('textbox', { name: 'Quantity (pieces)' })).toHaveValue('4');
   await expect(page.getByTestId('total')).toHaveText(/^Total \$\d/);
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/^\$[\d.,]+ per part/)).toBeVisible();
 
   // The plate: quantity 1, priced too.
-  await files.getByRole('button', { name: 'fixture.stl – Body 5', exact: true }).click();
+  await choosePart(page, 'Body 5');
   await expect(page.getByRole('heading', { name: /Configure fixture\.stl – Body 5/ })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Quantity (pieces)' })).toHaveValue('1');
   await expect(page.getByTestId('total')).toHaveText(/^Total \$\d/);
@@ -44,7 +45,7 @@ test('a file of five bodies is offered as two parts, split into the cube (quanti
 
   // Reopened, the project holds the two parts, in order.
   await page.reload();
-  await expect(files.getByRole('button', { name: /^fixture\.stl – Body/ })).toHaveText(['fixture.stl – Body 1', 'fixture.stl – Body 5'], { timeout: 30_000 });
+  await expect(partsTable(page).getByText(/^Body \d$/)).toHaveText(['Body 1', 'Body 5'], { timeout: 30_000 });
 });
 
 test('keep as one part: the offer goes and does not come back after a reload', async ({ page }) => {

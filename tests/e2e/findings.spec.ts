@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { QuoteFile } from '../../domain/api/quote.ts';
 import { finelyMeshedThinCup, reversedFacetCube, thinWalledCup } from './support/generated-parts.ts';
-import { openQuotePage } from './support/quote-page.ts';
+import { choosePart, openQuotePage, partsSettled } from './support/quote-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await openQuotePage(page);
@@ -17,18 +17,17 @@ test('a thin wall and reversed facets: the findings are on the model, the repair
     { name: 'reversed-cube.stl', mimeType: 'model/stl', buffer: reversedFacetCube() },
     { name: 'thin-cup.stl', mimeType: 'model/stl', buffer: thinWalledCup() },
   ]);
-  const files = page.getByRole('list', { name: 'Uploaded files' });
-  await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });
+  await partsSettled(page, 2);
 
   // The cube: half its facets were reversed; repaired, it is 1 cm³ and priced, with a note.
-  await page.getByRole('button', { name: 'reversed-cube.stl', exact: true }).click();
+  await choosePart(page, 'reversed-cube.stl');
   const cube = page.getByRole('region', { name: /reversed-cube\.stl/ });
   await expect(cube.getByText('1.00 cm³')).toBeVisible();
   await expect(cube.getByText(/6 facets flipped so that every shell faces outwards/)).toBeVisible();
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
 
   // The cup: a thin-wall warning with what to do; chosen by keyboard, it is shown on the model.
-  await page.getByRole('button', { name: 'thin-cup.stl', exact: true }).click();
+  await choosePart(page, 'thin-cup.stl');
   const cup = page.getByRole('region', { name: /thin-cup\.stl/ });
   const finding = cup.getByRole('listitem').filter({ hasText: 'Walls are as thin as 0.6 mm' });
   await expect(finding).toBeVisible({ timeout: 20_000 });

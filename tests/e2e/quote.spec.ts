@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 import { binaryStl, subdividedCube } from '../domain/support/solids.ts';
-import { openQuotePage } from './support/quote-page.ts';
+import { choosePart, openQuotePage, partsSettled, partsTable } from './support/quote-page.ts';
 
 /** A 20 mm cube with a square of its surface missing (two triangles; too large a hole to fill, ADR 155): an open mesh. */
 function openCube(): Uint8Array {
@@ -31,10 +31,9 @@ test('an anonymous visitor drops an STL and a STEP file and sees their measureme
   await upload(page, 'cube-10x10mm--cube-10x10.stl', 'cube-units--cube-in.step');
   // The project is created on the first drop, through a temporary token.
   await expect(page).toHaveURL(/\/manufacture\/quote\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-  const files = page.getByRole('list', { name: 'Uploaded files' });
-  await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 20_000 });
+  await partsSettled(page, 2);
   await expect(page.getByText('10.0 × 10.0 × 10.0 mm').first()).toBeVisible();
-  await page.getByRole('button', { name: 'cube-units--cube-in.step', exact: true }).click();
+  await choosePart(page, 'cube-units--cube-in.step');
   // The fixture is a one-metre cube written in inches: read in its declared units, it is 1000 mm,
   // too large for every machine, and the file says so before anything is paid.
   await expect(page.getByText('1,000 × 1,000 × 1,000 mm').first()).toBeVisible();
@@ -106,7 +105,7 @@ test('a file that is not CAD is refused by its content, with a way to remove it'
   await (await chooser).setFiles({ name: 'holiday.stl', mimeType: 'model/stl', buffer: Buffer.from('these are not triangles') });
   await expect(page.getByRole('alert').filter({ hasText: '"holiday.stl" is not a supported file type' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove holiday.stl' }).click();
-  await expect(page.getByRole('list', { name: 'Uploaded files' })).toHaveCount(0);
+  await expect(partsTable(page)).toHaveCount(0);
 });
 
 test('an anonymous visitor who quoted logs in and keeps the project', async ({ page }) => {

@@ -64,11 +64,13 @@ const EXEMPT: Record<string, string> = {
   'features/checkout/components/cart-lines.tsx#CartLines': 'part of OrderConfirmation',
   'features/checkout/components/order-fieldsets.tsx#ShippingTerms': 'part of OrderConfirmation',
   'features/checkout/components/order-fieldsets.tsx#OrderDetails': 'part of OrderConfirmation',
+  // Choosing drawings to send (issue 34): seen in ReviewPanel's stories and the part drawing's.
+  'features/quote/components/document-input.tsx#DocumentInput': 'part of ReviewPanel and PartDrawing',
   // The configurator's finishes: seen in ConfiguratorPanel's stories.
   'features/quote/components/finish-options.tsx#FinishOptions': 'part of ConfiguratorPanel',
   // The quote page's first-render pieces, which the workspace renders as well: seen in QuoteStart.
   'features/quote/components/quote-start.tsx#ProcessChoice': 'part of QuoteStart and the workspace',
-  'features/quote/components/quote-start.tsx#FileDropArea': 'part of QuoteStart and UploadPanel',
+  'features/quote/components/quote-start.tsx#FileDropArea': 'part of QuoteStart and the quote workspace',
   'features/quote/components/quote-start.tsx#HowItWorks': 'part of QuoteStart and the workspace',
   'features/quote/components/quote-start.tsx#LoadingStatus': 'part of QuoteStart and the workspace',
 };

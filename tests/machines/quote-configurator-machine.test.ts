@@ -148,6 +148,19 @@ describe('saving to the server', () => {
     expect(save.mock.calls[1]![0].input.configuration).toMatchObject({ quantity: 3, colourId: 'white' });
   });
 
+  test('a whole configuration set from elsewhere (a change to several parts) is saved after the pause like any change; one for another service is ignored', async () => {
+    const { actor, clock, save } = start();
+    const express = { ...defaultConfiguration('3d-printing'), tier: 'express' as const, quantity: 7 };
+    actor.send({ type: 'configuration.set', configuration: express });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context.configuration).toEqual(express);
+    clock.increment(SAVE_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(save.mock.calls.at(-1)![0].input.configuration).toEqual(express);
+    actor.send({ type: 'configuration.set', configuration: defaultConfiguration('cnc') });
+    expect(actor.getSnapshot().context.configuration).toEqual(express);
+  });
+
   test('before the server has the file nothing is sent; once it has, the part is saved at once with the server\'s measurements', async () => {
     const { actor, clock, save } = start(undefined, { target: null, serverQuote: null });
     actor.send({ type: 'quantity.changed', quantity: 4 });

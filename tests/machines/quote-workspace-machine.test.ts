@@ -1,13 +1,13 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import type { Project, QuoteFile } from '#domain/api/quote';
+import type { AssemblyQuantity, Cart, CartItemsInput, Project, QuoteFile, QuoteReview } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
 import { SignInRequiredError, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
-import { cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
+import { boxMetrics, cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 1, 0, 0);
 
@@ -35,7 +35,14 @@ const serverFile = (id: string, configuration: PartConfiguration | null = null, 
     pricedAt: configuration ? '2026-11-23T01:00:00.000Z' : null,
   });
 
-function harness(options: { openFiles?: QuoteFile[]; checkFile?: (file: File) => Promise<void>; openProject?: () => Promise<{ project: Project; files: QuoteFile[] }> } = {}) {
+function harness(
+  options: {
+    openFiles?: QuoteFile[];
+    openProcess?: ProcessSlug;
+    checkFile?: (file: File) => Promise<void>;
+    openProject?: () => Promise<{ project: Project; files: QuoteFile[] }>;
+  } = {},
+) {
   const follows = new Map<string, { input: { projectId: string; partId: string; file: QuoteFile }; sendBack: (event: AnyEventObject) => void; stopped: boolean }>();
   const imports = new Map<string, (event: AnyEventObject) => void>();
   const uploads = new Map<string, (event: AnyEventObject) => void>();
@@ -46,8 +53,44 @@ function harness(options: { openFiles?: QuoteFile[]; checkFile?: (file: File) =>
     files: [serverFile('file-a', configurationForProcess(null, input.process))],
   }));
   const previews: string[] = [];
+  const carts: CartItemsInput[] = [];
+  let cartFails: string | null = null;
+  const assemblyCalls: { projectId: string; assemblyId: string; quantity: number }[] = [];
+  const reviewCalls: { projectId: string; fileId: string; note: string; configuration: PartConfiguration; files: readonly File[] }[] = [];
   const machine = quoteWorkspaceMachine.provide({
     actors: {
+      requestReview: fromPromise(async ({ input }: { input: (typeof reviewCalls)[number] }): Promise<QuoteReview> => {
+        reviewCalls.push(input);
+        if (input.note === 'fail') throw new Error('"x" is already in review: our engineers answer by email.');
+        return {
+          id: 'review-1',
+          fileId: input.fileId,
+          status: 'pending',
+          note: input.note,
+          configuration: input.configuration,
+          reasons: [],
+          attachments: [],
+          requestedAt: '2026-11-23T01:00:00.000Z',
+          answer: null,
+          refusal: null,
+        };
+      }),
+      setAssemblyQuantity: fromPromise(async ({ input }: { input: { projectId: string; assemblyId: string; quantity: number } }): Promise<AssemblyQuantity> => {
+        assemblyCalls.push(input);
+        if (input.quantity > 1000) throw new Error('That many assemblies would make more than 100,000 of a part.');
+        const list = (options.openFiles ?? [])
+          .filter((f) => f.assembly?.id === input.assemblyId)
+          .map((f) => {
+            const configuration = { ...f.configuration!, quantity: f.assembly!.perAssembly * input.quantity };
+            return { ...f, configuration, quote: priced(configuration), assembly: { ...f.assembly!, quantity: input.quantity } };
+          });
+        return { assembly: { id: input.assemblyId, name: 'frame.step', quantity: input.quantity }, list };
+      }),
+      addToCart: fromPromise(async ({ input }: { input: CartItemsInput }): Promise<Cart> => {
+        carts.push(input);
+        if (cartFails) throw new Error(cartFails);
+        return { lines: [], totalCents: 0, currency: 'USD', exwNote: '' };
+      }),
       upload: uploadMachine.provide({
         actors: {
           checkFile: fromPromise(async ({ input }) => options.checkFile?.(input.file)),
@@ -65,7 +108,9 @@ function harness(options: { openFiles?: QuoteFile[]; checkFile?: (file: File) =>
       }),
       createProject: fromPromise(createProject),
       openProject: fromPromise(async () =>
-        options.openProject ? options.openProject() : { project: project('cnc'), files: options.openFiles ?? [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] },
+        options.openProject
+          ? options.openProject()
+          : { project: project(options.openProcess ?? 'cnc'), files: options.openFiles ?? [serverFile('file-a', defaultConfiguration('cnc')), serverFile('file-b')] },
       ),
       followAnalysis: fromCallback(({ sendBack, input }) => {
         const follow = { input, sendBack, stopped: false };
@@ -80,7 +125,7 @@ function harness(options: { openFiles?: QuoteFile[]; checkFile?: (file: File) =>
     },
   });
   const actor = createActor(machine, { input: { process: '3d-printing', now: () => NOW } }).start();
-  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows };
+  return { actor, imports, uploads, saves, createProject, changeProcess, previews, follows, carts, assemblyCalls, reviewCalls, failCart: (message: string | null) => void (cartFails = message) };
 }
 
 const analysis: FileAnalysis = { metrics: metrics(20), findings: [], mesh: null, orderable: true };
@@ -171,6 +216,18 @@ describe('the quote workspace', () => {
     // Selecting it again reads nothing again.
     actor.send({ type: 'part.selected', id: 'file-a' });
     expect(previews).toEqual(['file-a', 'file-b']);
+  });
+
+  test('a part chosen from the parts table is selected and its configurator heading takes the focus; chosen otherwise, the focus stays', async () => {
+    const { actor } = harness();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'part.selected', id: 'file-b' });
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'file-b', focusPartId: null });
+    actor.send({ type: 'part.selected', id: 'file-a', focus: true });
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'file-a', focusPartId: 'file-a' });
+    actor.send({ type: 'focus.done' });
+    expect(actor.getSnapshot().context.focusPartId).toBeNull();
   });
 
   test('files dropped while a project opens join that project', async () => {
@@ -436,5 +493,141 @@ describe('an assembly becomes parts (ADR 131)', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && keepWhole.mock.calls.length === 1);
     await waitFor(actor, (s) => s.context.parts.find((p) => p.id === 'file-asm')?.serverFile?.summary?.assembly?.offered === false);
     expect(splitFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('several parts at once (issue 34 item 2)', () => {
+  /** A reopened printing project: a white resin part, a part with no colour yet, and a part too large for Nylon. */
+  async function opened() {
+    const printing = (fields: Partial<PartConfiguration>) => ({ ...defaultConfiguration('3d-printing'), ...fields });
+    const big = storedQuoteFile({ id: 'file-c', name: 'plate.stl', metrics: boxMetrics([590, 590, 20]), configuration: printing({ colourId: 'white' }) });
+    const h = harness({ openProcess: '3d-printing', openFiles: [serverFile('file-a', printing({ colourId: 'white' })), serverFile('file-b', printing({})), big] });
+    h.actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(h.actor, (s) => s.matches('ready'));
+    const configuration = (id: string) => h.actor.getSnapshot().context.parts.find((p) => p.id === id)!.configurator!.getSnapshot().context.configuration;
+    return { ...h, configuration };
+  }
+
+  test('a change to the ticked parts: each takes it where valid; the others keep their configuration, and one summary says which and why', async () => {
+    const { actor, configuration, saves } = await opened();
+    actor.send({ type: 'parts.checked', ids: ['file-a', 'file-c', 'not-a-part'] });
+    expect(actor.getSnapshot().context.checkedIds).toEqual(['file-a', 'file-c']);
+    actor.send({ type: 'parts.bulkEdit', change: { field: 'material', materialId: 'sls-pa12' } });
+    expect(configuration('file-a').materialId).toBe('sls-pa12');
+    expect(configuration('file-c').materialId).toBe('sla-standard-resin');
+    expect(configuration('file-b').materialId).toBe('sla-standard-resin');
+    expect(actor.getSnapshot().context.bulkResult).toEqual({
+      change: { field: 'material', materialId: 'sls-pa12' },
+      changed: 1,
+      kept: [{ id: 'file-c', name: 'plate.stl', reason: { kind: 'rule', message: expect.stringContaining('does not fit the 340 × 340 × 580 mm build volume') } }],
+      seq: 1,
+    });
+    // The part that took it saves it, as after any change.
+    await vi.waitFor(() => expect(saves.some((s) => s.target.fileId === 'file-a' && s.configuration.materialId === 'sls-pa12')).toBe(true));
+
+    actor.send({ type: 'parts.checked', ids: ['file-a', 'file-b', 'file-c'] });
+    actor.send({ type: 'parts.bulkEdit', change: { field: 'tier', tier: 'express' } });
+    expect(['file-a', 'file-b', 'file-c'].map((id) => configuration(id).tier)).toEqual(['express', 'express', 'express']);
+    expect(actor.getSnapshot().context.bulkResult).toMatchObject({ changed: 3, kept: [], seq: 2 });
+
+    // A removed part leaves the ticks.
+    actor.send({ type: 'part.removed', id: 'file-c' });
+    expect(actor.getSnapshot().context.checkedIds).toEqual(['file-a', 'file-b']);
+  });
+
+  test('a part whose file is still read keeps its place and says so', async () => {
+    const { actor, uploads } = await opened();
+    actor.send({ type: 'files.added', files: [new File(['x'], 'late.stl')] });
+    await vi.waitFor(() => expect(uploads.size).toBe(1));
+    const late = actor.getSnapshot().context.parts.find((p) => p.fileName === 'late.stl')!;
+    actor.send({ type: 'parts.checked', ids: [late.id, 'file-a'] });
+    actor.send({ type: 'parts.bulkEdit', change: { field: 'quantity', quantity: 12 } });
+    expect(actor.getSnapshot().context.bulkResult).toMatchObject({ changed: 1, kept: [{ id: late.id, name: 'late.stl', reason: { kind: 'not-ready' } }] });
+  });
+
+  test('every priced part to the cart in one call, with the configuration on screen; a part missing its colour stays, asked for it', async () => {
+    const { actor, carts, configuration } = await opened();
+    actor.send({ type: 'parts.addToCart' });
+    expect(actor.getSnapshot().matches({ ready: 'addingToCart' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(carts).toEqual([{ items: [{ fileId: 'file-a', configuration: configuration('file-a') }, { fileId: 'file-c', configuration: configuration('file-c') }] }]);
+    expect(actor.getSnapshot().context.cartResult).toEqual({ added: 2, skipped: [{ id: 'file-b', name: 'file-b.stl', reason: 'needs-colour' }], seq: 1 });
+    const b = actor.getSnapshot().context.parts.find((p) => p.id === 'file-b')!.configurator!;
+    expect(b.getSnapshot().context.attempted).toBe(true);
+  });
+
+  test('nothing orderable: no call, the summary at once; a refused call keeps the parts and says why', async () => {
+    const { actor, carts } = await opened();
+    actor.send({ type: 'part.removed', id: 'file-a' });
+    actor.send({ type: 'part.removed', id: 'file-c' });
+    actor.send({ type: 'parts.addToCart' });
+    expect(carts).toEqual([]);
+    expect(actor.getSnapshot().context.cartResult).toMatchObject({ added: 0, skipped: [{ id: 'file-b', reason: 'needs-colour' }] });
+
+    const again = await opened();
+    again.failCart('"plate.stl" cannot be ordered as configured: …');
+    again.actor.send({ type: 'parts.addToCart' });
+    await waitFor(again.actor, (s) => s.matches({ ready: 'idle' }));
+    expect(again.actor.getSnapshot().context.error).toEqual({ kind: 'cart', reason: '"plate.stl" cannot be ordered as configured: …' });
+    expect(again.actor.getSnapshot().context.cartResult).toBeNull();
+  });
+});
+
+describe('assemblies as a bill of materials (issue 34 item 3)', () => {
+  const part = (id: string, perAssembly: number) =>
+    storedQuoteFile({
+      id,
+      name: `frame.step – ${id}`,
+      metrics: metrics(20),
+      splitFrom: 'frame',
+      assembly: { id: 'frame', name: 'frame.step', quantity: 1, perAssembly },
+      configuration: { ...defaultConfiguration('3d-printing'), colourId: 'white', quantity: perAssembly },
+      quote: priced({ ...defaultConfiguration('3d-printing'), colourId: 'white', quantity: perAssembly }),
+    });
+
+  test('a number of assemblies: set on the server, each part takes its new quantity and price as the server configured it, announced; a refusal is the assembly’s', async () => {
+    const { actor, assemblyCalls, saves } = harness({ openProcess: '3d-printing', openFiles: [part('rod', 2), part('bracket', 4)] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const savedBefore = saves.length;
+    actor.send({ type: 'assembly.quantity', assemblyId: 'frame', quantity: 3 });
+    expect(actor.getSnapshot().matches({ ready: 'settingAssembly' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(assemblyCalls).toEqual([{ projectId: 'project-1', assemblyId: 'frame', quantity: 3 }]);
+    const parts = actor.getSnapshot().context.parts;
+    expect(parts.map((p) => [p.serverFile?.assembly?.quantity, p.configurator!.getSnapshot().context.configuration.quantity])).toEqual([
+      [3, 6],
+      [3, 12],
+    ]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'assembly', name: 'frame.step', count: 3 });
+    // The server configured them: nothing is saved again.
+    expect(saves.length).toBe(savedBefore);
+
+    actor.send({ type: 'assembly.quantity', assemblyId: 'frame', quantity: 5000 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'assembly', assemblyId: 'frame', reason: 'That many assemblies would make more than 100,000 of a part.' });
+    expect(parts[0]!.configurator!.getSnapshot().context.configuration.quantity).toBe(6);
+  });
+});
+
+describe('manual review (issue 34 item 4)', () => {
+  test('a part sent for review with its note, files and the options on screen: its file then carries the pending review, announced; a refusal is the part’s', async () => {
+    const { actor, reviewCalls } = harness({ openProcess: '3d-printing', openFiles: [serverFile('file-a', { ...defaultConfiguration('3d-printing'), quantity: 3 })] });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const drawing = new File(['%PDF-1.7'], 'drawing.pdf');
+    actor.send({ type: 'part.reviewRequested', id: 'file-a', note: 'Titanium, please', files: [drawing] });
+    expect(actor.getSnapshot().matches({ ready: 'requestingReview' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(reviewCalls).toEqual([{ projectId: 'project-1', fileId: 'file-a', note: 'Titanium, please', configuration: expect.objectContaining({ quantity: 3 }), files: [drawing] }]);
+    expect(actor.getSnapshot().context.parts[0]!.serverFile?.review?.status).toBe('pending');
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ kind: 'review', name: 'file-a.stl' });
+
+    actor.send({ type: 'part.reviewRequested', id: 'file-a', note: 'fail', files: [] });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ kind: 'review', partId: 'file-a', reason: '"x" is already in review: our engineers answer by email.' });
+    // A part the server does not have yet cannot be sent.
+    actor.send({ type: 'part.reviewRequested', id: 'nope', note: 'x', files: [] });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });

@@ -48,6 +48,8 @@ export function CartLines({ cart }: { cart: Cart }) {
               <tr key={line.id} className="border-b border-neutral-200 align-top">
                 <th scope="row" className="py-2 pr-4 font-normal">
                   {line.fileName}
+                  {line.note && <p className="text-caption whitespace-pre-line text-neutral-600">{t('checkout.cart.note', { note: line.note })}</p>}
+                  {line.drawing && <p className="text-caption text-neutral-600">{t('checkout.cart.drawing', { name: line.drawing.name })}</p>}
                   {line.problemMessage && <p className="text-caption text-danger-700">{line.problemMessage}</p>}
                 </th>
                 <td className="py-2 pr-4">{materialName(line.configuration.process, line.configuration.materialId)}</td>

@@ -5,11 +5,12 @@ import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
 import { NoteList } from '#ui/note-list';
 import { StatusBadge } from '#ui/status-badge';
-import { getOrder } from '../api.ts';
+import { getOrder, getProductDrawing } from '../api.ts';
 import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
 import { CopyButton, type WriteText } from './copy-button.tsx';
 import { CancelOrderButton, DocumentButton, PayOnBehalf, ReorderButton } from './order-actions.tsx';
@@ -333,7 +334,8 @@ function ProductTable({ products }: { products: OrderProduct[] }) {
               <th scope="row" className="border-b border-neutral-100 py-3 pr-4 font-normal">
                 <span className="font-semibold">{p.name}</span>
                 <span className="block text-caption text-neutral-700">{productOptions(p)}</span>
-                {p.comment && <span className="block text-caption text-neutral-600">{p.comment}</span>}
+                {p.comment && <span className="block text-caption whitespace-pre-line text-neutral-600">{p.comment}</span>}
+                {p.drawing && <DrawingButton drawing={p.drawing} />}
               </th>
               <td className="border-b border-neutral-100 px-4 py-3 text-end tabular-nums">{p.quantity}</td>
               <td className="border-b border-neutral-100 px-4 py-3 text-end whitespace-nowrap">
@@ -361,7 +363,8 @@ function ProductCards({ products }: { products: OrderProduct[] }) {
         <li key={p.id} className="rounded-control border border-neutral-200 p-3">
           <p className="font-semibold">{p.name}</p>
           <p className="text-caption text-neutral-700">{productOptions(p)}</p>
-          {p.comment && <p className="text-caption text-neutral-600">{p.comment}</p>}
+          {p.comment && <p className="text-caption whitespace-pre-line text-neutral-600">{p.comment}</p>}
+          {p.drawing && <DrawingButton drawing={p.drawing} />}
           <dl className="mt-2 grid grid-cols-2 gap-2">
             <Fact label={t('orders.column.quantity')}>{p.quantity}</Fact>
             <Fact label={t('orders.column.unitPrice')}>
@@ -375,5 +378,42 @@ function ProductCards({ products }: { products: OrderProduct[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Downloads the drawing an ordered product is made to (ADR 164); a failure is said under it. */
+function DrawingButton({ drawing }: { drawing: { name: string; path: string } }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const url = URL.createObjectURL(await getProductDrawing(drawing.path));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = drawing.name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="flex flex-col gap-1">
+      <Button variant="quiet" className="self-start px-1 py-0 text-caption" isPending={busy} onPress={() => void save()} aria-label={t('orders.product.drawing', { name: drawing.name })}>
+        {drawing.name}
+      </Button>
+      {error !== null && (
+        <span role="alert" className="text-caption text-danger-700">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }

@@ -4,12 +4,12 @@ import { useSelector } from '@xstate/react';
 import type { Project } from '#domain/api/quote';
 import { findProcess, isProcessSlug } from '#domain/catalogue/lookup';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { sameConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { selectQuote } from '#machines/quote-configurator-machine';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession, useSessionActor } from '#machines/session-context';
-import { selectQuote } from '#machines/quote-configurator-machine';
 import type { Announcement } from '#machines/quote-workspace-machine';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
@@ -17,8 +17,7 @@ import { startGeometryWorker } from '../geometry/geometry-client.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
-import { HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
-import { UploadPanel } from './upload-panel.tsx';
+import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { lazyComponent } from '#lib/lazy-component';
 import { Link } from '#ui/link';
 
@@ -34,6 +33,13 @@ const RetentionDialog = lazyComponent(async () => (await import('./retention-dia
 // A part's details (checks, findings, the 3D preview's frame) show once there is a part: their chunk
 // is fetched right after the page first renders, so it is there by the first drop (ADR 133).
 const PartDetails = lazyComponent(async () => (await import('./part-details.tsx')).PartDetails);
+// The parts table (React Aria's table and its collection): fetched with the part details' chunk,
+// right after the first render, so that it is there by the first drop (issue 34).
+const PartsPanel = lazyComponent(async () => (await import('./parts-panel.tsx')).PartsPanel);
+// Manual review (its form, its answer): fetched with the configurator, shown under it.
+const ReviewPanel = lazyComponent(async () => (await import('./review-panel.tsx')).ReviewPanel);
+// The part's drawing and note (ADR 164): with the configurator, under the review.
+const PartDocumentsPanel = lazyComponent(async () => (await import('./part-documents-panel.tsx')).PartDocumentsPanel);
 
 /**
  * The instant quote: drop files, see each file's checks and 3D preview, configure it, and watch
@@ -111,6 +117,7 @@ export function Workspace({
   const quoted = parts.some((p) => p.configurator);
   useEffect(() => {
     void PartDetails.preload();
+    void PartsPanel.preload();
   }, []);
   useEffect(() => {
     // The geometry worker starts once the page is idle, so that the first drop does not wait for its script.
@@ -121,7 +128,11 @@ export function Workspace({
   }, []);
   const hasParts = parts.length > 0;
   useEffect(() => {
-    if (hasParts) void ConfiguratorPanel.preload();
+    if (hasParts) {
+      void ConfiguratorPanel.preload();
+      void ReviewPanel.preload();
+      void PartDocumentsPanel.preload();
+    }
   }, [hasParts]);
   useExitIntent(detainPopup && quoted && retention === 'unasked', useCallback(() => setRetention('open'), []));
 
@@ -195,7 +206,7 @@ export function Workspace({
         <Suspense fallback={null}>
           {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
         </Suspense>
-        {error && error.kind !== 'split' && (
+        {error && (error.kind === 'create' || error.kind === 'process' || error.kind === 'open') && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
               <>
@@ -218,10 +229,17 @@ export function Workspace({
           isDisabled={changingProcess || assemblyCall !== null}
           description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
         />
-        <UploadPanel workspace={workspace} onFiles={(files) => workspace.send({ type: 'files.added', files })} />
+        <FileDropArea onFiles={(files) => workspace.send({ type: 'files.added', files })} />
         <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
       </div>
-      <div>
+      {parts.length > 0 && (
+        <div className="min-w-0 lg:col-span-2">
+          <Suspense fallback={<LoadingStatus text={t('common.loading')} />}>
+            <PartsPanel workspace={workspace} />
+          </Suspense>
+        </div>
+      )}
+      <div className={parts.length > 0 ? 'min-w-0 lg:col-span-2' : undefined}>
         {selected ? (
           <SelectedDetails
             key={selected.id}
@@ -259,12 +277,75 @@ export function Workspace({
                 {cartError}
               </p>
             )}
+            {selected.serverFile && project && (
+              <div className="mt-4">
+                <SelectedReview workspace={workspace} part={selected} projectId={project.id} onAddToCart={onAddToCart} adding={adding} />
+              </div>
+            )}
+            {selected.serverFile && project && (
+              <div className="mt-4">
+                <PartDocumentsPanel
+                  key={selected.serverFile.id}
+                  projectId={project.id}
+                  fileId={selected.serverFile.id}
+                  fileName={selected.fileName}
+                  note={selected.serverFile.note}
+                  drawing={selected.serverFile.drawing}
+                  onSaved={(file) => workspace.send({ type: 'part.serverFile', id: selected.id, file })}
+                />
+              </div>
+            )}
           </Suspense>
         ) : selected ? (
           <p className="text-neutral-600">{t('quote.optionsLater')}</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The selected part's manual review (ADR 163): offered when it has no price, its state once sent. */
+function SelectedReview({
+  workspace,
+  part,
+  projectId,
+  onAddToCart,
+  adding,
+}: {
+  workspace: WorkspaceActor;
+  part: WorkspacePart;
+  projectId: string;
+  onAddToCart: (configuration: PartConfiguration) => Promise<void>;
+  adding: boolean;
+}) {
+  const configurator = part.configurator!;
+  const unpriced = useSelector(configurator, (s) => {
+    const quote = selectQuote(s.context);
+    return quote.blocking.length > 0 || quote.totalCents === null;
+  });
+  const configuration = useSelector(configurator, (s) => s.context.configuration);
+  const now = useSelector(configurator, (s) => s.context.orderedAt);
+  const signedIn = useSession((s) => !!s.context.user);
+  const sending = useSelector(workspace, (s) => s.matches({ ready: 'requestingReview' }) && s.context.reviewPartId === part.id);
+  const error = useSelector(workspace, (s) => (s.context.error?.kind === 'review' && s.context.error.partId === part.id ? s.context.error.reason : null));
+  const review = part.serverFile?.review ?? null;
+  const fileId = part.serverFile!.id;
+  return (
+    <ReviewPanel
+      fileName={part.fileName}
+      review={review}
+      unpriced={unpriced}
+      signedIn={signedIn}
+      loginHref={`/login?redirect=${encodeURIComponent(`/quote/${projectId}?file=${fileId}`)}`}
+      sending={sending}
+      error={error}
+      onSend={(note, files) => workspace.send({ type: 'part.reviewRequested', id: part.id, note, files })}
+      sameOptions={review !== null && sameConfiguration(review.configuration, configuration)}
+      onUseReviewedOptions={() => review && configurator.send({ type: 'configuration.set', configuration: review.configuration })}
+      onAddToCart={() => review && void onAddToCart(review.configuration)}
+      adding={adding}
+      now={now}
+    />
   );
 }
 
@@ -358,6 +439,10 @@ function Announcer({ workspace }: { workspace: WorkspaceActor }) {
         ? t('quote.announce.failed', { name: announcement.name })
         : announcement.kind === 'split'
           ? t('quote.announce.split', { name: announcement.name, count: announcement.count })
+          : announcement.kind === 'assembly'
+            ? t('quote.announce.assembly', { name: announcement.name, count: announcement.count })
+            : announcement.kind === 'review'
+              ? t('quote.announce.review', { name: announcement.name })
           : t('quote.announce.processChanged', { process: findProcess(announcement.name)?.name ?? announcement.name });
   return (
     <p role="status" className="sr-only" data-testid="announcer">

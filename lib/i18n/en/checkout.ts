@@ -19,6 +19,8 @@ export const checkout = {
   'checkout.cart.loadFailed': 'We could not load your cart. <link>Try again</link>',
   'checkout.cart.empty': 'Your cart is empty. <link>Get an instant quote</link> and add parts to the cart first.',
   'checkout.cart.heading': 'Parts',
+  'checkout.cart.note': 'Note: {note}',
+  'checkout.cart.drawing': 'Drawing: {name}',
   'checkout.cart.total': 'Total (EXW)',
   'checkout.shippingAddress.heading': 'Shipping address',
   'checkout.shippingAddress.shipTo': 'Ship to',

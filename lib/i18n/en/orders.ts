@@ -58,6 +58,7 @@ export const orders = {
   'orders.detail.discount': 'Discount',
   'orders.detail.discountWithCode': 'Discount ({code})',
   'orders.detail.shippingCost': 'Shipping (EXW: your carrier bills it)',
+  'orders.product.drawing': 'Download the drawing {name}',
   'orders.detail.comment': 'Your comment: {comment}',
   'orders.detail.entrust': 'Ordered for your customer',
   'orders.detail.entrustIntro': 'You placed this order on behalf of a customer; the note is what they see.',

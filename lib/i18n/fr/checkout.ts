@@ -19,6 +19,8 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.cart.loadFailed': 'Nous n’avons pas pu charger votre panier. <link>Réessayer</link>',
   'checkout.cart.empty': 'Votre panier est vide. <link>Obtenez un devis instantané</link> et ajoutez d’abord des pièces au panier.',
   'checkout.cart.heading': 'Pièces',
+  'checkout.cart.note': 'Note : {note}',
+  'checkout.cart.drawing': 'Plan : {name}',
   'checkout.cart.total': 'Total (EXW)',
   'checkout.shippingAddress.heading': 'Adresse de livraison',
   'checkout.shippingAddress.shipTo': 'Livrer à',

@@ -60,6 +60,7 @@ export const orders: AreaTranslation<typeof en> = {
   'orders.detail.discount': 'Remise',
   'orders.detail.discountWithCode': 'Remise ({code})',
   'orders.detail.shippingCost': 'Transport (EXW : facturé par votre transporteur)',
+  'orders.product.drawing': 'Télécharger le plan {name}',
   'orders.detail.comment': 'Votre commentaire : {comment}',
   'orders.detail.entrust': 'Commandée pour votre client',
   'orders.detail.entrustIntro': 'Vous avez passé cette commande pour le compte d’un client ; la note est ce qu’il voit.',

@@ -147,6 +147,9 @@ export function cartLine(overrides: Partial<CartLine> = {}): CartLine {
     problem: null,
     problemMessage: null,
     summary: quoteFile().summary,
+    reviewed: null,
+    note: null,
+    drawing: null,
     ...overrides,
   };
 }

@@ -41,3 +41,11 @@ export function cubesAndPlateSoup(): Float32Array {
   ];
   return concat(...cubes, box(60, 40, 4));
 }
+
+/**
+ * A flat plate 400 × 350 × 20 mm: standard resin's 600 × 600 × 400 mm build volume takes it,
+ * Nylon PA12 (SLS)'s 340 × 340 × 580 mm does not, however it is turned (issue 34 item 2).
+ */
+export function wideFlatPlate(): Buffer {
+  return Buffer.from(binaryStl(box(400, 350, 20)));
+}

@@ -21,6 +21,24 @@ describe('order detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown network error');
   });
 
+  test('a product shows its note as its comment and downloads the drawing it is made to (ADR 164)', { timeout: 30_000 }, async () => {
+    const base = order('pending_payment');
+    const drawing = { name: 'bracket-rev-b.pdf', contentType: 'application/pdf', sizeBytes: 9, path: `order/${ORDER_ID}/products/line-1/drawing` };
+    const withDrawing = { ...base, products: base.products.map((p, i) => (i === 0 ? { ...p, comment: 'M6 threads\n\nPack apart', drawing } : p)) };
+    const calls = stubApi([
+      ['GET', /\/products\/line-1\/drawing$/, { body: { pdf: true } }],
+      ['GET', /order\//, { body: withDrawing }],
+    ]);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:drawing'), revokeObjectURL: vi.fn() }));
+    detail();
+    const user = userEvent.setup();
+    const buttons = await screen.findAllByRole('button', { name: 'Download the drawing bracket-rev-b.pdf' });
+    expect(screen.getAllByText(/M6 threads/).length).toBeGreaterThan(0);
+    await user.click(buttons[0]!);
+    expect(calls.some((c) => c.url.pathname.endsWith(`/order/${ORDER_ID}/products/line-1/drawing`))).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('copies the order ID and a tracking number; a refused clipboard says to copy by hand', { timeout: 30_000 }, async () => {
     stubApi([['GET', /order\//, { body: order('shipped') }]]);
     const copied: string[] = [];

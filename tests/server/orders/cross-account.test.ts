@@ -52,6 +52,7 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
       ['POST', `order/${order.id}/agency-link`, {}],
       ['POST', `order/${order.id}/reorder`, {}],
       ['GET', `order/${order.id}/document`],
+      ['GET', `order/${order.id}/products/${order.products[0]!.id}/drawing`],
       ['POST', `order/${shipped.id}/review`, { stars: 1, workmanship: 1, product: 1, service: 1, logistics: 1 }],
       ['POST', `additional-cost/${cost.id}/pay`, { method: 'balance' }],
     ];
@@ -68,7 +69,18 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
     expect((await t.call('agency/unknown-token-0000000000000000')).status).toBe(404);
     expect((await t.call('additional-cost/payment/unknown-token-0000000000000000')).status).toBe(404);
     // Operator calls without the operator token: 401.
-    for (const [method, path] of [['POST', `admin/order/${order.id}/event`], ['POST', 'admin/bank-transfer/confirm'], ['POST', 'admin/additional-cost'], ['GET', 'admin/ledger/reconcile']] as const) {
+    const someId = order.id;
+    const operatorOnly = [
+      ['POST', `admin/order/${order.id}/event`],
+      ['POST', 'admin/bank-transfer/confirm'],
+      ['POST', 'admin/additional-cost'],
+      ['GET', 'admin/ledger/reconcile'],
+      // Manual review's staff calls (issue 34 item 4).
+      ['GET', 'admin/quote-reviews'],
+      ['POST', `admin/quote-reviews/${someId}/answer`],
+      ['GET', `admin/quote-reviews/${someId}/attachments/${someId}`],
+    ] as const;
+    for (const [method, path] of operatorOnly) {
       expect((await t.call(path, { method, token: intruder.token, body: {}, headers: { 'X-Admin-Token': 'wrong' } })).status, path).toBe(401);
     }
     // The intruder's lists show nothing of the owner's.
@@ -86,10 +98,13 @@ describe(`orders and payments are their owner's alone (${db})`, () => {
     const tried = new Set([
       ...attempts.map(([m, p]) => `${m} ${p.replace(/[0-9a-f-]{36}/, '{id}')}`),
       'GET agency/{token}',
+      'GET order/{id}/products/{productId}/drawing',
       'POST agency/{token}/pay',
       'GET additional-cost/payment/{token}',
       'POST additional-cost/payment/{token}/pay',
       'POST admin/order/{id}/event',
+      'POST admin/quote-reviews/{id}/answer',
+      'GET admin/quote-reviews/{id}/attachments/{attachmentId}',
     ]);
     for (const call of idCalls) expect(tried, call).toContain(call);
   });

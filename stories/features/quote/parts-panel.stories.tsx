@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Project } from '#domain/api/quote';
-import { UploadPanel } from '#features/quote/components/upload-panel';
+import { PartsPanel } from '#features/quote/components/parts-panel';
 import { quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine } from '#machines/upload-machine';
 
@@ -56,46 +56,33 @@ function workspace(stages: Stage[]) {
 }
 
 const meta = {
-  title: 'Features/Quote/UploadPanel',
-  component: UploadPanel,
-  args: { workspace: workspace([]), onFiles: fn() },
-  decorators: [(Story) => <div className="max-w-xs"><Story /></div>],
-} satisfies Meta<typeof UploadPanel>;
+  title: 'Features/Quote/PartsPanel',
+  component: PartsPanel,
+  args: { workspace: workspace([]) },
+  decorators: [(Story) => <div className="max-w-4xl"><Story /></div>],
+} satisfies Meta<typeof PartsPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Before the first drop: the formats and limits are stated up front. */
-export const Default: Story = {
-  args: { workspace: workspace([]) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('STL, STEP, OBJ or 3MF · up to 100 MB a file · up to 20 files a project')).toBeInTheDocument();
-    await userEvent.tab();
-    await userEvent.tab();
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Choose files' })).toHaveFocus());
-  },
-};
-
-/** Every state side by side; a file read and sent at once shows both. */
+/** Files at every step of their way, read from the workspace machine and its upload machines. */
 export const EveryState: Story = {
   args: { workspace: workspace(['checking', 'importing', 'uploading', 'ready', 'failed']) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Checking the file…')).toBeInTheDocument();
     await expect(await canvas.findByText('Reading the geometry… 40%')).toBeInTheDocument();
-    await expect(await canvas.findAllByText('Uploading… 65%')).toHaveLength(2);
     await expect(canvas.getByRole('progressbar', { name: 'part-3-uploading.stl: upload' })).toHaveAttribute('aria-valuenow', '65');
-    await expect(canvas.getByText('Uploaded')).toBeInTheDocument();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Quote file size is limited to 100 MB');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
 };
 
+/** Removing a file takes its row away. */
 export const RemoveAFile: Story = {
   args: { workspace: workspace(['ready', 'failed']) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Remove part-2-failed.stl' }));
-    await expect(canvas.queryByText('part-2-failed.stl')).not.toBeInTheDocument();
-    await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(canvas.queryByText('part-2-failed.stl')).not.toBeInTheDocument());
+    await expect(within(canvas.getByRole('grid')).getAllByRole('row')).toHaveLength(2);
   },
 };
