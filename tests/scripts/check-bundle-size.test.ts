@@ -163,7 +163,9 @@ describe('bundle check', () => {
     const text = lines.join('\n');
     // Entry 60 + vendor 40 + quote page 30 + shared 55 = 185, and on /quote the early-files script.
     expect(text).toMatch(/\/quote \(quote-page\.tsx\)\s+18\d\.\d KB gzip .*\s5 scripts {2}OVER/);
-    expect(text).toMatch(/\/quote\/:projectId \(quote-page\.tsx\)\s+18\d\.\d KB gzip .*\s4 scripts {2}OVER/);
+    // A project's own page draws its parts at once: the 3D viewer (250) too, and no early-files script.
+    expect(text).toMatch(/\/quote\/:projectId \(quote-page\.tsx\)\s+43\d\.\d KB gzip .*\s5 scripts {2}OVER/);
+    expect(text).toContain('on no route before the first input but /quote/:projectId, which draws it at once');
     // Entry 60 + vendor 40 + checkout 35 + shared 55 = 190.
     expect(text).toMatch(/\/checkout\/payment \(checkout-pages\.tsx\)\s+19\d\.\d KB gzip .* OVER/);
     expect(routes.map((r) => r.path)).toEqual(['/quote', '/quote/:projectId', '/checkout/payment']);
