@@ -26,7 +26,7 @@ import zlib from 'node:zlib';
 
 /**
  * Whether the budgets fail the check. Off while routes are over (the figures print either way);
- * turned on in the commit that brings every route within them (ADR 184).
+ * turned on in the commit that brings every route within them (ADR 189).
  */
 export const ENFORCE_BUDGETS = false;
 
@@ -67,6 +67,15 @@ export const ON_INPUT = [
   { module: 'features/quote/components/retention-dialog.tsx', when: 'the retention dialog opens' },
   { module: 'node_modules/altcha-lib/dist/esm/v2/index.js', when: 'the sign-up form is sent without the image (proof of work)' },
   { module: 'node_modules/altcha-lib/dist/esm/v2/algorithms/web/pbkdf2.js', when: 'the sign-up form is sent without the image (proof of work)' },
+  // Fetched at the visitor's first input on the page (lib/first-input.ts, ui/first-input.ts; ADR 189).
+  { pattern: /^domain\/rules\/[\w-]+-suites\.ts$/, when: "a form's rules (lib/forms/lazy-suite.ts)" },
+  { module: 'ui/combo-box.tsx', when: 'a combo box (ui/lazy-combo-box.tsx draws its stand-in until then)' },
+  { module: 'ui/select.tsx', when: 'a select (ui/lazy-select.tsx draws its stand-in until then)' },
+  { module: 'ui/toast-region.tsx', when: 'the toast region (or the first toast, routes/notify.tsx)' },
+  { pattern: /^features\/[\w-]+\/components\/[\w-]+-dialogs?\.tsx$/, when: 'a dialog opened by a button (lib/lazy-dialog.tsx)' },
+  { module: 'features/account/components/confirm-delete.tsx', when: 'a dialog opened by a button (lib/lazy-dialog.tsx)' },
+  { module: 'features/checkout/components/payment-panel.tsx', when: 'the payment panel of an additional cost, opened by a button' },
+  { module: 'features/orders/components/after-sale-form.tsx', when: "the new request's disclosure, closed (open at mount when an order's page sent the customer: ?orderId=…)" },
 ];
 /** Workers (assets of a chunk) started by the visitor's input, by file name. */
 export const WORKERS_ON_INPUT = [{ pattern: /proof-of-work-worker/, when: 'the sign-up form is sent without the image (proof of work)' }];
@@ -90,7 +99,7 @@ const COMPRESS_THRESHOLD = 512;
 /** The manifest key of a module, as ON_INPUT names it (dependencies by their path from node_modules/). */
 export const moduleName = (key) => key.replace(/^(?:\.\.\/)*(?:[^/]+\/)*?(node_modules\/)/, '$1');
 /** Whether a dynamic import of `key` waits for an input on route `route` (a path of the route table; any route when unknown). */
-const onInput = (key, route) => ON_INPUT.some((o) => moduleName(key) === o.module && !(route && o.atMountOn?.includes(route)));
+const onInput = (key, route) => ON_INPUT.some((o) => (o.pattern ? o.pattern.test(moduleName(key)) : moduleName(key) === o.module) && !(route && o.atMountOn?.includes(route)));
 
 /** The files a manifest key loads before it runs: its own chunk and its static imports, recursively. */
 export function initialFiles(manifest, key, into = new Set()) {
@@ -283,7 +292,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
     `Budgets (${kb(BUDGET_GZIP)} gzip, ${BUDGET_REQUESTS} scripts, every route): ${enforce ? 'enforced' : 'OFF (ENFORCE_BUDGETS in scripts/check-bundle-size.mjs)'}; ${over.length ? `${new Set(over.map((o) => o.split(':')[0])).size} route(s) over` : 'every route within'}.`,
   );
   lines.push(
-    `Waiting for an input (not counted): ${ON_INPUT.map((o) => `${moduleName(o.module).replace(/^node_modules\//, '')}${o.atMountOn ? ` (at mount on ${o.atMountOn.join(', ')})` : ''}`).join(', ')}; workers ${WORKERS_ON_INPUT.map((w) => w.pattern.source).join(', ')}.`,
+    `Waiting for an input (not counted): ${ON_INPUT.map((o) => `${o.pattern ? o.pattern.source : o.module.replace(/^node_modules\//, '')}${o.atMountOn ? ` (at mount on ${o.atMountOn.join(', ')})` : ''}`).join(', ')}; workers ${WORKERS_ON_INPUT.map((w) => w.pattern.source).join(', ')}.`,
   );
 
   // Loaded only when needed: the 3D viewer and the STEP reader are never before a first input.

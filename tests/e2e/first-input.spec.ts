@@ -6,7 +6,7 @@ import { quoteCube, placeOrder } from './support/orders.ts';
 
 // The bundle check counts a route's JavaScript before the first input from Vite's manifest: the
 // entry, the page, and every dynamic import they start on their own, but what ON_INPUT says waits
-// for an input (issue 39 item 2, ADR 184). Here every route of the route table is opened in a new
+// for an input (issue 39 item 2, ADR 189). Here every route of the route table is opened in a new
 // context (an empty cache), nothing is touched, and every script the browser fetched until the
 // network is quiet must be one the check counted: a lazily loaded module started at mount that the
 // check took for one waiting on an input fails here.
