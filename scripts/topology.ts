@@ -309,7 +309,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     await Promise.all(balancers.map((b) => b.close()));
     await Promise.all(children.map((child) => child.stop()));
     pg?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    // TOPOLOGY_KEEP=1 keeps the folder (nginx's error and access logs) to read after a failure.
+    if (!process.env.TOPOLOGY_KEEP) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     let databaseUrl = options.databaseUrl;

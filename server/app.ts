@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
-import { createAppContext, type AppContext, type AppDeps } from './app-context.ts';
+import { createAppContext, type AppDeps } from './composition/app-context.ts';
+import type { AppContext } from './http/app-context.ts';
 import type { AppEnv } from './auth/auth-context.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { billingAddressRoutes, shippingAddressRoutes } from './http/address-routes.ts';
@@ -25,7 +26,7 @@ import { rewardsRoutes } from './http/rewards-routes.ts';
 import { toolsRoutes } from './http/tools-routes.ts';
 import { mountWebApp } from './http/web-app.ts';
 
-export type { AppDeps } from './app-context.ts';
+export type { AppDeps } from './composition/app-context.ts';
 
 /** Which of the two APIs an operation belongs to (the two OpenAPI documents). */
 export type ApiName = 'main' | 'microservice';

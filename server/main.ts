@@ -11,10 +11,11 @@ import { resolveJwtSecret } from './auth/jwt-secret.ts';
 import { SharedRateLimiter } from './auth/rate-limit.ts';
 import { SharedLoginThrottle } from './auth/login-throttle.ts';
 import { systemClock } from './clock.ts';
-import { storesFromConfig } from './storage/from-config.ts';
+import { storesFromConfig } from './composition/stores.ts';
 import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { productSchedule, runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
+import { productSchedule } from './composition/schedule.ts';
+import { runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
 
 const startedAt = new Date();
 

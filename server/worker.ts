@@ -8,11 +8,12 @@ import { systemClock } from './clock.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase, sslOption } from './db/database.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
-import { productSchedule, scheduleOnQueue } from './jobs/scheduled.ts';
+import { productSchedule } from './composition/schedule.ts';
+import { scheduleOnQueue } from './jobs/scheduled.ts';
 import { Mailer } from './mail/mailer.ts';
 import { analysisExpireSeconds, workAnalysisJobs } from './quote/analysis-jobs.ts';
 import { createQuoteServices } from './quote/quote-services.ts';
-import { storesFromConfig } from './storage/from-config.ts';
+import { storesFromConfig } from './composition/stores.ts';
 
 const log = (line: string) => console.log(line);
 let config: ServerConfig;

@@ -33,6 +33,8 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onPress
   failedMessage: string;
   /** For tests and stories: the clipboard write. */
   write?: (text: string) => Promise<void>;
+  /** How long "Copied" stays (2.5 s); a story holds it so that its picture does not depend on the machine's speed. */
+  copiedForMs?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onPress
  * matches what is seen); a refusal shows the message next to the button, where the value can still
  * be selected by hand.
  */
-export function CopyButton({ value, label, accessibleLabel, copiedLabel, failedMessage, write = writeClipboard, variant = 'secondary', className, ...props }: CopyButtonProps) {
+export function CopyButton({ value, label, accessibleLabel, copiedLabel, failedMessage, write = writeClipboard, copiedForMs = 2500, variant = 'secondary', className, ...props }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -51,7 +53,7 @@ export function CopyButton({ value, label, accessibleLabel, copiedLabel, failedM
       () => {
         setState('copied');
         // Back to "Copy" after a moment; the announcement has been made by then.
-        timer.current = setTimeout(() => setState('idle'), 2500);
+        timer.current = setTimeout(() => setState('idle'), copiedForMs);
       },
       () => setState('failed'),
     );

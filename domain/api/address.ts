@@ -1,23 +1,24 @@
 /** Shipping and billing addresses (spec section 3; ADR 060). */
 import { z } from 'zod';
+import { BILLING_ADDRESS_LIMITS as BILLING, SHIPPING_ADDRESS_LIMITS as SHIPPING } from '../rules/field-limits.ts';
 import { MAX, described, id, instant, listOf, named, optionalText, required, text } from './fields.ts';
 
 export const ShippingAddressInputSchema = named(
   'ShippingAddressInput',
   z.object({
-    firstName: required(text(MAX.name)),
-    lastName: required(text(MAX.name)),
-    company: optionalText(MAX.name),
-    phoneCode: required(text(MAX.id)),
-    mobile: required(text(MAX.id)),
-    vatNumber: described(optionalText(MAX.id), 'VAT or EORI number.'),
-    countryCode: described(required(text(MAX.id)), 'ISO 3166-1 alpha-2.'),
-    state: described(optionalText(MAX.name), 'ISO 3166-2 subdivision code (e.g. US-CA) or its name; required where the country has subdivisions.'),
-    city: required(text(MAX.line)),
-    postcode: required(text(MAX.id)),
-    addressLine1: required(text(MAX.line)),
-    addressLine2: optionalText(MAX.line),
-    addressLine3: optionalText(MAX.line),
+    firstName: required(text(SHIPPING.firstName)),
+    lastName: required(text(SHIPPING.lastName)),
+    company: optionalText(SHIPPING.company),
+    phoneCode: required(text(SHIPPING.phoneCode)),
+    mobile: required(text(SHIPPING.mobile)),
+    vatNumber: described(optionalText(SHIPPING.vatNumber), 'VAT or EORI number.'),
+    countryCode: described(required(text(SHIPPING.countryCode)), 'ISO 3166-1 alpha-2.'),
+    state: described(optionalText(SHIPPING.state), 'ISO 3166-2 subdivision code (e.g. US-CA) or its name; required where the country has subdivisions.'),
+    city: required(text(SHIPPING.city)),
+    postcode: required(text(SHIPPING.postcode)),
+    addressLine1: required(text(SHIPPING.addressLine1)),
+    addressLine2: optionalText(SHIPPING.addressLine2),
+    addressLine3: optionalText(SHIPPING.addressLine3),
     isDefault: z.boolean().optional(),
   }),
 );
@@ -59,17 +60,21 @@ export type AddressIdsRequest = z.infer<typeof AddressIdsRequestSchema>;
 export const BillingAddressInputSchema = named(
   'BillingAddressInput',
   z.object({
-    companyName: optionalText(MAX.name),
-    name: required(text(MAX.name)),
-    location: described(required(text(MAX.text)), 'The billing location as it should appear on invoices.'),
+    companyName: optionalText(BILLING.companyName),
+    name: required(text(BILLING.name)),
+    location: described(required(text(BILLING.location)), 'The billing location as it should appear on invoices.'),
   }),
 );
 export type BillingAddressInput = z.infer<typeof BillingAddressInputSchema>;
 
-export const BillingAddressSchema = named(
-  'BillingAddress',
-  z.object({ id: z.string(), companyName: z.string().nullable(), name: z.string(), location: z.string(), createdAt: instant(), updatedAt: instant() }),
-);
+/**
+ * A billing address's own fields as stored: the address book's row, and the order's billing
+ * snapshot taken at checkout (ADR 183: one declaration for both).
+ */
+export const BillingInfoSchema = z.object({ companyName: z.string().nullable(), name: z.string(), location: z.string() });
+export type BillingInfo = z.infer<typeof BillingInfoSchema>;
+
+export const BillingAddressSchema = named('BillingAddress', z.object({ id: z.string(), ...BillingInfoSchema.shape, createdAt: instant(), updatedAt: instant() }));
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
 export const BillingAddressListSchema = listOf(BillingAddressSchema);

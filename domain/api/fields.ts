@@ -13,6 +13,7 @@
  * missing one reaches the rule and gets the rule's message rather than a worse one from here.
  */
 import { z } from 'zod';
+import { MAX } from '../rules/field-limits.ts';
 import { withoutInvisible } from '../rules/invisible-characters.ts';
 
 /** Named shapes (OpenAPI components) and field descriptions: the API's own registry. */
@@ -37,24 +38,8 @@ export const binaryFile = () => {
   return schema;
 };
 
-/** Storage bounds: the longest text each kind of field may hold, and the longest list. */
-export const MAX = {
-  /** Ids, tokens, codes and keys. */
-  id: 64,
-  email: 254,
-  password: 128,
-  /** Names of people, companies, projects, files. */
-  name: 100,
-  /** One line of an address, a carrier account, a reference. */
-  line: 200,
-  /** Comments, reasons, notes. */
-  text: 2000,
-  /** Messages to customer service. */
-  longText: 5000,
-  url: 2000,
-  /** Entries of a list in one request. */
-  list: 100,
-} as const;
+/** Storage bounds (domain/rules/field-limits.ts: the forms' checks read the same numbers). */
+export { MAX };
 
 /**
  * Text, without bidirectional controls and invisible characters (issue 32 item 11), trimmed, at

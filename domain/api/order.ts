@@ -9,6 +9,7 @@ import { ORDER_EVENTS, ORDER_STATUSES, type OrderEvent, type OrderStatus } from 
 import { PAYMENT_METHODS } from '../orders/payments.ts';
 import { CARRIERS, INCOTERM, type CarrierId, type Incoterm } from '../orders/shipping.ts';
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
+import { BillingInfoSchema, type BillingInfo } from './address.ts';
 import { MAX, cents, day, described, id, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import type { Page } from './paging.ts';
 import { PageQuerySchema } from './paging.ts';
@@ -85,8 +86,8 @@ export const ConsigneeSchema = named(
 );
 export type Consignee = z.infer<typeof ConsigneeSchema>;
 
-export const BillingInfoSchema = z.object({ companyName: z.string().nullable(), name: z.string(), location: z.string() });
-export type BillingInfo = z.infer<typeof BillingInfoSchema>;
+/** The billing address as the order keeps it (declared with the address, domain/api/address.ts). */
+export { BillingInfoSchema, type BillingInfo };
 
 /** One product of an order (spec section 3: name, material, model, quantity, unit price, total, comment, attachment). */
 export const OrderProductSchema = named(

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, RELOAD_METHODS, type PaymentMethod } from '../orders/payments.ts';
 import { CHECKOUT_MESSAGES } from '../rules/checkout-rules.ts';
+import { MIN_RELOAD_USD } from '../rules/balance-limits.ts';
 import { BANK_ACCOUNT_CURRENCIES } from '../orders/payments.ts';
 import { BankAccountSchema } from './common.ts';
 import { MAX, described, id, instant, named, required, text } from './fields.ts';
@@ -122,7 +123,7 @@ export type InsufficientBalanceBody = z.infer<typeof InsufficientBalanceBodySche
 export const ReloadRequestSchema = named(
   'ReloadRequest',
   z.object({
-    amount: described(z.union([z.number(), text(MAX.id)]).default(''), 'Whole US dollars, at least MIN_RELOAD_USD (100); checked by the reload rules.'),
+    amount: described(z.union([z.number(), text(MAX.id)]).default(''), `Whole US dollars, at least MIN_RELOAD_USD (${MIN_RELOAD_USD}); checked by the reload rules.`),
     method: described(z.enum(RELOAD_METHODS, { error: () => CHECKOUT_MESSAGES.paymentMethodRequired }).default('card'), 'Card (USD, credited at once) or bank transfer (credited when an operator confirms it).'),
     card: CardInputSchema.optional(),
     paymentMethodId: id().optional(),

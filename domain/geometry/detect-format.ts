@@ -4,7 +4,7 @@
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import type { CadFormat } from './mesh';
-import { isZip, listZipEntries } from './zip';
+import { isZip, listZipEntryNames } from './zip';
 
 const TEXT_SAMPLE_BYTES = 1024;
 
@@ -46,8 +46,8 @@ function looksLikeMisSizedBinaryStl(bytes: Uint8Array): boolean {
 }
 
 function isThreeMfPackage(bytes: Uint8Array): boolean {
-  const entries = listZipEntries(bytes);
-  return entries !== null && entries.some((e) => /^\/?3d\/.*\.model$/i.test(e.name));
+  const names = listZipEntryNames(bytes);
+  return names !== null && names.some((name) => /^\/?3d\/.*\.model$/i.test(name));
 }
 
 /** No NUL or control bytes other than whitespace in the first kilobyte (UTF-8 allowed). */

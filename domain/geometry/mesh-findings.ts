@@ -2,7 +2,8 @@
 import { createFinding, type Finding, type TriangleList } from './findings';
 import type { PartMetrics } from './part-metrics';
 import type { Topology } from './topology';
-import { UNIT_CONFIRMATION_THRESHOLD } from './units';
+import type { CornerJoin, OpenGaps, SurfaceRepair } from './repair';
+import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD } from './units';
 
 interface MeshFindingInput {
   readonly metrics: PartMetrics;
@@ -13,14 +14,21 @@ interface MeshFindingInput {
   readonly cavityTriangles: TriangleList;
   /** Facets the orientation repair reversed. */
   readonly flipped: TriangleList;
+  /** Corners joined because they differed only by rounding (repair.ts), or null. */
+  readonly joined: CornerJoin | null;
+  /** Cracks closed, holes filled and what stays open (repair.ts), or null when the weld was closed. */
+  readonly surface: SurfaceRepair | null;
   readonly minDimensionMm: number;
 }
 
 export function meshFindings(input: MeshFindingInput): Finding[] {
   const { metrics } = input;
   if (metrics.triangleCount === 0) return [createFinding('no-triangles', 'The model has no triangles.')];
+  const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
   return [
-    ...edgeFindings(input.topology),
+    ...repairFindings(input.joined, mmPerUnit),
+    ...surfaceFindings(input.surface, mmPerUnit),
+    ...edgeFindings(input.topology, input.surface?.gaps ?? null, mmPerUnit),
     ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
     ...voidFindings(metrics, input.cavityTriangles),
@@ -29,11 +37,64 @@ export function meshFindings(input: MeshFindingInput): Finding[] {
   ];
 }
 
-function edgeFindings(t: Topology): Finding[] {
+/** A length in mm to two significant digits, without exponent: 0.000031, 0.012, 1.5. */
+export function formatMm(mm: number): string {
+  if (!(mm > 0)) return '0';
+  const digits = Math.max(0, 1 - Math.floor(Math.log10(mm)));
+  return mm.toFixed(Math.min(digits, 12)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
+function repairFindings(joined: CornerJoin | null, mmPerUnit: number): Finding[] {
+  if (!joined) return [];
+  const corners = joined.joined === 1 ? '1 corner' : `${joined.joined} corners`;
+  return [
+    createFinding('corners-joined', `Joined ${corners} that differed by less than ${formatMm(joined.tolerance * mmPerUnit)} mm from a neighbouring facet's corner (rounding in the exporting program), which closed the surface there.`, {
+      triangles: joined.triangles.indices,
+      count: joined.triangles.count,
+    }),
+  ];
+}
+
+function surfaceFindings(surface: SurfaceRepair | null, mmPerUnit: number): Finding[] {
+  const findings: Finding[] = [];
+  const cracks = surface?.cracks;
+  if (cracks) {
+    const edges = cracks.edges === 1 ? '1 open edge' : `${cracks.edges} open edges`;
+    findings.push(
+      createFinding('cracks-closed', `Closed a crack up to ${formatMm(cracks.widest * mmPerUnit)} mm wide by joining ${edges} to the facing ones (highlighted); the price is for the repaired part.`, {
+        triangles: cracks.triangles.indices,
+        count: cracks.triangles.count,
+      }),
+    );
+  }
+  const holes = surface?.holes;
+  if (holes) {
+    const what = holes.holes === 1 ? `a flat hole ${formatMm(holes.largest * mmPerUnit)} mm across` : `${holes.holes} flat holes, the largest ${formatMm(holes.largest * mmPerUnit)} mm across,`;
+    const added = holes.addedTriangles === 1 ? '1 triangle' : `${holes.addedTriangles} triangles`;
+    findings.push(
+      createFinding('holes-filled', `Filled ${what} with ${added} (highlighted); the price is for the repaired part.`, {
+        triangles: holes.triangles.indices,
+        count: holes.triangles.count,
+      }),
+    );
+  }
+  return findings;
+}
+
+/** Where the open edges are and how wide: the holes' spans, a crack's width. */
+function gapWords(gaps: OpenGaps | null, mmPerUnit: number): string {
+  if (!gaps || gaps.loops === 0) return 'around holes';
+  const loops = gaps.loops === 1 ? 'around 1 opening' : `around ${gaps.loops} openings`;
+  const span = gaps.largestLoop > 0 ? ` (the largest ${formatMm(gaps.largestLoop * mmPerUnit)} mm across)` : '';
+  const crack = gaps.crackWidth !== null ? `; facing open edges are ${formatMm(gaps.crackWidth * mmPerUnit)} mm apart, wider than the cracks we close` : '';
+  return `${loops}${span}${crack}`;
+}
+
+function edgeFindings(t: Topology, gaps: OpenGaps | null, mmPerUnit: number): Finding[] {
   const findings: Finding[] = [];
   if (t.openEdgeCount > 0) {
     findings.push(
-      createFinding('open-edges', `The surface has ${t.openEdgeCount} open edge(s) around holes: it is not watertight, so its volume cannot be trusted.`, {
+      createFinding('open-edges', `The surface has ${t.openEdgeCount} open edge(s) ${gapWords(gaps, mmPerUnit)}: it is not watertight, so its volume cannot be trusted.`, {
         triangles: t.openTriangles.indices,
         count: t.openTriangles.count,
       }),

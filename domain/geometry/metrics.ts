@@ -9,12 +9,14 @@ import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
 import { addCompensated } from './compensated-sum';
 import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
+import { scaleMachining } from './machining';
 import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
 import type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
 import { repairOrientation } from './orientation';
 import { analyseTopology, type Topology } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
+import { joinNearCorners, remapList, repairBounds, repairSurface, type WeldIds } from './repair';
 import { weldBodies } from './weld';
 
 export type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
@@ -66,6 +68,10 @@ export interface AnalyseOptions {
 }
 
 export const MAX_SHELL_SUMMARIES = 100;
+/** Open shells are grouped into broken bodies when there are at most this many (a pairwise test). */
+const MAX_OPEN_SHELLS_GROUPED = 2000;
+/** Open shells whose boxes come this close (a share of their largest extent) are pieces of one body. */
+const OPEN_PIECE_MARGIN = 0.01;
 const PACK = 2 ** 26;
 
 /**
@@ -73,12 +79,16 @@ const PACK = 2 ** 26;
  * declared) after repairing its facets' orientation, and lists the findings. Returns the metrics,
  * the findings, and the (repaired) mesh they describe.
  */
-export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnalysis {
+export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnalysis {
   const buildVolumes = options.buildVolumes ?? buildVolumesByProcess();
+  const box = boundingBox(input.positions, input.triangleCount);
+  const largestSide = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]);
+  const sides = [box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]];
+  const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide, { sides, names: input.bodies.map((b) => b.name) }));
+  const { mesh, weld, joined, surface, topology: welded } = weldAndRepair(input, box, largestSide, MM_PER_UNIT[units.unit]);
+  let topology = welded;
   const { triangleCount } = mesh;
-  const box = boundingBox(mesh.positions, triangleCount);
-  const { vertexIds, vertexCount } = weldBodies(mesh.positions, triangleCount, mesh.bodies);
-  let topology = analyseTopology(vertexIds, vertexCount, triangleCount);
+  const { vertexIds, vertexCount } = weld;
   let sums = measure(mesh.positions, triangleCount, box, topology);
   const repair = repairOrientation({
     positions: mesh.positions,
@@ -99,8 +109,6 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
   const depth = repair.nesting?.depth ?? new Int32Array(topology.shellCount);
   const measures = summarise(sums, topology, depth);
   const raw = rawMetrics(box, measures, topology, triangleCount, vertexCount);
-  const largestSide = Math.max(...raw.size);
-  const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide));
   const factor = MM_PER_UNIT[units.unit];
   const metrics = scaleMetrics(raw, units, buildVolumes, (v, power) => v * factor ** power);
   const findings = meshFindings({
@@ -110,6 +118,8 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
     smallShellTriangles: measures.smallShellTriangles,
     cavityTriangles: measures.cavityTriangles,
     flipped: repair.flipped,
+    joined,
+    surface,
     minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
   });
   const structure: ShellStructure = {
@@ -123,6 +133,40 @@ export function analyseMesh(mesh: Mesh, options: AnalyseOptions = {}): MeshAnaly
     vertexCount,
   };
   return { metrics, findings, mesh: repaired, flippedTriangleCount: repair.flipped.count, structure };
+}
+
+/**
+ * The weld of a mesh, repaired where it is open (repair.ts, ADR 154 and 155): corners that differ
+ * by rounding joined, then cracks closed and small flat holes filled. Returns the mesh the weld
+ * describes (the input when nothing was repaired), its weld and edge census, and what was done.
+ */
+function weldAndRepair(input: Mesh, box: BoundingBox, largestSide: number, mmPerUnit: number) {
+  let mesh = input;
+  // Bodies welded apart (STEP solids, 3MF objects, OBJ objects that share no vertex).
+  let weld: WeldIds = weldBodies(mesh.positions, mesh.triangleCount, mesh.bodies);
+  let topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
+  if (topology.openEdgeCount === 0) return { mesh, weld, topology, joined: null, surface: null };
+  const joined = joinNearCorners(mesh.positions, mesh.triangleCount, weld, mesh.bodies, box);
+  if (joined) {
+    weld = joined;
+    mesh = { ...mesh, positions: joined.positions };
+    topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
+  }
+  const surface = topology.openEdgeCount > 0 ? repairSurface(mesh.positions, mesh.triangleCount, weld, mesh.bodies, repairBounds(largestSide, mmPerUnit)) : null;
+  if (surface && (surface.cracks || surface.holes)) {
+    weld = surface;
+    const { newIndex } = surface;
+    mesh = {
+      ...mesh,
+      positions: surface.positions,
+      triangleCount: surface.triangleCount,
+      bodies: mesh.bodies.map((body, k) => ({ ...body, ...surface.bodies[k] })),
+      ...(mesh.faces ? { faces: mesh.faces.map((f) => ({ ...f, firstTriangle: newIndex(f.firstTriangle) })) } : {}),
+    };
+    topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
+  }
+  const moved = joined && surface?.holes ? { ...joined, triangles: remapList(joined.triangles, surface.newIndex) } : joined;
+  return { mesh, weld, topology, joined: moved, surface };
 }
 
 /**
@@ -301,7 +345,47 @@ class ShellAccumulator {
     for (let s = 0; s < this.shellCount; s++) if (shellIsOpen[s] === 0 && (depth[s] as number) % 2 === 1) kinds[s] = 'cavity';
     const shells = order.slice(0, MAX_SHELL_SUMMARIES).map((s) => this.summary(s, shellIsOpen, kinds[s] ?? 'body'));
     const bodies = order.filter((s) => kinds[s] === 'body');
-    return { shells, kinds, largestBody: bodies[0] ?? -1, bodyCount: bodies.length, cavityCount: this.shellCount - bodies.length };
+    const group = this.bodyGroups(kinds, shellIsOpen);
+    const groups = new Set(bodies.map((s) => group[s]));
+    return { shells, kinds, group, largestBody: bodies[0] ?? -1, bodyCount: groups.size, cavityCount: this.shellCount - bodies.length };
+  }
+
+  /**
+   * Per shell, the body it is part of: each closed body is one, and open shells whose boxes meet
+   * (within 1 % of the part's size) are pieces of one broken surface, not separate bodies (a cube
+   * cut by a crack too wide to close is one body with open edges). -1 for a cavity.
+   */
+  private bodyGroups(kinds: ('body' | 'cavity')[], shellIsOpen: Uint8Array): Int32Array {
+    const group = new Int32Array(this.shellCount);
+    for (let s = 0; s < this.shellCount; s++) group[s] = kinds[s] === 'body' ? s : -1;
+    const open: number[] = [];
+    for (let s = 0; s < this.shellCount; s++) if (shellIsOpen[s] === 1 && kinds[s] === 'body') open.push(s);
+    if (open.length < 2 || open.length > MAX_OPEN_SHELLS_GROUPED) return group;
+    const b = this.box;
+    let extent = 0;
+    for (const s of open) for (let k = 0; k < 3; k++) extent = Math.max(extent, (b[s * 6 + 3 + k] as number) - (b[s * 6 + k] as number));
+    const margin = OPEN_PIECE_MARGIN * extent;
+    const meet = (p: number, q: number) => {
+      for (let k = 0; k < 3; k++) {
+        if ((b[p * 6 + k] as number) > (b[q * 6 + 3 + k] as number) + margin || (b[q * 6 + k] as number) > (b[p * 6 + 3 + k] as number) + margin) return false;
+      }
+      return true;
+    };
+    const rootOf = (s: number): number => {
+      let r = s;
+      while (group[r] !== r) r = group[r] as number;
+      return r;
+    };
+    for (let i = 0; i < open.length; i++) {
+      for (let j = i + 1; j < open.length; j++) {
+        const p = open[i] as number, q = open[j] as number;
+        if (!meet(p, q)) continue;
+        const rp = rootOf(p), rq = rootOf(q);
+        if (rp !== rq) group[Math.max(rp, rq)] = Math.min(rp, rq);
+      }
+    }
+    for (const s of open) group[s] = rootOf(s);
+    return group;
   }
 
   /** Shell indices by decreasing triangle count (ties by index), with a native numeric sort. */
@@ -336,13 +420,14 @@ function trianglesOfKind(shellOf: Int32Array, triangleCount: number, kinds: ('bo
 function trianglesOutsideLargestBody(
   shellOf: Int32Array,
   triangleCount: number,
-  summaries: { kinds: ('body' | 'cavity')[]; largestBody: number; bodyCount: number },
+  summaries: { kinds: ('body' | 'cavity')[]; group: Int32Array; largestBody: number; bodyCount: number },
 ): TriangleList {
   const list = new TriangleList();
   if (summaries.bodyCount < 2) return list;
+  const largest = summaries.group[summaries.largestBody];
   for (let t = 0; t < triangleCount; t++) {
     const s = shellOf[t] as number;
-    if (s !== summaries.largestBody && summaries.kinds[s] === 'body') list.add(t);
+    if (summaries.group[s] !== largest && summaries.kinds[s] === 'body') list.add(t);
   }
   return list;
 }
@@ -405,5 +490,6 @@ function scaleManufacturing(m: ManufacturingMetrics, scale: (value: number, powe
     overhangAreaMm2: scale(m.overhangAreaMm2, 2),
     supportVolumeMm3: scale(m.supportVolumeMm3, 3),
     buildHeightMm: scale(m.buildHeightMm, 1),
+    ...(m.machining ? { machining: scaleMachining(m.machining, scale) } : {}),
   };
 }

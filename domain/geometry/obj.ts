@@ -1,11 +1,16 @@
 /**
- * Wavefront OBJ: `v` vertices and `f` faces (polygons are fanned into triangles, `v/vt/vn` and
- * negative indices accepted), `o` starts a named body. Materials, textures and normals are
+ * Wavefront OBJ (ADR 157): `v` vertices and `f` faces (`v/vt/vn` and negative indices accepted;
+ * polygons of more than three corners triangulated by ear clipping in their plane, so a concave
+ * outline stays inside itself), a `\` at the end of a line continues it on the next, `#` starts a
+ * comment anywhere on a line. `o` and `g` lines name the faces that follow, but every face indexes
+ * the file's one vertex pool: objects that share a vertex index are one body (`build`), so bodies
+ * are what the faces' connectivity says, not the object lines. Materials, textures and normals are
  * ignored; OBJ carries no units.
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import { createFinding, TriangleList, type Finding } from './findings';
 import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
+import { triangulatePolygon } from './polygon';
 import { inRange } from './stl-binary';
 
 export interface ObjOptions {
@@ -23,22 +28,35 @@ class ObjReader {
   private readonly faces: ObjFace[] = [];
   private readonly bodyNames: string[] = [''];
   private unknownLines = 0;
+  private objectNamed = false;
   readonly badFaces = new TriangleList();
   readonly badVertices = new TriangleList();
 
   read(text: string): void {
     let start = 0;
     let line = 0;
+    let pending = '';
+    let pendingLine = 0;
     while (start < text.length) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      this.readLine(text.slice(start, end).trim(), line++);
+      const raw = stripComment(text.slice(start, end)).trimEnd();
+      if (pending === '') pendingLine = line;
+      line++;
       start = end + 1;
+      // A backslash at the end of a line continues the statement on the next line.
+      if (raw.endsWith('\\')) {
+        pending += `${raw.slice(0, -1)} `;
+        continue;
+      }
+      this.readLine((pending + raw).trim(), pendingLine);
+      pending = '';
     }
+    if (pending !== '') this.readLine(pending.trim(), pendingLine);
   }
 
   private readLine(line: string, number: number): void {
-    if (line === '' || line.startsWith('#')) return;
+    if (line === '') return;
     const parts = line.split(/\s+/);
     switch (parts[0]) {
       case 'v':
@@ -48,9 +66,16 @@ class ObjReader {
         this.readFace(parts, number);
         break;
       case 'o':
+        this.objectNamed = true;
         this.bodyNames.push(parts.slice(1).join(' '));
         break;
-      case 'vn': case 'vt': case 'vp': case 'g': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
+      case 'g':
+        // A group names the faces after it, like an object, unless an object line names them already.
+        if (!this.objectNamed) this.bodyNames.push(parts.slice(1).join(' '));
+        break;
+      case 'vn': case 'vt': case 'vp': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
+      case 'cstype': case 'deg': case 'curv': case 'curv2': case 'surf': case 'parm': case 'trim': case 'hole': case 'end':
+      case 'bevel': case 'c_interp': case 'd_interp': case 'lod': case 'shadow_obj': case 'trace_obj': case 'usemap': case 'maplib':
         break;
       default:
         this.unknownLines++;
@@ -72,40 +97,80 @@ class ObjReader {
     this.faces.push({ corners, body: this.bodyNames.length - 1, line });
   }
 
-  /** Triangles in face order, bodies named by `o` lines. */
+  /**
+   * Triangles body by body. Objects (`o`, or `g` without `o`) that share a vertex index are one
+   * body: the faces' connectivity, through the one vertex pool, says what a body is, not the object
+   * lines. Objects that share none are separate bodies (welded apart, like a 3MF's objects), even
+   * when their vertices lie at the same place. Faces keep the file's order within a body.
+   */
   build(maxTriangles: number): { positions: Float32Array; bodies: MeshBody[]; tooMany: boolean } {
     const out = new TriangleBuffer(Math.max(16, this.faces.length));
     const bodies: MeshBody[] = [];
     const vertexCount = this.vertices.length / 3;
-    let currentBody = -1;
-    let bodyStart = 0;
-    for (const face of this.faces) {
-      if (face.body !== currentBody) {
-        this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
-        currentBody = face.body;
-        bodyStart = out.triangleCount;
+    const valid = this.faces.filter((face) => {
+      const ok = face.corners.length >= 3 && face.corners.every((c) => Number.isInteger(c) && c >= 0 && c < vertexCount && this.finiteVertex(c));
+      if (!ok) this.badFaces.add(face.line);
+      return ok;
+    });
+    const group = this.connectedObjects(valid, vertexCount);
+    const order: number[] = [];
+    const members = new Map<number, ObjFace[]>();
+    for (const face of valid) {
+      const g = group[face.body] as number;
+      if (!members.has(g)) {
+        members.set(g, []);
+        order.push(g);
       }
-      const valid = face.corners.length >= 3 && face.corners.every((c) => Number.isInteger(c) && c >= 0 && c < vertexCount && this.finiteVertex(c));
-      if (!valid) {
-        this.badFaces.add(face.line);
-        continue;
+      members.get(g)?.push(face);
+    }
+    for (const g of order) {
+      const faces = members.get(g) ?? [];
+      const first = out.triangleCount;
+      for (const face of faces) {
+        const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
+        for (let k = 0; k + 2 < triangles.length; k += 3) {
+          if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
+          this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
+        }
       }
-      for (let k = 1; k + 1 < face.corners.length; k++) {
-        if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
-        this.emit(out, face.corners[0] as number, face.corners[k] as number, face.corners[k + 1] as number);
+      const names = [...new Set(faces.map((f) => this.bodyNames[f.body] ?? ''))].filter((n) => n !== '');
+      if (out.triangleCount > first) bodies.push({ name: names.join(' + '), firstTriangle: first, triangleCount: out.triangleCount - first });
+    }
+    return { positions: out.finish(), bodies, tooMany: false };
+  }
+
+  /** Per object, the smallest object it shares a vertex index with, through any chain of sharing. */
+  private connectedObjects(faces: ObjFace[], vertexCount: number): Int32Array {
+    const parent = Int32Array.from({ length: this.bodyNames.length }, (_, k) => k);
+    const root = (k: number): number => {
+      let r = k;
+      while (parent[r] !== r) r = parent[r] as number;
+      return r;
+    };
+    const owner = new Int32Array(vertexCount).fill(-1);
+    for (const face of faces) {
+      for (const c of face.corners) {
+        const o = owner[c] as number;
+        if (o === -1) owner[c] = face.body;
+        else if (o !== face.body) {
+          const a = root(o), b = root(face.body);
+          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        }
       }
     }
-    this.closeBody(bodies, currentBody, bodyStart, out.triangleCount);
-    return { positions: out.finish(), bodies, tooMany: false };
+    return parent.map((_, k) => root(k));
+  }
+
+  /** A polygon's triangles (corner indices, in its own turning direction). */
+  private triangulate(corners: number[]): number[] {
+    const v = this.vertices;
+    const points = corners.map((c) => [v[c * 3] as number, v[c * 3 + 1] as number, v[c * 3 + 2] as number] as const);
+    return triangulatePolygon(points).map((k) => corners[k] as number);
   }
 
   private finiteVertex(c: number): boolean {
     const v = this.vertices;
     return inRange(v[c * 3] as number) && inRange(v[c * 3 + 1] as number) && inRange(v[c * 3 + 2] as number);
-  }
-
-  private closeBody(bodies: MeshBody[], body: number, first: number, end: number): void {
-    if (body >= 0 && end > first) bodies.push({ name: this.bodyNames[body] ?? '', firstTriangle: first, triangleCount: end - first });
   }
 
   private emit(out: TriangleBuffer, a: number, b: number, c: number): void {
@@ -131,6 +196,12 @@ class ObjReader {
     }
     return findings;
   }
+}
+
+/** The line without its comment: `#` and what follows. */
+function stripComment(line: string): string {
+  const hash = line.indexOf('#');
+  return hash < 0 ? line : line.slice(0, hash);
 }
 
 export function parseObj(bytes: Uint8Array, options: ObjOptions = {}): ImportResult {

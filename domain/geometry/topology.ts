@@ -342,3 +342,42 @@ export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, trian
   }
   return twin;
 }
+
+/**
+ * The half-edges that no other triangle shares (the open edges' one side each), in vertex order:
+ * what the repair (repair.ts) joins or fills. Triangles with a repeated corner are left out.
+ */
+export function openHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
+  const { group, halfEdges } = groupEdges(vertexIds, vertexCount, triangleCount);
+  let open = new Int32Array(1024);
+  let count = 0;
+  let others = new Int32Array(64);
+  for (let v = 0; v < vertexCount; v++) {
+    const s = group[v] as number;
+    const n = (group[v + 1] as number) - s;
+    if (n === 0) continue;
+    if (n > others.length) others = new Int32Array(n * 2);
+    for (let i = 0; i < n; i++) {
+      const h = halfEdges[s + i] as number;
+      const from = vertexIds[h] as number;
+      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
+    }
+    sortByOther(halfEdges, others, s, n);
+    let k = 0;
+    while (k < n) {
+      const other = Math.abs(others[k] as number);
+      let run = k + 1;
+      while (run < n && Math.abs(others[run] as number) === other) run++;
+      if (run - k === 1) {
+        if (count === open.length) {
+          const grown = new Int32Array(count * 2);
+          grown.set(open);
+          open = grown;
+        }
+        open[count++] = halfEdges[s + k] as number;
+      }
+      k = run;
+    }
+  }
+  return open.slice(0, count);
+}

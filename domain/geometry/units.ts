@@ -1,10 +1,19 @@
 /**
  * Units. STEP and 3MF declare theirs (the importers convert to mm); STL and OBJ do not, so we
- * guess millimetres or inches from the size and ask the user to confirm.
+ * guess millimetres or inches and ask the user to confirm (ADR 158).
  *
- * The guess is Bayesian and small: the largest side of real parts is taken as log-normal around
- * 50 mm (one standard deviation spans 10 to 250 mm), and a file is a priori three times as likely
- * to be in millimetres as in inches. The posterior of the chosen unit is the confidence.
+ * The guess is Bayesian and small, in log-odds of millimetres against inches:
+ * - **size**: the largest side of real parts is taken as log-normal around 50 mm (one standard
+ *   deviation spans 10 to 250 mm), and a file is a priori three times as likely to be in
+ *   millimetres as in inches;
+ * - **round dimensions**: a designed part's sides are often round numbers in the unit it was drawn
+ *   in (a multiple of 0.5 mm, or of 1/16 or 0.1 inch). A side that is round when read one way and
+ *   not the other says which: 1.375 units is 1 3/8 inch but no round millimetre size; 203.2 units is
+ *   8 inches drawn in millimetres (round in inches only when read as millimetres); 1.338583 units is
+ *   34 mm written in inches. Sides round either way (2, 5, 10) say nothing;
+ * - **words in the file**: a unit named in an STL header or solid name, or an OBJ object name
+ *   ("units=mm", "inch").
+ * The posterior of the chosen unit is the confidence.
  */
 
 export type LengthUnit = 'mm' | 'inch';
@@ -26,23 +35,121 @@ const PRIOR_MM = 0.75;
 /** Below this confidence, the user is asked to confirm the units (a warning finding). */
 export const UNIT_CONFIRMATION_THRESHOLD = 0.9;
 
-export function guessUnit(largestSide: number): UnitAssessment {
+/** What else than its largest side a file says about its unit. */
+export interface UnitClues {
+  /** The bounding box's sides, file units. */
+  readonly sides?: readonly number[];
+  /** Names the file gives (an STL header or solid name, OBJ object names). */
+  readonly names?: readonly string[];
+}
+
+/** Chance that a designed side is a round number in the unit it was drawn in. */
+const ROUND_SHARE = 0.5;
+/** How strongly a unit named in the file counts (likelihood ratio). */
+const NAMED_UNIT_RATIO = 50;
+const MAX_ROUND_ODDS = Math.log(1000);
+/** Grids of round sizes, mm: half millimetres; sixteenths and tenths of an inch. */
+const MM_GRID = 0.5;
+const INCH_GRIDS_MM = [25.4 / 16, 25.4 / 10];
+
+export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAssessment {
   if (!(largestSide > 0) || !Number.isFinite(largestSide)) {
     return { unit: 'mm', source: 'guess', confidence: PRIOR_MM, reason: 'The model has no size to judge its units by.' };
   }
   const logLikelihood = (mm: number) => -0.5 * ((Math.log(mm / MEDIAN_PART_MM) / LOG_SIGMA) ** 2);
-  const mmWeight = PRIOR_MM * Math.exp(logLikelihood(largestSide));
-  const inchWeight = (1 - PRIOR_MM) * Math.exp(logLikelihood(largestSide * MM_PER_UNIT.inch));
-  const total = mmWeight + inchWeight;
-  const pMm = total > 0 ? mmWeight / total : largestSide * MM_PER_UNIT.inch > MEDIAN_PART_MM ? 1 : 0;
-  const unit: LengthUnit = pMm >= 0.5 ? 'mm' : 'inch';
+  // Log-odds of millimetres against inches.
+  let odds = Math.log(PRIOR_MM / (1 - PRIOR_MM)) + logLikelihood(largestSide) - logLikelihood(largestSide * MM_PER_UNIT.inch);
   const side = formatLength(largestSide);
-  return {
-    unit,
-    source: 'guess',
-    confidence: unit === 'mm' ? pMm : 1 - pMm,
-    reason: `The largest side is ${side} units: ${side} mm read as millimetres, ${formatLength(largestSide * 25.4)} mm read as inches.`,
-  };
+  const reasons = [`The largest side is ${side} units: ${side} mm read as millimetres, ${formatLength(largestSide * 25.4)} mm read as inches.`];
+  const round = roundSides(clues.sides ?? []);
+  // However many sides agree, a coincidence stays possible: at most 1000 to 1 from roundness.
+  odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, round.odds));
+  if (round.reason) reasons.push(round.reason);
+  const named = namedUnit(clues.names ?? []);
+  if (named) {
+    odds += (named.unit === 'mm' ? 1 : -1) * Math.log(NAMED_UNIT_RATIO);
+    reasons.push(`The file's header says "${named.word}".`);
+  }
+  const pMm = 1 / (1 + Math.exp(-odds));
+  const unit: LengthUnit = pMm >= 0.5 ? 'mm' : 'inch';
+  return { unit, source: 'guess', confidence: unit === 'mm' ? pMm : 1 - pMm, reason: reasons.join(' ') };
+}
+
+/** Whether a length in mm is a round size: a multiple of half a millimetre, or of 1/16 or 1/10 inch. */
+function isRound(mm: number): boolean {
+  if (!(mm > 0)) return false;
+  return [MM_GRID, ...INCH_GRIDS_MM].some((grid) => Math.abs(mm / grid - Math.round(mm / grid)) * grid <= tolerance(mm));
+}
+
+/** How close to a grid a written size must come: 6 significant digits (what text exports keep). */
+function tolerance(mm: number): number {
+  return Math.max(2e-6 * mm, 1e-5);
+}
+
+/** The chance that a length of this size falls that close to one of the grids by accident. */
+function chanceRound(mm: number): number {
+  return Math.min(1, [MM_GRID, ...INCH_GRIDS_MM].reduce((sum, grid) => sum + (2 * tolerance(mm)) / grid, 0));
+}
+
+/**
+ * Log-odds (mm against inch) from the sides' roundness. Each side is read both ways: round when
+ * read in the right unit with probability ROUND_SHARE (plus chance), round when read in the wrong
+ * one by chance only.
+ */
+function roundSides(sides: readonly number[]): { odds: number; reason: string | null } {
+  let odds = 0;
+  const telling: string[] = [];
+  const seen = new Set<string>();
+  for (const v of sides) {
+    if (!(v > 0) || !Number.isFinite(v)) continue;
+    const key = v.toPrecision(6);
+    if (seen.has(key)) continue; // a cube's three equal sides are one clue
+    seen.add(key);
+    const asMm = v, asInch = v * MM_PER_UNIT.inch;
+    const roundMm = isRound(asMm), roundInch = isRound(asInch);
+    if (roundMm === roundInch) continue;
+    const p = (right: boolean, mm: number) => (right ? ROUND_SHARE + (1 - ROUND_SHARE) * chanceRound(mm) : (1 - ROUND_SHARE) * (1 - chanceRound(mm)));
+    const q = (round: boolean, mm: number) => (round ? chanceRound(mm) : 1 - chanceRound(mm));
+    // P(observations | mm) = P(roundMm | right) P(roundInch | wrong); and the other way round.
+    const given = { mm: p(roundMm, asMm) * q(roundInch, asInch), inch: p(roundInch, asInch) * q(roundMm, asMm) };
+    odds += Math.log(given.mm / given.inch);
+    telling.push(roundMm ? `${formatSize(v)} is a round size in millimetres (${describeRound(asMm)}), not in inches` : `${formatSize(v)} is a round size read as inches (${describeRound(asInch)}), not as millimetres`);
+  }
+  return { odds, reason: telling.length > 0 ? `Side ${telling.join('; side ')}.` : null };
+}
+
+/** A round size in words: `34 mm`, `1 3/8 in`, `8 in`, `2.4 in`. */
+function describeRound(mm: number): string {
+  const inch = mm / 25.4;
+  const sixteenths = Math.round(inch * 16);
+  if (Math.abs(inch * 16 - sixteenths) * (25.4 / 16) <= tolerance(mm)) {
+    const whole = Math.floor(sixteenths / 16);
+    let num = sixteenths % 16, den = 16;
+    while (num > 0 && num % 2 === 0) {
+      num /= 2;
+      den /= 2;
+    }
+    const mmWords = Math.abs(mm / MM_GRID - Math.round(mm / MM_GRID)) * MM_GRID <= tolerance(mm) ? `${+mm.toFixed(1)} mm = ` : '';
+    return `${mmWords}${whole > 0 ? whole : ''}${whole > 0 && num > 0 ? ' ' : ''}${num > 0 ? `${num}/${den}` : ''} in`;
+  }
+  const tenths = Math.round(inch * 10);
+  if (Math.abs(inch * 10 - tenths) * (25.4 / 10) <= tolerance(mm)) return `${+(tenths / 10).toFixed(1)} in`;
+  return `${+mm.toFixed(1)} mm`;
+}
+
+function formatSize(v: number): string {
+  return `${+v.toPrecision(6)} units`;
+}
+
+/** A unit named in the file's names: `units=mm`, `millimetres`, `inch`. */
+function namedUnit(names: readonly string[]): { unit: LengthUnit; word: string } | null {
+  for (const name of names) {
+    const mm = /(?:\bunits?\s*[=:]\s*mm\b|\bmillimet(?:er|re)s?\b|\(mm\)|\[mm\])/i.exec(name);
+    if (mm) return { unit: 'mm', word: mm[0] };
+    const inch = /(?:\bunits?\s*[=:]\s*in(?:ch(?:es)?)?\b|\binch(?:es)?\b|\(in\)|\[in\])/i.exec(name);
+    if (inch) return { unit: 'inch', word: inch[0] };
+  }
+  return null;
 }
 
 export function declaredMillimetres(): UnitAssessment {

@@ -1,6 +1,7 @@
 import { enforce, omitWhen, skipWhen, test } from 'vest';
 import { defineSuite } from './define-suite.ts';
 import { PHONE_MIN } from './account-rules.ts';
+import { BILLING_ADDRESS_LIMITS, SHIPPING_ADDRESS_LIMITS } from './field-limits.ts';
 import { type Geography, STATE_REQUIRED_COUNTRIES, ADDRESS_MESSAGES, isEnglishText, isPoBox, findSubdivision } from './address-rules.ts';
 
 /**
@@ -62,8 +63,13 @@ export const shippingAddressSuite = defineSuite((data: Record<string, unknown>, 
       test(field, ADDRESS_MESSAGES.englishOnly, () => {
         enforce(isEnglishText(text(data[field]))).isTruthy();
       });
+    });
+  }
+  // The API's limits (field-limits.ts), so the form never accepts what the server refuses.
+  for (const [field, max] of Object.entries(SHIPPING_ADDRESS_LIMITS)) {
+    omitWhen(!present(data[field]), () => {
       test(field, ADDRESS_MESSAGES.tooLong, () => {
-        enforce(text(data[field]).length <= 200).isTruthy();
+        enforce(text(data[field]).length <= max).isTruthy();
       });
     });
   }
@@ -84,13 +90,13 @@ export const billingAddressSuite = defineSuite((data: Record<string, unknown>) =
   test('location', ADDRESS_MESSAGES.locationRequired, () => {
     enforce(present(data.location)).isTruthy();
   });
-  for (const field of ['name', 'location', 'companyName'] as const) {
+  for (const [field, max] of Object.entries(BILLING_ADDRESS_LIMITS)) {
     omitWhen(!present(data[field]), () => {
       test(field, ADDRESS_MESSAGES.englishOnly, () => {
         enforce(isEnglishText(text(data[field]))).isTruthy();
       });
       test(field, ADDRESS_MESSAGES.tooLong, () => {
-        enforce(text(data[field]).length <= 300).isTruthy();
+        enforce(text(data[field]).length <= max).isTruthy();
       });
     });
   }

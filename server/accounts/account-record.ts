@@ -1,7 +1,8 @@
 import type { OperatorAccountPatch } from '#domain/api/account';
 import { EMAIL_PATTERN } from '#domain/rules/account-rules';
-import type { AppContext } from '../app-context.ts';
-import { iso } from '../clock.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { iso, type Clock } from '../clock.ts';
 import { fieldError } from '../errors.ts';
 import type { UserAccountTable } from '../db/schema.ts';
 import { normaliseEmail } from './users.ts';
@@ -17,7 +18,7 @@ export const ACCOUNT_RECORD_MESSAGES = {
  * account, an entrust-order account, whether balance reload is allowed, and the customer success
  * manager. Only the fields sent change. Answers the account's id.
  */
-export async function updateAccountRecord(ctx: AppContext, patch: OperatorAccountPatch): Promise<string> {
+export async function updateAccountRecord(ctx: { db: Kysely<Database>; clock: Clock }, patch: OperatorAccountPatch): Promise<string> {
   const user = await ctx.db
     .selectFrom('user_account')
     .select('id')

@@ -15,7 +15,16 @@ import { ACCOUNT_MESSAGES, isReferralCode } from '#domain/rules/account-rules';
 import { DELETION_BALANCE_MESSAGES } from '#domain/rules/deletion-rules';
 import { REWARDS_MESSAGES } from '#domain/rules/rewards-rules';
 import { formatUsd } from '#domain/pricing/money';
-import type { AppContext } from '../app-context.ts';
+import type { CaptchaService } from '../auth/captcha.ts';
+import type { EmailTokens } from '../auth/email-tokens.ts';
+import type { SignInThrottle } from '../auth/login-throttle.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Clock } from '../clock.ts';
+import type { ServerConfig } from '../config.ts';
+import type { AppLinks } from '../links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import type { Adoption } from './adoption.ts';
 import type { Auth } from '../auth/auth-context.ts';
 import { hashNewPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
 import { iso } from '../clock.ts';
@@ -26,6 +35,21 @@ import { accountMails } from '../mail/account-mails.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
 import { anonymiseAccount } from './deletion.ts';
 import { insertUser, normaliseEmail } from './users.ts';
+
+/** What the account flows use (ADR 181); each flow takes only the part it needs. */
+export interface AccountDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<ServerConfig, 'supportEmail'>;
+  tokens: TokenService;
+  emailTokens: EmailTokens;
+  captcha: CaptchaService;
+  mailer: Mailer;
+  loginThrottle: SignInThrottle;
+  adoption: Adoption;
+  storage: FileStorage;
+  links: AppLinks;
+}
 
 export const ACCOUNT_SERVICE_MESSAGES = {
   badCredentials: 'The email or password is incorrect.',
@@ -62,14 +86,14 @@ export function findUser(db: Kysely<Database>, userId: string) {
 }
 
 /** Signs the user in: adopts the caller's temporary subject, if any, and issues a full token. */
-export async function signIn(ctx: AppContext, auth: Auth, userId: string): Promise<LoginResponse> {
+export async function signIn(ctx: Pick<AccountDeps, 'adoption' | 'tokens'>, auth: Auth, userId: string): Promise<LoginResponse> {
   if (auth.kind === 'temporary') await ctx.adoption.adopt(auth.subjectId, userId);
   const { token, expiresIn } = await ctx.tokens.issueUserToken(userId);
   return { accessToken: token, expiresIn };
 }
 
 /** The activation key and its mail, in `trx` (the transaction of the change that asks for them, ADR 116). */
-async function queueActivation(ctx: AppContext, trx: Kysely<Database>, userId: string, email: string): Promise<string> {
+async function queueActivation(ctx: Pick<AccountDeps, 'emailTokens' | 'links' | 'mailer'>, trx: Kysely<Database>, userId: string, email: string): Promise<string> {
   const key = await ctx.emailTokens.create(userId, 'activate', trx);
   return ctx.mailer.enqueue(accountMails.activation(email, ctx.links.activate(key)), trx);
 }
@@ -91,7 +115,7 @@ export interface DeviceTrust {
  * its attempt (422 under `captchaCode` until it does). A browser that signed in to the account
  * before is held back by neither (issue 12 item 5, issue 32 item 5).
  */
-export async function logIn(ctx: AppContext, auth: Auth, body: LoginRequest, device: DeviceTrust): Promise<LoginResponse> {
+export async function logIn(ctx: Pick<AccountDeps, 'adoption' | 'captcha' | 'db' | 'loginThrottle' | 'tokens'>, auth: Auth, body: LoginRequest, device: DeviceTrust): Promise<LoginResponse> {
   const email = normaliseEmail(body.email);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'password_hash', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!(user && device.known(user.id))) {
@@ -137,7 +161,7 @@ export function mergedProfile(user: Awaited<ReturnType<typeof loadUser>>, patch:
   return merged;
 }
 
-export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch, fields: readonly ProfileField[]): Promise<void> {
+export async function updateProfile(ctx: Pick<AccountDeps, 'clock' | 'db'>, userId: string, patch: ProfilePatch, fields: readonly ProfileField[]): Promise<void> {
   const changes: Record<string, string | null> = {};
   for (const field of fields) changes[PROFILE_COLUMNS[field]] = orNull(patch[field]);
   await ctx.db.updateTable('user_account').set({ ...changes, updated_at: iso(ctx.clock()) }).where('id', '=', userId).execute();
@@ -147,7 +171,7 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
  * A new account, waiting for activation by the emailed link; a visitor's quotes follow it then. A
  * referral code is refused from a browser that signed in to the code's account (ADR 151).
  */
-export async function register(ctx: AppContext, auth: Auth, body: RegisterRequest, browser?: Pick<DeviceTrust, 'known'>): Promise<{ email: string }> {
+export async function register(ctx: Pick<AccountDeps, 'captcha' | 'clock' | 'db' | 'emailTokens' | 'links' | 'mailer'>, auth: Auth, body: RegisterRequest, browser?: Pick<DeviceTrust, 'known'>): Promise<{ email: string }> {
   const { db, clock } = ctx;
   // Before the captcha is used up: a person told to choose another password keeps the one they solved.
   if (isCommonPassword(body.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordCommon);
@@ -192,7 +216,7 @@ export async function register(ctx: AppContext, auth: Auth, body: RegisterReques
 }
 
 /** Sends the activation link again when the address waits for activation; silent otherwise. */
-export async function resendActivation(ctx: AppContext, rawEmail: string): Promise<void> {
+export async function resendActivation(ctx: Pick<AccountDeps, 'db' | 'emailTokens' | 'links' | 'mailer'>, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id', 'activated_at']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user || user.activated_at) return;
@@ -200,7 +224,7 @@ export async function resendActivation(ctx: AppContext, rawEmail: string): Promi
 }
 
 /** Follows the emailed activation key: the account works, the visitor's quotes are adopted, the caller is signed in. */
-export async function activate(ctx: AppContext, auth: Auth, key: string): Promise<LoginResponse> {
+export async function activate(ctx: Pick<AccountDeps, 'adoption' | 'clock' | 'db' | 'emailTokens' | 'tokens'>, auth: Auth, key: string): Promise<LoginResponse> {
   const { db, clock } = ctx;
   const userId = await ctx.emailTokens.consume(key, 'activate');
   const user = userId ? await findUser(db, userId) : undefined;
@@ -212,7 +236,7 @@ export async function activate(ctx: AppContext, auth: Auth, key: string): Promis
 }
 
 /** Emails a reset link (and its code) when the address has an account; silent otherwise. */
-export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+export async function sendPasswordReset(ctx: Pick<AccountDeps, 'db' | 'emailTokens' | 'links' | 'mailer'>, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   const user = await ctx.db.selectFrom('user_account').select(['id']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user) return;
@@ -228,7 +252,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string): Prom
  * account); every session of the account is revoked, and every other reset key it was sent is
  * void (issue 12 item 9).
  */
-export async function resetPasswordWithKey(ctx: AppContext, key: string, password: string, device: DeviceTrust): Promise<void> {
+export async function resetPasswordWithKey(ctx: Pick<AccountDeps, 'clock' | 'db' | 'emailTokens' | 'loginThrottle' | 'tokens'>, key: string, password: string, device: DeviceTrust): Promise<void> {
   const now = iso(ctx.clock());
   const passwordHash = await hashNewPassword(password);
   const done = await ctx.db.transaction().execute(async (trx) => {
@@ -248,7 +272,7 @@ export async function resetPasswordWithKey(ctx: AppContext, key: string, passwor
 }
 
 /** A new password for a signed-in user who knows the current one; every other session and every reset key sent is revoked. */
-export async function changePassword(ctx: AppContext, userId: string, sessionId: string, body: PasswordResetRequest): Promise<void> {
+export async function changePassword(ctx: Pick<AccountDeps, 'clock' | 'db' | 'emailTokens'>, userId: string, sessionId: string, body: PasswordResetRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
   if (!(await verifyPassword(user.password_hash, body.oldPassword ?? ''))) throw fieldError('oldPassword', M.oldPasswordWrong);
   const now = iso(ctx.clock());
@@ -261,7 +285,7 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
 }
 
 /** Stores a message to customer service and mails it to them, with a receipt to the sender. */
-export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequest): Promise<void> {
+export async function contactUs(ctx: Pick<AccountDeps, 'clock' | 'config' | 'db' | 'mailer'>, auth: Auth, body: ContactUsRequest): Promise<void> {
   const email = normaliseEmail(body.email);
   const phoneNumber = orNull(body.phone);
   const phone = phoneNumber ? `${orNull(body.phoneCode) ?? ''} ${phoneNumber}`.trim() : null;
@@ -294,7 +318,7 @@ export async function contactUs(ctx: AppContext, auth: Auth, body: ContactUsRequ
 }
 
 /** Records a visit through a referral link; answers whether `cm` is a known referral code. */
-export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCode: string): Promise<boolean> {
+export async function recordDistributionVisit(ctx: Pick<AccountDeps, 'clock' | 'db'>, auth: Auth, rawCode: string): Promise<boolean> {
   const cm = rawCode.trim().toUpperCase();
   if (!cm) throw fieldError('cm', M.referralLinkIncomplete);
   const referrer = await ctx.db.selectFrom('user_account').select('id').where('referral_code', '=', cm).where('deleted_at', 'is', null).executeTakeFirst();
@@ -313,7 +337,7 @@ export async function recordDistributionVisit(ctx: AppContext, auth: Auth, rawCo
 }
 
 /** `GET account/deletion`: the balance the account holds now, and what deleting it does to it (ADR 150). */
-export async function deletionPreview(ctx: AppContext, userId: string): Promise<DeletionPreview> {
+export async function deletionPreview(ctx: Pick<AccountDeps, 'db'>, userId: string): Promise<DeletionPreview> {
   const user = await loadUser(ctx.db, userId);
   const balanceCents = Number(user.balance_cents);
   return { balanceCents, currency: user.balance_currency, message: balanceCents > 0 ? DELETION_BALANCE_MESSAGES.forfeit(formatUsd(balanceCents)) : null };
@@ -324,7 +348,7 @@ export async function deletionPreview(ctx: AppContext, userId: string): Promise<
  * An account holding a prepaid balance must say, in `forfeitBalanceCents`, that it gives up that
  * very amount (ADR 150): told before the mail is sent, kept with the request, said in the mail.
  */
-export async function requestDeletion(ctx: AppContext, userId: string, body: DeletionRequest): Promise<void> {
+export async function requestDeletion(ctx: Pick<AccountDeps, 'clock' | 'db' | 'emailTokens' | 'links' | 'mailer'>, userId: string, body: DeletionRequest): Promise<void> {
   const user = await loadUser(ctx.db, userId);
   const balanceCents = Number(user.balance_cents);
   if (balanceCents > 0 && body.forfeitBalanceCents !== balanceCents) {
@@ -352,7 +376,7 @@ export async function requestDeletion(ctx: AppContext, userId: string, body: Del
 const DELETION_LINK_MESSAGE = { used: M.deletionUsed, expired: M.deletionExpired, unknown: M.deletionInvalid } as const;
 
 /** What an emailed deletion link can still do; opening the page never uses it. */
-export async function checkDeletionLink(ctx: AppContext, key: string): Promise<DeletionCheckResponse> {
+export async function checkDeletionLink(ctx: Pick<AccountDeps, 'emailTokens'>, key: string): Promise<DeletionCheckResponse> {
   const found = await ctx.emailTokens.inspect(key, 'delete');
   if (found.state === 'valid') return { state: 'valid', expiresAt: found.expiresAt ?? null, message: null };
   return { state: found.state, expiresAt: null, message: DELETION_LINK_MESSAGE[found.state] };
@@ -364,7 +388,7 @@ export async function checkDeletionLink(ctx: AppContext, key: string): Promise<D
  * transaction; a balance larger than that (credited since the request) stops the deletion, with the
  * new amount, until it is asked for and confirmed again (ADR 150).
  */
-export async function confirmDeletion(ctx: AppContext, key: string): Promise<void> {
+export async function confirmDeletion(ctx: Pick<AccountDeps, 'clock' | 'db' | 'emailTokens' | 'storage'>, key: string): Promise<void> {
   const avatar = await transact(ctx.db, async (trx) => {
     const userId = await ctx.emailTokens.consume(key, 'delete', trx);
     if (!userId) return undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
+import type { BillingAddress, BillingAddressInput, BillingInfo, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
 import { findSubdivision } from '#domain/rules/address-rules';
 import type { Clock } from '../clock.ts';
 import { iso } from '../clock.ts';
@@ -133,8 +133,13 @@ export async function deleteShippingAddresses(db: Kysely<Database>, userId: stri
 // ---------------------------------------------------------------------------------------------
 // Billing addresses
 
+/** A billing address's own fields: the book's entry, and what an order keeps of it at checkout. */
+export function billingInfoOf(r: Pick<Selectable<BillingAddressTable>, 'company_name' | 'name' | 'location'>): BillingInfo {
+  return { companyName: r.company_name, name: r.name, location: r.location };
+}
+
 function toBillingAddress(r: Selectable<BillingAddressTable>): BillingAddress {
-  return { id: r.id, companyName: r.company_name, name: r.name, location: r.location, createdAt: r.created_at, updatedAt: r.updated_at };
+  return { id: r.id, ...billingInfoOf(r), createdAt: r.created_at, updatedAt: r.updated_at };
 }
 
 const billingColumns = (input: BillingAddressInput) => ({ company_name: orNull(input.companyName), name: input.name, location: input.location });

@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import type { AppContext } from '../app-context.ts';
-import { iso } from '../clock.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { iso, type Clock } from '../clock.ts';
 import { AVATAR_MESSAGES, megabytes } from '#domain/rules/account-rules';
 import { fieldError } from '../errors.ts';
-import { drainPart, sniffImageType } from '../storage/storage.ts';
+import { drainPart, sniffImageType, type FileStorage } from '../storage/storage.ts';
 
 /**
  * Reads the one file of a `multipart/form-data` request, streaming, stopping at `maxBytes` (413).
@@ -62,7 +63,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 }
 
 /** Stores an avatar image (PNG, JPEG, GIF or WebP by its content) and answers its storage key. */
-export async function saveAvatar(ctx: AppContext, userId: string, previousKey: string | null, data: Buffer): Promise<string> {
+export async function saveAvatar(ctx: { db: Kysely<Database>; clock: Clock; storage: FileStorage }, userId: string, previousKey: string | null, data: Buffer): Promise<string> {
   const type = sniffImageType(data);
   if (!type) throw fieldError('file', AVATAR_MESSAGES.imageType);
   const key = `avatars/${randomUUID()}.${type.slice('image/'.length)}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { insertUser } from './users.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database, PromoCodeTable } from '../db/schema.ts';
+import type { Database, PromoCodeTable, ShippingAddressTable } from '../db/schema.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -40,7 +40,7 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date = new Date
       updated_at: created,
     });
 
-    const address = (fields: Partial<Database['shipping_address']>) => ({
+    const address = (fields: Partial<ShippingAddressTable>) => ({
       id: randomUUID(),
       user_id: userId,
       is_default: 0,

@@ -3,7 +3,7 @@ import { formatUsd } from '#domain/pricing/money';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, fieldError } from '../errors.ts';
-import { parseUsd } from '../orders/additional-costs.ts';
+import { parseUsd } from '../payments/amounts.ts';
 import { InsufficientBalanceError, postLedgerEntry } from '../payments/ledger.ts';
 import { normaliseEmail } from './users.ts';
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DetainRequest, SemRecordBody } from '#domain/api/tools';
-import type { AppContext } from '../app-context.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Auth } from '../auth/auth-context.ts';
-import { iso } from '../clock.ts';
+import { iso, type Clock } from '../clock.ts';
 import { assertNoErrors, orNull } from '../errors.ts';
 
 /**
@@ -19,7 +20,7 @@ const owner = (auth: Auth) => ({
 });
 
 /** Where a visitor came from: the utm_* parameters, nested under `query` or at the top level. */
-export async function recordSemVisit(ctx: AppContext, auth: Auth, body: SemRecordBody): Promise<void> {
+export async function recordSemVisit(ctx: { db: Kysely<Database>; clock: Clock }, auth: Auth, body: SemRecordBody): Promise<void> {
   const source: Record<string, unknown> = { ...body, ...(body.query ?? {}) };
   const utm: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -37,7 +38,7 @@ export async function recordSemVisit(ctx: AppContext, auth: Auth, body: SemRecor
 }
 
 /** The retention dialog's answer; a user's answer also stops the dialog for the account. */
-export async function recordDetainAnswer(ctx: AppContext, auth: Auth, body: DetainRequest): Promise<void> {
+export async function recordDetainAnswer(ctx: { db: Kysely<Database>; clock: Clock }, auth: Auth, body: DetainRequest): Promise<void> {
   const now = iso(ctx.clock());
   await ctx.db.insertInto('detain_answer').values({ id: randomUUID(), option: body.option, reason: orNull(body.reason), ...owner(auth), created_at: now }).execute();
   if (auth.kind === 'user') await ctx.db.updateTable('user_account').set({ detain_popup: 0, updated_at: now }).where('id', '=', auth.userId).execute();

@@ -15,10 +15,10 @@ import { systemClock } from '../clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
-import { parseUsd } from '../orders/additional-costs.ts';
+import { parseUsd } from '../payments/amounts.ts';
 import { createPaymentProvider } from '../payments/create-provider.ts';
 import { bankTransferSettings } from '../payments/bank-accounts.ts';
-import { Payments } from '../payments/payments.ts';
+import { createPayments } from '../composition/payments.ts';
 
 export async function confirmTransferCli(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   const [number, amount, ...note] = argv;
@@ -31,7 +31,7 @@ export async function confirmTransferCli(argv: string[], env: NodeJS.ProcessEnv,
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'manufacture.db') });
   try {
     await migrateToLatest(database.db as never);
-    const payments = new Payments(database.db, systemClock, createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bankTransferSettings(config));
+    const payments = createPayments({ db: database.db, clock: systemClock, provider: createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bank: bankTransferSettings(config) });
     const result = await payments.confirmTransfer(number.trim().toUpperCase(), cents, note.join(' ').trim() || null);
     out(`${result.number} is ${result.status}.${result.creditedCents > 0 ? ` ${(result.creditedCents / 100).toFixed(2)} USD above the amount due was credited to the customer's balance.` : ''}`);
     return 0;

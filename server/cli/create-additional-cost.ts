@@ -12,7 +12,8 @@ import { systemClock } from '../clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
-import { createAdditionalCost, parseUsd } from '../orders/additional-costs.ts';
+import { createAdditionalCost } from '../orders/additional-costs.ts';
+import { parseUsd } from '../payments/amounts.ts';
 
 export async function createAdditionalCostCli(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   const [email, amount, description, orderNumber] = argv;

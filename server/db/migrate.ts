@@ -1,47 +1,41 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
-import * as m001 from './migrations/001-reference-data.ts';
-import * as m002 from './migrations/002-accounts.ts';
-import * as m003 from './migrations/003-quotes.ts';
-import * as m004 from './migrations/004-orders.ts';
-import * as m005 from './migrations/005-security.ts';
-import * as m006 from './migrations/006-account.ts';
-import * as m007 from './migrations/007-rewards.ts';
-import * as m008 from './migrations/008-after-order.ts';
-import * as m010 from './migrations/010-keys-and-indexes.ts';
-import * as m011 from './migrations/011-jobs-and-outbox.ts';
-import * as m013 from './migrations/013-order-findings.ts';
-import * as m014 from './migrations/014-assembly-parts.ts';
-import * as m015 from './migrations/015-referral-keys.ts';
-import * as m016 from './migrations/016-deferred-checks.ts';
-import * as m017 from './migrations/017-oauth-nonce.ts';
-import * as m018 from './migrations/018-claims-cards-and-forfeits.ts';
-import * as m020 from './migrations/020-stored-answers.ts';
 
-/** Every migration, in order. Listed by hand so the server runs the same set bundled or not. */
-const migrations: Record<string, Migration> = {
-  '001-reference-data': m001,
-  '002-accounts': m002,
-  '003-quotes': m003,
-  '004-orders': m004,
-  '005-security': m005,
-  '006-account': m006,
-  '007-rewards': m007,
-  '008-after-order': m008,
-  '010-keys-and-indexes': m010,
-  '011-jobs-and-outbox': m011,
-  '013-order-findings': m013,
-  '014-assembly-parts': m014,
-  '015-referral-keys': m015,
-  '016-deferred-checks': m016,
-  '017-oauth-nonce': m017,
-  '018-claims-cards-and-forfeits': m018,
-  '020-stored-answers': m020,
-};
+/** Where the migrations are: one file each, `NNN-what-it-does.ts`, applied in the order of their names. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** `001-reference-data.ts`: a three-digit number, then words in kebab-case (the migration's name is the file's, without `.ts`). */
+const MIGRATION_FILE = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.ts$/;
+
+/**
+ * Every migration of `dir`, found rather than listed (issue 37 item 3, ADR 182): a new file there
+ * is applied at the next start or `npm run db:migrate`. Its name is its file's, so the names the
+ * databases already recorded (001 to 020) stay theirs. A file that is not a migration (another
+ * name, a number twice, no `up`) stops the start with a sentence, never a silent skip.
+ */
+export async function discoverMigrations(dir: string = MIGRATIONS_DIR): Promise<Record<string, Migration>> {
+  const files = (await readdir(dir)).filter((file) => !file.startsWith('.')).sort();
+  const migrations: Record<string, Migration> = {};
+  const numbers = new Map<string, string>();
+  for (const file of files) {
+    const number = MIGRATION_FILE.exec(file)?.[1];
+    if (!number) throw new Error(`${path.join(dir, file)} is not a migration: a migration is named NNN-what-it-does.ts (three digits, then kebab-case).`);
+    const other = numbers.get(number);
+    if (other) throw new Error(`Two migrations are numbered ${number}: ${other} and ${file}. Give one the next free number.`);
+    numbers.set(number, file);
+    const module: Partial<Migration> = await import(pathToFileURL(path.join(dir, file)).href);
+    if (typeof module.up !== 'function') throw new Error(`${path.join(dir, file)} exports no up(db) function.`);
+    migrations[file.slice(0, -'.ts'.length)] = module.down ? { up: module.up, down: module.down } : { up: module.up };
+  }
+  return migrations;
+}
 
 function migrator(db: Kysely<unknown>): Migrator {
   return new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => discoverMigrations() },
     // Numbers were reserved per issue and landed out of order (006 before 005): a data folder
     // migrated between the two landings takes the missing one next; none depends on another.
     allowUnorderedMigrations: true,

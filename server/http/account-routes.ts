@@ -52,7 +52,7 @@ import {
 import { listShippingAddresses } from '../accounts/addresses.ts';
 import { readSingleFile, saveAvatar } from '../accounts/avatar.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { assertValid } from '../errors.ts';
 import { iso } from '../clock.ts';

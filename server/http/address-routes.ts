@@ -26,7 +26,7 @@ import {
   updateBillingAddress,
   updateShippingAddress,
 } from '../accounts/addresses.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { serverGeography } from '../geography.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 

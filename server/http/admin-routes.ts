@@ -24,12 +24,13 @@ import {
   MonthlyCouponRunRequestSchema,
   MonthlyCouponRunSchema,
 } from '#domain/api/rewards';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { adjustBalance, setAccountFlags } from '../accounts/operator.ts';
 import { issueMonthlyCoupons } from '../rewards/monthly-coupons.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
-import { createAdditionalCost, parseUsd } from '../orders/additional-costs.ts';
+import { createAdditionalCost } from '../orders/additional-costs.ts';
+import { parseUsd } from '../payments/amounts.ts';
 import { applyOperatorEvent, readOrder } from '../orders/orders.ts';
 import { unreconciledAccounts } from '../payments/ledger.ts';
 import { ADMIN_HEADER, holdsAdminToken } from './admin-token.ts';
@@ -68,7 +69,7 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     handler: async (_c, { params, body }) => {
       const note = orNull(body.note);
       if (body.event === 'refund') {
-        await payments.refundOrder(params.id, note);
+        await payments.refund('order', params.id, note);
         return readOrder(db, params.id);
       }
       const tracking = body.tracking?.map((t) => ({ logisticsCompany: t.logisticsCompany, trackNumber: t.trackNumber, ...(t.package ? { package: t.package } : {}) }));

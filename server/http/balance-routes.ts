@@ -1,6 +1,6 @@
 import { BalanceTransactionListSchema, MemberPaymentListSchema, RechargeListSchema, WePointTransactionListSchema } from '#domain/api/balance';
 import { PageQuerySchema } from '#domain/api/paging';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { PaymentHistory } from '../payments/history.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
 import { CartItemsInputSchema, CartLineSchema, CartSchema } from '#domain/api/quote';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { CART_ITEM_NOT_FOUND, CartService } from '../quote/cart.ts';
 import { ApiRouter } from './api-router.ts';
 import { ownerOf } from './owner.ts';

@@ -7,7 +7,7 @@ import { PASSWORD_MIN, REFERRAL_CODE_MIN, REFERRAL_DISCOUNT_PERCENT, USERNAME_MA
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { findUser } from '../accounts/accounts.ts';
 import { toUserInfo } from '../accounts/user-info.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { EMAIL_TOKEN_TTL } from '../auth/email-tokens.ts';
 import { bankAccountsOf } from '../payments/bank-accounts.ts';
 import { ApiRouter } from './api-router.ts';

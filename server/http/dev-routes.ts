@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { HttpError } from '../errors.ts';
 import { holdsAdminToken } from './admin-token.ts';
 import { isDirectLoopback } from './client-address.ts';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { MAIN_API_BASE } from '#domain/api/bases';
 import type { DeviceTrust } from '../accounts/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { clientAddress } from './client-address.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { HttpError } from '../errors.ts';
 import { ApiRouter } from './api-router.ts';
 

@@ -33,9 +33,9 @@ import {
   ReloadResponseSchema,
 } from '#domain/api/payment';
 import { CARRIERS, EXW_EXPLANATION, INCOTERM } from '#domain/orders/shipping';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
-import { ADDITIONAL_COST_NOT_FOUND, findAdditionalCostByToken, findOwnAdditionalCost, listAdditionalCosts, publicAdditionalCost } from '../orders/additional-costs.ts';
+import { ADDITIONAL_COST_NOT_FOUND, listAdditionalCosts, publicAdditionalCost } from '../orders/additional-costs.ts';
 import { listAfterSales, requestAfterSale } from '../orders/after-sales.ts';
 import { AgencyLinks } from '../orders/agency-links.ts';
 import { LINK_NOT_FOUND } from '../orders/link-tokens.ts';
@@ -44,6 +44,9 @@ import { reorder } from '../orders/reorder.ts';
 import { cancelOrder, checkoutRules, createOrder, findOwnOrder, listOrders, readOrder, reviewOrder } from '../orders/orders.ts';
 import { idempotencyKeyOf } from '../payments/idempotency.ts';
 import type { Outcome } from '../payments/payments.ts';
+import { additionalCostPayable, orderPayable } from '../orders/payable.ts';
+import { reloadPayable } from '../accounts/balance-reloads.ts';
+import { MIN_RELOAD_USD } from '#domain/rules/balance-limits';
 import { ApiRouter, jsonAnswer, requireUser } from './api-router.ts';
 import { StoredAnswers, ownerKey } from '../answers/stored-answers.ts';
 import { STORED_ANSWER_NOTE, answerOnce } from './answered-once.ts';
@@ -183,9 +186,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      await findOwnOrder(db, userId, params.id);
-      return reply(c, await payments.pay({ kind: 'order', id: params.id, body, key: keyOf(c), scope: `user:${userId}`, via: 'owner' }));
+      return reply(c, await payments.pay(orderPayable, { userId: requireUser(c), subjectId: params.id }, body, keyOf(c)));
     },
   });
   order.route({
@@ -264,8 +265,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const link = await agencyLinks.find(params.token);
-      return reply(c, await payments.pay({ kind: 'order', id: link.order_id, body, key: keyOf(c), scope: `agency:${link.id}`, via: 'agency' }));
+      return reply(c, await payments.pay(agencyLinks.payable, { token: params.token }, body, keyOf(c)));
     },
   });
 
@@ -291,8 +291,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const row = await findAdditionalCostByToken(db, params.token);
-      return reply(c, await payments.pay({ kind: 'additional_cost', id: row.id, body, key: keyOf(c), scope: `additional-cost:${row.id}`, via: 'link' }));
+      return reply(c, await payments.pay(additionalCostPayable, { token: params.token }, body, keyOf(c)));
     },
   });
   additionalCost.route({
@@ -307,9 +306,7 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
     response: PayResponseSchema,
     responses: PAY_ANSWERS,
     handler: async (c, { params, body }) => {
-      const userId = requireUser(c);
-      const row = await findOwnAdditionalCost(db, userId, params.id);
-      return reply(c, await payments.pay({ kind: 'additional_cost', id: row.id, body, key: keyOf(c), scope: `user:${userId}`, via: 'owner' }));
+      return reply(c, await payments.pay(additionalCostPayable, { userId: requireUser(c), subjectId: params.id }, body, keyOf(c)));
     },
   });
 
@@ -318,13 +315,13 @@ export function orderRoutes(ctx: AppContext): ApiRouter[] {
   reload.route({
     method: 'post',
     path: '/reload',
-    summary: 'Reload the prepaid balance by card: whole US dollars, at least 100',
+    summary: `Reload the prepaid balance by card: whole US dollars, at least ${MIN_RELOAD_USD}`,
     description: `Only when the account allows recharge (userInfo.isRecharge; 403 otherwise). Recorded in the reload list and the balance ledger. ${IDEMPOTENCY_NOTE}`,
     auth: 'user',
     body: ReloadRequestSchema,
     response: ReloadResponseSchema,
     responses: { 402: PAY_ANSWERS[402] },
-    handler: async (c, { body }) => reply(c, await payments.reload({ userId: requireUser(c), body, key: keyOf(c) })),
+    handler: async (c, { body }) => reply(c, await payments.pay(reloadPayable, { userId: requireUser(c) }, body, keyOf(c))),
   });
 
   return [checkout, order, agency, additionalCost, reload];

@@ -23,7 +23,7 @@ import {
 } from '#domain/api/quote';
 import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
 import { Thumbnails } from '../quote/thumbnails.ts';
 import { ApiRouter } from './api-router.ts';

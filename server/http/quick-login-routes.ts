@@ -8,8 +8,8 @@ import {
   UnlinkQuickRequestSchema,
 } from '#domain/api/account';
 import { MAX, id, text } from '#domain/api/fields';
-import type { AppContext } from '../app-context.ts';
-import { QuickLogin } from '../auth/quick-login.ts';
+import type { AppContext } from './app-context.ts';
+import { QuickLogin } from '../accounts/quick-login.ts';
 import { ApiRouter, requireUser } from './api-router.ts';
 
 /** Quick (social) login routes (ADR 022); the flow itself is `server/auth/quick-login.ts`. */

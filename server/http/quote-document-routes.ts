@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QuoteDocumentOrderedSchema, QuoteDocumentSchema } from '#domain/api/quote';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { QUOTE_DOCUMENT_NOT_FOUND, orderQuoteDocument, readQuoteDocument } from '../quote/quote-document.ts';
 import { renderQuotePdf } from '../quote/quote-pdf.ts';
 import { ApiRouter } from './api-router.ts';

@@ -9,7 +9,7 @@ import {
 } from '#domain/api/rewards';
 import { PageQuerySchema } from '#domain/api/paging';
 import { applyReferralSuite, inviteSuite } from '#domain/rules/rewards-suites';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { pointsOverview } from '../rewards/points.ts';
 import { deviceTrust } from './device-cookie.ts';
 import { applyReferralCode, firstOrderReferral, inviteFriends, listReferralFriends, referralOverview } from '../rewards/referral.ts';

@@ -3,7 +3,7 @@ import { CaptchaChallengeResponseSchema, CaptchaResponseSchema, CountryListQuery
 import { DETAIN_OPTIONS } from '#domain/rules/detain-rules';
 import { detainSuite } from '#domain/rules/detain-suites';
 import { recordDetainAnswer, recordSemVisit } from '../accounts/visits.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from './app-context.ts';
 import { countryList } from '../geography.ts';
 import { ApiRouter } from './api-router.ts';
 

@@ -11,13 +11,6 @@ import { LINK_NOT_FOUND, LINK_TOKEN_PATTERN, hashToken, newToken } from './link-
 import { newNumber } from './numbers.ts';
 import { toAdditionalCost } from './records.ts';
 
-/** `12`, `12.5`, `"1234.50"` US dollars → cents; undefined when it is not an amount. */
-export function parseUsd(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return undefined;
-  return Math.round(Number(text) * 100);
-}
-
 /**
  * Operator: an additional-cost order for a customer (ADR 056): extra work, a design change, freight
  * arranged for them. The customer sees it under order/additional-cost and pays it like an order;

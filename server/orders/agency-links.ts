@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { AgencyLink, AgencySummary } from '#domain/api/order';
 import { ORDER_STATUS_LABELS, isPayable, type OrderStatus } from '#domain/orders/order-status';
 import { addSeconds, iso, type Clock } from '../clock.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import type { Payable } from '../payments/payable.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, LINK_TOKEN_PATTERN, hashToken, newToken } from './link-tokens.ts';
+import { orderPayable } from './payable.ts';
 
 /**
  * Agency payment (ADR 055): a link that lets someone without an account pay exactly one order.
@@ -17,6 +20,20 @@ export class AgencyLinks {
     private readonly clock: Clock,
     private readonly options: { ttlSeconds: number; pageUrl: (token: string) => string },
   ) {}
+
+  /**
+   * The order a link pays, as a payable subject (ADR 180): anyone holding the token may pay it,
+   * by card or bank transfer, under keys of the link's own (`agency:<link id>`).
+   */
+  readonly payable: Payable = {
+    ...orderPayable,
+    refunds: undefined,
+    authorise: async (_db, caller) => {
+      if (!('token' in caller)) throw new HttpError(404, LINK_NOT_FOUND);
+      const link = await this.find(caller.token);
+      return { subjectId: link.order_id, scope: `agency:${link.id}`, via: 'agency' };
+    },
+  };
 
   async create(order: { id: string; status: string }): Promise<AgencyLink> {
     if (!isPayable(order.status as OrderStatus)) throw new HttpError(409, `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}: there is nothing to pay.`);
@@ -42,7 +59,7 @@ export class AgencyLinks {
     const row = await this.db.selectFrom('customer_order').selectAll().where('id', '=', link.order_id).executeTakeFirstOrThrow();
     const lines = await this.db.selectFrom('order_line').select(['name', 'material_name', 'quantity', 'total_cents']).where('order_id', '=', row.id).orderBy('position').execute();
     const status = row.status as OrderStatus;
-    const billing = JSON.parse(row.billing) as { companyName: string | null; name: string };
+    const billing = SNAPSHOTS.billing.read(row.billing);
     return {
       orderNumber: row.number,
       status,

@@ -19,6 +19,8 @@ import { countryName, subdivisionName } from '../geography.ts';
 import { HttpError, assertValid, fieldError, orNull } from '../errors.ts';
 import { paginate } from '../db/paginate.ts';
 import { withinTransaction } from '../db/transact.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
+import { billingInfoOf } from '../accounts/addresses.ts';
 import { orderCeilingMessage, withOrderCeiling } from '../quote/pricing.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
@@ -156,15 +158,15 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         material_id: configuration.materialId,
         material_name: material?.name ?? configuration.materialId,
         colour_name: material?.colours.find((c) => c.id === configuration.colourId)?.name ?? null,
-        configuration: JSON.stringify(configuration),
-        quote: JSON.stringify(result),
+        configuration: SNAPSHOTS.lineConfiguration.write(configuration),
+        quote: SNAPSHOTS.lineQuote.write(result),
         quantity: configuration.quantity,
         unit_price_cents: result.unitPriceCents,
         total_cents: result.totalCents,
         lead_time_days: result.leadTime.totalWorkingDays,
         ship_date: result.shipDate,
         comment: orNull(comment),
-        findings: JSON.stringify(partFindingNotes(findings, result.findings, configuration.process)),
+        findings: SNAPSHOTS.lineFindings.write(partFindingNotes(findings, result.findings, configuration.process)),
       },
     };
   });
@@ -247,9 +249,9 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
         po_number: orNull(body.poNumber),
         comment: orNull(body.comment),
         shipping_address_id: shippingAddress.id,
-        consignee: JSON.stringify(consignee),
+        consignee: SNAPSHOTS.consignee.write(consignee),
         billing_address_id: billingAddress.id,
-        billing: JSON.stringify({ companyName: billingAddress.company_name, name: billingAddress.name, location: billingAddress.location }),
+        billing: SNAPSHOTS.billing.write(billingInfoOf(billingAddress)),
         incoterm: INCOTERM,
         carrier: shipping.carrier,
         carrier_account: shipping.carrierAccount,

@@ -1,9 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { FindingNote } from '#domain/geometry/findings';
 import type {
   AdditionalCost,
   AdditionalCostStatus,
-  BillingInfo,
   Consignee,
   Order,
   OrderProduct,
@@ -23,12 +21,13 @@ import type {
   OrderTrackingTable,
   PaymentTable,
 } from '../db/schema.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import { subdivisionName } from '../geography.ts';
-import { toPaymentSummary } from '../payments/payments.ts';
+import { toPaymentSummary } from '../payments/records.ts';
 
 /** The order's consignee as stored, with its state's name (orders placed before it was stored have the code only). */
 export function consigneeOf(row: Pick<Selectable<CustomerOrderTable>, 'consignee'>): Consignee {
-  const stored = JSON.parse(row.consignee) as Omit<Consignee, 'stateName'> & { stateName?: string | null };
+  const stored = SNAPSHOTS.consignee.read(row.consignee);
   return { ...stored, stateName: stored.stateName ?? subdivisionName(stored.countryCode, stored.state) };
 }
 
@@ -51,11 +50,11 @@ export function toOrderSummary(row: Selectable<CustomerOrderTable>, productCount
 
 /** One ordered product; `kept`: its model file is still stored (3 months, and while its project exists). */
 export function toOrderProduct(row: Selectable<OrderLineTable>, kept = true): OrderProduct {
-  const configuration = JSON.parse(row.configuration) as { tier?: string; toleranceId?: string; finishes?: { kind: string }[] };
+  const configuration = SNAPSHOTS.lineConfiguration.read(row.configuration);
   const options = [
     ...(configuration.tier ? [`Lead time: ${configuration.tier}`] : []),
     ...(configuration.toleranceId ? [`Tolerance: ${configuration.toleranceId}`] : []),
-    ...(configuration.finishes ?? []).map((f) => `Finish: ${f.kind}`),
+    ...configuration.finishes.map((f) => `Finish: ${f.kind}`),
   ];
   return {
     id: row.id,
@@ -72,7 +71,7 @@ export function toOrderProduct(row: Selectable<OrderLineTable>, kept = true): Or
     comment: row.comment,
     attachment: kept ? { name: row.file_name, path: `project/${row.project_id}/files/${row.file_id}/content` } : null,
     options,
-    findings: row.findings ? (JSON.parse(row.findings) as FindingNote[]) : [],
+    findings: row.findings ? SNAPSHOTS.lineFindings.read(row.findings) : [],
   };
 }
 
@@ -130,7 +129,7 @@ export function toOrder(
     referral: row.referral_percent_off !== null ? { percentOff: Number(row.referral_percent_off), discountCents: Number(row.discount_cents) } : null,
     paidAt: row.paid_at,
     consignee: consigneeOf(row),
-    billing: JSON.parse(row.billing) as BillingInfo,
+    billing: SNAPSHOTS.billing.read(row.billing),
     shipping: {
       incoterm: 'EXW',
       carrier: row.carrier as CarrierId,

@@ -3,16 +3,17 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ReorderResponse } from '#domain/api/order';
 import type { Project } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import { formatUsd } from '#domain/pricing/money';
 import { PROJECT_NAME_MAX_LENGTH, QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
-import { iso } from '../clock.ts';
-import type { OrderLineTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';
+import type { ServerConfig } from '../config.ts';
+import type { QuoteServices } from '../quote/quote-services.ts';
+import { iso, type Clock } from '../clock.ts';
+import type { Database, OrderLineTable, QuoteFileTable, QuoteProjectTable } from '../db/schema.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import { HttpError } from '../errors.ts';
 import { priceFile } from '../quote/pricing.ts';
 import { toProject } from '../quote/records.ts';
@@ -48,7 +49,15 @@ interface Copy {
  * another 3 months; deleting either project leaves the other whole). A product whose file is gone
  * is left out and said so; nothing is written unless at least one product comes back.
  */
-export async function reorder(ctx: AppContext, userId: string, orderId: string): Promise<ReorderResponse> {
+/** What a reorder uses (ADR 181): the database, the clock, the order ceiling and the quote files. */
+export interface ReorderDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<ServerConfig, 'maxOrderCents'>;
+  quote: Pick<QuoteServices, 'files'>;
+}
+
+export async function reorder(ctx: ReorderDeps, userId: string, orderId: string): Promise<ReorderResponse> {
   const { db } = ctx;
   const order = await findOwnOrder(db, userId, orderId);
   const lines = await db.selectFrom('order_line').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
@@ -92,7 +101,7 @@ export async function reorder(ctx: AppContext, userId: string, orderId: string):
         const key = `${project.id}/${id}`;
         await copyStored(ctx, file.storage_key, key);
         stored.push(key);
-        const configuration = JSON.parse(line.configuration) as PartConfiguration;
+        const configuration = SNAPSHOTS.lineConfiguration.read(line.configuration);
         const result = priceFile(file, configuration, now, ctx.config.maxOrderCents);
         if (!result.orderable || result.totalCents === null) notices.push(REORDER_MESSAGES.notOrderable(line.name));
         else if (result.totalCents !== Number(line.total_cents)) {
@@ -129,7 +138,7 @@ export async function reorder(ctx: AppContext, userId: string, orderId: string):
 }
 
 /** Copies stored bytes under a new key, through the spool (the store's only way in). */
-async function copyStored(ctx: AppContext, from: string, to: string): Promise<void> {
+async function copyStored(ctx: Pick<ReorderDeps, 'quote'>, from: string, to: string): Promise<void> {
   const source = await ctx.quote.files.open(from);
   if (!source) throw new HttpError(410, REORDER_MESSAGES.nothingLeft);
   await fs.mkdir(ctx.quote.files.spoolDir, { recursive: true });

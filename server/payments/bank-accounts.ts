@@ -1,5 +1,7 @@
 import type { BankAccount } from '#domain/api/common';
-import { BANK_ACCOUNT_CURRENCIES } from '#domain/orders/payments';
+import type { BankTransferInstructions } from '#domain/api/payment';
+import { BANK_ACCOUNT_CURRENCIES, type BankCurrency } from '#domain/orders/payments';
+import { formatUsd } from '#domain/pricing/money';
 import type { ServerConfig } from '../config.ts';
 
 /**
@@ -23,7 +25,39 @@ export function bankAccountsOf(config: Pick<ServerConfig, 'bankAccounts'>): Bank
   return config.bankAccounts.map((account) => ({ ...account, demo: false }));
 }
 
+/** How bank transfers work on this server (ADR 093): whether they are offered, and the accounts shown. */
+export interface BankTransferSettings {
+  enabled: boolean;
+  accounts: readonly BankAccount[];
+}
+
+export const DEMO_BANK_TRANSFER: BankTransferSettings = { enabled: true, accounts: DEMO_BANK_ACCOUNTS };
+
 /** Whether bank transfers are offered (BANK_TRANSFER), and the accounts shown for them. */
 export function bankTransferSettings(config: Pick<ServerConfig, 'bankAccounts' | 'bankTransferEnabled'>): { enabled: boolean; accounts: BankAccount[] } {
   return { enabled: config.bankTransferEnabled, accounts: config.bankTransferEnabled ? bankAccountsOf(config) : [] };
+}
+
+/**
+ * Where to send a bank transfer for `reference`: every account (the asked currency first) and what
+ * to do; `then` says what happens once the transfer is confirmed (the subject's words).
+ */
+export function bankInstructions(
+  accounts: readonly BankAccount[],
+  reference: string,
+  amountCents: number,
+  options: { currency?: BankCurrency | undefined; then: string },
+): BankTransferInstructions {
+  const first = options.currency ?? 'USD';
+  const others = accounts.map((a) => a.currency).filter((c) => c !== 'USD');
+  const inOthers = others.length > 0 ? ` (or the same value in ${others.join(', ').replace(/, ([^,]*)$/, ' or $1')})` : '';
+  return {
+    reference,
+    amountCents,
+    currency: 'USD',
+    bankAccounts: [...accounts].sort((a, b) => Number(b.currency === first) - Number(a.currency === first)),
+    note:
+      `Transfer ${formatUsd(amountCents)}${inOthers} to one of these accounts and put ${reference} in the transfer reference. ` +
+      `Bank charges are yours. We confirm the transfer when it arrives (usually 1–3 working days) and ${options.then}.`,
+  };
 }

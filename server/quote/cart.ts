@@ -4,7 +4,7 @@ import type { Cart, CartItemsInput, CartLine } from '#domain/api/quote';
 import { findProcess } from '#domain/catalogue/lookup';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { withinTransaction } from '../db/transact.ts';

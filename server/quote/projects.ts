@@ -27,7 +27,7 @@ import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { configurationForProcess, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { declaresUnits, millimetresPerFileUnit } from '#domain/rules/unit-correction';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
 import { transact } from '../db/transact.ts';
@@ -260,7 +260,8 @@ export class Projects {
     try {
       if (queued) format = await detectSpooledFormat(received.path);
       else {
-        ({ outcome, checks } = await ctx.quote.analysis.analyseDeferred(received.path, config.quoteDeferChecksAbove));
+        // Holes and machining come before a CNC price only; for another service they follow with the walls (ADR 177).
+        ({ outcome, checks } = await ctx.quote.analysis.analyseDeferred(received.path, config.quoteDeferChecksAbove, project.process as ProcessSlug));
         format = outcome.format;
       }
     } catch (error) {

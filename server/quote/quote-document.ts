@@ -10,7 +10,7 @@ import { findMaterial, findProcess } from '#domain/catalogue/lookup';
 import { partFindingNotes } from '#domain/geometry/findings';
 import { EXW_NOTE, type QuoteResult } from '#domain/pricing/quote-part';
 import { describeFinish, type PartConfiguration } from '#domain/rules/quote-configuration';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import type { QuoteDocumentTable, QuoteProjectTable } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import type { AppContext } from '../app-context.ts';
+import type { QuoteDeps as AppContext } from './quote-deps.ts';
 import { iso } from '../clock.ts';
 import { HttpError } from '../errors.ts';
 import type { Owner } from './owner.ts';

@@ -10,9 +10,11 @@ import {
   inviteEmails,
   referralDiscountCents,
 } from '#domain/rules/rewards-rules';
-import type { AppContext } from '../app-context.ts';
+import type { AppLinks } from '../links.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { iso, type Clock } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
+import { SNAPSHOTS } from '../db/json-column.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, fieldError } from '../errors.ts';
 import { rewardsMails } from '../mail/rewards-mails.ts';
@@ -29,6 +31,14 @@ import { issueCoupon } from './coupons.ts';
  * shipping address), when the code is added, when the first order is placed and when it is paid.
  * A coupon earned on an order later refunded is withdrawn while unused.
  */
+
+/** What the referral flows use (ADR 181). */
+export interface ReferralDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  links: Pick<AppLinks, 'app'>;
+  mailer: Pick<Mailer, 'send'>;
+}
 
 /** The statuses in which a redemption holds the friend's discount (released ones gave it back). */
 const LIVE = ['pending', 'paid'] as const;
@@ -61,7 +71,7 @@ async function addressKeysOf(db: Kysely<Database>, userId: string): Promise<Set<
   }
   for (const o of orders) {
     try {
-      const key = addressKey(JSON.parse(o.consignee) as { countryCode?: string; postcode?: string; addressLine1?: string });
+      const key = addressKey(SNAPSHOTS.consignee.read(o.consignee));
       if (key) keys.add(key);
     } catch {
       // An order without a readable consignee has no address to compare.
@@ -121,7 +131,7 @@ export function maskEmail(email: string): string {
 }
 
 /** The referral link of a code: the quote page, which records the visit and carries the code to sign-up. */
-export function referralLink(ctx: Pick<AppContext, 'links'>, code: string): string {
+export function referralLink(ctx: { links: Pick<AppLinks, 'app'> }, code: string): string {
   return ctx.links.app(`quote?cm=${encodeURIComponent(code)}`);
 }
 
@@ -246,7 +256,7 @@ async function hasLiveOrder(db: Kysely<Database>, userId: string): Promise<boole
 }
 
 /** `GET account/referral`. */
-export async function referralOverview(ctx: AppContext, userId: string): Promise<ReferralOverview> {
+export async function referralOverview(ctx: Pick<ReferralDeps, 'clock' | 'db' | 'links'>, userId: string): Promise<ReferralOverview> {
   const { db, clock } = ctx;
   const user = await db.selectFrom('user_account').select(['referral_code', 'referred_by_user_id']).where('id', '=', userId).executeTakeFirstOrThrow();
   const [friends, earned, sentToday, referrer, redemption, ordered] = await Promise.all([
@@ -335,7 +345,7 @@ export async function listReferralFriends(db: Kysely<Database>, userId: string, 
  * same browser, card or address, ADR 151), and when a code is already there (the update is
  * conditional, so two requests cannot both set one).
  */
-export async function applyReferralCode(ctx: AppContext, userId: string, rawCode: string, browser: BrowserTrust): Promise<ReferralOverview> {
+export async function applyReferralCode(ctx: Pick<ReferralDeps, 'clock' | 'db' | 'links'>, userId: string, rawCode: string, browser: BrowserTrust): Promise<ReferralOverview> {
   const { db } = ctx;
   const code = rawCode.trim().toUpperCase();
   const referrer = await db.selectFrom('user_account').select(['id']).where('referral_code', '=', code).where('deleted_at', 'is', null).executeTakeFirst();
@@ -360,7 +370,7 @@ export async function applyReferralCode(ctx: AppContext, userId: string, rawCode
  * caller's link, at most MAX_INVITES_PER_DAY in any 24 hours (counted in the database, so the
  * bound holds across restarts and processes); never to the caller's own address.
  */
-export async function inviteFriends(ctx: AppContext, userId: string, body: { emails: string | string[]; message?: string | undefined }): Promise<InviteResponse> {
+export async function inviteFriends(ctx: Pick<ReferralDeps, 'clock' | 'db' | 'links' | 'mailer'>, userId: string, body: { emails: string | string[]; message?: string | undefined }): Promise<InviteResponse> {
   const { db, clock } = ctx;
   const user = await db.selectFrom('user_account').select(['email', 'first_name', 'username', 'referral_code']).where('id', '=', userId).executeTakeFirstOrThrow();
   const emails = inviteEmails(body.emails);

@@ -12,6 +12,8 @@ const meta = {
     copiedLabel: 'Copied',
     failedMessage: 'Unable to copy, please copy it manually.',
     write: async () => {},
+    // "Copied" is held for the picture: on a loaded machine 2.5 s could pass before it is taken.
+    copiedForMs: 600_000,
   },
 } satisfies Meta<typeof CopyButton>;
 export default meta;

@@ -39,7 +39,7 @@ test('reload: refused at 99.5 and 50, accepted at 100 by card, then shown in the
   await page.goto('/manufacture/user/account/balance');
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('$0.00');
-  await expect(page.getByText('A payment shows in your balance 5–10 minutes after it is made.')).toBeVisible();
+  await expect(page.getByText('A card reload is in your balance at once. A bank transfer is added once it reaches us, usually within 1–3 working days.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No reloads yet' })).toBeVisible();
   await expectNoAxeViolations(page, 'the balance page');
 

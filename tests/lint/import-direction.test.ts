@@ -63,6 +63,34 @@ describe('the server’s layers run one way (ADR 061): app -> http -> services -
   });
 });
 
+describe('the server’s rooms on floors (ADR 181): a room imports itself and the floors below, never beside or above', () => {
+  test.each([
+    ['payments importing orders (what follows a payment listens to its events)', 'server/payments/probe.ts', "import { orderPayable as x } from '../orders/payable.ts';"],
+    ['payments importing rewards', 'server/payments/probe.ts', "import { rewardReferrerOfPaidOrder as x } from '../rewards/referral.ts';"],
+    ['auth importing accounts', 'server/auth/probe.ts', "import { signIn as x } from '../accounts/accounts.ts';"],
+    ['accounts importing orders', 'server/accounts/probe.ts', "import { orderPayable as x } from '../orders/payable.ts';"],
+    ['jobs importing quote (the schedule is the composition root’s)', 'server/jobs/probe.ts', "import { removeExpiredQuoteFiles as x } from '../quote/retention.ts';"],
+    ['storage importing quote', 'server/storage/probe.ts', "import { S3QuoteFileStore as x } from '../quote/s3-file-store.ts';"],
+    ['a room importing the room beside it (quote and rewards share a floor)', 'server/quote/probe.ts', "import { issueCoupon as x } from '../rewards/coupons.ts';"],
+    ['a service importing the composition root', 'server/orders/probe.ts', "import { createPayments as x } from '../composition/payments.ts';"],
+    ['a service taking the routes’ context', 'server/accounts/probe.ts', "import type { AppContext as x } from '../http/app-context.ts';\nexport type Probe = x;"],
+    ['http importing the composition root', 'server/http/probe.ts', "import { createAppContext as x } from '../composition/app-context.ts';"],
+    ['a folder given no floor importing a service', 'server/newroom/probe.ts', "import { insertUser as x } from '../accounts/users.ts';"],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).toContain(BOUNDARY);
+  });
+
+  test.each([
+    ['orders importing payments', 'server/orders/probe.ts', "import { postLedgerEntry as x } from '../payments/ledger.ts';"],
+    ['accounts importing auth and payments', 'server/accounts/probe.ts', "import { hashNewPassword as x } from '../auth/passwords.ts';\nimport { postLedgerEntry } from '../payments/ledger.ts';\nvoid postLedgerEntry;"],
+    ['the composition root importing orders and rewards', 'server/composition/probe.ts', "import { orderPayable as x } from '../orders/payable.ts';\nimport { reversePaidOrderPoints } from '../rewards/points.ts';\nvoid reversePaidOrderPoints;"],
+    ['http importing a database type', 'server/http/probe.ts', "import type { Database as x } from '../db/schema.ts';\nexport type Probe = x;"],
+    ['the CLI importing the composition root', 'server/cli/probe.ts', "import { createPayments as x } from '../composition/payments.ts';"],
+  ])('%s passes', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).not.toContain(BOUNDARY);
+  });
+});
+
 describe('the browser takes only types from domain/api (ADR 060: its values are zod schemas)', () => {
   const RESTRICTED = '@typescript-eslint/no-restricted-imports';
 

@@ -52,14 +52,17 @@ const PRODUCTION: Record<string, string> = {
   S3_SECRET_ACCESS_KEY: 'secret',
   JOB_QUEUE: 'postgres',
   DATABASE_SSL: 'verify',
-  OAUTH_PROVIDERS: 'google,acme',
+  OAUTH_PROVIDERS: 'google,microsoft,github,acme',
   OAUTH_GOOGLE_CLIENT_ID: 'id',
   OAUTH_GOOGLE_CLIENT_SECRET: 'secret',
+  OAUTH_MICROSOFT_CLIENT_ID: 'id',
+  OAUTH_MICROSOFT_CLIENT_SECRET: 'secret',
+  OAUTH_GITHUB_CLIENT_ID: 'id',
+  OAUTH_GITHUB_CLIENT_SECRET: 'secret',
   OAUTH_ACME_CLIENT_ID: 'id',
   OAUTH_ACME_CLIENT_SECRET: 'secret',
-  OAUTH_ACME_AUTHORIZE_URL: 'https://acme.example/authorize',
-  OAUTH_ACME_TOKEN_URL: 'https://acme.example/token',
-  OAUTH_ACME_USERINFO_URL: 'https://acme.example/userinfo',
+  OAUTH_ACME_ISSUER: 'https://id.acme.example',
+  OAUTH_ACME_LABEL: 'Acme ID',
   DEV_OUTBOX: '1',
   ADMIN_TOKEN: 'an-admin-token-of-enough-length',
 };
@@ -69,7 +72,7 @@ function variablesRead(env: Record<string, string>): Set<string> {
   const read = new Set<string>();
   const recording = new Proxy(env, {
     get(target, key) {
-      if (typeof key === 'string') read.add(key.replace(/^OAUTH_(GOOGLE|ACME)_/, 'OAUTH_<NAME>_'));
+      if (typeof key === 'string') read.add(key.replace(/^OAUTH_(GOOGLE|MICROSOFT|GITHUB|ACME)_/, 'OAUTH_<NAME>_'));
       return target[key as string];
     },
   });

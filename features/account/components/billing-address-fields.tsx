@@ -6,8 +6,8 @@ import { TextField } from '#ui/text-field';
 
 const billingAddressSuite = lazySuite(async () => (await import('#domain/rules/address-suites')).billingAddressSuite);
 
-/** A billing address as the form holds it (spec section 3: company name, name, location). */
-export type BillingAddressValues = { name: string; companyName: string; location: string };
+/** A billing address as the form holds it: the text of each field of the API's input (spec section 3: company name, name, location). */
+export type BillingAddressValues = Record<keyof BillingAddressInput, string>;
 
 export const EMPTY_BILLING_ADDRESS: BillingAddressValues = { name: '', companyName: '', location: '' };
 

@@ -13,22 +13,8 @@ import { PhoneCodeField } from './phone-code-field.tsx';
 
 const shippingAddressSuite = lazySuite(async () => (await import('#domain/rules/address-suites')).shippingAddressSuite);
 
-/** The shipping address as the form holds it: every field text (spec section 3). */
-export type ShippingAddressValues = {
-  firstName: string;
-  lastName: string;
-  company: string;
-  phoneCode: string;
-  mobile: string;
-  vatNumber: string;
-  countryCode: string;
-  state: string;
-  city: string;
-  postcode: string;
-  addressLine1: string;
-  addressLine2: string;
-  addressLine3: string;
-};
+/** The shipping address as the form holds it: the text of each field of the API's input but the default flag (spec section 3). */
+export type ShippingAddressValues = Record<Exclude<keyof ShippingAddressInput, 'isDefault'>, string>;
 
 export const EMPTY_SHIPPING_ADDRESS: ShippingAddressValues = {
   firstName: '',

@@ -25,7 +25,7 @@ describe('importCad and analyseCadFile', () => {
   });
 
   it('puts errors first and blocks ordering on them', async () => {
-    const report = await analyseCadFile(stlModel('broken/missingFace.ascii.stl'));
+    const report = await analyseCadFile(stlModel('broken/quad.ascii.stl'));
     expect(report.findings[0]?.severity).toBe('error');
     expect(report.orderable).toBe(false);
   });

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseMesh, type PartMetrics } from '#domain/geometry/metrics';
 import { importStl } from '#domain/geometry/stl';
-import { createStepImporter, type StepImporter } from '#domain/geometry/step';
-import { cadFixture, OCCT_TEST_FILES, readBytes } from '../support/fixtures';
+import { createStepImporter, DEFAULT_STEP_OPTIONS, finerDeflection, type StepImporter } from '#domain/geometry/step';
+import { CAD_FIXTURES, cadFixture, corpusFile, OCCT_TEST_FILES, readBytes } from '../support/fixtures';
 import { loadOcct } from '../support/occt-node';
 
 let importStep: StepImporter;
@@ -99,5 +99,48 @@ describe('STEP import through OpenCascade', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('STEP volumes within 0.5 % of the exact solid (ADR 159)', () => {
+  it('the filleted cube: within 0.5 % of its exact volume, the fillet read from the model itself', () => {
+    const mesh = importStep(cadFixture('rounded-cube--rounded-cube.step')).mesh!;
+    const { metrics } = analyseMesh(mesh, { declaredUnit: 'mm' });
+    const a = metrics.size[0];
+    expect(mesh.faces).toHaveLength(7); // six sides and one fillet: one edge of the cube is rounded
+    // The top face is flat up to where the fillet starts: its corners' x span is a − r.
+    const top = metrics.bbox.max[2];
+    const xs: number[] = [];
+    for (let i = 0; i < mesh.positions.length; i += 3) if (mesh.positions[i + 2] === top) xs.push(mesh.positions[i] as number);
+    const r = a - (Math.max(...xs) - Math.min(...xs));
+    expect(r).toBeGreaterThan(1);
+    // The rounded edge takes away a square of side r less its quarter circle, along the cube.
+    const exact = a ** 3 - (1 - Math.PI / 4) * r ** 2 * a;
+    expect(Math.abs(metrics.volumeMm3 - exact) / exact).toBeLessThan(0.005);
+  });
+
+  it('reads a part again with a finer chord when its size’s chord would leave its volume more than 0.2 % off', async () => {
+    const occt = await loadOcct();
+    const first = (file: string, bytes = readBytes(file)) =>
+      occt.ReadStepFile(bytes, { linearUnit: 'millimeter', linearDeflectionType: 'bounding_box_ratio', linearDeflection: DEFAULT_STEP_OPTIONS.linearDeflection, angularDeflection: DEFAULT_STEP_OPTIONS.angularDeflection }).meshes ?? [];
+    // Planar faces lose nothing: a cube is read once.
+    expect(finerDeflection(first(path.join(CAD_FIXTURES, 'cube-10x10mm--cube-10x10.stp')))).toBeNull();
+    const cone = finerDeflection(first(path.join(CAD_FIXTURES, 'conical-surface--conical-surface.step')));
+    expect(cone).toBeGreaterThan(0);
+    // The finer read moves the volume towards a much finer tessellation's.
+    const bytes = cadFixture('conical-surface--conical-surface.step');
+    const volume = (options?: Parameters<StepImporter>[1]) => analyseMesh(importStep(bytes, options).mesh!, { declaredUnit: 'mm' }).metrics.volumeMm3;
+    const fine = volume({ linearDeflection: 0.0001, angularDeflection: 0.05 });
+    const coarse = volume({ linearDeflection: DEFAULT_STEP_OPTIONS.linearDeflection });
+    const chosen = volume();
+    expect(Math.abs(chosen - fine)).toBeLessThan(Math.abs(coarse - fine));
+    expect(Math.abs(chosen - fine) / fine).toBeLessThan(0.005);
+  });
+
+  it('an industry part (trimesh featuretype.STEP): within 0.5 % of a tessellation ten times finer', () => {
+    const bytes = corpusFile('step/trimesh-featuretype.STEP');
+    const volume = (options?: Parameters<StepImporter>[1]) => analyseMesh(importStep(bytes, options).mesh!, { declaredUnit: 'mm' }).metrics.volumeMm3;
+    const fine = volume({ linearDeflection: 0.0001, angularDeflection: 0.05 });
+    expect(Math.abs(volume() - fine) / fine).toBeLessThan(0.005);
   });
 });

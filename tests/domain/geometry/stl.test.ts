@@ -60,7 +60,8 @@ describe('binary STL', () => {
     expect(codes(result.findings)).toContain('truncated-file');
     expect(result.findings.find((f) => f.code === 'truncated-file')?.severity).toBe('error');
     expect(result.mesh?.triangleCount).toBe(47);
-    expect(codes(analyseMesh(result.mesh!).findings)).toContain('open-edges');
+    // The lost facet is filled (a three-edge hole), but the file stays refused as truncated.
+    expect(codes(analyseMesh(result.mesh!).findings)).toContain('holes-filled');
   });
 
   it('reads a count field that disagrees with whole triangles from the size, with a warning', () => {
@@ -162,13 +163,13 @@ describe('the stl-models broken corpus', () => {
     'fourVertices.ascii.stl': ['malformed-facet', 'non-manifold-edges'],
     'incorrectFaceCounter.bin.stl': ['size-mismatch'],
     'missingEndsolid.ascii.stl': ['truncated-file'],
-    'missingFace.ascii.stl': ['open-edges'],
+    'missingFace.ascii.stl': ['holes-filled'],
     'missingNormal.ascii.stl': ['stored-normals-missing'],
     'notANumberNormal.ascii.stl': ['stored-normals-missing'],
     'quad.ascii.stl': ['malformed-facet', 'open-edges', 'non-manifold-edges', 'degenerate-triangles'],
     'singleFace.ascii.stl': ['open-edges'],
     'solidNameMismatch.ascii.stl': ['solid-name-mismatch'],
-    'twoVertices.ascii.stl': ['malformed-facet', 'open-edges'],
+    'twoVertices.ascii.stl': ['malformed-facet', 'holes-filled'],
     'wrongHeader.bin.stl': ['binary-header-solid'],
     'wrongNormal.ascii.stl': ['stored-normals-disagree'],
     'wrongNormals.ascii.stl': ['stored-normals-missing'],
@@ -198,10 +199,12 @@ describe('the stl-models broken corpus', () => {
     });
   }
 
-  it('locates the hole of missingFace on the three triangles around it', () => {
+  it('fills the missing facet of missingFace (a tetrahedron of three) with one triangle, and locates it', () => {
     const mesh = importStl(stlModel('broken/missingFace.ascii.stl')).mesh!;
-    const open = analyseMesh(mesh).findings.find((f) => f.code === 'open-edges');
-    expect(open?.triangles).toEqual([0, 1, 2]);
+    const analysis = analyseMesh(mesh);
+    expect(analysis.findings.find((f) => f.code === 'holes-filled')?.triangles).toEqual([3]);
+    expect(analysis.metrics.watertight).toBe(true);
+    expect(analysis.mesh.triangleCount).toBe(4);
   });
 
   it('names the facet with the wrong stored normal (the fourth)', () => {

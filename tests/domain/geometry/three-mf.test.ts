@@ -5,6 +5,7 @@ import { MAX_MODEL_BYTES, importThreeMf, modelInflateLimit } from '#domain/geome
 import { subdividedCube, translated } from '../support/solids';
 import { threeMfBomb } from '../support/zip-bomb';
 import { threeMfModel, threeMfPackage, writeZip } from '../support/zip-writer';
+import { corpusFile } from '../support/fixtures';
 
 describe('3MF', () => {
   it('reads a deflated package, in millimetres', async () => {
@@ -95,5 +96,37 @@ describe('3MF limits (issue 12 item 4)', () => {
   it('stops reading once the triangles pass the limit', async () => {
     const result = await importThreeMf(threeMfPackage(threeMfModel([{ soup: subdividedCube(8, 4) }])), { maxTriangles: 100 });
     expect(result.findings.map((f) => f.code)).toEqual(['too-many-triangles']);
+  });
+});
+
+describe('3MF packages as real ZIP tools write them (ADR 156)', () => {
+  const volume = async (file: string) => {
+    const result = await importThreeMf(corpusFile(`3mf/${file}`));
+    expect(result.findings, file).toEqual([]);
+    return analyseMesh(result.mesh!, { declaredUnit: 'mm' }).metrics.volumeMm3;
+  };
+
+  it('reads the same sphere from ZIP64 entries (Info-ZIP -fz), data descriptors (-fd), stored entries and deflate64 (7-Zip)', async () => {
+    const reference = await volume('3mfc-sphere.3mf');
+    expect(reference).toBeGreaterThan(4000);
+    for (const variant of ['variant-sphere-zip64.3mf', 'variant-sphere-descriptors.3mf', 'variant-sphere-stored.3mf', 'variant-sphere-deflate64.3mf']) {
+      expect(await volume(variant), variant).toBe(reference);
+    }
+  });
+
+  it('refuses an entry packed with a method it does not read, by name (LZMA)', async () => {
+    const result = await importThreeMf(corpusFile('3mf/variant-sphere-lzma.3mf'));
+    expect(result.mesh).toBeNull();
+    expect(result.findings.map((f) => f.message)).toEqual(['The 3MF model part could not be unpacked (3D/3dmodel.model is packed with LZMA, which we do not read).']);
+  });
+
+  it('follows the production extension into another model part (p:path)', async () => {
+    expect(await volume('3mfc-box_prod.3mf')).toBeCloseTo(await volume('3mfc-box.3mf'), 2); // the same box, placed by a transform
+  });
+
+  it('reads a mesh kept beside full-resolution slices, and refuses a beam lattice by name', async () => {
+    expect(await volume('3mfc-box_sliced.3mf')).toBeGreaterThan(0);
+    const lattice = await importThreeMf(corpusFile('3mf/3mfc-pyramid.3mf'));
+    expect(lattice.findings[0]?.message).toBe('The 3MF build holds beam lattices (3MF extensions we do not read), so part of the model would be missing.');
   });
 });

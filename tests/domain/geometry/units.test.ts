@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { analyseMesh } from '#domain/geometry/metrics';
+import { importStl } from '#domain/geometry/stl';
 import { guessUnit, UNIT_CONFIRMATION_THRESHOLD } from '#domain/geometry/units';
+import { corpusFile } from '../support/fixtures';
 
 describe('guessUnit', () => {
   it('reads typical part sizes as millimetres with confidence', () => {
@@ -24,5 +27,49 @@ describe('guessUnit', () => {
   it('copes with an empty or degenerate model', () => {
     expect(guessUnit(0)).toMatchObject({ unit: 'mm', source: 'guess' });
     expect(guessUnit(Number.NaN).unit).toBe('mm');
+  });
+});
+
+/**
+ * The labelled set (ADR 158): parts whose true unit is known, with the guess recorded. Real exports
+ * from the corpus (tests/fixtures/corpus), and generated parts drawn in one unit and written in one.
+ */
+describe('units guessed from more than the size, on a labelled set', () => {
+  const sidesOf = (file: string) => {
+    const mesh = importStl(corpusFile(`stl/${file}`)).mesh!;
+    const { metrics } = analyseMesh(mesh, { declaredUnit: 'mm' });
+    return { sides: [...metrics.size], names: mesh.bodies.map((b) => b.name) };
+  };
+  const guess = (clues: { sides: number[]; names?: string[] }) => guessUnit(Math.max(...clues.sides), clues);
+  const asked = (g: ReturnType<typeof guessUnit>) => g.confidence < UNIT_CONFIRMATION_THRESHOLD;
+
+  // [label, how the truth is known, clues, true unit, asked before the price is final?]
+  const labelled: [string, string, () => { sides: number[]; names?: string[] }, 'mm' | 'inch', boolean][] = [
+    ['SolidWorks featuretype.STL', 'its STEP twin measures 25.4³ times its volume read as mm', () => sidesOf('trimesh-featuretype.STL'), 'inch', false],
+    ['SolidWorks angle_block.STL', '34 mm and 25.4 mm sides written in inches', () => sidesOf('trimesh-angle_block.STL'), 'inch', false],
+    ['SolidWorks plate_holes.STL', 'an 8 × 12 × ½ inch plate written in mm', () => sidesOf('trimesh-plate_holes.STL'), 'mm', false],
+    ['Creo round.stl', '0.2 × 0.2 × 2.4 inch written in mm', () => sidesOf('trimesh-round.stl'), 'mm', false],
+    ['Autodesk 20mm-xyz-cube.stl', 'its name', () => sidesOf('trimesh-20mm-xyz-cube.stl'), 'mm', true],
+    ['bracket drawn in mm, written in mm', 'generated', () => ({ sides: [80, 45, 6] }), 'mm', false],
+    ['the same bracket written in inches', 'generated', () => ({ sides: [80 / 25.4, 45 / 25.4, 6 / 25.4].map((v) => Math.fround(v)) }), 'inch', false],
+    ['block drawn in inches, written in inches', 'generated', () => ({ sides: [4, 2.5, 0.375] }), 'inch', false],
+    ['the same block written in mm', 'generated', () => ({ sides: [101.6, 63.5, 9.525].map((v) => Math.fround(v)) }), 'mm', false],
+    ['small part 12 × 8 × 3.5 mm', 'generated: round either way, size alone', () => ({ sides: [12, 8, 3.5] }), 'mm', true],
+    ['header "units=inch", 2 × 1 × 1', 'generated', () => ({ sides: [2, 1, 1], names: ['solid part units=inch'] }), 'inch', false],
+  ];
+
+  for (const [label, truth, clues, unit, ask] of labelled) {
+    it(`${label} (${truth}): ${unit}${ask ? ', asked' : ''}`, () => {
+      const g = guess(clues());
+      expect(g.unit, g.reason).toBe(unit);
+      expect(asked(g), `${(g.confidence * 100).toFixed(0)} %: ${g.reason}`).toBe(ask);
+    });
+  }
+
+  it('was 56 % sure of millimetres for featuretype.STL on its size alone; says why it reads inches now', () => {
+    const { sides } = sidesOf('trimesh-featuretype.STL');
+    expect(guessUnit(Math.max(...sides))).toMatchObject({ unit: 'mm' });
+    expect(guessUnit(Math.max(...sides)).confidence).toBeLessThan(0.6);
+    expect(guess({ sides }).reason).toContain('1.375 units is a round size read as inches (1 3/8 in), not as millimetres');
   });
 });

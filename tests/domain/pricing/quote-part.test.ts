@@ -68,10 +68,10 @@ describe('quotePart', () => {
     const at = (quantity: number) => quotePart(TORUS, { ...casting, quantity }, MONDAY_MORNING);
     const mould = (quantity: number) => at(quantity).price!.items.find((i) => i.id === 'silicone-mould')!.unitCents;
     expect(at(20).price!.items.map((i) => i.id)).toEqual(['master-model', 'silicone-mould', 'resin', 'casting-labour']);
-    // One mould serves 20 parts; from the 21st on, each part carries a twentieth of a mould.
-    expect(mould(21)).toBe(mould(20));
+    // One mould serves 25 rubber-like castings (its life in that resin); from the 26th on, each part carries a 25th of a mould.
+    expect(mould(26)).toBe(mould(25));
     expect(Math.abs(mould(10) - 2 * mould(20))).toBeLessThanOrEqual(1); // each rounded to the cent
-    expect(at(21).unitPriceCents).toBeLessThanOrEqual(at(20).unitPriceCents!);
+    expect(at(26).unitPriceCents).toBeLessThanOrEqual(at(25).unitPriceCents!);
     expect(at(20).validation.valid).toBe(true);
   });
 
@@ -119,7 +119,7 @@ describe('quotePart', () => {
     const confirmed = quotePart(withUnit(guessed, 'inch'), sla, MONDAY_MORNING);
     expect(confirmed.certainty.final).toBe(true);
     expect(confirmed.certainty.notes).toEqual([EXW_NOTE]);
-    const open = metricsOf(subdividedCube(20, 2).subarray(9));
+    const open = metricsOf(subdividedCube(20, 2).subarray(18)); // a square missing: too large to fill (ADR 155)
     expect(quotePart(open, sla, MONDAY_MORNING).certainty.notes.some((n) => /not watertight/.test(n))).toBe(true);
   });
 
@@ -186,9 +186,9 @@ describe('quotePart', () => {
 
   describe('no price for what cannot be made', () => {
     it('gives a part with a blocking finding no price and no date, and says why and what to do', () => {
-      // An open mesh: the file's own error.
+      // An open mesh (a square missing: too large a hole to fill, ADR 155): the file's own error.
       const mesh = subdividedCube(20, 2);
-      const open = analyseMesh(createMesh(mesh.subarray(0, mesh.length - 9)), { declaredUnit: 'mm' });
+      const open = analyseMesh(createMesh(mesh.subarray(0, mesh.length - 18)), { declaredUnit: 'mm' });
       const quote = quotePart(open.metrics, sla, MONDAY_MORNING, { geometryFindings: open.findings });
       expect(quote.price).toBeNull();
       expect(quote.unitPriceCents).toBeNull();

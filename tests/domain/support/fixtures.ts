@@ -23,6 +23,10 @@ export function readBytes(file: string): Uint8Array {
 }
 
 export const cadFixture = (name: string): Uint8Array => readBytes(path.join(CAD_FIXTURES, name));
+
+/** Real files from real exporters (issue 33), by format folder: tests/fixtures/corpus (sources, licences and reference answers there). */
+export const CORPUS = path.resolve(REPO_ROOT, 'tests/fixtures/corpus');
+export const corpusFile = (relative: string): Uint8Array => readBytes(path.join(CORPUS, relative));
 export const stlModel = (relative: string): Uint8Array => readBytes(path.join(STL_MODELS, relative));
 
 export function stlModelFiles(folder: 'broken' | 'misc' | 'objects' | 'polytopes'): string[] {

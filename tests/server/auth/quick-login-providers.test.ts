@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readOAuthProviders } from '#server/config';
-import { emailVerifiedByClaims } from '#server/auth/quick-login';
+import { emailVerifiedByClaims } from '#server/accounts/quick-login';
 
 describe('quick-login providers from the environment (ADR 170)', () => {
   test('none configured: none offered', () => {

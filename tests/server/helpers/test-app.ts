@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Hono } from 'hono';
 import { readConfig, type ServerConfig } from '#server/config';
 import { createAppWithContext } from '#server/app';
-import type { AppContext } from '#server/app-context';
+import type { AppContext } from '#server/http/app-context';
 import { openDatabase, type Db } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { seedReferenceData } from '#server/db/seed/reference-data';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startJobQueue, type JobQueue } from '#server/jobs/job-queue';
-import { productSchedule, runScheduledInProcess, scheduleOnQueue, type ScheduledTask } from '#server/jobs/scheduled';
+import { productSchedule } from '#server/composition/schedule';
+import { runScheduledInProcess, scheduleOnQueue, type ScheduledTask } from '#server/jobs/scheduled';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PayRequest } from '#domain/api/payment';
 import { CLAIM_LEASE, Idempotency } from '#server/payments/idempotency';
-import { Payments } from '#server/payments/payments';
+import { createPayments } from '#server/composition/payments';
+import { orderPayable } from '#server/orders/payable';
 import type { ChargeRequest, PaymentProvider } from '#server/payments/provider';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 
@@ -45,7 +46,7 @@ function gatedProvider() {
 
 /** Another API process on the same database: its own claims, holder and heartbeat. */
 function otherProcess(provider: PaymentProvider, waitMs = 20_000) {
-  return new Payments(t.database.db, t.clock, provider, undefined, new Idempotency(t.database.db, t.clock, { waitMs, pollMs: 20, leaseMs: CLAIM_LEASE.leaseMs, heartbeatMs: 20 }));
+  return createPayments({ db: t.database.db, clock: t.clock, provider, idempotency: new Idempotency(t.database.db, t.clock, { waitMs, pollMs: 20, leaseMs: CLAIM_LEASE.leaseMs, heartbeatMs: 20 }) });
 }
 
 async function paymentsOf(orderId: string) {
@@ -92,7 +93,7 @@ describe(`a payment caught by a crash recovers in seconds (${db})`, () => {
     const key = `k-zombie-${order.id}`;
     const slow = gatedProvider();
     const a = otherProcess(slow.provider);
-    const zombie = a.pay({ kind: 'order', id: order.id, body: CARD, key, scope: `user:${c.userId}`, via: 'owner' });
+    const zombie = a.pay(orderPayable, { userId: c.userId, subjectId: order.id }, CARD, key);
     await slow.charging;
     a.idempotency.stop(); // the process dies: no more heartbeats
 
@@ -116,12 +117,12 @@ describe(`a payment caught by a crash recovers in seconds (${db})`, () => {
     const key = `k-live-${order.id}`;
     const slow = gatedProvider();
     const a = otherProcess(slow.provider);
-    const first = a.pay({ kind: 'order', id: order.id, body: CARD, key, scope: `user:${c.userId}`, via: 'owner' });
+    const first = a.pay(orderPayable, { userId: c.userId, subjectId: order.id }, CARD, key);
     await slow.charging;
     t.clock.advance(CLAIM_LEASE.leaseMs / 1000 + 1);
     await sleep(200); // heartbeats carry the moved clock
     const impatient = otherProcess(t.sandbox, 300);
-    await expect(impatient.pay({ kind: 'order', id: order.id, body: CARD, key, scope: `user:${c.userId}`, via: 'owner' })).rejects.toMatchObject({ status: 409 });
+    await expect(impatient.pay(orderPayable, { userId: c.userId, subjectId: order.id }, CARD, key)).rejects.toMatchObject({ status: 409 });
     slow.open();
     expect((await first).status).toBe(200);
     const replay = await t.pay(`order/${order.id}/pay`, CARD, { token: c.token, key });

@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readConfig, type S3Settings } from '#server/config';
 import { S3QuoteFileStore } from '#server/quote/s3-file-store';
-import { storesFromConfig } from '#server/storage/from-config';
+import { storesFromConfig } from '#server/composition/stores';
 import { createS3Client, PART_BYTES, QUEUE_SIZE, S3FileStorage, S3Objects } from '#server/storage/s3-storage';
 import { createQuoteTestApp, CUBE_STL } from '../quote/quote-test-app.ts';
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { LocalDiskQuoteFileStore, type QuoteFileStore } from '../quote/file-store.ts';
 import { S3QuoteFileStore } from '../quote/s3-file-store.ts';
-import { createS3Client, S3FileStorage, S3Objects } from './s3-storage.ts';
-import { LocalDiskStorage, type FileStorage } from './storage.ts';
+import { createS3Client, S3FileStorage, S3Objects } from '../storage/s3-storage.ts';
+import { LocalDiskStorage, type FileStorage } from '../storage/storage.ts';
 
 export interface Stores {
   /** Avatars. */

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { LoginResponse, QuickCallbackRequest, QuickCallbackResponse, QuickLoginChannel } from '#domain/api/account';
-import { signIn } from '../accounts/accounts.ts';
-import { insertUser, normaliseEmail } from '../accounts/users.ts';
-import type { AppContext } from '../app-context.ts';
+import { signIn, type AccountDeps } from './accounts.ts';
+import { insertUser, normaliseEmail } from './users.ts';
 import { addSeconds, iso } from '../clock.ts';
 import { HttpError, fieldError } from '../errors.ts';
-import type { Auth } from './auth-context.ts';
-import { MICROSOFT_CONSUMER_TENANT, isLoopbackUrl, type GitHubProviderConfig, type OAuthProviderConfig } from '../config.ts';
+import type { Auth } from '../auth/auth-context.ts';
+import { MICROSOFT_CONSUMER_TENANT, isLoopbackUrl, type GitHubProviderConfig, type OAuthProviderConfig, type ServerConfig } from '../config.ts';
+
+/** What quick login uses (ADR 181): the providers and the public address, outgoing HTTP, and the account flows' sign-in. */
+export interface QuickLoginDeps extends Pick<AccountDeps, 'db' | 'clock' | 'tokens' | 'emailTokens' | 'adoption'> {
+  config: Pick<ServerConfig, 'oauthProviders' | 'publicUrl'>;
+  fetch: typeof fetch;
+  log: (line: string) => void;
+}
 
 const STATE_TTL_SECONDS = 600;
 /** Seconds an outgoing call to a provider may take. */
@@ -72,7 +78,7 @@ export function emailVerifiedByClaims(channel: string, claims: Record<string, un
 export class QuickLogin {
   private readonly clients = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: QuickLoginDeps) {}
 
   provider(channel: string | undefined): OAuthProviderConfig {
     const found = this.ctx.config.oauthProviders.find((p) => p.channel === channel);
