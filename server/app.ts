@@ -18,6 +18,7 @@ import { geometryWorkerPolicy, securityHeaders } from './http/security-headers.t
 import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
+import { opsRoutes } from './http/ops-routes.ts';
 import { orderRoutes } from './http/order-routes.ts';
 import { projectRoutes } from './http/project-routes.ts';
 import { quickLoginRoutes } from './http/quick-login-routes.ts';
@@ -66,6 +67,7 @@ function mainApiRouters(ctx: AppContext): ApiRouter[] {
     ...orderRoutes(ctx),
     ...rewardsRoutes(ctx),
     adminRoutes(ctx),
+    opsRoutes(ctx),
   ];
 }
 
