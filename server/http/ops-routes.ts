@@ -59,7 +59,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
     method: 'post',
     path: '/auth/sign-in',
     summary: 'Staff sign-in, first step: email and password; answers the challenge for the second factor',
-    description: 'Not a customer account: staff accounts are created by `npm run staff:create` (docs/operations.md).',
+    description: 'Not a customer account: staff accounts are created by `npm run staff:create` (docs/api.md, "Staff console").',
     auth: 'public',
     rateLimit: 'staffSignIn',
     body: StaffSignInRequestSchema,

@@ -9,7 +9,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { listStaff } from '../api.ts';
 import { ROLE_KEYS } from '../ops-words.ts';
 
-/** The shop's staff accounts and their roles (admin only); a new one is made by `npm run staff:create` (docs/operations.md). */
+/** The shop's staff accounts and their roles (admin only); a new one is made by `npm run staff:create` (docs/api.md, "Staff console"). */
 export function StaffList() {
   const t = useT();
   const format = useFormat();
