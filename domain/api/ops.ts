@@ -126,3 +126,29 @@ export const OpsOrderEventRequestSchema = named(
 export type OpsOrderEventRequest = z.infer<typeof OpsOrderEventRequestSchema>;
 
 export { ORDER_STATUSES };
+
+/** The most awaiting transfers `GET ops/transfers` answers, oldest first. */
+export const MAX_AWAITING_TRANSFERS = 200;
+
+export const AwaitingTransferSchema = named(
+  'AwaitingTransfer',
+  z.object({
+    kind: z.enum(['order', 'additional_cost', 'reload']),
+    id: z.string(),
+    reference: described(z.string(), 'What the customer writes on the transfer: W… (order), AC… (additional cost), R… (balance reload).'),
+    dueCents: described(z.int(), 'What the subject costs; a reload takes whatever arrives.'),
+    currency: z.literal('USD'),
+    customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    since: instant(),
+  }),
+);
+export type AwaitingTransfer = z.infer<typeof AwaitingTransferSchema>;
+
+export const AwaitingTransfersSchema = named('AwaitingTransfers', z.object({ list: z.array(AwaitingTransferSchema), total: z.int() }));
+export type AwaitingTransfers = z.infer<typeof AwaitingTransfersSchema>;
+
+/** `GET ops/transfers?q=`: part of the reference or the customer's email. */
+export const AwaitingTransfersQuerySchema = z.object({
+  q: described(text(MAX.line), 'Part of the reference (W…, AC…, R…) or the customer’s email, in any case.').optional(),
+});
+export type AwaitingTransfersQuery = z.infer<typeof AwaitingTransfersQuerySchema>;

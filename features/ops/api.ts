@@ -1,5 +1,5 @@
-import type { OpsOrder, OpsOrderEventRequest, OpsOrderList, StaffChallenge, StaffList, StaffMe, StaffSession } from '#domain/api/ops';
-import type { OrderStatus } from '#domain/api/order';
+import type { AwaitingTransfers, OpsOrder, OpsOrderEventRequest, OpsOrderList, StaffChallenge, StaffList, StaffMe, StaffSession } from '#domain/api/ops';
+import type { ConfirmTransferRequest, ConfirmTransferResponse, OrderStatus } from '#domain/api/order';
 import { MAIN_API_BASE } from '#domain/api/bases';
 import { createApiClient } from '#lib/api/client';
 import { apiSegment } from '#lib/env';
@@ -38,3 +38,6 @@ export const listOpsOrders = ({ page, pageSize, status, q }: OpsOrderListParams,
   opsApi<OpsOrderList>('ops/orders', { query: { page, pageSize, ...(status ? { status } : {}), ...(q ? { q } : {}) }, signal, quiet: true });
 export const readOpsOrder = (orderId: string, signal?: AbortSignal) => opsApi<OpsOrder>(`ops/orders/${id(orderId)}`, { signal, quiet: true });
 export const moveOpsOrder = (orderId: string, body: OpsOrderEventRequest) => opsApi<OpsOrder>(`ops/orders/${id(orderId)}/event`, { method: 'POST', body, quiet: true });
+
+export const listAwaitingTransfers = (q: string | null, signal?: AbortSignal) => opsApi<AwaitingTransfers>('ops/transfers', { query: q ? { q } : {}, signal, quiet: true });
+export const confirmTransfer = (body: ConfirmTransferRequest) => opsApi<ConfirmTransferResponse>('ops/transfers/confirm', { method: 'POST', body, quiet: true });

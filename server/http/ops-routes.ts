@@ -1,7 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { rowId } from '#domain/api/fields';
+import { ConfirmTransferRequestSchema, ConfirmTransferResponseSchema } from '#domain/api/order';
 import {
+  AwaitingTransfersQuerySchema,
+  AwaitingTransfersSchema,
+  MAX_AWAITING_TRANSFERS,
   OpsOrderEventRequestSchema,
   OpsOrderListQuerySchema,
   OpsOrderListSchema,
@@ -19,6 +23,7 @@ import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError } from '../errors.ts';
 import type { Staff } from '../staff/staff-accounts.ts';
 import { listStaffOrders, moveStaffOrder, readStaffOrder } from '../staff/ops-orders.ts';
+import { awaitingTransfers, confirmStaffTransfer } from '../staff/ops-transfers.ts';
 import type { AppContext } from './app-context.ts';
 import { ApiRouter } from './api-router.ts';
 
@@ -148,6 +153,31 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
     body: OpsOrderEventRequestSchema,
     response: OpsOrderSchema,
     handler: async (c, { params, body }) => moveStaffOrder(ctx, await staffOf(c, 'orders.move'), params.id, body),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/transfers',
+    summary: 'What waits for a bank transfer: orders, additional costs and balance reloads, oldest first, by reference',
+    description: `${STAFF_NOTE} At most ${MAX_AWAITING_TRANSFERS} listed; \`total\` counts them all.`,
+    auth: 'public',
+    query: AwaitingTransfersQuerySchema,
+    response: AwaitingTransfersSchema,
+    handler: async (c, { query }) => {
+      await staffOf(c, 'payments.confirm');
+      return awaitingTransfers(ctx.db, query);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/transfers/confirm',
+    summary: 'Confirm a bank transfer with the amount received (short: refused, it keeps waiting; exact: paid; over: paid and the rest to the balance; a reload: the whole amount)',
+    description: `${STAFF_NOTE} The payments' own confirmation (ADR 054), audited in its transaction.`,
+    auth: 'public',
+    body: ConfirmTransferRequestSchema,
+    response: ConfirmTransferResponseSchema,
+    handler: async (c, { body }) => confirmStaffTransfer(ctx, await staffOf(c, 'payments.confirm'), body),
   });
 
   return router;

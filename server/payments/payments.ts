@@ -101,8 +101,8 @@ export class Payments {
   }
 
   /** Operator: a bank transfer arrived for the order, additional cost or reload `number` (transfers.ts). */
-  confirmTransfer(number: string, amountCents: number, note: string | null): Promise<TransferConfirmed> {
-    return confirmTransfer(this.work, this.payables, number, amountCents, note);
+  confirmTransfer(number: string, amountCents: number, note: string | null, alsoInTransaction?: (trx: Kysely<Database>, done: TransferConfirmed) => Promise<void>): Promise<TransferConfirmed> {
+    return confirmTransfer(this.work, this.payables, number, amountCents, note, alsoInTransaction);
   }
 
   /** Operator: cancels a paid subject of `kind` and gives its money back the way it came (refunds.ts). */

@@ -5,7 +5,7 @@ import { ORDER_ID, order, orderSummary } from './order-fixtures.ts';
 
 /** A staff member for the console's stories. */
 export function staffMe(overrides: Partial<StaffMe> = {}): StaffMe {
-  return { id: 'staff-1', email: 'olga@shop.example', name: 'Olga Operator', role: 'operator', permissions: ['orders.read', 'orders.move'], recoveryCodesLeft: 9, ...overrides };
+  return { id: 'staff-1', email: 'olga@shop.example', name: 'Olga Operator', role: 'operator', permissions: ['orders.read', 'orders.move', 'payments.confirm'], recoveryCodesLeft: 9, ...overrides };
 }
 
 export const CUSTOMER = { id: 'user-1', email: 'ada@buyer.example', name: 'Ada Buyer' };

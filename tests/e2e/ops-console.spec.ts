@@ -83,3 +83,52 @@ test('an operator signs in with a second factor and takes a paid order to delive
   await page.goto('/manufacture/ops/orders');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
 });
+
+test('an operator confirms a bank transfer with the amount received; short is refused, over goes to the balance', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const customerEmail = await signUpAndActivate(page, 'Bea');
+  await quoteCube(page);
+  const orderId = await placeOrder(page);
+  await page.getByRole('radio', { name: /Bank transfer/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to confirm' }).click();
+  await page.getByRole('button', { name: 'Show the bank accounts' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  await page.goto(`/manufacture/user/order/detail/${orderId}`);
+  await expect(page.getByText('Awaiting bank transfer', { exact: true }).first()).toBeVisible();
+
+  const staffEmail = `oscar.${Date.now()}@shop.example`;
+  const secret = createStaff(staffEmail, 'operator');
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto('/manufacture/ops/');
+  await staff.getByRole('textbox', { name: 'Email' }).fill(staffEmail);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+  await staff.getByRole('button', { name: 'Continue' }).click();
+  await staff.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Bank transfers' }).click();
+  await staff.getByRole('searchbox', { name: 'Reference or customer email' }).fill(customerEmail);
+  await staff.keyboard.press('Enter');
+  const row = staff.getByRole('row').filter({ hasText: customerEmail });
+  await expect(row).toHaveCount(1);
+  const reference = (await row.getByRole('rowheader').textContent())!;
+  const due = (await row.getByRole('gridcell').nth(2).textContent())!;
+  const dueCents = Math.round(Number(due.replace(/[^0-9.]/g, '')) * 100);
+  await expectNoAxeViolations(staff);
+
+  await row.getByRole('button', { name: `Confirm the transfer for ${reference}` }).click();
+  const dialog = staff.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Amount received (USD)' }).fill(((dueCents - 100) / 100).toFixed(2));
+  await expect(dialog.getByRole('status')).toContainText('Short by $1.00');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('it keeps waiting');
+  await dialog.getByRole('textbox', { name: 'Amount received (USD)' }).fill(((dueCents + 500) / 100).toFixed(2));
+  await expect(dialog.getByRole('status')).toContainText('Over by $5.00');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(staff.getByRole('main').getByText(`${reference} is paid; $5.00 went to the customer’s balance.`)).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'No waiting transfer has this reference or email.' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { staffSession as defaultStore, useStaffSession, type StaffSessionStore }
 import { OpsFrame } from './ops-frame.tsx';
 import { OpsOrderList } from './ops-order-list.tsx';
 import { OpsOrderPage } from './ops-order-page.tsx';
+import { OpsTransfers } from './ops-transfers.tsx';
 import { StaffList } from './staff-list.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
@@ -30,6 +31,7 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
   const [signingOut, setSigningOut] = useState(false);
   const readsOrders = staff.permissions.includes('orders.read');
   const readsStaff = staff.permissions.includes('staff.read');
+  const confirmsTransfers = staff.permissions.includes('payments.confirm');
   const home = readsOrders ? '/orders' : '/staff';
   const signOut = async () => {
     setSigningOut(true);
@@ -49,6 +51,11 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       <Route path="/orders">
         <OpsFrame staff={staff} current="orders" onSignOut={signOut} signingOut={signingOut}>
           {readsOrders ? <OpsOrderList /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/transfers">
+        <OpsFrame staff={staff} current="transfers" onSignOut={signOut} signingOut={signingOut}>
+          {confirmsTransfers ? <OpsTransfers /> : <NotAllowed />}
         </OpsFrame>
       </Route>
       <Route path="/staff">

@@ -24,7 +24,7 @@ export const Operator: Story = {
 
 /** An admin opens the staff too; two recovery codes left are said. */
 export const AdminLowOnRecoveryCodes: Story = {
-  args: { staff: staffMe({ name: 'Ada Admin', role: 'admin', permissions: ['staff.read', 'orders.read', 'orders.move'], recoveryCodesLeft: 2 }) },
+  args: { staff: staffMe({ name: 'Ada Admin', role: 'admin', permissions: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'], recoveryCodesLeft: 2 }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Staff' })).toBeInTheDocument();

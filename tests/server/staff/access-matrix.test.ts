@@ -19,6 +19,8 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'GET /ops/orders': 'orders.read',
   'GET /ops/orders/{id}': 'orders.read',
   'POST /ops/orders/{id}/event': 'orders.move',
+  'GET /ops/transfers': 'payments.confirm',
+  'POST /ops/transfers/confirm': 'payments.confirm',
 };
 
 let t: OrderTestApp;
@@ -53,9 +55,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A request each call accepts when allowed (so an allowed call answers neither 401 nor 403). */
-function request(method: string, path: string, orderId: string): { path: string; body?: unknown } {
+function request(method: string, path: string, orderId: string, orderNumber = order.number): { path: string; body?: unknown } {
   const concrete = path.replace('{id}', orderId).replace(/^\//, '');
   if (path === '/ops/orders/{id}/event') return { path: concrete, body: { event: 'start_production', reason: 'matrix' } };
+  // The order is paid: an allowed role reaches the payments' refusal (409), never a 403.
+  if (path === '/ops/transfers/confirm') return { path: concrete, body: { number: orderNumber, amount: '1.00' } };
   return method === 'GET' ? { path: concrete } : { path: concrete, body: {} };
 }
 
