@@ -28,6 +28,7 @@ export const SERVER_FLOORS = [
   ['accounts'],
   ['quote', 'rewards'],
   ['orders'],
+  ['staff'], // the shop's staff and their console's services (issue 38)
   ['http'],
   ['composition'], // the composition root: every service built with what it takes
   ['app', 'cli'], // app.ts, main.ts, worker.ts; operator commands

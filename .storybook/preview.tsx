@@ -18,9 +18,18 @@ async function fontLoader() {
   return {};
 }
 
+/**
+ * Stories show a screen as the visitor has it once they use the page: the controls and dialogs the
+ * app fetches at the visitor's first input (ADR 189) are fetched at once, as after one.
+ */
+async function firstInputLoader() {
+  document.documentElement.setAttribute('data-first-input', '');
+  return {};
+}
+
 const preview: Preview = {
   tags: ['autodocs'],
-  loaders: [fontLoader, mswLoader],
+  loaders: [fontLoader, firstInputLoader, mswLoader],
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i }, sort: 'requiredFirst' },

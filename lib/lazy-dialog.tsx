@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { afterFirstInput } from './first-input.ts';
 import { lazyComponent } from './lazy-component.tsx';
 
 /** True from the first render at which `value` is true (a dialog mounted at its first opening stays mounted). */
@@ -9,8 +10,9 @@ export function useOnceTrue(value: boolean): boolean {
 }
 
 /**
- * A dialog whose code is a chunk of its own (ADR 140): fetched when its parent mounts, so it is
- * normally there before the click, and drawn from its first opening on (then it stays mounted, so
+ * A dialog whose code is a chunk of its own (ADR 140): fetched at the visitor's first input on the
+ * page (ADR 189; at its parent's mount when there has been one), so it is normally there before the
+ * click on the button that opens it, and drawn from its first opening on (then it stays mounted, so
  * it closes and reopens with its own focus handling, as a dialog that was always there).
  * `isOpen` reads the open state from the dialog's props. A fetch that fails is tried again at the
  * opening, and the page's error boundary reports one that fails then.
@@ -19,9 +21,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   const Content = lazyComponent(load);
   return function LazyDialog(props: P) {
     const opened = useOnceTrue(isOpen(props));
-    useEffect(() => {
-      void Content.preload();
-    }, []);
+    useEffect(() => afterFirstInput(() => void Content.preload()), []);
     return opened ? (
       <Suspense fallback={null}>
         <Content {...props} />

@@ -84,6 +84,12 @@ const PAGES: Record<PageId, LazyPage> = {
   points: lazyPage(() => import('./pages/points-page.tsx'), 'PointsPage'),
 };
 
+/**
+ * The staff console (issue 38, ADR 194): its own chunk under /ops, outside the customers' route
+ * table, frame and guards (its sign-in is the staff's, not the customer's session).
+ */
+const OpsConsolePage = lazyComponent(async () => (await import('./pages/ops-console-page.tsx')).OpsConsolePage);
+
 /** Fetches a page's chunk ahead of its first render (ADR 141); never rejects (ADR 142). */
 export function preloadPage(page: PageId): Promise<void> {
   return PAGES[page].preload();
@@ -142,6 +148,13 @@ export function AppRoutes() {
         </Route>
         <Route path="/user">
           <Redirect to={ACCOUNT_HOME} replace />
+        </Route>
+        <Route path="/ops" nest>
+          <LoadErrorBoundary>
+            <Suspense fallback={<PageLoading />}>
+              <OpsConsolePage />
+            </Suspense>
+          </LoadErrorBoundary>
         </Route>
         {ROUTES.map((route) => (
           <Route key={screenKey(route)} path={route.path}>

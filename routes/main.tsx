@@ -1,3 +1,5 @@
+// First: an input made before a lazily loaded page arrives is seen (ADR 189).
+import '#lib/first-input';
 import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '#ui/theme.css';

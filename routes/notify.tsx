@@ -2,10 +2,12 @@ import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { configureApi } from '#lib/api/client';
 import { useT } from '#lib/i18n/i18n';
 import { toasts } from '#ui/toast';
+import { afterFirstInput } from '#lib/first-input';
 import { lazyComponent } from '#lib/lazy-component';
 
 // The region's code (React Aria's toast and landmark hooks) is not in the first load: it is fetched
-// right after the app first renders, and shown from the first toast on (ADR 133).
+// at the visitor's first input (ADR 189), or by the first toast if one comes before, and shown from
+// the first toast on (ADR 133).
 const ToastRegion = lazyComponent(async () => (await import('#ui/toast-region')).ToastRegion);
 const subscribe = (onChange: () => void) => toasts.queue.subscribe(onChange);
 const anyToast = () => toasts.queue.visibleToasts.length > 0;
@@ -29,9 +31,7 @@ export function useNotify() {
 export function Notifications() {
   const t = useT();
   const shown = useSyncExternalStore(subscribe, anyToast, anyToast);
-  useEffect(() => {
-    void ToastRegion.preload();
-  }, []);
+  useEffect(() => afterFirstInput(() => void ToastRegion.preload()), []);
   // React Aria's region renders nothing without a toast either; a toast queued before the region's
   // code is in waits in the queue and shows as soon as it is.
   return shown ? (

@@ -19,6 +19,7 @@ import { filesRoutes } from './http/files-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { quoteReviewAdminRoutes } from './http/quote-review-routes.ts';
+import { opsRoutes } from './http/ops-routes.ts';
 import { orderRoutes } from './http/order-routes.ts';
 import { projectRoutes } from './http/project-routes.ts';
 import { quickLoginRoutes } from './http/quick-login-routes.ts';
@@ -68,6 +69,7 @@ function mainApiRouters(ctx: AppContext): ApiRouter[] {
     ...rewardsRoutes(ctx),
     adminRoutes(ctx),
     quoteReviewAdminRoutes(ctx),
+    opsRoutes(ctx),
   ];
 }
 

@@ -1,36 +1,34 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Group, Input, TextField as RACTextField } from 'react-aria-components';
+import { lazyAfterFirstInput } from './after-first-input.tsx';
 import type { ItemComboBoxProps } from './combo-box.tsx';
 import { Description, FieldError, Label, fieldGroupStyles, inputStyles } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { twMerge } from './tv.ts';
 
-const loadComboBox = () => import('./combo-box.tsx');
-const Loaded = lazy(async () => ({ default: (await loadComboBox()).ItemComboBox })) as <T extends { id: string }>(props: ItemComboBoxProps<T>) => ReactElement;
+const Loaded = lazyAfterFirstInput<ItemComboBoxProps<{ id: string }>>(async () => (await import('./combo-box.tsx')).ItemComboBox as never);
 
 /**
- * `ui/combo-box`'s `ItemComboBox`, fetched when the field first draws (ADR 140). The combo box
- * brings React Aria's collections, list box, popover and filter (about 40 KB gzip) that a form page
- * needs nowhere else: its lists (countries, states, phone codes) come from the server, so the chunk
- * loads beside them. Until it arrives the field is drawn as it looks while its list loads: its
- * label, its value and its placeholder, disabled.
+ * `ui/combo-box`'s `ItemComboBox`, fetched at the visitor's first input on the page (ADR 140, ADR
+ * 189). The combo box brings React Aria's collections, list box, popover and filter (about 40 KB
+ * gzip) that a form page needs nowhere else, and no one types in it before a first press or key.
+ * Until it arrives the field is drawn as it looks while its list loads: its label, its value or
+ * placeholder and its description, a field that takes the focus and a press (the first input that
+ * fetches it) but not text, disabled only when the combo box is; as it arrives the combo box takes
+ * the focus the field had. Keys typed in the stand-in's moment (a tenth of a second) are not kept.
  */
-export function LazyComboBox<T extends { id: string }>(props: ItemComboBoxProps<T>) {
-  return (
-    <Suspense fallback={<ComboBoxPlaceholder {...props} />}>
-      <Loaded<T> {...props} />
-    </Suspense>
-  );
+export function LazyComboBox<T extends { id: string }>(props: ItemComboBoxProps<T>): ReactElement {
+  return <Loaded props={props as unknown as ItemComboBoxProps<{ id: string }>} standIn={<ComboBoxStandIn {...props} />} />;
 }
 
-function ComboBoxPlaceholder<T extends { id: string }>({ label, description, placeholder, className, selectedKey, defaultItems, items, textOf }: ItemComboBoxProps<T>) {
+function ComboBoxStandIn<T extends { id: string }>({ label, description, placeholder, className, selectedKey, defaultItems, items, textOf, isDisabled }: ItemComboBoxProps<T>) {
   const list = [...(items ?? defaultItems ?? [])];
   const selected = selectedKey == null ? undefined : list.find((item) => item.id === selectedKey);
   return (
-    <RACTextField isDisabled value={selected ? textOf(selected) : ''} className={twMerge('flex flex-col gap-1', typeof className === 'string' ? className : undefined)}>
+    <RACTextField isDisabled={!!isDisabled} isReadOnly value={selected ? textOf(selected) : ''} className={twMerge('flex flex-col gap-1', typeof className === 'string' ? className : undefined)}>
       <Label>{label}</Label>
-      <Group isDisabled className={fieldGroupStyles}>
-        <Input className={inputStyles} placeholder={placeholder} />
+      <Group isDisabled={!!isDisabled} className={fieldGroupStyles}>
+        <Input role="combobox" aria-expanded={false} aria-autocomplete="list" className={inputStyles} placeholder={placeholder} />
         <span className="flex items-center self-stretch px-2 text-neutral-600">
           <ChevronDownIcon />
         </span>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from './button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
-import { Select, SelectItem } from './select.tsx';
+import { LazySelect } from './lazy-select.tsx';
 
 /** Number of pages for `total` items, never less than 1 (an empty list is "Page 1 of 1"). */
 export function pageCount(total: number, pageSize: number): number {
@@ -63,22 +63,18 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
       <p className="tabular-nums">{fill(l.showing, { first, last, total })}</p>
       <div className="flex flex-wrap items-center gap-2">
         {onPageSizeChange && (
-          <Select
+          <LazySelect
             label={l.pageSize}
             className="mr-4 flex-row items-center gap-2"
+            items={pageSizes.map((size) => ({ id: String(size) }))}
+            textOf={(item) => item.id}
             selectedKey={String(pageSize)}
             onSelectionChange={(key) => {
               const next = Number(key);
               onPageSizeChange(next);
               onPageChange(pageAfterResize(current, pageSize, next, total));
             }}
-          >
-            {pageSizes.map((size) => (
-              <SelectItem key={size} id={String(size)}>
-                {String(size)}
-              </SelectItem>
-            ))}
-          </Select>
+          />
         )}
         <Button variant="secondary" aria-label={l.previous} isDisabled={current <= 1} onPress={() => onPageChange(current - 1)} className="px-2">
           <ChevronLeftIcon />

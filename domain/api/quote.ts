@@ -18,7 +18,8 @@ import { FINISHES, type FinishShape } from '#domain/catalogue/finishes';
 import type { Finish, LeadTimeTier, ProcessId, ProcessSlug } from '#domain/catalogue/types';
 import { FINDING_CODES, FINDING_SEVERITIES, type Finding, type FindingNote } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
-import type { PartMetrics } from '#domain/geometry/part-metrics';
+import type { MachiningMetrics, PartMetrics } from '#domain/geometry/part-metrics';
+import { AXIS_DIRECTIONS } from '#domain/geometry/axis-directions';
 import type { LengthUnit, UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
@@ -72,6 +73,34 @@ export type _FindingNoteMatches = Assert<SameShape<z.infer<typeof findingNoteSha
 export const FindingNoteSchema = asDomain<FindingNote>(named('FindingNote', findingNoteShape));
 
 const boundingBox = () => z.object({ min: vec3(), max: vec3() });
+const axisDirection = () => z.enum(AXIS_DIRECTIONS);
+
+const machiningShape = z.object({
+  setups: described(z.array(axisDirection()), 'Set-ups on a 3-axis machine, main first (top, bottom, front, back, left, right).'),
+  undercutAreaMm2: described(z.number(), 'Surface no cutter reaches straight from an axis direction, mm².'),
+  undercutAtAngleAreaMm2: described(z.number(), 'Of that, what a 5-axis machine reaches at an angle, mm².'),
+  fiveAxisSetups: z.int(),
+  accessComplete: described(z.boolean(), 'False when a large mesh’s tool access was sampled by area.'),
+  recesses: described(
+    z.array(
+      z.object({
+        kind: z.enum(['pocket', 'slot']),
+        direction: axisDirection(),
+        depthMm: z.number(),
+        widthMm: described(z.number(), 'The narrowest width across it.'),
+        floorAreaMm2: z.number(),
+        cornerRadiusMm: described(z.number().nullable(), 'Its smallest inside vertical corner radius; null when it has none.'),
+        sharpCorners: z.int(),
+      }),
+    ),
+    'Pockets (closed all round) and slots (open at an end), largest floor first, at most 40.',
+  ),
+  minCornerRadiusMm: z.number().nullable(),
+  sharpCorners: described(z.int(), 'Inside corners sharper than the smallest end mill (Ø1 mm) cuts.'),
+  drilledHoles: described(z.array(z.object({ diameterMm: z.number(), depthMm: z.number() })), 'The holes to drill, at most 500.'),
+  surface3dAreaMm2: described(z.number(), 'Surface finished as a 3D surface with a ball end mill (neither square nor parallel to its set-up), mm².'),
+});
+export type _MachiningMatches = Assert<SameShape<z.infer<typeof machiningShape>, MachiningMetrics>>;
 
 const partMetricsShape = z.object({
   units: z.object({ unit: lengthUnit(), source: unitSource(), confidence: z.number(), reason: z.string() }),
@@ -111,6 +140,7 @@ const partMetricsShape = z.object({
       buildHeightMm: z.number(),
       holeCount: z.int(),
       tappableHoles: z.int(),
+      machining: described(machiningShape, 'Tool access, set-ups and features for machining (ADRs 176, 177); absent on files analysed before.').optional(),
     }),
     'Walls, supports (best printing orientation) and holes; absent for an open mesh.',
   ).optional(),
@@ -209,6 +239,10 @@ const quoteResultShape = z.object({
   blocking: described(z.array(findingShape), 'What keeps the part from being made (the file’s errors and the material’s), each with its fix hint; when any, price, unit price and ship date are null.'),
   certainty: z.object({ final: z.boolean(), notes: z.array(z.string()) }),
   orderable: z.boolean(),
+  needsReview: described(
+    z.object({ reason: z.string() }).nullable(),
+    'Why the part goes to an engineer for its price (an undercut no machine of the catalogue reaches, ADR 177); null when it is priced at once. It comes with a blocking `needs-review` finding. Absent on quotes stored before it.',
+  ).optional(),
 });
 export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
@@ -428,7 +462,7 @@ export const QuoteFileSchema = named(
     analysisError: described(z.string().nullable(), 'Why the analysis failed, when `analysis` is `failed`.'),
     checks: described(
       z.enum(QUOTE_FILE_CHECKS_STATES),
-      '`pending` when the upload of a large file answered before its walls and holes were measured (ADR 145): the price and the blocking findings are final, `manufacturing.minWallMm` is null and the wall and hole findings are still to come; read the file again until it is `done` (well under a second for a million triangles). `done` for every other file.',
+      '`pending` when the upload of a large file answered before its walls were measured (ADR 145; holes and machining come with the price since ADR 177): the price and the blocking findings are final, `manufacturing.minWallMm` is null and the wall findings are still to come; read the file again until it is `done` (well under a second for a million triangles). `done` for every other file.',
     ),
     splitFrom: described(
       z.string().nullable(),

@@ -3,6 +3,7 @@
  * and lead time are computed from. Code never branches on a material id; it reads these records.
  * Where the numbers come from and how to recalibrate them: docs/decisions/010-pricing-model.md.
  */
+import { METAL_MIN_WALL_MM, PLASTIC_MIN_WALL_MM } from './cnc-tools';
 import { FINISHES } from './finishes';
 import { processChoice } from './process-choices';
 import type { Catalogue, Colour, FinishKind, Process, ToleranceOption } from './types';
@@ -285,6 +286,7 @@ const cncMaterial = (
   stockCentsPerKg: number,
   removalRateCm3PerMinute: number,
   finishingRateCm2PerMinute: number,
+  drillFeedMmPerMinute: number,
   colours: readonly Colour[],
   metal: boolean,
   leadDays: { economy: number; standard: number; express: number },
@@ -294,12 +296,13 @@ const cncMaterial = (
   name,
   process: 'cnc' as const,
   densityGPerCm3,
-  pricing: { kind: 'cnc' as const, stockCentsPerKg, removalRateCm3PerMinute, finishingRateCm2PerMinute },
+  pricing: { kind: 'cnc' as const, stockCentsPerKg, removalRateCm3PerMinute, finishingRateCm2PerMinute, drillFeedMmPerMinute },
   colours,
   finishes: metal ? CNC_METAL_FINISHES : CNC_PLASTIC_FINISHES,
   tolerances: CNC_TOLERANCES,
   buildVolumeMm: [800, 500, 400] as const,
   minDimensionMm: 1,
+  minWallMm: metal ? METAL_MIN_WALL_MM : PLASTIC_MIN_WALL_MM,
   leadDays,
   description,
 });
@@ -326,23 +329,26 @@ const cnc: Process = {
     programmingCents: 5000,
     setupCents: 3000,
     stockAllowanceMm: 3,
+    extraSetupCents: 2000,
+    turnMinutesPerPart: 2,
+    fiveAxis: { machineCentsPerHour: 11000 },
   },
   materials: [
-    cncMaterial('aluminium-6061', 'Aluminium 6061-T6', 2.7, 1000, 15, 30, [RAW_METAL], true,
+    cncMaterial('aluminium-6061', 'Aluminium 6061-T6', 2.7, 1000, 15, 30, 300, [RAW_METAL], true,
       { economy: 12, standard: 7, express: 4 }, 'The everyday machining alloy: light, strong, anodisable.'),
-    cncMaterial('aluminium-7075', 'Aluminium 7075-T6', 2.81, 2000, 12, 28, [RAW_METAL], true,
+    cncMaterial('aluminium-7075', 'Aluminium 7075-T6', 2.81, 2000, 12, 28, 250, [RAW_METAL], true,
       { economy: 12, standard: 7, express: 4 }, 'High-strength aluminium for stressed parts.'),
-    cncMaterial('stainless-304', 'Stainless steel 304', 8, 1200, 2.5, 10, [RAW_METAL], true,
+    cncMaterial('stainless-304', 'Stainless steel 304', 8, 1200, 2.5, 10, 60, [RAW_METAL], true,
       { economy: 14, standard: 8, express: 5 }, 'Corrosion resistant, general purpose stainless.'),
-    cncMaterial('stainless-316', 'Stainless steel 316', 8, 1500, 2, 9, [RAW_METAL], true,
+    cncMaterial('stainless-316', 'Stainless steel 316', 8, 1500, 2, 9, 50, [RAW_METAL], true,
       { economy: 14, standard: 8, express: 5 }, 'Marine-grade stainless with molybdenum.'),
-    cncMaterial('brass-c360', 'Brass C360', 8.5, 1400, 8, 25, [RAW_BRASS], true,
+    cncMaterial('brass-c360', 'Brass C360', 8.5, 1400, 8, 25, 250, [RAW_BRASS], true,
       { economy: 12, standard: 7, express: 4 }, 'Free-machining brass; fittings and decorative parts.'),
-    cncMaterial('pom', 'POM (Delrin)', 1.41, 1500, 20, 40, [WHITE, BLACK], false,
+    cncMaterial('pom', 'POM (Delrin)', 1.41, 1500, 20, 40, 400, [WHITE, BLACK], false,
       { economy: 10, standard: 6, express: 3 }, 'Stiff, low-friction engineering plastic.'),
-    cncMaterial('abs', 'ABS', 1.05, 1000, 20, 40, [WHITE, BLACK, BEIGE], false,
+    cncMaterial('abs', 'ABS', 1.05, 1000, 20, 40, 400, [WHITE, BLACK, BEIGE], false,
       { economy: 10, standard: 6, express: 3 }, 'Tough, low-cost plastic for housings.'),
-    cncMaterial('peek', 'PEEK', 1.31, 25000, 8, 20, [BEIGE], false,
+    cncMaterial('peek', 'PEEK', 1.31, 25000, 8, 20, 200, [BEIGE], false,
       { economy: 14, standard: 9, express: 6 }, 'High-temperature, chemically resistant polymer.'),
   ],
 };
@@ -352,6 +358,7 @@ const castingMaterial = (
   name: string,
   densityGPerCm3: number,
   resinCentsPerGram: number,
+  mouldLifeShots: number,
   colours: readonly Colour[],
   description: string,
   hardness = false,
@@ -360,7 +367,7 @@ const castingMaterial = (
   name,
   process: 'vacuum-casting' as const,
   densityGPerCm3,
-  pricing: { kind: 'casting' as const, resinCentsPerGram },
+  pricing: { kind: 'casting' as const, resinCentsPerGram, mouldLifeShots },
   colours,
   finishes: CASTING_FINISHES,
   tolerances: CASTING_TOLERANCES,
@@ -395,12 +402,12 @@ const vacuumCasting: Process = {
     labourCentsPerPart: 500,
   },
   materials: [
-    castingMaterial('pu-abs-like', 'PU, ABS-like', 1.1, 6, [WHITE, BLACK, BEIGE], 'Rigid polyurethane that behaves like ABS.'),
-    castingMaterial('pu-pp-like', 'PU, PP-like', 1.05, 6, [WHITE, BLACK], 'Semi-flexible, for living hinges and clips.'),
-    castingMaterial('pu-rubber-like', 'PU, rubber-like', 1.1, 8, [BLACK, WHITE, CLEAR],
+    castingMaterial('pu-abs-like', 'PU, ABS-like', 1.1, 6, 20, [WHITE, BLACK, BEIGE], 'Rigid polyurethane that behaves like ABS.'),
+    castingMaterial('pu-pp-like', 'PU, PP-like', 1.05, 6, 20, [WHITE, BLACK], 'Semi-flexible, for living hinges and clips.'),
+    castingMaterial('pu-rubber-like', 'PU, rubber-like', 1.1, 8, 25, [BLACK, WHITE, CLEAR],
       'Elastomer from Shore A 30 to 90 (70 is the common choice).', true),
-    castingMaterial('pu-clear', 'PU, clear (PMMA-like)', 1.07, 10, [CLEAR], 'Transparent castings for lenses and covers.'),
-    castingMaterial('pu-high-temp', 'PU, high temperature', 1.15, 12, [BEIGE, BLACK], 'Holds shape up to about 120 °C.'),
+    castingMaterial('pu-clear', 'PU, clear (PMMA-like)', 1.07, 10, 12, [CLEAR], 'Transparent castings for lenses and covers.'),
+    castingMaterial('pu-high-temp', 'PU, high temperature', 1.15, 12, 15, [BEIGE, BLACK], 'Holds shape up to about 120 °C.'),
   ],
 };
 

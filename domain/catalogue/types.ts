@@ -74,12 +74,16 @@ export interface CncPricing {
   readonly removalRateCm3PerMinute: number;
   /** Finishing: cm² of part surface finished per minute. */
   readonly finishingRateCm2PerMinute: number;
+  /** Drilling: mm of hole depth a minute (ADR 177). */
+  readonly drillFeedMmPerMinute: number;
 }
 
 export interface CastingPricing {
   readonly kind: 'casting';
   /** Polyurethane resin, cents per gram. */
   readonly resinCentsPerGram: number;
+  /** Castings one silicone mould gives in this resin before it wears out (its life in shots); the process's `partsPerMould` when absent. */
+  readonly mouldLifeShots?: number;
 }
 
 export type MaterialPricing = PrintingPricing | CncPricing | CastingPricing;
@@ -99,6 +103,8 @@ export interface Material {
   readonly buildVolumeMm: SizeMm;
   /** Smallest overall dimension (thinnest side of the bounding box) that can be made, mm. */
   readonly minDimensionMm: number;
+  /** The thinnest wall this material is made with, mm, when it differs from `minDimensionMm` (machining: ADR 177). */
+  readonly minWallMm?: number;
   /** Base production time by tier, working days, before finishes. */
   readonly leadDays: Readonly<Record<LeadTimeTier, number>>;
   /** Shore A hardness range, for the materials where the customer chooses it. */
@@ -113,6 +119,12 @@ export interface CncProcessPricing {
   readonly setupCents: number;
   /** Stock is the bounding box plus this much on every side, mm. */
   readonly stockAllowanceMm: number;
+  /** Each set-up beyond the first: fixturing and alignment once per line, cents (ADR 176). */
+  readonly extraSetupCents: number;
+  /** Each set-up beyond the first: minutes a part to turn, clamp and probe it, at the machine's rate. */
+  readonly turnMinutesPerPart: number;
+  /** A 5-axis machine, when the shop has one: parts with undercuts it reaches at an angle are made on it (ADR 177). */
+  readonly fiveAxis?: { readonly machineCentsPerHour: number };
 }
 
 export interface CastingProcessPricing {
@@ -126,7 +138,7 @@ export interface CastingProcessPricing {
   readonly siliconeCentsPerCm3: number;
   /** Silicone around the part on every side, mm. */
   readonly mouldWallMm: number;
-  /** Castings one silicone mould gives before it wears out. */
+  /** Castings one silicone mould gives before it wears out, for a resin that does not say (`CastingPricing.mouldLifeShots`). */
   readonly partsPerMould: number;
   /** Extra resin poured beyond the part volume (gates, risers), as a fraction. */
   readonly resinWasteFactor: number;

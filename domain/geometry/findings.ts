@@ -37,6 +37,14 @@ export const FINDING_CODES = [
   'print-orientation',
   'deep-hole',
   'small-hole',
+  'undercut',
+  'pocket',
+  'sharp-corner',
+  'deep-feature',
+  'machining-thin-wall',
+  'needs-review',
+  'tool-access-summary',
+  'wall-thickness-summary',
   'degenerate-triangles',
   'too-large',
   'too-small',
@@ -166,6 +174,38 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
     severity: 'warning',
     fixHint: 'Smaller than our smallest drill: make the hole larger, or leave it out and drill it yourself after delivery.',
   },
+  undercut: {
+    severity: 'warning',
+    fixHint: 'Open the highlighted faces towards one side, or give them a draft towards it, so a cutter reaches them straight.',
+  },
+  pocket: {
+    severity: 'info',
+    fixHint: 'Nothing to do. Pockets cost less when they are no deeper than about 3 times their width and their inside corners are rounded.',
+  },
+  'sharp-corner': {
+    severity: 'warning',
+    fixHint: 'A round cutter leaves a radius in an inside corner: add a radius at least as large as the one named, or tell us if the corner must be sharp (it then needs EDM).',
+  },
+  'deep-feature': {
+    severity: 'warning',
+    fixHint: 'Make the feature wider or shallower so a stiffer cutter reaches its floor.',
+  },
+  'machining-thin-wall': {
+    severity: 'warning',
+    fixHint: 'Thicken the highlighted walls: thin walls vibrate under the cutter and bend.',
+  },
+  'needs-review': {
+    severity: 'error',
+    fixHint: 'An engineer reviews the part and prices it by hand; or change the design as the highlighted findings say and it is priced at once.',
+  },
+  'tool-access-summary': {
+    severity: 'info',
+    fixHint: 'Nothing to do: this is how the part will be held and reached.',
+  },
+  'wall-thickness-summary': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the wall-thickness map on the model shows where the walls are thinnest.',
+  },
   'degenerate-triangles': {
     severity: 'warning',
     fixHint: 'Zero-area triangles are ignored; a mesh clean-up removes them.',
@@ -226,6 +266,13 @@ const FINDING_PROCESSES: Partial<Record<FindingCode, readonly ProcessSlug[]>> = 
   'print-orientation': ['3d-printing'],
   'deep-hole': ['cnc'],
   'small-hole': ['cnc'],
+  undercut: ['cnc'],
+  pocket: ['cnc'],
+  'sharp-corner': ['cnc'],
+  'deep-feature': ['cnc'],
+  'machining-thin-wall': ['cnc'],
+  'needs-review': ['cnc'],
+  'tool-access-summary': ['cnc'],
 };
 
 /** The findings that concern a part made by `process` (a file keeps them all; the quote shows these). */

@@ -26,8 +26,9 @@ export interface ImportCadOptions {
   /** Also split a file of several bodies into parts (bodies.ts, ADR 072): `CadFileReport.parts`. */
   readonly parts?: boolean;
   /**
-   * A mesh of more than this many triangles gets its walls and holes measured after the report,
-   * by `CadFileReport.completeChecks` (ADR 145: the price does not wait for them). Unset: never.
+   * A mesh of more than this many triangles gets its walls measured after the report, by
+   * `CadFileReport.completeChecks` (ADR 145: the price does not wait for them; its holes, measured
+   * after it too at first, come with the price since ADR 177). Unset: never.
    */
   readonly deferWallsAndHolesAbove?: number;
 }

@@ -1,22 +1,25 @@
 /**
  * The manufacturing checks of an analysed mesh (docs/decisions/126-findings-through-the-quote.md):
  * local wall thickness (wall-thickness.ts), overhangs and support volume in the best printing
- * orientation (overhangs.ts) and cylindrical holes (holes.ts), each bounded by sampling as those
- * modules allow. Run by `analyseCadFile` on the repaired mesh, so the geometry worker and the
- * server's analysis pool measure the same. Only closed meshes are measured: rays escape an open
+ * orientation (overhangs.ts), cylindrical holes (holes.ts) and for machining tool access, set-ups
+ * and features (machining.ts, ADRs 176 and 177), each bounded by sampling as those modules allow.
+ * Run by `analyseCadFile` on the repaired mesh, so the geometry worker and the server's analysis
+ * pool measure the same. Only closed meshes are measured: rays escape an open
  * one, and its volume cannot be trusted anyway.
  */
 import { MAX_HOLE_DEPTH_TO_DIAMETER, SMALLEST_TOOL_MM, THIN_WALL_MM } from '#domain/catalogue/limits';
+import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from './findings';
 import { findHoles, holeFindings } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
 import { facetsOf } from './facets';
+import { checkMachining } from './machining';
 import { MeshRayCaster } from './ray-caster';
 import { meshEdges } from './topology';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
-import { analyseWallThickness, thinWallFinding } from './wall-thickness';
+import { analyseWallThickness, thinWallFinding, type WallThickness } from './wall-thickness';
 
 /** Above this many triangles the wall measure is sampled more thinly (ADR 126, docs/benchmarks.md). */
 const LARGE_MESH_TRIANGLES = 300_000;
@@ -30,7 +33,7 @@ export interface ManufacturingCheck {
 
 /** The checks in two stages: what the price needs now, the rest on demand (`checkManufacturingStaged`). */
 export interface StagedManufacturingCheck {
-  /** Supports and build height, measured; walls and holes not yet (null wall, zero coverage and holes). */
+  /** Supports, build height, holes and machining, measured; walls not yet (null wall, zero coverage). */
   readonly price: ManufacturingCheck;
   /** Measures the walls and holes (once) and answers the whole check. */
   readonly complete: () => ManufacturingCheck;
@@ -41,6 +44,16 @@ export interface ManufacturingOptions {
   readonly wallRays?: number;
   /** Rays for the support volume of one orientation (default: overhangs.ts's). */
   readonly supportRays?: number;
+  /** Points sampled for tool access (default: tool-access.ts's). */
+  readonly accessSamples?: number;
+  /** Tool access, set-ups and features for machining (ADRs 176, 177): measured unless false (benchmarks compare without them). */
+  readonly machining?: boolean;
+  /**
+   * The service the first answer of a staged check is priced for (the project's). Holes and the
+   * machining measures change only a CNC price: for another service they wait with the walls, so
+   * its price does not wait for them (ADRs 145, 177). Unset: measured before the price.
+   */
+  readonly priceFor?: ProcessSlug;
 }
 
 /**
@@ -53,11 +66,13 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
 }
 
 /**
- * The checks in two stages (ADR 145): `price` is what the price needs (the supports and build
- * height of the best printing orientation), with the walls and holes not measured yet (`minWallMm`
- * null, no coverage, no holes, no findings of theirs); `complete()` measures them and answers the
- * whole check, exactly what `checkManufacturing` answers. The walls and holes give findings only
- * (warnings), never a price or a blocking finding, so an answer may go out between the two.
+ * The checks in two stages (ADR 145, amended by 177): `price` is what the price needs (the supports
+ * and build height of the best printing orientation; for a CNC price, or when `priceFor` is unset,
+ * the holes, tool access, set-ups and pockets of machining), with the walls not measured yet
+ * (`minWallMm` null, no coverage, no findings of theirs) nor, for another service, the holes and
+ * machining (no holes, no `machining`); `complete()` measures the rest and answers the whole check,
+ * exactly what `checkManufacturing` answers. What waits gives findings only for the service priced,
+ * never a price or a blocking finding, so an answer may go out between the two.
  */
 export function checkManufacturingStaged(analysis: MeshAnalysis, options: ManufacturingOptions = {}): StagedManufacturingCheck | null {
   const { mesh, metrics, structure } = analysis;
@@ -74,6 +89,19 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   const orientation = findBestOrientation(mesh, { mmPerUnit, weld, maxRays: options.supportRays, caster, facets });
   const best = orientation.best;
   const supportFindings = [overhangFinding(best), orientationFinding(orientation)].filter((f): f is Finding => f !== null);
+  // Holes (drilled, tapped) and tool access, undercuts, set-ups and pockets change a CNC price:
+  // measured before it (ADR 177 amends ADR 145, which measured holes after it), unless the price is
+  // for another service.
+  const measureMachining = () => {
+    const holes = findHoles(mesh, { mmPerUnit, weld, facets });
+    const machining = options.machining === false ? null : checkMachining(mesh, { mmPerUnit, caster, facets, weld, holes, maxSamples: options.accessSamples });
+    return {
+      metrics: { holeCount: holes.holes.length, tappableHoles: holes.tappableHoles, ...(machining ? { machining: machining.metrics } : {}) },
+      findings: [...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }), ...(machining?.findings ?? [])],
+      wallFindings: (walls: WallThickness) => machining?.wallFindings(walls) ?? [],
+    };
+  };
+  const early = options.priceFor === undefined || options.priceFor === 'cnc' ? measureMachining() : null;
   const supports = {
     buildDirection: [best.buildDirection[0], best.buildDirection[1], best.buildDirection[2]] as Vec3,
     overhangAreaMm2: best.overhangAreaMm2,
@@ -82,7 +110,10 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   };
   let completed: ManufacturingCheck | null = null;
   return {
-    price: { manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 }, findings: supportFindings },
+    price: {
+      manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, ...(early ? early.metrics : { holeCount: 0, tappableHoles: 0 }) },
+      findings: [...supportFindings, ...(early?.findings ?? [])],
+    },
     complete: () => {
       if (completed) return completed;
       const walls = analyseWallThickness(mesh, {
@@ -94,18 +125,13 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
         weld,
         facets,
       });
-      const holes = findHoles(mesh, { mmPerUnit, weld, facets });
-      const findings = [
-        thinWallFinding(walls, THIN_WALL_MM),
-        ...supportFindings,
-        ...holeFindings(holes, { smallestToolMm: SMALLEST_TOOL_MM, maxDepthToDiameter: MAX_HOLE_DEPTH_TO_DIAMETER }),
-      ].filter((f): f is Finding => f !== null);
+      const machining = early ?? measureMachining();
+      const findings = [thinWallFinding(walls, THIN_WALL_MM), ...supportFindings, ...machining.findings, ...machining.wallFindings(walls)].filter((f): f is Finding => f !== null);
       const manufacturing: ManufacturingMetrics = {
         minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
         wallCoverage: walls.coverage.measuredAreaFraction,
         ...supports,
-        holeCount: holes.holes.length,
-        tappableHoles: holes.tappableHoles,
+        ...machining.metrics,
       };
       completed = { manufacturing, findings };
       return completed;

@@ -9,6 +9,7 @@ import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
 import { addCompensated } from './compensated-sum';
 import { TriangleList, type Finding } from './findings';
 import { fitsByProcess } from './fit';
+import { scaleMachining } from './machining';
 import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
 import type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
@@ -489,5 +490,6 @@ function scaleManufacturing(m: ManufacturingMetrics, scale: (value: number, powe
     overhangAreaMm2: scale(m.overhangAreaMm2, 2),
     supportVolumeMm3: scale(m.supportVolumeMm3, 3),
     buildHeightMm: scale(m.buildHeightMm, 1),
+    ...(m.machining ? { machining: scaleMachining(m.machining, scale) } : {}),
   };
 }

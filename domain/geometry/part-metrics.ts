@@ -4,6 +4,7 @@
  * the analysis (and without an import cycle between metrics.ts and mesh-findings.ts).
  */
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
+import type { AxisDirection } from './axis-directions';
 import type { UnitAssessment } from './units';
 
 export type Vec3 = readonly [number, number, number];
@@ -72,4 +73,50 @@ export interface ManufacturingMetrics {
   /** Machining: cylindrical holes found, and how many of them are at a tap drill size. */
   readonly holeCount: number;
   readonly tappableHoles: number;
+  /** Machining: tool access, set-ups and features (machining.ts); absent on metrics stored before. */
+  readonly machining?: MachiningMetrics;
+}
+
+/** What the machining analysis measured (machining.ts, ADR 176; areas in mm²). */
+export interface MachiningMetrics {
+  /** Set-ups on a 3-axis machine, main first: the fewest directions reaching every reachable face. */
+  readonly setups: readonly AxisDirection[];
+  /** Surface no axis direction reaches (undercuts), mm². */
+  readonly undercutAreaMm2: number;
+  /** Of that, what a cutter tilted to a cube's edge or corner direction reaches (5-axis), mm². */
+  readonly undercutAtAngleAreaMm2: number;
+  /** Clampings on a 5-axis machine held from below: 2 when some surface is reached only from below. */
+  readonly fiveAxisSetups: number;
+  /** True when every facet was sampled (false: a large mesh, sampled by area; ADR 176). */
+  readonly accessComplete: boolean;
+  /** Pockets and slots, largest floor first (cnc-features.ts, ADR 177; at most 40). */
+  readonly recesses: readonly RecessMetrics[];
+  /** The smallest inside vertical corner radius of the recesses, steps and outline, mm; null: none. */
+  readonly minCornerRadiusMm: number | null;
+  /** Inside corners sharper than the smallest end mill can cut. */
+  readonly sharpCorners: number;
+  /** The holes to drill (holes.ts), by diameter and depth (at most 500). */
+  readonly drilledHoles: readonly DrilledHole[];
+  /** Surface neither square nor parallel to its set-up (within 1°): finished as a 3D surface with a ball end mill, mm². */
+  readonly surface3dAreaMm2: number;
+}
+
+export interface DrilledHole {
+  readonly diameterMm: number;
+  /** Length of its wall, mm (a through hole: the part's thickness there). */
+  readonly depthMm: number;
+}
+
+/** A pocket (closed all round) or a slot (open at an end), lengths in mm. */
+export interface RecessMetrics {
+  readonly kind: 'pocket' | 'slot';
+  /** The set-up direction it opens to. */
+  readonly direction: AxisDirection;
+  readonly depthMm: number;
+  /** The narrowest width across it (its opening, or a neck below it). */
+  readonly widthMm: number;
+  readonly floorAreaMm2: number;
+  /** Its smallest inside vertical corner radius; null when it has no inside corner. */
+  readonly cornerRadiusMm: number | null;
+  readonly sharpCorners: number;
 }

@@ -37,6 +37,30 @@ export function mouldShare(mould: number, partsPerMould: number): (quantity: num
   return (quantity) => mould * Math.max(1 / quantity, 1 / partsPerMould);
 }
 
+/** Castings one silicone mould gives in this resin before it wears out (its life in shots). */
+export function mouldLife(material: Material & { pricing: CastingPricing }, process: CastingProcessPricing): number {
+  return material.pricing.mouldLifeShots ?? process.partsPerMould;
+}
+
+/** Silicone moulds a run of `quantity` castings needs: one per mould life, started or not. */
+export function mouldsNeeded(quantity: number, life: number): number {
+  return Math.max(1, Math.ceil(quantity / life));
+}
+
+/**
+ * The mould line at a quantity: how many moulds the run needs and each one's life (issue 36 item 5),
+ * and, beyond one mould, what the price carries (each casting a share of a mould, so that a larger
+ * run never costs more a part: ADR 010).
+ */
+function mouldsInWords(quantity: number, life: number, mould: number, resin: string, wallMm: number): string {
+  const moulds = mouldsNeeded(quantity, life);
+  const castings = quantity === 1 ? '1 casting' : `${quantity} castings`;
+  const each = `each gives about ${life} castings in ${resin} before it wears out`;
+  const cost = `${usd(mould)} a mould (${wallMm} mm of silicone around the part)`;
+  if (moulds === 1) return `1 silicone mould for ${castings} (it gives about ${life} in ${resin} before it wears out): ${cost}, shared by the run.`;
+  return `${moulds} silicone moulds for ${castings}: ${each}. ${cost}; each casting carries 1/${life} of a mould (${fmt(quantity / life, 2)} moulds' worth), so a larger run never costs more a part.`;
+}
+
 export function castingCosts(
   geometry: PricingGeometry,
   material: Material & { pricing: CastingPricing },
@@ -50,6 +74,7 @@ export function castingCosts(
     .reduce((sum, c) => sum + c.perPartCents + c.sharedCentsPerPart(1), 0);
   const masterCents = masterPrint + process.masterFinishingCents;
   const mould = mouldCents(geometry, process);
+  const life = mouldLife(material, process);
   return [
     {
       id: 'master-model',
@@ -62,10 +87,11 @@ export function castingCosts(
     {
       id: 'silicone-mould',
       label: 'Silicone mould',
-      explanation: `${usd(mould)} a mould (${process.mouldWallMm} mm of silicone around the part); each mould gives about ${process.partsPerMould} castings.`,
+      explanation: `${usd(mould)} a mould (${process.mouldWallMm} mm of silicone around the part); each mould gives about ${life} castings in ${material.name}.`,
+      explainAt: (quantity) => mouldsInWords(quantity, life, mould, material.name, process.mouldWallMm),
       certainty: geometryCertainty,
       perPartCents: 0,
-      sharedCentsPerPart: mouldShare(mould, process.partsPerMould),
+      sharedCentsPerPart: mouldShare(mould, life),
     },
     {
       id: 'resin',

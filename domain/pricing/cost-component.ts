@@ -15,6 +15,8 @@ export interface CostComponent {
   readonly perPartCents: number;
   /** Exact cents per part of what the line shares (set-up, moulds); must not increase with quantity. */
   readonly sharedCentsPerPart: (quantity: number) => number;
+  /** The explanation at a quantity, when it depends on it (how many moulds the run needs); `explanation` otherwise. */
+  readonly explainAt?: (quantity: number) => string;
 }
 
 /** Geometry the price depends on, in millimetres. */
@@ -23,7 +25,7 @@ export interface PricingGeometry {
   readonly areaMm2: number;
   readonly size: readonly [number, number, number];
   /** Supports measured in the best printing orientation (domain/geometry/manufacturing.ts), when known. */
-  readonly manufacturing?: Pick<ManufacturingMetrics, 'supportVolumeMm3' | 'overhangAreaMm2' | 'buildHeightMm'>;
+  readonly manufacturing?: Pick<ManufacturingMetrics, 'supportVolumeMm3' | 'overhangAreaMm2' | 'buildHeightMm'> & Partial<Pick<ManufacturingMetrics, 'machining'>>;
 }
 
 export const NOTHING_SHARED = (): number => 0;

@@ -53,7 +53,7 @@ export function discountFor(discounts: readonly QuantityDiscount[], quantity: nu
 /** The itemised price of `quantity` parts (a whole number ≥ 1). */
 export function priceAt(model: PriceModel, quantity: number): PriceBreakdown {
   const items: PriceItem[] = model.components.map((c) =>
-    priceItem(c.id, c.label, c.explanation, roundCents(c.perPartCents + c.sharedCentsPerPart(quantity)), quantity, c.certainty, c.changeReason),
+    priceItem(c.id, c.label, c.explainAt?.(quantity) ?? c.explanation, roundCents(c.perPartCents + c.sharedCentsPerPart(quantity)), quantity, c.certainty, c.changeReason),
   );
   const discount = discountFor(model.discounts, quantity);
   const percent = discount?.percent ?? 0;

@@ -24,9 +24,10 @@ import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import type { ValidationResult } from '#domain/rules/quote-rule-engine';
 import { validateQuoteConfiguration } from '#domain/rules/quote-rules';
 import { castingCosts, type MasterModel } from './casting-cost';
-import { cncCosts } from './cnc-cost';
+import { cncCosts, cncFinalNote, machiningReview } from './cnc-cost';
 import type { Certainty, CostComponent } from './cost-component';
 import { finishCosts } from './finish-cost';
+import { mapSummaries } from './map-summaries';
 import { CURRENCY } from './money';
 import { priceAt, priceBreakTable, type PriceBreakdown, type PriceBreakRow, type PriceModel } from './price';
 import { MINIMUM_ORDER_CENTS, PRICE_BREAK_QUANTITIES } from './pricing-policy';
@@ -63,7 +64,7 @@ export interface QuoteResult {
   readonly leadTime: LeadTime | null;
   readonly shipDate: string | null;
   readonly validation: ValidationResult;
-  /** Findings of this part against the chosen material: too large, too small. */
+  /** Findings of this part against the chosen material (too large, too small, thin walls), and the maps' summaries (information). */
   readonly findings: readonly Finding[];
   /**
    * What keeps the part from being made, each with what to do: the errors among the file's
@@ -74,6 +75,13 @@ export interface QuoteResult {
   readonly certainty: Certainties;
   /** Valid configuration, priced, and no error among the findings (the part's and the file's). */
   readonly orderable: boolean;
+  /**
+   * The part cannot be priced at once but an engineer can price it (an undercut no machine of the
+   * catalogue reaches, ADR 177): why. Null otherwise. It comes with a blocking `needs-review`
+   * finding, so the part has no price until it is reviewed. quotePart always sets it; optional for
+   * quotes stored before it.
+   */
+  readonly needsReview?: { readonly reason: string } | null;
 }
 
 export const EXW_NOTE =
@@ -96,10 +104,18 @@ export function quotePart(
   const material = process ? findMaterial(process.slug, configuration.materialId, catalogue) : undefined;
   const quantityOk = Number.isInteger(configuration.quantity) && configuration.quantity >= 1;
   const tierOk = material !== undefined && material.leadDays[configuration.tier] !== undefined;
-  const findings = material ? fitFindings(metrics, material) : [];
+  const review = process && process.pricing.kind === 'cnc' ? machiningReview(metrics.manufacturing?.machining, process.pricing) : null;
+  const fiveAxisMachine = process?.pricing.kind === 'cnc' && process.pricing.fiveAxis !== undefined;
+  const findings = [
+    ...(material ? fitFindings(metrics, material) : []),
+    ...(review ? [reviewFinding(review)] : []),
+    // The maps on the model in words, for the quote document, the shared page and the order (ADR 178).
+    ...(material && process ? mapSummaries(metrics.manufacturing, material, process.slug, fiveAxisMachine) : []),
+  ];
   const blocking = blockingFindings(findings, options.geometryFindings ?? []);
+  const needsReview = review ? { reason: review } : null;
   if (!process || !material || !quantityOk || !tierOk || blocking.length > 0) {
-    return unpriced(configuration, process, validation, findings, blocking);
+    return unpriced(configuration, process, validation, findings, blocking, needsReview);
   }
   const model = priceModel(process, material, metrics, configuration, catalogue, options);
   const price = priceAt(model, configuration.quantity);
@@ -117,9 +133,24 @@ export function quotePart(
     validation,
     findings,
     blocking,
-    certainty: certainties(price, metrics),
+    certainty: certainties(price, metrics, cncNote(process, material, metrics, configuration)),
     orderable: validation.valid,
+    needsReview,
   };
+}
+
+/** The review finding: what keeps the part from an instant price, and that an engineer prices it. */
+function reviewFinding(reason: string): Finding {
+  return createFinding('needs-review', `Needs an engineer's review: ${reason}`, {
+    fixHint: 'An engineer reviews the part and prices it by hand. To price it at once instead, open the undercuts listed with the part towards one side (or give them a draft), so a cutter reaches them.',
+  });
+}
+
+/** For a CNC part whose machining is final: the note that says so (ADR 177). */
+function cncNote(process: Process, material: Material, metrics: QuoteMetrics, configuration: PartConfiguration): string | null {
+  if (process.pricing.kind !== 'cnc' || material.pricing.kind !== 'cnc') return null;
+  const tolerance = material.tolerances.find((t) => t.id === configuration.toleranceId) ?? material.tolerances[0];
+  return tolerance ? cncFinalNote(metrics, material.pricing, process.pricing, tolerance) : null;
 }
 
 /**
@@ -142,6 +173,7 @@ function unpriced(
   validation: ValidationResult,
   findings: readonly Finding[],
   blocking: readonly Finding[],
+  needsReview: { readonly reason: string } | null = null,
 ): QuoteResult {
   return {
     process: configuration.process,
@@ -156,10 +188,14 @@ function unpriced(
     validation,
     findings,
     blocking,
-    certainty: { final: false, notes: [blocking.length > 0 ? BLOCKED_NOTE : 'No price yet: complete the highlighted choices.', EXW_NOTE] },
+    certainty: { final: false, notes: [needsReview ? REVIEW_NOTE : blocking.length > 0 ? BLOCKED_NOTE : 'No price yet: complete the highlighted choices.', EXW_NOTE] },
     orderable: false,
+    needsReview,
   };
 }
+
+/** Said when a part has no instant price because an engineer prices it (ADR 177). */
+export const REVIEW_NOTE = 'No instant price: an engineer reviews this part and prices it by hand. The finding below says why.';
 
 function priceModel(
   process: Process,
@@ -225,20 +261,21 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
     findings.push(createFinding('too-small', `The part is only ${+thinnest.toFixed(3)} mm thick overall; ${material.name} needs at least ${material.minDimensionMm} mm.`));
   }
   const wall = metrics.manufacturing?.minWallMm;
-  if (wall !== undefined && wall !== null && wall < material.minDimensionMm && thinnest >= material.minDimensionMm) {
+  const minWall = material.minWallMm ?? material.minDimensionMm;
+  if (wall !== undefined && wall !== null && wall < minWall && thinnest >= material.minDimensionMm) {
     // A warning, not an error: the wall is measured along facet normals, so a sharp edge (a gear's
     // tooth tip, a chamfer) can read thin where the part is sound (ADR 073); the engineer checks.
     findings.push(
-      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${material.minDimensionMm} mm.`, {
+      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${minWall} mm.`, {
         severity: 'warning',
-        fixHint: `Thicken the highlighted walls to at least ${material.minDimensionMm} mm, or choose a material that allows thinner walls.`,
+        fixHint: `Thicken the highlighted walls to at least ${minWall} mm, or choose a material that allows thinner walls.`,
       }),
     );
   }
   return findings;
 }
 
-function certainties(price: PriceBreakdown, metrics: QuoteMetrics): Certainties {
+function certainties(price: PriceBreakdown, metrics: QuoteMetrics, finalNote: string | null = null): Certainties {
   const notes: string[] = [];
   if (metrics.units.source === 'guess') {
     notes.push(`The file has no units; it was read as ${metrics.units.unit === 'mm' ? 'millimetres' : 'inches'} (${Math.round(metrics.units.confidence * 100)} % sure). Confirm the units: the price is final once you do.`);
@@ -249,6 +286,7 @@ function certainties(price: PriceBreakdown, metrics: QuoteMetrics): Certainties 
   for (const item of price.items) {
     if (item.certainty === 'may-change' && item.changeReason) notes.push(`${item.label}: ${item.changeReason}`);
   }
+  if (finalNote && price.items.every((i) => i.certainty === 'final')) notes.push(finalNote);
   notes.push(EXW_NOTE);
   return { final: price.items.every((i) => i.certainty === 'final'), notes };
 }

@@ -21,7 +21,10 @@ export function methodPhrase(method: PaymentMethod, card: CardInput | null | und
   return t('checkout.pay.methodPhrase', { method, last4: '' });
 }
 
-/** One sentence for the polite live region: where the payment stands now. */
+/**
+ * One sentence for the polite live region: where the payment stands now. While the customer is
+ * still choosing, nothing: the amount due is the panel's title, said once, not twice.
+ */
 export function paymentStatusText(s: CheckoutPaymentSnapshot, t: Translate, format: Formatter): string {
   const { amountCents, method, card, failure, result } = s.context;
   const amount = format.money(amountCents);
@@ -33,5 +36,5 @@ export function paymentStatusText(s: CheckoutPaymentSnapshot, t: Translate, form
     return failure.message;
   }
   if (s.matches('confirming') && method) return t('checkout.pay.status.ready', { amount, method: methodPhrase(method, card, t) });
-  return t('checkout.pay.status.due', { amount });
+  return '';
 }

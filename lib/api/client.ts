@@ -1,7 +1,7 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { API_TIMEOUT_MS, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
 import { apiSegment } from '../env.ts';
-import { STORAGE_KEYS, storage, type ExpiringStorage } from '../storage/storage.ts';
+import { STORAGE_KEYS, storage, type ExpiringStorage, type StorageKey } from '../storage/storage.ts';
 import { errorMessage } from './error-message.ts';
 import { sendWithRetry, type Failure } from './retry.ts';
 
@@ -32,6 +32,10 @@ export interface ApiClientOptions {
   baseURL: string;
   timeout?: number;
   tokens?: ExpiringStorage;
+  /** The key of the Bearer token in `tokens`; the customer's token (or temporary token) unless given. */
+  tokenKey?: StorageKey;
+  /** A 401's handler when it is not the customer session's (the staff console, issue 38). */
+  onUnauthorized?: () => void;
 }
 
 /**
@@ -39,13 +43,13 @@ export interface ApiClientOptions {
  * from storage, one repeat of a request that met an API process going away when repeating it is
  * safe (retry.ts, ADR 174), and the error catalogue of spec section 8 on a failure that stays.
  */
-export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = storage }: ApiClientOptions): ApiCall {
+export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = storage, tokenKey, onUnauthorized }: ApiClientOptions): ApiCall {
   const raw = ofetch.create({
     baseURL,
     timeout,
     retry: 0,
     onRequest({ options }) {
-      const bearer = tokens.get(STORAGE_KEYS.token) ?? tokens.get(STORAGE_KEYS.tempToken);
+      const bearer = tokenKey ? tokens.get(tokenKey) : (tokens.get(STORAGE_KEYS.token) ?? tokens.get(STORAGE_KEYS.tempToken));
       if (bearer) options.headers.set('Authorization', `Bearer ${bearer}`);
       // ofetch drops its timeout when the caller passes a signal; keep both.
       if (options.signal && options.timeout) {
@@ -62,7 +66,7 @@ export function createApiClient({ baseURL, timeout = API_TIMEOUT_MS, tokens = st
       );
     } catch (error) {
       if (isAborted(error, options.signal)) throw error;
-      if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) hooks.onUnauthorized();
+      if (error instanceof FetchError && (error.response?.status ?? error.statusCode) === 401) (onUnauthorized ?? hooks.onUnauthorized)();
       else if (!quiet) hooks.onError(errorMessage(error));
       throw error;
     }

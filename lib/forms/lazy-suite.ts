@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
+import { afterFirstInput } from '../first-input.ts';
 import type { FormSuite } from './use-fieldset.ts';
 
 /**
- * A form's vest suite fetched when the form first mounts instead of with the page (ADR 140): the
- * suites and vest (about 20 KB gzip) live in domain/rules/*-suites.ts, which no page imports
- * statically. The form draws and takes input at once; its rules run from the moment the suite has
- * arrived (tens of milliseconds, long before a first field is left), and a submit made before then
- * waits for it (lib/forms/use-suite-form.ts).
+ * A form's vest suite fetched at the visitor's first input on the page instead of with the page
+ * (ADR 140, ADR 189): the suites and vest (about 20 KB gzip) live in domain/rules/*-suites.ts, which
+ * no page imports statically. The form draws and takes input at once; its rules run from the moment
+ * the suite has arrived (tens of milliseconds after the first press or key, before a first field is
+ * left), and a submit made before then waits for it (lib/forms/use-suite-form.ts).
  */
 export interface Lazy<T> {
   readonly lazy: true;
@@ -55,20 +56,24 @@ export function adaptSuite<T>(base: Lazy<T>, adapt: (suite: T) => FormSuite): La
 }
 
 /**
- * The value of a lazy suite, fetched when the component mounts: null until it has arrived, then the
- * render after its arrival has it. A failed fetch leaves it null (the submit that waits for it says so).
+ * The value of a lazy suite, fetched at the visitor's first input on the page (at once when there
+ * has been one): null until it has arrived, then the render after its arrival has it. A failed fetch
+ * leaves it null (the submit that waits for it says so).
  */
 export function useLazy<T>(lazy: Lazy<T> | null): T | null {
   const [, setArrived] = useState(0);
   useEffect(() => {
     if (!lazy || lazy.loaded) return;
     let mounted = true;
-    lazy.load().then(
-      () => mounted && setArrived((n) => n + 1),
-      () => undefined,
-    );
+    const cancel = afterFirstInput(() => {
+      lazy.load().then(
+        () => mounted && setArrived((n) => n + 1),
+        () => undefined,
+      );
+    });
     return () => {
       mounted = false;
+      cancel();
     };
   }, [lazy]);
   return lazy?.loaded ?? null;

@@ -5,6 +5,8 @@ import { campaign } from './en/campaign.ts';
 import { checkout } from './en/checkout.ts';
 import { common } from './en/common.ts';
 import { errors } from './en/errors.ts';
+import { maps } from './en/maps.ts';
+import { ops } from './en/ops.ts';
 import { orders } from './en/orders.ts';
 import { projects } from './en/projects.ts';
 import { quote } from './en/quote.ts';
@@ -28,10 +30,12 @@ export const messagesEn = {
   ...campaign,
   ...account,
   ...rewards,
+  ...maps,
+  ...ops,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

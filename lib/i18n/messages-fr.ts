@@ -5,6 +5,8 @@ import { campaign } from './fr/campaign.ts';
 import { checkout } from './fr/checkout.ts';
 import { common } from './fr/common.ts';
 import { errors } from './fr/errors.ts';
+import { maps } from './fr/maps.ts';
+import { ops } from './fr/ops.ts';
 import { orders } from './fr/orders.ts';
 import { projects } from './fr/projects.ts';
 import { quote } from './fr/quote.ts';
@@ -29,10 +31,12 @@ export const messagesFr: Messages = {
   ...campaign,
   ...account,
   ...rewards,
+  ...maps,
+  ...ops,
 };
 
 /** The areas, for the tests. */
-export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards } as const;
+export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops } as const;
 
 /** The plural rules the French catalogue is written for (I18nRoot's `messagesLocale`). */
 export const FRENCH_LOCALE = 'fr-FR';

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   cookieAccepted: 'manufacture.cookieAccepted',
   /** A friend's referral code from a `?cm=` link, kept until sign-up (issue 14; REFERRAL_CODE_LIFETIME_SECONDS). */
   referralCode: 'manufacture.referralCode',
+  /** A staff member's token (issue 38), in the tab's sessionStorage only: closing the tab signs out. */
+  staffToken: 'manufacture.staffToken',
 } as const;
 
 /** How long a referral link's code waits for the visitor to sign up: 30 days. */

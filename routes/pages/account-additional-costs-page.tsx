@@ -5,10 +5,11 @@ import { AdditionalCostOrders } from '#features/orders/components/additional-cos
 import { useT } from '#lib/i18n/i18n';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
+import { afterFirstInput } from '#lib/first-input';
 import { lazyComponent } from '#lib/lazy-component';
 
-// The payment panel opens when the customer chooses a cost to pay: fetched when the page mounts,
-// not with it (ADR 140).
+// The payment panel opens when the customer chooses a cost to pay: fetched at the first input on
+// the page, not with it (ADR 140, ADR 189).
 const PaymentPanel = lazyComponent(async () => (await import('#features/checkout/components/payment-panel')).PaymentPanel);
 
 /** One additional cost paid with the checkout's payment panel (balance, card in USD, bank transfer), as on /additional-cost. */
@@ -23,9 +24,7 @@ function PayCost({ cost, onPaid }: { cost: AdditionalCost; onPaid: () => void })
 }
 
 export function AccountAdditionalCostsPage({ route }: { route: RouteDef }) {
-  useEffect(() => {
-    void PaymentPanel.preload();
-  }, []);
+  useEffect(() => afterFirstInput(() => void PaymentPanel.preload()), []);
   return (
     <AccountPage route={route}>
       <AdditionalCostOrders renderPayment={(cost, onPaid) => <PayCost cost={cost} onPaid={onPaid} />} />

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   invite: { limit: 10, windowMs: 10 * 60_000 },
   /** Adding a friend's referral code (issue 32 item 6): a code is not guessed, nor an address probed, in bulk. */
   referral: { limit: 10, windowMs: 10 * 60_000 },
+  /** The staff sign-in's two steps (issue 38): a password or a 6-digit code is not guessed in bulk. */
+  staffSignIn: { limit: 10, windowMs: 10 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -25,6 +25,7 @@ const WORDS: Record<string, string> = {
   'payment.subject_kind': "'order' | 'additional_cost' | 'reload'",
   'idempotency_record.state': "'in_progress' | 'done'",
   'quote_review.status': "'pending' | 'answered' | 'refused'",
+  'staff_account.role': "'admin' | 'operator' | 'success_manager'",
 };
 
 /** What a column holds, where its name does not say (kept as the generated file's comments). */
@@ -43,6 +44,14 @@ const NOTES: Record<string, string> = {
   'outbox_mail.live_text': 'The whole text with its live links and codes, only while `pending` (cleared on delivery).',
   'outbox_mail.next_attempt_at': 'When a pending mail is tried next.',
   'captcha.answer': 'Lower-cased answer.',
+  'staff_account.email': 'Lower-cased; a staff account is never a customer account (migration 024, ADR 190).',
+  'staff_account.totp_secret': 'Base32 TOTP secret (RFC 6238, 30 s steps, 6 digits).',
+  'staff_account.totp_last_step': 'The time step of the last code accepted: a code is never taken twice.',
+  'staff_recovery_code.code_hash': 'sha256 of a recovery code; the code is shown once, at creation.',
+  'staff_session.id': "The staff token's `jti`.",
+  'staff_action.action': 'What was done, e.g. `order.ship` (ADR 192).',
+  'staff_action.before_state': 'JSON of the subject before the action, or null.',
+  'staff_action.after_state': 'JSON of the subject after the action, or null.',
   'balance_transaction.amount_cents': 'Signed: credit positive, debit negative.',
   'balance_transaction.payment_id': 'The payment this row debits, credits or refunds (migration 004); null for older rows.',
   'we_point_transaction.award_key': 'Unique when set (migration 007): what the points were awarded for, e.g. `task:<account>:pay-order:2026-12`.',

@@ -6,6 +6,7 @@ import { KnownDevices } from '../auth/known-devices.ts';
 import { LoginThrottle, type SignInThrottle } from '../auth/login-throttle.ts';
 import { RateLimiter, type RateLimit } from '../auth/rate-limit.ts';
 import { TokenService } from '../auth/tokens.ts';
+import { StaffAccounts } from '../staff/staff-accounts.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -81,5 +82,6 @@ export function createAppContext(deps: AppDeps): AppContext {
     payments: createPayments({ db, clock, provider: deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bank: bankTransferSettings(config) }),
     jobs: deps.jobs,
     links: appLinks(config.publicUrl),
+    staff: new StaffAccounts(db, clock, secret),
   };
 }

@@ -729,6 +729,69 @@ export interface ShippingAddress {
   vat_number: string | null;
 }
 
+export interface StaffAccount {
+  created_at: string;
+  disabled_at: string | null;
+  /**
+   * Lower-cased; a staff account is never a customer account (migration 024, ADR 190).
+   */
+  email: string;
+  id: string;
+  name: string;
+  password_hash: string;
+  role: "admin" | "operator" | "success_manager";
+  /**
+   * The time step of the last code accepted: a code is never taken twice.
+   */
+  totp_last_step: number | null;
+  /**
+   * Base32 TOTP secret (RFC 6238, 30 s steps, 6 digits).
+   */
+  totp_secret: string;
+}
+
+export interface StaffAction {
+  /**
+   * What was done, e.g. `order.ship` (ADR 192).
+   */
+  action: string;
+  /**
+   * JSON of the subject after the action, or null.
+   */
+  after_state: string | null;
+  /**
+   * JSON of the subject before the action, or null.
+   */
+  before_state: string | null;
+  created_at: string;
+  id: string;
+  reason: string | null;
+  staff_id: string;
+  subject_id: string;
+  subject_kind: string;
+}
+
+export interface StaffRecoveryCode {
+  /**
+   * sha256 of a recovery code; the code is shown once, at creation.
+   */
+  code_hash: string;
+  id: string;
+  staff_id: string;
+  used_at: string | null;
+}
+
+export interface StaffSession {
+  created_at: string;
+  expires_at: string;
+  /**
+   * The staff token's `jti`.
+   */
+  id: string;
+  revoked_at: string | null;
+  staff_id: string;
+}
+
 export interface StoredAnswer {
   /**
    * The answer's JSON; null while the first request is being answered.
@@ -860,6 +923,10 @@ export interface DB {
   scheduled_job_run: ScheduledJobRun;
   sem_record: SemRecord;
   shipping_address: ShippingAddress;
+  staff_account: StaffAccount;
+  staff_action: StaffAction;
+  staff_recovery_code: StaffRecoveryCode;
+  staff_session: StaffSession;
   stored_answer: StoredAnswer;
   temporary_subject: TemporarySubject;
   user_account: UserAccount;

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Payments } from '../payments/payments.ts';
 import type { QuoteServices } from '../quote/quote-services.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import type { StaffAccounts } from '../staff/staff-accounts.ts';
 
 /**
  * The services the route modules are given, built once per app by the composition root
@@ -44,4 +45,6 @@ export interface AppContext {
   /** The job queue when configured (ADR 115): uploads are then analysed by `npm run worker` processes. */
   jobs: JobQueue | undefined;
   links: AppLinks;
+  /** The shop's staff: accounts, second factor, staff sessions (issue 38, ADR 190). */
+  staff: StaffAccounts;
 }

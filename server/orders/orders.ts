@@ -340,10 +340,26 @@ export async function createOrder(db: Kysely<Database>, clock: Clock, userId: st
 /** The buyer cancels an unpaid order: the coupon (or the first-order referral discount) comes back, a waiting bank transfer is called off. */
 export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: string, orderId: string, reason: string | null): Promise<Order> {
   const order = await findOwnOrder(db, userId, orderId);
-  const check = transition(order.status as OrderStatus, 'cancel', 'customer');
+  return cancelUnpaidOrder(db, clock, order, 'customer', reason);
+}
+
+/**
+ * An order not yet paid is cancelled, by its buyer or by staff (issue 38): its coupon and referral
+ * discount are freed, pending payments and payment links closed, the history written. In `db`'s
+ * transaction when it is one (the staff's audit line joins it), else in one of its own.
+ */
+export async function cancelUnpaidOrder(
+  db: Kysely<Database>,
+  clock: Clock,
+  order: { id: string; status: string; paying_key: string | null; promo_code_id: string | null },
+  actor: 'customer' | 'operator',
+  reason: string | null,
+): Promise<Order> {
+  const orderId = order.id;
+  const check = transition(order.status as OrderStatus, 'cancel', actor);
   if (!check.ok) throw new HttpError(409, check.message);
   if (order.paying_key) throw new HttpError(409, ORDER_MESSAGES.paymentInProgress);
-  await db.transaction().execute(async (trx) => {
+  await withinTransaction(db, async (trx) => {
     const at = iso(clock());
     const moved = await trx
       .updateTable('customer_order')
@@ -357,7 +373,7 @@ export async function cancelOrder(db: Kysely<Database>, clock: Clock, userId: st
     await releaseReferralOfOrder(trx, orderId, at);
     await trx.updateTable('payment').set({ status: 'cancelled', updated_at: at }).where('subject_kind', '=', 'order').where('subject_id', '=', orderId).where('status', '=', 'pending').execute();
     await trx.updateTable('agency_link').set({ revoked_at: at }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
-    await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: 'cancelled', event: 'cancel', actor: 'customer', note: reason, at });
+    await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: 'cancelled', event: 'cancel', actor, note: reason, at });
   });
   return readOrder(db, orderId);
 }
@@ -370,7 +386,8 @@ export interface TrackingInput {
 
 /**
  * Operator: production and shipping events (start_production, ship with tracking, deliver). Payment
- * events go through `Payments` (confirm_transfer, refund).
+ * events go through `Payments` (confirm_transfer, refund). In `db`'s transaction when it is one
+ * (the staff console's audit line joins it, issue 38), else in one of its own.
  */
 export async function applyOperatorEvent(
   db: Kysely<Database>,
@@ -386,7 +403,7 @@ export async function applyOperatorEvent(
   if (event === 'ship' && (!options.tracking || options.tracking.length === 0)) {
     throw new HttpError(422, 'Shipping needs tracking: the logistics company and the track number of each package.', { tracking: ['Please give the tracking of each package.'] });
   }
-  await db.transaction().execute(async (trx) => {
+  await withinTransaction(db, async (trx) => {
     const at = iso(clock());
     const moved = await trx
       .updateTable('customer_order')
@@ -438,6 +455,42 @@ export async function listOrders(db: Kysely<Database>, userId: string, query: Or
   const page = await paginate(filtered, query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), (row) => row);
   const counts = await countLines(db, page.list.map((r) => r.id));
   return { ...page, list: page.list.map((r) => toOrderSummary(r, counts.get(r.id) ?? 0)) };
+}
+
+/**
+ * Every account's orders for the staff console (issue 38), newest first: by status, and `q` in the
+ * order ID, the PO number or the customer's email; `managerEmail` keeps the orders of the customers
+ * that success manager serves.
+ */
+export async function listOrdersForStaff(
+  db: Kysely<Database>,
+  query: OrderListQuery,
+  scope: { managerEmail?: string },
+): Promise<Page<{ order: OrderSummary; customer: { id: string; email: string; name: string } }>> {
+  let filtered = db.selectFrom('customer_order as o').innerJoin('user_account as u', 'u.id', 'o.user_id');
+  if (scope.managerEmail !== undefined) filtered = filtered.where(sql<string>`lower(u.customer_manager_email)`, '=', scope.managerEmail.toLowerCase());
+  const statuses = query.status ? (query.status.split(',').map((s) => s.trim()).filter(Boolean) as OrderStatus[]) : [];
+  if (statuses.length > 0) filtered = filtered.where('o.status', 'in', statuses);
+  const q = query.q?.trim();
+  if (q) {
+    filtered = filtered.where((eb) =>
+      eb.or([containsIgnoringCase(sql.ref<string>('o.number'), q), containsIgnoringCase(sql.ref<string | null>('o.po_number'), q), containsIgnoringCase(sql.ref<string>('u.email'), q)]),
+    );
+  }
+  const page = await paginate(
+    filtered,
+    query,
+    (q) => q.selectAll('o').select(['u.email as customer_email_address', 'u.first_name as customer_first_name', 'u.last_name as customer_last_name']).orderBy('o.created_at', 'desc').orderBy('o.id'),
+    (row) => row,
+  );
+  const counts = await countLines(db, page.list.map((r) => r.id));
+  return {
+    ...page,
+    list: page.list.map(({ customer_email_address, customer_first_name, customer_last_name, ...order }) => ({
+      order: toOrderSummary(order, counts.get(order.id) ?? 0),
+      customer: { id: order.user_id, email: customer_email_address, name: [customer_first_name, customer_last_name].filter(Boolean).join(' ') || customer_email_address },
+    })),
+  };
 }
 
 async function countLines(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, number>> {

@@ -101,14 +101,14 @@ export class Payments {
   }
 
   /** Operator: a bank transfer arrived for the order, additional cost or reload `number` (transfers.ts). */
-  confirmTransfer(number: string, amountCents: number, note: string | null): Promise<TransferConfirmed> {
-    return confirmTransfer(this.work, this.payables, number, amountCents, note);
+  confirmTransfer(number: string, amountCents: number, note: string | null, alsoInTransaction?: (trx: Kysely<Database>, done: TransferConfirmed) => Promise<void>): Promise<TransferConfirmed> {
+    return confirmTransfer(this.work, this.payables, number, amountCents, note, alsoInTransaction);
   }
 
   /** Operator: cancels a paid subject of `kind` and gives its money back the way it came (refunds.ts). */
-  refund(kind: SubjectKind, id: string, note: string | null): Promise<void> {
+  refund(kind: SubjectKind, id: string, note: string | null, alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
     const payable = this.payables.find((p) => p.kind === kind && p.refunds);
     if (!payable) throw new Error(`Nothing of kind ${kind} can be refunded`);
-    return refund(this.work, payable, id, note);
+    return refund(this.work, payable, id, note, alsoInTransaction);
   }
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { postLedgerEntry } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
@@ -20,7 +22,14 @@ export const REFUND_STALE_MS = 120_000;
  * same refund). What follows a refund (points, referral reward, status history) hears the
  * `refunded` event inside the refund's transaction.
  */
-export async function refund(work: PaymentWork, payable: Payable, id: string, note: string | null): Promise<void> {
+export async function refund(
+  work: PaymentWork,
+  payable: Payable,
+  id: string,
+  note: string | null,
+  /** Written in the refund's own transaction (the staff console's audit line, issue 38). */
+  alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   const refunds = payable.refunds;
   if (!refunds) throw new Error(`A ${payable.noun} cannot be refunded`);
   const subject = await refunds.open(work.db, id);
@@ -49,5 +58,6 @@ export async function refund(work: PaymentWork, payable: Payable, id: string, no
       await trx.updateTable('payment').set({ status: 'refunded', updated_at: at }).where('id', '=', p.id).execute();
     }
     await work.events.emit(trx, 'refunded', { subject, ...moved, step: 'refund', actor: 'operator', method: null, note, at });
+    if (alsoInTransaction) await alsoInTransaction(trx);
   });
 }

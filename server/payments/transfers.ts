@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { formatUsd } from '#domain/pricing/money';
 import { HttpError } from '../errors.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
@@ -20,7 +22,15 @@ export interface TransferConfirmed {
  * payment is marked succeeded (or recorded), and what the subject credits goes to the balance,
  * in one transaction with the subject's move and what follows it.
  */
-export async function confirmTransfer(work: PaymentWork, payables: readonly Payable[], number: string, amountCents: number, note: string | null): Promise<TransferConfirmed> {
+export async function confirmTransfer(
+  work: PaymentWork,
+  payables: readonly Payable[],
+  number: string,
+  amountCents: number,
+  note: string | null,
+  /** Written in the confirmation's own transaction, with what it did (the staff console's audit line, issue 38). */
+  alsoInTransaction?: (trx: Kysely<Database>, done: TransferConfirmed) => Promise<void>,
+): Promise<TransferConfirmed> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new HttpError(422, PAYMENT_MESSAGES.positiveAmount, { amount: [PAYMENT_MESSAGES.positiveAmount] });
   let found: { payable: Payable; subject: PayableSubject } | undefined;
   for (const payable of payables) {
@@ -65,7 +75,9 @@ export async function confirmTransfer(work: PaymentWork, payables: readonly Paya
       actor: 'operator',
       note: note ?? `Received ${formatUsd(amountCents)}`,
     });
-    return answer.credit?.amountCents ?? 0;
+    const creditedCents = answer.credit?.amountCents ?? 0;
+    if (alsoInTransaction) await alsoInTransaction(trx, { kind: subject.kind, number: subject.number, status: 'paid', creditedCents });
+    return creditedCents;
   });
   return { kind: subject.kind, number: subject.number, status: 'paid', creditedCents: credited };
 }

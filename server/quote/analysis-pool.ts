@@ -16,6 +16,7 @@ interface Job {
   path: string;
   split?: AnalysisRequest['split'];
   deferAbove?: number;
+  priceFor?: AnalysisRequest['priceFor'];
   resolve(outcome: AnalysisOutcome | SplitOutcome | DeferredAnalysis): void;
   reject(error: Error): void;
   /** Set once a deferred analysis has answered: its walls and holes are still being measured. */
@@ -69,10 +70,10 @@ export class AnalysisPool {
    * Like `analyse`, but a mesh of more than `deferAbove` triangles is answered before its walls and
    * holes are measured (ADR 145): the thread stays busy with them, and `checks` settles after.
    */
-  analyseDeferred(path: string, deferAbove: number): Promise<DeferredAnalysis> {
+  analyseDeferred(path: string, deferAbove: number, priceFor?: AnalysisRequest['priceFor']): Promise<DeferredAnalysis> {
     if (this.closed) return Promise.reject(new AnalysisFailedError('closed', 'The analysis service is shutting down.'));
     return new Promise<DeferredAnalysis>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, path, deferAbove, resolve: resolve as Job['resolve'], reject });
+      this.queue.push({ id: this.nextId++, path, deferAbove, ...(priceFor ? { priceFor } : {}), resolve: resolve as Job['resolve'], reject });
       this.pump();
     });
   }
@@ -124,6 +125,7 @@ export class AnalysisPool {
         path: job.path,
         ...(job.split ? { split: job.split } : {}),
         ...(job.deferAbove !== undefined ? { deferWallsAndHolesAbove: job.deferAbove } : {}),
+        ...(job.priceFor ? { priceFor: job.priceFor } : {}),
       } satisfies AnalysisRequest);
     }
   }

@@ -1,6 +1,7 @@
 import type { QuoteFileSummary } from '#domain/api/quote';
 import type { Finding } from '#domain/geometry/findings';
 import type { CadFormat } from '#domain/geometry/mesh';
+import type { ProcessSlug } from '#domain/catalogue/types';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 
 /** What a worker answers for one file: the report of `analyseCadFile` without the mesh. */
@@ -56,6 +57,8 @@ export interface AnalysisRequest {
   split?: { mmPerUnit: number };
   /** Answer a mesh of more than this many triangles before its walls and holes (ADR 145). */
   deferWallsAndHolesAbove?: number;
+  /** The project's service: holes and machining wait with the walls unless it is CNC (ADR 177). */
+  priceFor?: ProcessSlug;
 }
 
 /**

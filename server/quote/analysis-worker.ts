@@ -26,7 +26,7 @@ interface Analysed {
 }
 
 /** Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes (ADR 145). */
-async function analyse(path: string, deferAbove: number | undefined): Promise<Analysed> {
+async function analyse(path: string, deferAbove: number | undefined, priceFor: AnalysisRequest['priceFor']): Promise<Analysed> {
   const started = performance.now();
   const buffer = await fs.readFile(path);
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -35,7 +35,7 @@ async function analyse(path: string, deferAbove: number | undefined): Promise<An
     return { outcome: { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started), checks: 'done' }, measureChecks: null };
   }
   // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
-  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true, deferWallsAndHolesAbove: deferAbove });
+  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true, deferWallsAndHolesAbove: deferAbove, ...(priceFor ? { manufacturing: { priceFor } } : {}) });
   const { completeChecks } = report;
   return {
     outcome: {
@@ -69,7 +69,7 @@ port.on('message', (request: AnalysisRequest) => {
     split(request.path, request.split.mmPerUnit).then((outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply), fail);
     return;
   }
-  analyse(request.path, request.deferWallsAndHolesAbove).then(({ outcome, measureChecks }) => {
+  analyse(request.path, request.deferWallsAndHolesAbove, request.priceFor).then(({ outcome, measureChecks }) => {
     port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply);
     if (!measureChecks) return;
     // The walls and holes after the answer has gone: a failure of theirs is reported as none.

@@ -317,7 +317,8 @@ export class Projects {
     try {
       if (queued) format = await detectSpooledFormat(received.path);
       else {
-        ({ outcome, checks } = await ctx.quote.analysis.analyseDeferred(received.path, config.quoteDeferChecksAbove));
+        // Holes and machining come before a CNC price only; for another service they follow with the walls (ADR 177).
+        ({ outcome, checks } = await ctx.quote.analysis.analyseDeferred(received.path, config.quoteDeferChecksAbove, project.process as ProcessSlug));
         format = outcome.format;
       }
     } catch (error) {

@@ -26,6 +26,11 @@ const EXEMPT: Record<string, string> = {
   // The address books' add and edit dialogs, chunks the books load (ADR 140): seen in their stories.
   'features/account/components/address-dialog.tsx#AddressDialog': 'loaded by AddressBook',
   'features/account/components/billing-address-dialog.tsx#BillingAddressDialog': 'loaded by BillingAddressBook',
+  // Dialogs in chunks of their own, fetched at the first input (ADR 189): seen opened in their parents' stories.
+  'features/account/components/delete-account-dialog.tsx#DeleteAccountDialog': 'loaded by DeleteAccount (ProfileSections)',
+  'features/projects/components/project-dialogs.tsx#RenameProjectDialog': 'loaded by ProjectList (its Rename story)',
+  'features/projects/components/project-dialogs.tsx#DeleteProjectDialog': 'loaded by ProjectList (its DeleteConfirmation story)',
+  'features/orders/components/cancel-order-dialog.tsx#CancelOrderDialog': 'loaded by CancelOrderButton (OrderDetail)',
   // Tables fetched beside their list's data (ADR 140): seen in OrderHistory's and the rewards lists' stories.
   'features/orders/components/order-history-table.tsx#OrderHistoryTable': 'loaded by OrderHistory',
   'features/rewards/components/paged-table-rows.tsx#PagedTableRows': 'loaded by PagedTable (the rewards tables)',

@@ -80,7 +80,7 @@ describe('choosing a method', () => {
     const { actor, state } = start();
     expect(state()).toBe('choosing');
     expect(actor.getSnapshot().context.method).toBeNull();
-    expect(selectStatusMessage(actor.getSnapshot())).toBe('Amount due: $123.45.');
+    expect(selectStatusMessage(actor.getSnapshot())).toBe('');
   });
 
   test('with a single method offered, it is chosen already', () => {

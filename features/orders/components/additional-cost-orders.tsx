@@ -9,7 +9,7 @@ import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Money } from '#ui/money';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
-import { Select, SelectItem } from '#ui/select';
+import { LazySelect } from '#ui/lazy-select';
 import { StatusBadge } from '#ui/status-badge';
 import { listAdditionalCostOrders } from '../api.ts';
 import { ADDITIONAL_COST_STATUSES, ADDITIONAL_COST_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
@@ -47,19 +47,14 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
 
   return (
     <div className="flex flex-col gap-4">
-      <Select
+      <LazySelect
         className="max-w-xs"
         label={t('orders.history.status')}
+        items={[{ id: ALL, text: t('orders.history.allStatuses') }, ...ADDITIONAL_COST_STATUSES.map((s) => ({ id: s, text: t(ADDITIONAL_COST_STATUS_KEYS[s]) }))]}
+        textOf={(item) => item.text}
         selectedKey={status ?? ALL}
         onSelectionChange={(key) => list.set({ status: key === ALL ? null : String(key) })}
-      >
-        <SelectItem id={ALL}>{t('orders.history.allStatuses')}</SelectItem>
-        {ADDITIONAL_COST_STATUSES.map((s) => (
-          <SelectItem key={s} id={s}>
-            {t(ADDITIONAL_COST_STATUS_KEYS[s])}
-          </SelectItem>
-        ))}
-      </Select>
+      />
       {costs.status === 'loading' && <p role="status">{t('orders.costs.loading')}</p>}
       {costs.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { AfterSaleOrder } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
@@ -12,10 +12,13 @@ import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
+import { afterFirstInput } from '#lib/first-input';
 import { lazyComponent } from '#lib/lazy-component';
+import { useOnceTrue } from '#lib/lazy-dialog';
 
 // The request form opens on demand (a disclosure, closed unless the order page sent the customer
-// here): its chunk (the product checkboxes, the form's state) loads after the list, not with it (ADR 140).
+// here): its chunk (the product checkboxes, the form's state) is fetched at the first input on the
+// page and drawn from the disclosure's first opening (ADR 140, ADR 189).
 const AfterSaleForm = lazyComponent(async () => (await import('./after-sale-form.tsx')).AfterSaleForm);
 
 const STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
@@ -36,6 +39,8 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
   const [sent, setSent] = useState<AfterSaleOrder | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [open, setOpen] = useState(!!orderId);
+  const opened = useOnceTrue(open);
+  useEffect(() => afterFirstInput(() => void AfterSaleForm.preload()), []);
   const requests = useAsync(`after-sales-${list.page}-${list.pageSize}-${generation}`, (signal) => listAfterSales(list.page, list.pageSize, signal));
   const data = requests.status === 'success' ? requests.data : null;
 
@@ -47,19 +52,21 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
         </p>
       )}
       <Disclosure title={t('orders.afterSale.new')} level={2} isExpanded={open} onExpandedChange={setOpen} className="max-w-3xl rounded-card border bg-neutral-0">
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <AfterSaleForm
-            key={formKey}
-            orderId={orderId}
-            onRequested={(request) => {
-              setSent(request);
-              setGeneration((g) => g + 1);
-              setFormKey((k) => k + 1);
-              setOpen(false);
-              list.set({ page: 1 }, { replace: true });
-            }}
-          />
-        </Suspense>
+        {opened && (
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            <AfterSaleForm
+              key={formKey}
+              orderId={orderId}
+              onRequested={(request) => {
+                setSent(request);
+                setGeneration((g) => g + 1);
+                setFormKey((k) => k + 1);
+                setOpen(false);
+                list.set({ page: 1 }, { replace: true });
+              }}
+            />
+          </Suspense>
+        )}
       </Disclosure>
 
       <section aria-labelledby="after-sale-list" className="flex flex-col gap-3">

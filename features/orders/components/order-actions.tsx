@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { DialogTrigger } from 'react-aria-components';
 import type { AgencyLink, Order, ReorderResponse } from '#domain/api/order';
 import { orderDocumentKind, type OrderDocumentKind } from '#domain/orders/order-status';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { AlertDialog } from '#ui/alert-dialog';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
-import { Modal } from '#ui/modal';
 import { TextField } from '#ui/text-field';
 import { cancelOrder, createAgencyLink, getOrderDocument, reorderOrder } from '../api.ts';
+import { lazyDialog } from '#lib/lazy-dialog';
+import type { CancelOrderDialogProps } from './cancel-order-dialog.tsx';
 import { CopyButton, type WriteText } from './copy-button.tsx';
+
+// The confirmation (React Aria's modal and alert dialog) is a chunk of its own, fetched at the first
+// input on the page and drawn from its first opening (ADR 140, ADR 189).
+const CancelOrderDialog = lazyDialog<CancelOrderDialogProps>(async () => (await import('./cancel-order-dialog.tsx')).CancelOrderDialog, (props) => props.isOpen);
 
 /** A failure said where the action is (role="alert"), in the catalogue's words or the server's. */
 function ActionError({ error }: { error: unknown }) {
@@ -54,48 +57,32 @@ export function DocumentButton({ order }: { order: Order }) {
   );
 }
 
-/** Cancels an unpaid order after a confirmation that says what follows. */
+/** Cancels an unpaid order after a confirmation that says what follows (cancel-order-dialog.tsx). */
 export function CancelOrderButton({ order, onCancelled }: { order: Order; onCancelled: (order: Order) => void }) {
   const t = useT();
-  const [reason, setReason] = useState('');
-  const { busy, error, run: confirm } = useCall(async () => onCancelled(await cancelOrder(order.id, reason.trim() || null)));
+  const [open, setOpen] = useState(false);
+  const { busy, error, run } = useCall(async (reason: string) => onCancelled(await cancelOrder(order.id, reason.trim() || null)));
   return (
     <div className="flex flex-col gap-1">
-      <DialogTrigger>
-        <Button variant="secondary" isPending={busy}>
-          {t('orders.actions.cancel')}
-        </Button>
-        <Modal>
-          <AlertDialog
-            title={t('orders.cancel.title', { number: order.number })}
-            variant="destructive"
-            confirmLabel={t('orders.cancel.confirm')}
-            cancelLabel={t('orders.cancel.keep')}
-            onConfirm={confirm}
-          >
-            <div className="flex flex-col gap-3">
-              <p>{order.status === 'awaiting_transfer' ? t('orders.cancel.bodyTransfer') : t('orders.cancel.body')}</p>
-              {order.coupon && <p>{t('orders.cancel.coupon', { code: order.coupon.code })}</p>}
-              <TextField label={t('orders.cancel.reason')} value={reason} onChange={setReason} maxLength={2000} />
-            </div>
-          </AlertDialog>
-        </Modal>
-      </DialogTrigger>
+      <Button variant="secondary" isPending={busy} aria-haspopup="dialog" onPress={() => setOpen(true)}>
+        {t('orders.actions.cancel')}
+      </Button>
+      <CancelOrderDialog order={order} isOpen={open} onOpenChange={setOpen} onConfirm={(reason) => void run(reason)} />
       {error !== null && <ActionError error={error} />}
     </div>
   );
 }
 
 /** One call a button makes: pending while it runs, its answer or its error kept for the screen. */
-function useCall<T>(call: () => Promise<T>) {
+function useCall<T, A extends unknown[] = []>(call: (...args: A) => Promise<T>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<T | null>(null);
-  const run = async () => {
+  const run = async (...args: A) => {
     setBusy(true);
     setError(null);
     try {
-      setResult(await call());
+      setResult(await call(...args));
     } catch (e) {
       setError(e);
     } finally {

@@ -9,7 +9,7 @@ import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { SearchField } from '#ui/search-field';
-import { Select, SelectItem } from '#ui/select';
+import { LazySelect } from '#ui/lazy-select';
 import { listOrders } from '../api.ts';
 import { ORDER_STATUS_KEYS } from '../order-words.ts';
 import { lazyComponent } from '#lib/lazy-component';
@@ -63,18 +63,13 @@ export function OrderHistory() {
           onSubmit={(value) => list.set({ q: value.trim() })}
           onClear={() => list.set({ q: null })}
         />
-        <Select
+        <LazySelect
           label={t('orders.history.status')}
+          items={[{ id: ALL, text: t('orders.history.allStatuses') }, ...ORDER_STATUSES.map((s) => ({ id: s, text: t(ORDER_STATUS_KEYS[s]) }))]}
+          textOf={(item) => item.text}
           selectedKey={status ?? ALL}
           onSelectionChange={(key) => list.set({ status: key === ALL ? null : String(key) })}
-        >
-          <SelectItem id={ALL}>{t('orders.history.allStatuses')}</SelectItem>
-          {ORDER_STATUSES.map((s) => (
-            <SelectItem key={s} id={s}>
-              {t(ORDER_STATUS_KEYS[s])}
-            </SelectItem>
-          ))}
-        </Select>
+        />
       </div>
 
       <p role="status" className="sr-only">

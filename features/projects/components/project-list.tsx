@@ -1,25 +1,25 @@
 import { useState } from 'react';
-import { DialogTrigger } from 'react-aria-components';
 import type { ProjectSummary } from '#domain/api/quote';
 import { processName } from '#domain/catalogue/process-choices';
-import { PROJECT_NAME_MAX_LENGTH, projectInputErrors } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
-import { AlertDialog } from '#ui/alert-dialog';
 import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
 import { EmptyState } from '#ui/empty-state';
-import { Form } from '#ui/form';
 import { Link } from '#ui/link';
-import { Modal } from '#ui/modal';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { SearchField } from '#ui/search-field';
-import { TextField } from '#ui/text-field';
-import { deleteProject, listProjects, renameProject } from '../api.ts';
+import { lazyDialog } from '#lib/lazy-dialog';
+import { deleteProject, listProjects } from '../api.ts';
+import type { DeleteProjectDialogProps, RenameProjectDialogProps } from './project-dialogs.tsx';
 import { ProjectThumbnail, type LoadThumbnail } from './project-thumbnail.tsx';
+
+// The rename and delete dialogs (React Aria's modal, dialog and form) are a chunk of their own,
+// fetched at the first input on the page and drawn from their first opening (ADR 140, ADR 189).
+const RenameProjectDialog = lazyDialog<RenameProjectDialogProps>(async () => (await import('./project-dialogs.tsx')).RenameProjectDialog, (props) => props.isOpen);
+const DeleteProjectDialog = lazyDialog<DeleteProjectDialogProps>(async () => (await import('./project-dialogs.tsx')).DeleteProjectDialog, (props) => props.isOpen);
 
 /**
  * The customer's quote projects, most recently changed first: a picture of the first part, name,
@@ -148,94 +148,35 @@ function ProjectCard({ project, loadThumbnail, onChanged }: { project: ProjectSu
 
 function RenameProject({ project, onRenamed }: { project: ProjectSummary; onRenamed: (name: string) => void }) {
   const t = useT();
-  const [name, setName] = useState(project.name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
   return (
-    <DialogTrigger
-      onOpenChange={(open) => {
-        if (!open) return;
-        setName(project.name);
-        setError(null);
-      }}
-    >
-      <Button variant="quiet" className="px-2 py-1" aria-label={t('projects.rename.buttonNamed', { name: project.name })}>
+    <>
+      <Button variant="quiet" className="px-2 py-1" aria-label={t('projects.rename.buttonNamed', { name: project.name })} aria-haspopup="dialog" onPress={() => setOpen(true)}>
         {t('projects.rename.button')}
       </Button>
-      <Modal>
-        <Dialog title={t('projects.rename.title')}>
-          {({ close }) => (
-            <Form
-              onSubmit={async (event) => {
-                event.preventDefault();
-                const problem = projectInputErrors({ name }, true).name?.[0];
-                if (problem) return setError(problem);
-                setBusy(true);
-                try {
-                  const renamed = await renameProject(project.id, { name: name.trim() });
-                  close();
-                  onRenamed(renamed.name);
-                } catch (e) {
-                  setError(errorMessage(e));
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              <TextField
-                label={t('projects.rename.label')}
-                value={name}
-                onChange={(value) => {
-                  setName(value);
-                  setError(null);
-                }}
-                maxLength={PROJECT_NAME_MAX_LENGTH}
-                isRequired
-                isInvalid={!!error}
-                errorMessage={error ?? undefined}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to edit this field
-                autoFocus
-              />
-              <DialogActions>
-                <Button variant="secondary" onPress={close}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" isPending={busy}>
-                  {t('common.save')}
-                </Button>
-              </DialogActions>
-            </Form>
-          )}
-        </Dialog>
-      </Modal>
-    </DialogTrigger>
+      <RenameProjectDialog project={project} isOpen={open} onOpenChange={setOpen} onRenamed={onRenamed} />
+    </>
   );
 }
 
 function DeleteProject({ project, onDeleted }: { project: ProjectSummary; onDeleted: () => void }) {
   const t = useT();
+  const [open, setOpen] = useState(false);
   const [error, setError] = useState<unknown>(null);
   return (
     <span className="inline-flex flex-col">
-      <DialogTrigger>
-        <Button variant="quiet" className="px-2 py-1 text-danger-700" aria-label={t('projects.delete.buttonNamed', { name: project.name })}>
-          {t('projects.delete.button')}
-        </Button>
-        <Modal>
-          <AlertDialog
-            title={t('projects.delete.title', { name: project.name })}
-            variant="destructive"
-            confirmLabel={t('projects.delete.confirm')}
-            cancelLabel={t('common.cancel')}
-            onConfirm={() => {
-              setError(null);
-              deleteProject(project.id).then(onDeleted, setError);
-            }}
-          >
-            {t('projects.delete.body', { count: project.fileCount })}
-          </AlertDialog>
-        </Modal>
-      </DialogTrigger>
+      <Button variant="quiet" className="px-2 py-1 text-danger-700" aria-label={t('projects.delete.buttonNamed', { name: project.name })} aria-haspopup="dialog" onPress={() => setOpen(true)}>
+        {t('projects.delete.button')}
+      </Button>
+      <DeleteProjectDialog
+        project={project}
+        isOpen={open}
+        onOpenChange={setOpen}
+        onConfirm={() => {
+          setError(null);
+          deleteProject(project.id).then(onDeleted, setError);
+        }}
+      />
       {error !== null && (
         <span role="alert" className="text-caption text-danger-700">
           {errorMessage(error)}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
+import type { Mesh } from '#domain/geometry/mesh';
 import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
@@ -9,7 +10,17 @@ import type { FileAnalysis } from '#machines/upload-machine';
 import { Button } from '#ui/button';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
+import { ModelMapsPanel, type MapRegionChoice, type MapView } from './model-maps.tsx';
 import { PartViewer, formatSize, preloadPartViewer } from './part-viewer.tsx';
+
+/** A number for each mesh object shown, so a map panel belongs to one mesh (ADR 178). */
+const meshSerials = new WeakMap<Mesh, number>();
+let nextMeshSerial = 1;
+function meshSerial(mesh: Mesh): number {
+  let serial = meshSerials.get(mesh);
+  if (serial === undefined) meshSerials.set(mesh, (serial = nextMeshSerial++));
+  return serial;
+}
 
 const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.finding.error', warning: 'quote.finding.warning', info: 'quote.finding.info' };
 
@@ -39,6 +50,9 @@ export interface PartDetailsProps {
  */
 export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
+  // A map on the model and a region of it shown (ADR 178), each for the panel (mesh and units) it came from.
+  const [mapView, setMapView] = useState<{ panel: string; view: MapView } | null>(null);
+  const [mapRegion, setMapRegion] = useState<{ panel: string; region: MapRegionChoice } | null>(null);
   // The preview's code is fetched while the file is read, not once its size is known (ADR 145).
   useEffect(() => {
     void preloadPartViewer();
@@ -57,6 +71,7 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const t = useT();
   const onShow = (f: Finding | null) => {
     setShownKey(f ? findingKey(f) : null);
+    setMapRegion(null);
     setAnnouncement(f ? t('quote.finding.shown', { message: f.message }) : t('quote.finding.hidden'));
   };
   const mesh = analysis?.mesh ?? null;
@@ -90,6 +105,12 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
   const local = analysis?.metrics;
   const scale = local && local.size[0] > 0 ? metrics.size[0] / local.size[0] : 1;
   const declared = serverFile?.format === 'step' || serverFile?.format === '3mf' || metrics.units.source === 'file';
+  // One maps panel per mesh, unit and service (the warning line and the tool-access map follow the
+  // service); the scale rounded, as the server's measure of the size may differ from the browser's in
+  // the last float digit, which must not reset a map chosen.
+  const panel = `${mesh ? meshSerial(mesh) : 0}|${scale.toPrecision(6)}|${process ?? ''}`;
+  const map = mapView?.panel === panel ? mapView.view : null;
+  const region = mapRegion?.panel === panel ? mapRegion.region : null;
   const offer = measured?.summary?.assembly;
   return (
     <section aria-label={label} className="flex flex-col gap-4">
@@ -111,14 +132,29 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
           mesh={mesh}
           sizeMm={metrics.size}
           scale={scale}
-          highlight={shown?.triangles ?? []}
-          highlightLabel={shown?.message}
-          highlightKey={shownKey}
+          highlight={region?.triangles ?? shown?.triangles ?? []}
+          highlightLabel={region?.label ?? shown?.message}
+          highlightKey={region?.key ?? shownKey}
+          map={map}
         />
       ) : (
         <p role="status" className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">
           {preview === 'loading' || status.kind === 'reading' ? t('quote.details.previewLoading') : t('quote.details.noPreview')}
         </p>
+      )}
+      {mesh && process && (
+        <ModelMapsPanel
+          key={panel}
+          mesh={mesh}
+          scale={scale}
+          process={process}
+          onView={(view) => setMapView(view ? { panel, view } : null)}
+          onHighlight={(chosen) => {
+            setMapRegion(chosen ? { panel, region: chosen } : null);
+            if (chosen) setShownKey(null);
+          }}
+          highlightKey={region?.key ?? null}
+        />
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-caption sm:grid-cols-3">
         <Metric term={t('quote.metric.size')} value={formatSize(metrics.size, t, format)} />

@@ -25,10 +25,12 @@ export interface PartViewerCanvasProps {
   commands: readonly ViewCommand[];
   /** Millimetres per model unit (25.4 when the file is in inches). */
   scale: number;
+  /** A map on the model (ADR 178): a colour per vertex, three a facet, 0–255; null for the plain part. */
+  colours?: Uint8Array | null;
 }
 
 /** The WebGL part of the viewer (loaded lazily: three.js stays out of the first page load). */
-export default function PartViewerCanvas({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
+export default function PartViewerCanvas({ mesh, highlight, commands, scale, colours = null }: PartViewerCanvasProps) {
   // Without a graphics card, multisampling and a high-density canvas cost about a second a frame
   // for a large part, on the page's main thread (ADR 144): the edges are then drawn plain.
   const software = softwareRendering();
@@ -43,12 +45,12 @@ export default function PartViewerCanvas({ mesh, highlight, commands, scale }: P
       <color attach="background" args={['#f7f8fa']} />
       <hemisphereLight args={['#ffffff', '#8a93a0', 1.6]} />
       <directionalLight position={[1, 2, 3]} intensity={1.4} />
-      <Scene mesh={mesh} highlight={highlight} commands={commands} scale={scale} />
+      <Scene mesh={mesh} highlight={highlight} commands={commands} scale={scale} colours={colours} />
     </Canvas>
   );
 }
 
-function Scene({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
+function Scene({ mesh, highlight, commands, scale, colours = null }: PartViewerCanvasProps) {
   const { camera, gl, invalidate } = useThree();
   const controls = useRef<OrbitControls | null>(null);
 
@@ -92,6 +94,13 @@ function Scene({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
   };
 
   useEffect(() => () => geometry.dispose(), [geometry]);
+  // A map's colours, one per vertex (the mesh is a triangle soup: three vertices a facet).
+  const mapped = colours !== null && colours.length === mesh.triangleCount * 9;
+  useEffect(() => {
+    if (mapped) geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3, true));
+    else geometry.deleteAttribute('color');
+    invalidate();
+  }, [geometry, colours, mapped, invalidate]);
   useEffect(() => () => highlighted?.dispose(), [highlighted]);
 
   useEffect(() => {
@@ -177,7 +186,8 @@ function Scene({ mesh, highlight, commands, scale }: PartViewerCanvasProps) {
   return (
     <group scale={scale}>
       <mesh geometry={geometry}>
-        <meshStandardMaterial color="#9fb4d6" metalness={0.1} roughness={0.6} side={THREE.DoubleSide} flatShading />
+        {/* A new material when a map comes or goes: vertex colours change the shader. */}
+        <meshStandardMaterial key={mapped ? 'map' : 'plain'} color={mapped ? '#ffffff' : '#9fb4d6'} vertexColors={mapped} metalness={0.1} roughness={0.6} side={THREE.DoubleSide} flatShading />
       </mesh>
       {highlighted && (
         <mesh geometry={highlighted} renderOrder={1}>

@@ -30,6 +30,8 @@ export interface PartViewerProps {
   highlightLabel?: string;
   /** Changes when another finding is chosen: the model then takes the focus and turns to it. */
   highlightKey?: string | null;
+  /** A map on the model (ADR 178): its colours per vertex, and its name for the model's label. */
+  map?: { colours: Uint8Array; name: string } | null;
 }
 
 const COMMANDS: { kind: ViewCommand['kind']; label: MessageKey }[] = [
@@ -58,7 +60,7 @@ export function formatSize(size: readonly [number, number, number], t: Translate
  * dimensions in text beside it; a finding's triangles in red. three.js loads only when the first
  * preview opens, so the page is usable before it arrives.
  */
-export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel, highlightKey = null }: PartViewerProps) {
+export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel, highlightKey = null, map = null }: PartViewerProps) {
   // Every toolbar command since the viewer opened (bounded), for the scene to run in order.
   const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
   const model = useRef<HTMLDivElement>(null);
@@ -88,13 +90,15 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
         aria-label={
           highlight.length
             ? t('quote.viewer.modelHighlighted', { name: fileName, size: dims, problem: highlightLabel ?? t('quote.viewer.selectedProblem') })
-            : t('quote.viewer.model', { name: fileName, size: dims })
+            : map
+              ? t('maps.model', { name: fileName, size: dims, map: map.name })
+              : t('quote.viewer.model', { name: fileName, size: dims })
         }
         className={`relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50 ${focusRingLook()} focus:outline-2`}
       >
         <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
           {painted ? (
-            <PartViewerCanvas mesh={mesh} highlight={highlight} commands={commands} scale={scale} />
+            <PartViewerCanvas mesh={mesh} highlight={highlight} commands={commands} scale={scale} colours={map?.colours ?? null} />
           ) : (
             <p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>
           )}

@@ -4,7 +4,7 @@ import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { CopyButton } from '#ui/copy-button';
 import { Link } from '#ui/link';
-import { Select, SelectItem } from '#ui/select';
+import { LazySelect } from '#ui/lazy-select';
 import { StatusBadge } from '#ui/status-badge';
 import { listPromoCodes, type PageRequest } from '../api.ts';
 import { useUrlParam } from '../url-state.ts';
@@ -75,20 +75,20 @@ export function CouponList() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-4" role="group" aria-label={t('rewards.coupons.filters')}>
-        <Select label={t('rewards.coupons.filter.status')} selectedKey={status} onSelectionChange={(key) => setStatus(String(key) as StatusFilter)}>
-          {STATUS_FILTERS.map((s) => (
-            <SelectItem key={s} id={s}>
-              {t(STATUS_WORDS[s])}
-            </SelectItem>
-          ))}
-        </Select>
-        <Select label={t('rewards.coupons.filter.kind')} selectedKey={kind} onSelectionChange={(key) => setKind(String(key) as KindFilter)}>
-          {KIND_FILTERS.map((k) => (
-            <SelectItem key={k} id={k}>
-              {t(KIND_WORDS[k])}
-            </SelectItem>
-          ))}
-        </Select>
+        <LazySelect
+          label={t('rewards.coupons.filter.status')}
+          items={STATUS_FILTERS.map((s) => ({ id: s, text: t(STATUS_WORDS[s]) }))}
+          textOf={(item) => item.text}
+          selectedKey={status}
+          onSelectionChange={(key) => setStatus(String(key) as StatusFilter)}
+        />
+        <LazySelect
+          label={t('rewards.coupons.filter.kind')}
+          items={KIND_FILTERS.map((k) => ({ id: k, text: t(KIND_WORDS[k]) }))}
+          textOf={(item) => item.text}
+          selectedKey={kind}
+          onSelectionChange={(key) => setKind(String(key) as KindFilter)}
+        />
       </div>
       <PagedTable
         label={t('rewards.coupons.table')}

@@ -81,7 +81,6 @@ export const checkout = {
   'checkout.pay.status.awaitingTransfer': 'Your order is awaiting your bank transfer of {amount}.',
   'checkout.pay.status.short': '{message} You are {shortfall} short.',
   'checkout.pay.status.ready': 'Ready to pay {amount} by {method}.',
-  'checkout.pay.status.due': 'Amount due: {amount}.',
 
   // Bank transfer
   'checkout.transfer.heading': 'Pay by bank transfer',

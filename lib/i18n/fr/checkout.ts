@@ -80,7 +80,6 @@ export const checkout: AreaTranslation<typeof en> = {
   'checkout.pay.status.awaitingTransfer': 'Votre commande attend votre virement de {amount}.',
   'checkout.pay.status.short': '{message} Il vous manque {shortfall}.',
   'checkout.pay.status.ready': 'Prêt à payer {amount} par {method}.',
-  'checkout.pay.status.due': 'Montant dû : {amount}.',
 
   'checkout.transfer.heading': 'Payer par virement bancaire',
   'checkout.transfer.instructions':

@@ -45,7 +45,9 @@ const meta = {
   title: 'Features/Quote/ConfiguratorPanel',
   component: ConfiguratorPanel,
   args: { fileName: 'bracket.step', onAddToCart: fn(), adding: false, stored: true, actor: configurator() },
-  parameters: { layout: 'padded' },
+  // The running configurator machine is wiring, not a control a designer can set: left out of the Controls panel.
+  argTypes: { actor: { table: { disable: true }, control: false } },
+  parameters: { layout: 'padded', controls: { exclude: ['actor'] } },
   decorators: [(Story) => <div className="max-w-sm"><Story /></div>],
 } satisfies Meta<typeof ConfiguratorPanel>;
 export default meta;

@@ -13,8 +13,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** /quote?technology=cnc: the service from the link, then the workspace (its polite announcer). */
-export const Loaded: Story = {
+/**
+ * /quote?technology=cnc before any file is given: the service from the link, then the workspace's
+ * chunk loaded (its polite announcer) and waiting for files. A project with parts is the page story
+ * Pages/Quote › Project opened.
+ */
+export const ReadyForFiles: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();

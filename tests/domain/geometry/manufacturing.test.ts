@@ -61,27 +61,51 @@ describe('the manufacturing checks in the file analysis', () => {
   });
 });
 
-describe('walls and holes after the price (ADR 145)', () => {
+describe('walls after the price (ADR 145; holes and machining before it since ADR 177)', () => {
   const solids = [
     ['a thin-walled cup', () => cup(20, 30, 0.6, 2, 64)],
     ['a nut (a hole through it)', () => nut(8, 3, 6)],
   ] as const;
 
-  it.each(solids)('%s: the first report has the supports and no walls or holes; completed, it is the whole analysis', async (_name, solid) => {
+  it.each(solids)('%s: the first report has the supports, holes and machining and no walls; completed, it is the whole analysis', async (_name, solid) => {
     const bytes = binaryStl(solid());
     const whole = await analyseCadFile(bytes);
     const first = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0 });
     const m = first.metrics!.manufacturing!;
-    expect(m).toMatchObject({ minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 });
+    expect(m).toMatchObject({ minWallMm: null, wallCoverage: 0 });
     // What the price needs is there, and exactly the whole analysis's.
     const w = whole.metrics!.manufacturing!;
-    expect([m.supportVolumeMm3, m.buildHeightMm, m.overhangAreaMm2, m.buildDirection]).toEqual([w.supportVolumeMm3, w.buildHeightMm, w.overhangAreaMm2, w.buildDirection]);
-    expect(first.findings.filter((f) => ['thin-wall', 'small-hole', 'deep-hole'].includes(f.code))).toEqual([]);
+    expect([m.supportVolumeMm3, m.buildHeightMm, m.overhangAreaMm2, m.buildDirection, m.holeCount, m.tappableHoles, m.machining]).toEqual([
+      w.supportVolumeMm3,
+      w.buildHeightMm,
+      w.overhangAreaMm2,
+      w.buildDirection,
+      w.holeCount,
+      w.tappableHoles,
+      w.machining,
+    ]);
+    expect(first.findings.filter((f) => ['thin-wall', 'machining-thin-wall'].includes(f.code))).toEqual([]);
+    expect(first.findings.filter((f) => ['small-hole', 'deep-hole', 'pocket', 'undercut'].includes(f.code))).toEqual(whole.findings.filter((f) => ['small-hole', 'deep-hole', 'pocket', 'undercut'].includes(f.code)));
     expect(first.orderable).toBe(whole.orderable);
     const completed = first.completeChecks!();
     expect(completed).toEqual({ metrics: whole.metrics, findings: whole.findings, orderable: whole.orderable });
     // Measured once: a second call answers the same record.
     expect(first.completeChecks!().metrics).toEqual(completed.metrics);
+  });
+
+  it('for a price of another service, holes and machining wait with the walls: the first answer is what printing needs (ADR 177)', async () => {
+    const bytes = binaryStl(nut(8, 3, 6));
+    const whole = await analyseCadFile(bytes);
+    const printing = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0, manufacturing: { priceFor: '3d-printing' } });
+    const m = printing.metrics!.manufacturing!;
+    expect(m).toMatchObject({ minWallMm: null, wallCoverage: 0, holeCount: 0, tappableHoles: 0 });
+    expect(m.machining).toBeUndefined();
+    expect(printing.findings.filter((f) => ['small-hole', 'deep-hole', 'pocket', 'undercut'].includes(f.code))).toEqual([]);
+    expect(m.supportVolumeMm3).toBe(whole.metrics!.manufacturing!.supportVolumeMm3);
+    expect(printing.completeChecks!()).toEqual({ metrics: whole.metrics, findings: whole.findings, orderable: whole.orderable });
+    const cnc = await analyseCadFile(bytes, { deferWallsAndHolesAbove: 0, manufacturing: { priceFor: 'cnc' } });
+    expect(cnc.metrics!.manufacturing!.machining).toEqual(whole.metrics!.manufacturing!.machining);
+    expect(cnc.metrics!.manufacturing!.holeCount).toBe(whole.metrics!.manufacturing!.holeCount);
   });
 
   it('the cup’s thin wall is what the completion adds', async () => {

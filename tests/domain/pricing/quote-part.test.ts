@@ -68,10 +68,10 @@ describe('quotePart', () => {
     const at = (quantity: number) => quotePart(TORUS, { ...casting, quantity }, MONDAY_MORNING);
     const mould = (quantity: number) => at(quantity).price!.items.find((i) => i.id === 'silicone-mould')!.unitCents;
     expect(at(20).price!.items.map((i) => i.id)).toEqual(['master-model', 'silicone-mould', 'resin', 'casting-labour']);
-    // One mould serves 20 parts; from the 21st on, each part carries a twentieth of a mould.
-    expect(mould(21)).toBe(mould(20));
+    // One mould serves 25 rubber-like castings (its life in that resin); from the 26th on, each part carries a 25th of a mould.
+    expect(mould(26)).toBe(mould(25));
     expect(Math.abs(mould(10) - 2 * mould(20))).toBeLessThanOrEqual(1); // each rounded to the cent
-    expect(at(21).unitPriceCents).toBeLessThanOrEqual(at(20).unitPriceCents!);
+    expect(at(26).unitPriceCents).toBeLessThanOrEqual(at(25).unitPriceCents!);
     expect(at(20).validation.valid).toBe(true);
   });
 

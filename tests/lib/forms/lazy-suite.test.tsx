@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'react-aria-components';
 import { enforce, test as rule } from 'vest';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { defineSuite } from '#domain/rules/define-suite';
 import { lazySuite, type LazySuite } from '#lib/forms/lazy-suite';
 import { useSuiteForm, type FormSuite } from '#lib/forms/use-suite-form';
@@ -42,14 +42,35 @@ function Example({ suite, submit }: { suite: LazySuite; submit: (values: Values)
   );
 }
 
-describe('a form whose rules arrive after it draws (ADR 140)', () => {
+describe('a form whose rules arrive after it draws (ADR 140, ADR 189)', () => {
+  // Each test is a new page, on which the visitor has not pressed anything yet.
+  beforeEach(() => document.documentElement.removeAttribute('data-first-input'));
+
+  test('the rules are fetched at the first input on the page, not when the form draws', async () => {
+    const held = heldSuite();
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <Example suite={held.suite} submit={vi.fn(async () => {})} />
+      </>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held.fetch).not.toHaveBeenCalled();
+    // Any press on the page, not only in the form.
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(held.fetch).toHaveBeenCalledTimes(1);
+    // A form drawn after the first input fetches them at once.
+    held.release();
+  });
+
   test('the form takes input at once; a submit before the rules arrive waits for them, then shows their errors', async () => {
     const held = heldSuite();
     const submit = vi.fn(async () => {});
     render(<Example suite={held.suite} submit={submit} />);
-    expect(held.fetch).toHaveBeenCalledTimes(1);
+    expect(held.fetch).not.toHaveBeenCalled();
     const email = screen.getByRole('textbox', { name: 'Email' });
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(held.fetch).toHaveBeenCalledTimes(1);
     expect(email).not.toHaveAccessibleDescription('Enter your email.');
     expect(submit).not.toHaveBeenCalled();
     held.release();

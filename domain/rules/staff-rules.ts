@@ -1,0 +1,73 @@
+/**
+ * The shop's staff (issue 38, ADRs 190–191): their roles, what each may do, and the words of the
+ * staff sign-in. Pure data, read by the server (which refuses) and by the console (which offers
+ * only what the server would allow).
+ */
+import { nextEvents, type OrderEvent, type OrderStatus } from '../orders/order-status.ts';
+
+export const STAFF_ROLES = ['admin', 'operator', 'success_manager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What a staff member may do. `orders.read` for a success manager is limited to the customers
+ * assigned to them (the account record's customer success manager has their email).
+ */
+export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** Each role's permissions. An admin runs the staff and may stand in for an operator. */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'],
+  operator: ['orders.read', 'orders.move', 'payments.confirm'],
+  success_manager: ['orders.read'],
+};
+
+export function mayStaff(role: StaffRole, permission: StaffPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Only their assigned customers' orders, for a success manager; every order otherwise. */
+export function seesOnlyAssignedCustomers(role: StaffRole): boolean {
+  return role === 'success_manager';
+}
+
+/**
+ * The order events a staff member moves an order with from the console. A bank transfer is
+ * confirmed with the amount received (the payments' own path), never by a bare button; paying is
+ * the customer's. Which of these are allowed now is the lifecycle's `nextEvents`, never a second rule.
+ */
+export const STAFF_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 'cancel', 'refund'] as const satisfies readonly OrderEvent[];
+export type StaffOrderEvent = (typeof STAFF_ORDER_EVENTS)[number];
+
+/** The events of STAFF_ORDER_EVENTS the lifecycle allows an operator from `status`. */
+export function staffOrderEvents(status: OrderStatus): StaffOrderEvent[] {
+  const allowed = nextEvents(status, 'operator');
+  return STAFF_ORDER_EVENTS.filter((event) => allowed.includes(event));
+}
+
+/** Events that need a reason the customer reads (cancelling or refunding their order). */
+export const REASON_REQUIRED: readonly StaffOrderEvent[] = ['cancel', 'refund'];
+
+/** TOTP: 6 digits, 30-second steps, one step of clock drift either way (RFC 6238). */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_TOLERANCE_STEPS = 1;
+/** Recovery codes given at enrolment, each used once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the step between the password and the second factor stays open. */
+export const SECOND_FACTOR_WINDOW_SECONDS = 5 * 60;
+/** A staff session: one working day. */
+export const STAFF_SESSION_SECONDS = 10 * 3600;
+/** A staff password is at least this long (a staff account opens every customer's orders). */
+export const STAFF_PASSWORD_MIN = 12;
+
+export const STAFF_MESSAGES = {
+  signInFailed: 'The email or password is wrong.',
+  codeWrong: 'This code is wrong or was already used; enter the current code of your authenticator app, or a recovery code.',
+  challengeExpired: 'The sign-in took too long; enter your email and password again.',
+  staffOnly: 'Sign in as staff to use the console.',
+  notAllowed: 'Your role does not allow this.',
+  reasonRequired: 'Please give the reason the customer will read.',
+  trackingRequired: 'Please give the carrier and the tracking number.',
+  passwordShort: `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`,
+} as const;

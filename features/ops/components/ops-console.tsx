@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Redirect, Route, Switch, useParams } from 'wouter';
+import type { StaffMe } from '#domain/api/ops';
+import { useT } from '#lib/i18n/i18n';
+import { staffMe, staffSignOut } from '../api.ts';
+import { staffSession as defaultStore, useStaffSession, type StaffSessionStore } from '../staff-session.ts';
+import { OpsFrame } from './ops-frame.tsx';
+import { OpsOrderList } from './ops-order-list.tsx';
+import { OpsOrderPage } from './ops-order-page.tsx';
+import { OpsTransfers } from './ops-transfers.tsx';
+import { StaffList } from './staff-list.tsx';
+import { StaffSignIn } from './staff-sign-in.tsx';
+
+function OrderRoute() {
+  const { id } = useParams<{ id: string }>();
+  return <OpsOrderPage orderId={id} />;
+}
+
+/** A section the role does not open: said, never an empty screen. */
+function NotAllowed() {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-2">
+      <h1 className="text-heading text-neutral-900">{t('ops.notAllowed.title')}</h1>
+      <p>{t('ops.notAllowed.body')}</p>
+    </div>
+  );
+}
+
+function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const readsOrders = staff.permissions.includes('orders.read');
+  const readsStaff = staff.permissions.includes('staff.read');
+  const confirmsTransfers = staff.permissions.includes('payments.confirm');
+  const home = readsOrders ? '/orders' : '/staff';
+  const signOut = async () => {
+    setSigningOut(true);
+    await staffSignOut().catch(() => undefined);
+    store.signedOut(false);
+  };
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to={home} replace />
+      </Route>
+      <Route path="/orders/:id">
+        <OpsFrame staff={staff} current="orders" onSignOut={signOut} signingOut={signingOut}>
+          {readsOrders ? <OrderRoute /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/orders">
+        <OpsFrame staff={staff} current="orders" onSignOut={signOut} signingOut={signingOut}>
+          {readsOrders ? <OpsOrderList /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/transfers">
+        <OpsFrame staff={staff} current="transfers" onSignOut={signOut} signingOut={signingOut}>
+          {confirmsTransfers ? <OpsTransfers /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/staff">
+        <OpsFrame staff={staff} current="staff" onSignOut={signOut} signingOut={signingOut}>
+          {readsStaff ? <StaffList /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route>
+        <Redirect to={home} replace />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * The staff console under /manufacture/ops/ (issue 38): the staff sign-in until a staff session is
+ * open, then the sections the role opens. Rendered inside a router nested at /ops; its own chunk,
+ * never part of a customer's page.
+ */
+export function OpsConsole({ store = defaultStore }: { store?: StaffSessionStore }) {
+  const t = useT();
+  const session = useStaffSession(store);
+  useEffect(() => {
+    if (session.kind !== 'checking') return;
+    if (!store.hasToken()) {
+      store.signedOut(false);
+      return;
+    }
+    const controller = new AbortController();
+    staffMe(controller.signal).then(
+      (me) => store.resumed(me),
+      () => {
+        if (!controller.signal.aborted) store.signedOut(false);
+      },
+    );
+    return () => controller.abort();
+  }, [session.kind, store]);
+  useEffect(() => {
+    document.title = t('ops.frame.documentTitle');
+  }, [t]);
+
+  if (session.kind === 'checking') {
+    return (
+      <p role="status" className="p-6 text-neutral-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (session.kind === 'signed-out') {
+    return (
+      <main className="flex min-h-screen flex-col bg-neutral-50 px-4 py-12">
+        <StaffSignIn expired={session.expired} onSignedIn={(s) => store.signedIn(s)} />
+      </main>
+    );
+  }
+  return <SignedIn staff={session.staff} store={store} />;
+}

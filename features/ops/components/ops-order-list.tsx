@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import type { OpsOrderList as OpsOrderListData } from '#domain/api/ops';
+import type { OrderStatus } from '#domain/api/order';
+import { ORDER_STATUSES } from '#domain/orders/order-status';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { Link } from '#ui/link';
+import { Money } from '#ui/money';
+import { SearchField } from '#ui/search-field';
+import { Select, SelectItem } from '#ui/select';
+import { StatusBadge } from '#ui/status-badge';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { listOpsOrders } from '../api.ts';
+import { OPS_STATUS_KEYS } from '../ops-words.ts';
+
+const ALL = 'all';
+const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+
+/**
+ * Every order the staff member may see (a success manager: their customers'), newest first: by
+ * status, searched by order ID, PO number or the customer's email; the filter, the search and the
+ * page live in the address, so a link to "paid orders" is shared as it is.
+ */
+export function OpsOrderList() {
+  const t = useT();
+  const format = useFormat();
+  const list = useListQuery(['status', 'q'] as const);
+  const status = isStatus(list.values.status) ? list.values.status : null;
+  const q = list.values.q.trim();
+  const [typed, setTyped] = useState(q);
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setTyped(q);
+  }
+  const [attempt, setAttempt] = useState(0);
+  const orders = useAsync<OpsOrderListData>(`ops-orders-${list.page}-${list.pageSize}-${status}-${q}-${attempt}`, (signal) =>
+    listOpsOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
+  );
+  const data = orders.status === 'success' ? orders.data : null;
+  const filtered = status !== null || q !== '';
+  const labels = usePaginationLabels();
+  usePaginationPreload();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-heading text-neutral-900">{t('ops.orders.title')}</h1>
+      <div role="search" className="flex flex-wrap items-end gap-4" aria-label={t('ops.orders.searchRegion')}>
+        <SearchField
+          className="min-w-64 flex-1"
+          label={t('ops.orders.search')}
+          description={t('ops.orders.searchHint')}
+          clearLabel={t('orders.history.clearSearch')}
+          value={typed}
+          onChange={setTyped}
+          onSubmit={(value) => list.set({ q: value.trim() })}
+          onClear={() => list.set({ q: null })}
+        />
+        <Select label={t('orders.history.status')} selectedKey={status ?? ALL} onSelectionChange={(key) => list.set({ status: key === ALL ? null : String(key) })}>
+          <SelectItem id={ALL}>{t('orders.history.allStatuses')}</SelectItem>
+          {ORDER_STATUSES.map((s) => (
+            <SelectItem key={s} id={s}>
+              {t(OPS_STATUS_KEYS[s])}
+            </SelectItem>
+          ))}
+        </Select>
+      </div>
+      <p role="status" className="sr-only">
+        {data ? t('orders.history.found', { count: data.total }) : ''}
+      </p>
+      {orders.status === 'error' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          <p>{errorMessage(orders.error)}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      ) : (
+        <Table aria-label={t('ops.orders.table')}>
+          <TableHeader>
+            <Column isRowHeader>{t('orders.column.order')}</Column>
+            <Column>{t('ops.orders.customer')}</Column>
+            <Column>{t('orders.column.date')}</Column>
+            <Column align="end">{t('orders.column.amount')}</Column>
+            <Column>{t('orders.column.status')}</Column>
+            <Column>{t('orders.column.poNumber')}</Column>
+          </TableHeader>
+          <TableBody
+            items={(data?.list ?? []).map((o) => ({ ...o, id: o.order.id }))}
+            isLoading={orders.status === 'loading'}
+            loadingLabel={t('common.loading')}
+            emptyState={
+              <EmptyState
+                title={filtered ? t('ops.orders.noMatch') : t('ops.orders.empty')}
+                action={
+                  filtered ? (
+                    <Button variant="secondary" onPress={() => list.set({ q: null, status: null })}>
+                      {t('orders.history.showAll')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          >
+            {({ order, customer }) => (
+              <Row id={order.id}>
+                <Cell>
+                  <Link href={`/ops/orders/${order.id}`}>{order.number}</Link>
+                </Cell>
+                <Cell>
+                  <span className="flex flex-col">
+                    <span>{customer.name}</span>
+                    <span className="text-neutral-600">{customer.email}</span>
+                  </span>
+                </Cell>
+                <Cell>{format.dateTime(order.createdAt, 'date')}</Cell>
+                <Cell align="end">
+                  <Money cents={order.amountCents} currency={order.currency} />
+                </Cell>
+                <Cell>
+                  <StatusBadge status={order.status}>{t(OPS_STATUS_KEYS[order.status])}</StatusBadge>
+                </Cell>
+                <Cell>{order.poNumber ?? '—'}</Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import type { OpsOrder } from '#domain/api/ops';
+import { announce } from '#lib/a11y/announce';
+import { errorMessage } from '#lib/api/error-message';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { Card } from '#ui/card';
+import { Link } from '#ui/link';
+import { Money } from '#ui/money';
+import { StatusBadge } from '#ui/status-badge';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { readOpsOrder } from '../api.ts';
+import { ACTION_KEYS, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
+import { OpsOrderAction } from './ops-order-action.tsx';
+
+/**
+ * An order as staff see it (issue 38): its moves as buttons (only those the lifecycle and the
+ * caller's role allow now), the customer and their success manager, the lines, the payments, the
+ * status history the customer also sees, and every staff action on it with its reason. A move's
+ * outcome is announced politely and the page shows the order as the server answered it.
+ */
+export function OpsOrderPage({ orderId }: { orderId: string }) {
+  const t = useT();
+  const format = useFormat();
+  const [attempt, setAttempt] = useState(0);
+  const loaded = useAsync<OpsOrder>(`ops-order-${orderId}-${attempt}`, (signal) => readOpsOrder(orderId, signal));
+  const [moved, setMoved] = useState<OpsOrder | null>(null);
+  const data = moved?.order.id === orderId ? moved : loaded.status === 'success' ? loaded.data : null;
+
+  if (loaded.status === 'error' && !data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-heading text-neutral-900">{t('ops.order.titleUnknown')}</h1>
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          <p>{errorMessage(loaded.error)}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+        <Link href="/ops/orders">{t('ops.order.back')}</Link>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <p role="status" className="text-neutral-600">
+        {t('ops.order.loading')}
+      </p>
+    );
+  }
+  const { order, customer, events, audit } = data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link href="/ops/orders">{t('ops.order.back')}</Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-heading text-neutral-900">{t('ops.order.title', { number: order.number })}</h1>
+        <StatusBadge status={order.status}>{t(OPS_STATUS_KEYS[order.status])}</StatusBadge>
+      </div>
+
+      <Card title={t('ops.order.moves')}>
+        <div className="flex flex-wrap gap-3 px-5 pb-5 pt-3">
+          {events.length === 0 ? (
+            <p className="text-neutral-700">{t('ops.order.noMoves')}</p>
+          ) : (
+            events.map((event) => (
+              <OpsOrderAction
+                key={event}
+                order={order}
+                event={event}
+                onMoved={(next) => {
+                  setMoved(next);
+                  announce(t(EVENT_KEYS[event].done, { number: next.order.number }));
+                }}
+              />
+            ))
+          )}
+        </div>
+      </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title={t('ops.order.customer')}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">
+            <dt className="text-neutral-600">{t('ops.order.customerName')}</dt>
+            <dd>{customer.name}</dd>
+            <dt className="text-neutral-600">{t('auth.email')}</dt>
+            <dd>{customer.email}</dd>
+            <dt className="text-neutral-600">{t('ops.order.customerNumber')}</dt>
+            <dd>{customer.customerNumber}</dd>
+            <dt className="text-neutral-600">{t('ops.order.successManager')}</dt>
+            <dd>{customer.successManager ? `${customer.successManager.name} (${customer.successManager.email})` : t('ops.order.noSuccessManager')}</dd>
+          </dl>
+        </Card>
+        <Card title={t('ops.order.amounts')}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">
+            <dt className="text-neutral-600">{t('orders.column.total')}</dt>
+            <dd>
+              <Money cents={order.amounts.totalCents} currency={order.currency} />
+            </dd>
+            <dt className="text-neutral-600">{t('orders.column.date')}</dt>
+            <dd>{format.dateTime(order.createdAt)}</dd>
+            <dt className="text-neutral-600">{t('orders.column.poNumber')}</dt>
+            <dd>{order.poNumber ?? '—'}</dd>
+            <dt className="text-neutral-600">{t('ops.order.shipTo')}</dt>
+            <dd>{`${order.consignee.firstName} ${order.consignee.lastName}, ${order.consignee.city}, ${order.consignee.countryName}`}</dd>
+            {order.tracking.map((tr) => (
+              <div key={tr.id} className="contents">
+                <dt className="text-neutral-600">{tr.package}</dt>
+                <dd>{`${tr.logisticsCompany} ${tr.trackNumber}`}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      </div>
+
+      <Table aria-label={t('orders.detail.products')}>
+        <TableHeader>
+          <Column isRowHeader>{t('orders.column.part')}</Column>
+          <Column>{t('orders.column.material')}</Column>
+          <Column align="end">{t('orders.column.quantity')}</Column>
+          <Column align="end">{t('orders.column.total')}</Column>
+          <Column>{t('orders.column.ships')}</Column>
+        </TableHeader>
+        <TableBody items={order.products}>
+          {(line) => (
+            <Row id={line.id}>
+              <Cell>{line.name}</Cell>
+              <Cell>{[line.material, line.colour].filter(Boolean).join(', ')}</Cell>
+              <Cell align="end">{format.number(line.quantity)}</Cell>
+              <Cell align="end">
+                <Money cents={line.totalCents} currency={order.currency} />
+              </Cell>
+              <Cell>{format.date(line.shipDate)}</Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title={t('ops.order.payments')}>
+          <ul className="flex flex-col gap-1 px-5 pb-5 pt-3">
+            {order.payments.length === 0 && <li>{t('orders.method.none')}</li>}
+            {order.payments.map((p) => (
+              <li key={p.id}>
+                {t('ops.order.payment', { method: t(OPS_METHOD_KEYS[p.method]), status: p.status, amount: format.money(p.amountCents, p.currency) })}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title={t('orders.detail.history')}>
+          <ol className="flex flex-col gap-1 px-5 pb-5 pt-3">
+            {order.statusHistory.map((h, i) => {
+              const line = t('ops.order.historyLine', { at: format.dateTime(h.at), status: t(OPS_STATUS_KEYS[h.to]), actor: h.actor });
+              return <li key={i}>{h.note ? t('ops.order.historyNote', { line, note: h.note }) : line}</li>;
+            })}
+          </ol>
+        </Card>
+      </div>
+
+      <Card title={t('ops.order.audit')} description={t('ops.order.auditHint')}>
+        <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">
+          {audit.length === 0 && <li>{t('ops.order.auditEmpty')}</li>}
+          {audit.map((a) => (
+            <li key={a.id}>
+              {t('ops.order.auditLine', {
+                at: format.dateTime(a.at),
+                who: a.staffName,
+                action: ACTION_KEYS[a.action] ? t(ACTION_KEYS[a.action] as Parameters<typeof t>[0]) : a.action,
+                before: typeof a.before?.status === 'string' ? a.before.status : '—',
+                after: typeof a.after?.status === 'string' ? a.after.status : '—',
+              })}
+              {a.reason && <span className="block text-neutral-600">{t('ops.order.auditReason', { reason: a.reason })}</span>}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

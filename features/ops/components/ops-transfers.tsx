@@ -1,0 +1,202 @@
+import { useState, type FormEvent } from 'react';
+import { DialogTrigger } from 'react-aria-components';
+import type { AwaitingTransfer, AwaitingTransfers } from '#domain/api/ops';
+import { announce } from '#lib/a11y/announce';
+import { errorMessage } from '#lib/api/error-message';
+import { serverFieldErrors } from '#lib/forms/use-suite-form';
+import { useFormat } from '#lib/i18n/format';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { Button } from '#ui/button';
+import { Dialog, DialogActions } from '#ui/dialog';
+import { EmptyState } from '#ui/empty-state';
+import { Form } from '#ui/form';
+import { Modal } from '#ui/modal';
+import { SearchField } from '#ui/search-field';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { TextField } from '#ui/text-field';
+import { confirmTransfer, listAwaitingTransfers } from '../api.ts';
+
+/** Dollars as typed ("1,234.50", "1234.5") to cents; null when it is not an amount. */
+export function typedCents(value: string): number | null {
+  const clean = value.replace(/[\s,$]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  return Math.round(Number(clean) * 100);
+}
+
+/** What confirming `received` does to `transfer`, said before the button is pressed. */
+function useOutcome(transfer: AwaitingTransfer, received: number | null): string | null {
+  const t = useT();
+  const format = useFormat();
+  if (received === null || received <= 0) return null;
+  if (transfer.kind === 'reload') return t('ops.transfers.outcomeReload', { amount: format.money(received) });
+  if (received < transfer.dueCents) return t('ops.transfers.outcomeShort', { missing: format.money(transfer.dueCents - received) });
+  if (received === transfer.dueCents) return t('ops.transfers.outcomeExact');
+  return t('ops.transfers.outcomeOver', { extra: format.money(received - transfer.dueCents) });
+}
+
+function ConfirmTransfer({ transfer, onConfirmed }: { transfer: AwaitingTransfer; onConfirmed: (message: string) => void }) {
+  const t = useT();
+  const format = useFormat();
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const received = typedCents(amount);
+  const outcome = useOutcome(transfer, received);
+
+  const submit = (close: () => void) => async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setAmountError(null);
+    try {
+      const done = await confirmTransfer({ number: transfer.reference, amount: amount.replace(/[\s,$]/g, ''), note: note.trim() || null });
+      close();
+      onConfirmed(
+        done.creditedCents > 0
+          ? t('ops.transfers.doneCredited', { reference: done.number, credited: format.money(done.creditedCents) })
+          : t('ops.transfers.done', { reference: done.number }),
+      );
+    } catch (error) {
+      const field = serverFieldErrors(error)?.amount;
+      if (field) setAmountError(Array.isArray(field) ? (field[0] ?? null) : field);
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DialogTrigger>
+      <Button variant="secondary" aria-label={t('ops.transfers.confirmFor', { reference: transfer.reference })}>
+        {t('ops.transfers.confirm')}
+      </Button>
+      <Modal>
+        <Dialog title={t('ops.transfers.dialogTitle', { reference: transfer.reference })}>
+          {({ close }) => (
+            <Form onSubmit={submit(close)} aria-label={t('ops.transfers.dialogTitle', { reference: transfer.reference })}>
+              <p>{transfer.kind === 'reload' ? t('ops.transfers.reloadDue') : t('ops.transfers.due', { amount: format.money(transfer.dueCents) })}</p>
+              {failure && (
+                <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+                  {failure}
+                </div>
+              )}
+              <TextField
+                label={t('ops.transfers.received')}
+                description={t('ops.transfers.receivedHint')}
+                inputMode="decimal"
+                value={amount}
+                onChange={(value) => {
+                  setAmount(value);
+                  setAmountError(null);
+                }}
+                errorMessage={amountError ?? undefined}
+                isInvalid={amountError !== null}
+                isRequired
+              />
+              <p role="status" className="min-h-6 text-neutral-700">
+                {outcome ?? ''}
+              </p>
+              <TextField label={t('ops.transfers.note')} description={t('ops.transfers.noteHint')} value={note} onChange={setNote} maxLength={2000} />
+              <DialogActions>
+                <Button variant="secondary" onPress={close}>
+                  {t('ops.event.back')}
+                </Button>
+                <Button type="submit" isPending={busy}>
+                  {t('ops.transfers.confirm')}
+                </Button>
+              </DialogActions>
+            </Form>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}
+
+const KIND_KEYS = { order: 'ops.transfers.kindOrder', additional_cost: 'ops.transfers.kindAdditionalCost', reload: 'ops.transfers.kindReload' } as const;
+
+/**
+ * Bank transfers awaiting confirmation (issue 38 item 3): orders, additional costs and balance
+ * reloads, oldest first, found by the reference on the transfer or the customer's email; each
+ * confirmed with the amount received, its outcome (short, exact, over) said before confirming.
+ */
+export function OpsTransfers() {
+  const t = useT();
+  const format = useFormat();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  const transfers = useAsync<AwaitingTransfers>(`ops-transfers-${q}-${attempt}`, (signal) => listAwaitingTransfers(q || null, signal));
+  const data = transfers.status === 'success' ? transfers.data : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-heading text-neutral-900">{t('ops.transfers.title')}</h1>
+      <div role="search" aria-label={t('ops.transfers.searchRegion')}>
+        <SearchField
+          className="max-w-lg"
+          label={t('ops.transfers.search')}
+          clearLabel={t('orders.history.clearSearch')}
+          value={typed}
+          onChange={setTyped}
+          onSubmit={(value) => setQ(value.trim())}
+          onClear={() => setQ('')}
+        />
+      </div>
+      {done && (
+        // Shown, and said once through the app's announcer when it happens (not a second live region).
+        <p className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">
+          {done}
+        </p>
+      )}
+      {transfers.status === 'error' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          <p>{errorMessage(transfers.error)}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      ) : (
+        <Table aria-label={t('ops.transfers.table')}>
+          <TableHeader>
+            <Column isRowHeader>{t('ops.transfers.reference')}</Column>
+            <Column>{t('ops.transfers.kind')}</Column>
+            <Column>{t('ops.orders.customer')}</Column>
+            <Column align="end">{t('ops.transfers.dueColumn')}</Column>
+            <Column>{t('ops.transfers.since')}</Column>
+            <Column>{t('ops.transfers.action')}</Column>
+          </TableHeader>
+          <TableBody
+            items={data?.list ?? []}
+            isLoading={transfers.status === 'loading'}
+            loadingLabel={t('common.loading')}
+            emptyState={<EmptyState title={q ? t('ops.transfers.noMatch') : t('ops.transfers.empty')} />}
+          >
+            {(transfer) => (
+              <Row id={transfer.id}>
+                <Cell>{transfer.reference}</Cell>
+                <Cell>{t(KIND_KEYS[transfer.kind])}</Cell>
+                <Cell>{transfer.customer.email}</Cell>
+                <Cell align="end">{transfer.kind === 'reload' ? t('ops.transfers.anyAmount') : format.money(transfer.dueCents)}</Cell>
+                <Cell>{format.dateTime(transfer.since)}</Cell>
+                <Cell>
+                  <ConfirmTransfer
+                    transfer={transfer}
+                    onConfirmed={(message) => {
+                      setDone(message);
+                      announce(message);
+                      setAttempt((n) => n + 1);
+                    }}
+                  />
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { maps as en } from '../en/maps.ts';
+import type { AreaTranslation } from '../messages-en.ts';
+
+export const maps: AreaTranslation<typeof en> = {
+  'maps.heading': 'Cartes sur le modèle',
+  'maps.choose': 'Colorer le modèle selon',
+  'maps.none': 'Rien',
+  'maps.wall': 'Épaisseur des parois',
+  'maps.access': 'Accès de l’outil',
+  'maps.measuring': 'Mesure de la carte…',
+  'maps.failed': 'La carte n’a pas pu être mesurée. Réessayez, ou choisissez une autre carte.',
+  'maps.unavailable': 'Les cartes demandent un modèle fermé, et celui-ci est ouvert.',
+  'maps.hidden': 'Carte retirée du modèle.',
+  'maps.wallShown': 'Carte des épaisseurs sur le modèle : la paroi la plus fine mesure {min} mm ; les parois de moins de {limit} mm sont dans la couleur d’avertissement.',
+  'maps.accessShown':
+    'Carte d’accès de l’outil sur le modèle : {setups, plural, one {# prise} other {# prises}}{undercuts, plural, =0 {, aucune contre-dépouille} one {, # contre-dépouille mise en évidence} other {, # contre-dépouilles mises en évidence}}.',
+  'maps.legend': 'Légende de la carte {map}',
+  'maps.regions': 'Zones de la carte {map} ; choisissez-en une pour la voir sur le modèle',
+  'maps.item': '{label} : {area} mm²',
+  'maps.band.thin': 'Moins de {limit} mm (avertissement)',
+  'maps.band.close': 'De {limit} à {twice} mm',
+  'maps.band.sound': 'De {twice} à {four} mm',
+  'maps.band.thick': '{four} mm et plus',
+  'maps.band.unmeasured': 'Non mesuré',
+  'maps.wallNote':
+    '{limit} mm est la paroi la plus fine que permettent les matières de {process}. Mesuré par rayons sur {share} % de la surface ; le reste prend l’épaisseur de ses voisins.',
+  'maps.thinRegion': 'Paroi fine {index} sur {count} : {min} mm d’épaisseur sur {area} mm²',
+  'maps.noThin': 'Aucune paroi ne fait moins de {limit} mm.',
+  'maps.setup': 'Prise {index}, par le {direction}',
+  'maps.blank': 'Faces du brut dressé',
+  'maps.undercut': 'Contre-dépouilles (mises en évidence)',
+  'maps.undercutRegion': 'Contre-dépouille {index} sur {count} : {area} mm², {atAngle, select, true {atteinte en biais sur 5 axes} other {aucun outil ne l’atteint}}',
+  'maps.direction.top': 'dessus',
+  'maps.direction.bottom': 'dessous',
+  'maps.direction.front': 'devant',
+  'maps.direction.back': 'dos',
+  'maps.direction.left': 'côté gauche',
+  'maps.direction.right': 'côté droit',
+  'maps.show': 'Montrer sur le modèle',
+  'maps.hide': 'Masquer sur le modèle',
+  'maps.regionShown': 'Montré sur le modèle : {region}',
+  'maps.model': 'Modèle 3D de {name}, {size} ; coloré selon {map}',
+};

@@ -1,0 +1,51 @@
+import type { Mail } from './mailer.ts';
+
+/** An order's number and the link to its page, for the mails the staff's moves send (issue 38). */
+export interface OrderMailSubject {
+  to: string;
+  number: string;
+  link: string;
+}
+
+const footer = (link: string) => `\n\nYour order's page: ${link}`;
+
+/**
+ * The mails a customer gets when staff move their order (issue 38, ADR 193). One place for their
+ * words; the staff console's service decides when, and enqueues them in the move's transaction.
+ */
+export const orderMails = {
+  inProduction: ({ to, number, link }: OrderMailSubject): Mail => ({
+    to,
+    subject: `Order ${number} is in production`,
+    text: `Your order ${number} is now in production.${footer(link)}`,
+    links: [link],
+  }),
+
+  shipped: ({ to, number, link }: OrderMailSubject, carrier: string, trackingNumber: string): Mail => ({
+    to,
+    subject: `Order ${number} has shipped`,
+    text: `Your order ${number} has shipped with ${carrier}, tracking number ${trackingNumber}.${footer(link)}`,
+    links: [link],
+  }),
+
+  delivered: ({ to, number, link }: OrderMailSubject): Mail => ({
+    to,
+    subject: `Order ${number} was delivered`,
+    text: `Your order ${number} was delivered. If anything is wrong with the parts, you can ask for an after-sale from the order's page.${footer(link)}`,
+    links: [link],
+  }),
+
+  cancelled: ({ to, number, link }: OrderMailSubject, reason: string): Mail => ({
+    to,
+    subject: `Order ${number} was cancelled`,
+    text: `We cancelled your order ${number}.\n\nReason: ${reason}${footer(link)}`,
+    links: [link],
+  }),
+
+  refunded: ({ to, number, link }: OrderMailSubject, reason: string): Mail => ({
+    to,
+    subject: `Order ${number} was cancelled and refunded`,
+    text: `We cancelled your order ${number} and gave the money back the way it was paid (a card payment to the card, a balance or bank-transfer payment to your prepaid balance).\n\nReason: ${reason}${footer(link)}`,
+    links: [link],
+  }),
+};

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { StaffAction } from '#domain/api/ops';
+import type { Database } from '../db/schema.ts';
+
+export type AuditSubject = 'order' | 'additional_cost' | 'reload' | 'staff' | 'customer';
+
+export interface StaffActionInput {
+  staffId: string;
+  /** What was done: `order.ship`, `staff.sign_in`. */
+  action: string;
+  subject: { kind: AuditSubject; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+  at: string;
+}
+
+/**
+ * One line of the audit (ADR 192), written with `trx`: the transaction of the action itself, so an
+ * action that rolls back leaves no line and a line never lacks its action.
+ */
+export async function recordStaffAction(trx: Kysely<Database>, input: StaffActionInput): Promise<void> {
+  await trx
+    .insertInto('staff_action')
+    .values({
+      id: randomUUID(),
+      staff_id: input.staffId,
+      action: input.action,
+      subject_kind: input.subject.kind,
+      subject_id: input.subject.id,
+      before_state: input.before ? JSON.stringify(input.before) : null,
+      after_state: input.after ? JSON.stringify(input.after) : null,
+      reason: input.reason,
+      created_at: input.at,
+    })
+    .execute();
+}
+
+/** A subject's audit, oldest first, with who did each action. */
+export async function readAudit(db: Kysely<Database>, kind: AuditSubject, id: string): Promise<StaffAction[]> {
+  const rows = await db
+    .selectFrom('staff_action as a')
+    .innerJoin('staff_account as s', 's.id', 'a.staff_id')
+    .select(['a.id', 'a.action', 'a.before_state', 'a.after_state', 'a.reason', 'a.created_at', 's.name', 's.email'])
+    .where('a.subject_kind', '=', kind)
+    .where('a.subject_id', '=', id)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    staffName: r.name,
+    staffEmail: r.email,
+    action: r.action,
+    before: r.before_state ? (JSON.parse(r.before_state) as Record<string, unknown>) : null,
+    after: r.after_state ? (JSON.parse(r.after_state) as Record<string, unknown>) : null,
+    reason: r.reason,
+    at: r.created_at,
+  }));
+}

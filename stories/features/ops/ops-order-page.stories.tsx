@@ -1,0 +1,82 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { OpsOrderPage } from '#features/ops/components/ops-order-page';
+import { ORDER_ID } from '../../support/order-fixtures.ts';
+import { opsOrder } from '../../support/ops-fixtures.ts';
+import { ScreenFrame } from '../../support/page-frame.tsx';
+
+const one = '*/api/*/ops/orders/:id';
+const move = '*/api/*/ops/orders/:id/event';
+
+const meta = {
+  title: 'Features/Ops/OpsOrderPage',
+  component: OpsOrderPage,
+  args: { orderId: ORDER_ID },
+  decorators: [(Story) => <ScreenFrame path={`/ops/orders/${ORDER_ID}`}><Story /></ScreenFrame>],
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(one, () => HttpResponse.json(opsOrder('paid'))),
+        http.post(move, () =>
+          HttpResponse.json(
+            opsOrder('in_production', {
+              audit: [{ id: 'a1', staffName: 'Olga Operator', staffEmail: 'olga@shop.example', action: 'order.start_production', before: { status: 'paid' }, after: { status: 'in_production' }, reason: null, at: '2026-11-28T10:00:00.000Z' }],
+            }),
+          ),
+        ),
+      ],
+    },
+  },
+} satisfies Meta<typeof OpsOrderPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A paid order: into production, or refund and cancel; the customer and their success manager. */
+export const Paid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Start production' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Refund and cancel' })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: 'Customer' })).toHaveTextContent('Sam Success');
+  },
+};
+
+/** Into production: the dialog says the customer is mailed; the page then shows the new status and the staff action. */
+export const StartProduction: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start production' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Start production' }));
+    await expect(await canvas.findByRole('button', { name: 'Mark shipped' })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: 'Staff actions' })).toHaveTextContent('Olga Operator');
+  },
+};
+
+/** Shipping asks for the carrier and the tracking number. */
+export const Ship: Story = {
+  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json(opsOrder('in_production')))] } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Mark shipped' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'));
+    await expect(dialog.getByRole('textbox', { name: 'Carrier' })).toBeRequired();
+    await expect(dialog.getByRole('textbox', { name: 'Tracking number' })).toBeRequired();
+  },
+};
+
+/** A delivered order: nothing is open any more. */
+export const Delivered: Story = {
+  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json(opsOrder('delivered')))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Nothing is open to you for this order now.')).toBeInTheDocument();
+  },
+};
+
+/** Another success manager's order, or one that does not exist: the server's words and a way back. */
+export const NotFound: Story = {
+  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json({ message: 'No order has this id.' }, { status: 404 }))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('No order has this id.');
+  },
+};

@@ -1,0 +1,26 @@
+import type { OpsOrder, OpsOrderSummary, StaffMe } from '#domain/api/ops';
+import type { OrderStatus } from '#domain/api/order';
+import { staffOrderEvents } from '#domain/rules/staff-rules';
+import { ORDER_ID, order, orderSummary } from './order-fixtures.ts';
+
+/** A staff member for the console's stories. */
+export function staffMe(overrides: Partial<StaffMe> = {}): StaffMe {
+  return { id: 'staff-1', email: 'olga@shop.example', name: 'Olga Operator', role: 'operator', permissions: ['orders.read', 'orders.move', 'payments.confirm'], recoveryCodesLeft: 9, ...overrides };
+}
+
+export const CUSTOMER = { id: 'user-1', email: 'ada@buyer.example', name: 'Ada Buyer' };
+
+export function opsOrderSummary(status: OrderStatus, number: string, i: number): OpsOrderSummary {
+  return { order: { ...orderSummary({ number, status }), id: `order-${i}` }, customer: CUSTOMER };
+}
+
+/** An order as staff see it, with the moves the lifecycle allows from its status. */
+export function opsOrder(status: OrderStatus = 'paid', overrides: Partial<OpsOrder> = {}): OpsOrder {
+  return {
+    order: { ...order(status), id: ORDER_ID },
+    customer: { ...CUSTOMER, customerNumber: 'C100042', successManager: { name: 'Sam Success', email: 'sam@shop.example' } },
+    events: staffOrderEvents(status),
+    audit: [],
+    ...overrides,
+  };
+}

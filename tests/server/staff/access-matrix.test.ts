@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OpsOrder, OpsOrderList } from '#domain/api/ops';
+import type { Order } from '#domain/api/order';
+import { ROLE_PERMISSIONS, STAFF_MESSAGES, STAFF_ROLES, type StaffPermission, type StaffRole } from '#domain/rules/staff-rules';
+import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
+import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
+
+/**
+ * Who opens which staff call, as the cross-account test does for customers (issue 38 item 1):
+ * driven by the OpenAPI document, so a staff call added without a line here fails. No token and a
+ * customer's token open none; each role opens exactly what its permissions say.
+ */
+const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
+  'POST /ops/auth/sign-in': 'open',
+  'POST /ops/auth/second-factor': 'open',
+  'GET /ops/me': 'signed-in',
+  'POST /ops/auth/sign-out': 'signed-in',
+  'GET /ops/staff': 'staff.read',
+  'GET /ops/orders': 'orders.read',
+  'GET /ops/orders/{id}': 'orders.read',
+  'POST /ops/orders/{id}/event': 'orders.move',
+  'GET /ops/transfers': 'payments.confirm',
+  'POST /ops/transfers/confirm': 'payments.confirm',
+};
+
+let t: OrderTestApp;
+let customer: Customer;
+let assigned: Customer;
+let order: Order;
+let assignedOrder: Order;
+const staff = {} as Record<StaffRole, SignedInStaff>;
+let operations: [string, string][];
+
+beforeAll(async () => {
+  t = await createOrderTestApp();
+  customer = await t.customer();
+  assigned = await t.customer();
+  order = await t.placeOrder(customer);
+  assignedOrder = await t.placeOrder(assigned);
+  for (const o of [order, assignedOrder]) {
+    const paid = await t.pay(`order/${o.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: (o === order ? customer : assigned).token });
+    expect(paid.status).toBe(200);
+  }
+  for (const role of STAFF_ROLES) {
+    staff[role] = await signedInStaff(t, role);
+    t.clock.advance(31);
+  }
+  // The success manager serves `assigned` (the account record names them).
+  expect((await t.admin('admin/account', { email: assigned.email, customerManager: { name: 'SM', email: staff.success_manager.email } }, 'PATCH')).status).toBe(200);
+  const doc = (await t.call<{ paths: Record<string, Record<string, unknown>> }>('openapi.json')).body;
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/ops/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((method): [string, string] => [method.toUpperCase(), path]));
+});
+afterAll(() => t.close());
+
+/** A request each call accepts when allowed (so an allowed call answers neither 401 nor 403). */
+function request(method: string, path: string, orderId: string, orderNumber = order.number): { path: string; body?: unknown } {
+  const concrete = path.replace('{id}', orderId).replace(/^\//, '');
+  if (path === '/ops/orders/{id}/event') return { path: concrete, body: { event: 'start_production', reason: 'matrix' } };
+  // The order is paid: an allowed role reaches the payments' refusal (409), never a 403.
+  if (path === '/ops/transfers/confirm') return { path: concrete, body: { number: orderNumber, amount: '1.00' } };
+  return method === 'GET' ? { path: concrete } : { path: concrete, body: {} };
+}
+
+describe(`staff calls: who opens what (${db})`, () => {
+  test('every staff call of the document has its line in the matrix', () => {
+    expect(operations.map(([m, p]) => `${m} ${p}`).sort()).toEqual(Object.keys(NEEDS).sort());
+  });
+
+  test('no token and a customer’s token open no staff call (401)', async () => {
+    for (const [method, path] of operations) {
+      if (NEEDS[`${method} ${path}`] === 'open') continue;
+      const { path: p, body } = request(method, path, order.id);
+      for (const token of [undefined, customer.token, 'not.a.token']) {
+        const res = await t.call<{ message: string }>(p, { method, ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+        expect(res.status, `${method} ${path} ${token ? 'customer' : 'none'}`).toBe(401);
+        expect(res.body.message).toBe(STAFF_MESSAGES.staffOnly);
+      }
+    }
+  });
+
+  test('each role opens exactly its permissions’ calls; the others answer 403 and change nothing', async () => {
+    for (const role of STAFF_ROLES) {
+      for (const [method, path] of operations) {
+        const need = NEEDS[`${method} ${path}`];
+        if (need === 'open' || path === '/ops/auth/sign-out') continue;
+        // A success manager reads the order of the customer they serve.
+        const { path: p, body } = request(method, path, role === 'success_manager' ? assignedOrder.id : order.id);
+        const res = await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
+        const allowed = need === 'signed-in' || ROLE_PERMISSIONS[role].includes(need as StaffPermission);
+        if (allowed) expect([200, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        else {
+          expect(res.status, `${role}: ${method} ${path}`).toBe(403);
+          expect(res.body.message).toBe(STAFF_MESSAGES.notAllowed);
+        }
+      }
+    }
+    // The success manager's refused move left the order as it was.
+    expect((await t.call<Order>(`order/${assignedOrder.id}`, { token: assigned.token })).body.status).toBe('paid');
+  });
+
+  test('a success manager sees only the customers they serve: other orders are not listed and answer 404', async () => {
+    const sm = staff.success_manager.token;
+    const list = await t.call<OpsOrderList>('ops/orders', { token: sm });
+    expect(list.body.list.map((o) => o.order.id)).toEqual([assignedOrder.id]);
+    expect((await t.call(`ops/orders/${order.id}`, { token: sm })).status).toBe(404);
+    const page = await t.call<OpsOrder>(`ops/orders/${assignedOrder.id}`, { token: sm });
+    expect(page.body.events).toEqual([]);
+    expect(page.body.customer.successManager).toEqual({ name: 'SM', email: staff.success_manager.email });
+    const operatorList = await t.call<OpsOrderList>('ops/orders', { token: staff.operator.token });
+    expect(operatorList.body.total).toBe(2);
+  });
+
+  test('signing out is each role’s own', async () => {
+    for (const role of STAFF_ROLES) {
+      expect((await t.call('ops/auth/sign-out', { method: 'POST', token: staff[role].token })).status).toBe(200);
+      expect((await t.call('ops/me', { token: staff[role].token })).status).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { OpsOrder, OpsOrderList } from '#domain/api/ops';
+import type { Order } from '#domain/api/order';
+import { STAFF_MESSAGES } from '#domain/rules/staff-rules';
+import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
+import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
+
+let t: OrderTestApp;
+let c: Customer;
+let operator: SignedInStaff;
+
+beforeAll(async () => {
+  t = await createOrderTestApp();
+  c = await t.customer();
+  operator = await signedInStaff(t, 'operator');
+});
+afterAll(() => t.close());
+
+const move = (order: Order, body: Record<string, unknown>) =>
+  t.call<OpsOrder & { message: string; errors: Record<string, string[]> }>(`ops/orders/${order.id}/event`, { token: operator.token, body });
+const page = async (order: Order) => (await t.call<OpsOrder>(`ops/orders/${order.id}`, { token: operator.token })).body;
+const paidOrder = async () => {
+  const order = await t.placeOrder(c);
+  expect((await t.pay(`order/${order.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: c.token })).status).toBe(200);
+  return order;
+};
+
+describe(`staff move orders through the lifecycle's own rule, audited and mailed (${db})`, () => {
+  test('paid → in production → shipped with carrier and tracking → delivered; each step offered, audited and mailed', async () => {
+    const order = await paidOrder();
+    expect((await page(order)).events).toEqual(['start_production', 'refund']);
+
+    const started = await move(order, { event: 'start_production' });
+    expect(started.status).toBe(200);
+    expect(started.body.order.status).toBe('in_production');
+    expect(started.body.events).toEqual(['ship']);
+    expect((await t.outbox(c.email))[0]?.subject).toBe(`Order ${order.number} is in production`);
+
+    const untracked = await move(order, { event: 'ship', carrier: 'DHL' });
+    expect(untracked.status).toBe(422);
+    expect(untracked.body.errors.trackingNumber).toEqual([STAFF_MESSAGES.trackingRequired]);
+
+    const shipped = await move(order, { event: 'ship', carrier: 'DHL Express', trackingNumber: '1234567890' });
+    expect(shipped.body.order.tracking).toMatchObject([{ logisticsCompany: 'DHL Express', trackNumber: '1234567890' }]);
+    const shippedMail = (await t.outbox(c.email))[0];
+    expect(shippedMail?.text).toContain('with DHL Express, tracking number 1234567890');
+    expect(shippedMail?.links[0]).toContain(`/user/order/detail/${order.id}`);
+
+    const delivered = await move(order, { event: 'deliver', reason: 'Signed for by reception' });
+    expect(delivered.body.order.status).toBe('delivered');
+    expect(delivered.body.events).toEqual([]);
+    expect(delivered.body.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.staffEmail])).toEqual([
+      ['order.start_production', 'paid', 'in_production', operator.email],
+      ['order.ship', 'in_production', 'shipped', operator.email],
+      ['order.deliver', 'shipped', 'delivered', operator.email],
+    ]);
+    expect(delivered.body.audit[2]?.reason).toBe('Signed for by reception');
+    // The customer's own page shows the moves in its history.
+    const own = await t.call<Order>(`order/${order.id}`, { token: c.token });
+    expect(own.body.statusHistory.map((h) => h.to)).toEqual(['pending_payment', 'paid', 'in_production', 'shipped', 'delivered']);
+  });
+
+  test('a move the lifecycle refuses answers 409 with its sentence and writes nothing', async () => {
+    const order = await paidOrder();
+    const refused = await move(order, { event: 'deliver' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('An order that is paid cannot be marked delivered.');
+    expect((await page(order)).audit).toEqual([]);
+  });
+
+  test('cancelling an unpaid order needs a reason; the customer reads it', async () => {
+    const order = await t.placeOrder(c);
+    expect((await page(order)).events).toEqual(['cancel']);
+    const bare = await move(order, { event: 'cancel' });
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors.reason).toEqual([STAFF_MESSAGES.reasonRequired]);
+    const cancelled = await move(order, { event: 'cancel', reason: 'The customer asked by phone' });
+    expect(cancelled.body.order.status).toBe('cancelled');
+    expect((await t.outbox(c.email))[0]?.text).toContain('Reason: The customer asked by phone');
+  });
+
+  test('refunding a paid order gives the money back through the payments and audits it in the refund’s transaction', async () => {
+    const order = await paidOrder();
+    const refunded = await move(order, { event: 'refund', reason: 'Material out of stock' });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.order.status).toBe('cancelled');
+    expect(refunded.body.order.payments.map((p) => p.status)).toEqual(['refunded']);
+    expect(refunded.body.audit.map((a) => a.action)).toEqual(['order.refund']);
+    expect((await t.outbox(c.email))[0]?.subject).toBe(`Order ${order.number} was cancelled and refunded`);
+  });
+
+  test('when the audit or the mail cannot be written, the move is undone with it (one transaction)', async () => {
+    const order = await paidOrder();
+    const spy = vi.spyOn(t.ctx.mailer, 'enqueue').mockRejectedValueOnce(new Error('outbox unavailable'));
+    try {
+      expect((await move(order, { event: 'start_production' })).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const after = await page(order);
+    expect(after.order.status).toBe('paid');
+    expect(after.audit).toEqual([]);
+  });
+
+  test('the list finds orders by status and by the customer’s email, any case', async () => {
+    const byStatus = await t.call<OpsOrderList>('ops/orders?status=delivered', { token: operator.token });
+    expect(byStatus.body.list.every((o) => o.order.status === 'delivered')).toBe(true);
+    expect(byStatus.body.total).toBe(1);
+    const byEmail = await t.call<OpsOrderList>(`ops/orders?q=${encodeURIComponent(c.email.toUpperCase())}`, { token: operator.token });
+    expect(byEmail.body.total).toBeGreaterThanOrEqual(5);
+    expect(byEmail.body.list[0]?.customer.email).toBe(c.email);
+    expect((await t.call<OpsOrderList>('ops/orders?q=nobody-at-all', { token: operator.token })).body.total).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { afterFirstInput } from './first-input.ts';
+
+/** Whether the stand-in holds the focus, or was pressed last with nothing focused since (a tap that does not focus). */
+function holdsFocus(wrapper: HTMLElement | null, pressed: boolean): boolean {
+  const active = document.activeElement;
+  return !!wrapper && (wrapper.contains(active) || (pressed && (active === null || active === document.body)));
+}
+
+/** Keys that open a select or a list from its trigger. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * A control whose code is fetched at the visitor's first input on the page (ADR 189; at once when
+ * there has been one, and drawn at once when an earlier mount fetched it). Until it is there,
+ * `standIn` is drawn: the control as it looks (label, value, description), focusable and pressable
+ * but doing nothing itself, so that a first tap or Tab on it is an input like any other. Then the
+ * control replaces it, once, in place; if the stand-in had the focus the control takes it, and
+ * `arrive(props, pressed)` may ask more of it (a select pressed before its code arrived opens).
+ * A chunk that cannot be fetched is the page's error boundary's to report, as a lazily loaded page's.
+ */
+export function lazyAfterFirstInput<P extends object>(load: () => Promise<ComponentType<P>>, arrive?: (props: P, pressed: boolean) => P) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const fetchOnce = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+
+  return function AfterFirstInput({ props, standIn }: { props: P; standIn: ReactNode }) {
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown; focused?: boolean }>(() => ({ component: loaded }));
+    const wrapper = useRef<HTMLDivElement>(null);
+    // A press on the stand-in: under way (a key or a pointer down on it), done (released on it).
+    const down = useRef(false);
+    const pressed = useRef(false);
+    // The swap to the control, held while a press on the stand-in is under way: the control takes the
+    // whole press (a select would take the release of Enter in its open list as a choice).
+    const parked = useRef<(() => void) | null>(null);
+    const handedOver = useRef(false);
+    useEffect(() => {
+      if (state.component) return;
+      let live = true;
+      const cancel = afterFirstInput(() => {
+        fetchOnce().then(
+          (component) => {
+            if (!live) return;
+            const swap = () => live && setState({ component, focused: holdsFocus(wrapper.current, pressed.current) });
+            if (down.current) parked.current = swap;
+            else swap();
+          },
+          (error: unknown) => live && setState({ error }),
+        );
+      });
+      return () => {
+        live = false;
+        cancel();
+      };
+    }, [state.component]);
+    // The focus the stand-in had goes to the control (its field or its trigger), once.
+    useEffect(() => {
+      if (!state.component || !state.focused || handedOver.current) return;
+      handedOver.current = true;
+      // Unless the control took it itself (a select opened at mount focuses its list).
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      wrapper.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), button, [tabindex="0"]')?.focus();
+    }, [state]);
+    if (state.error) throw state.error;
+    const Component = state.component;
+    if (Component) {
+      const given = state.focused && arrive ? arrive(props, pressed.current) : props;
+      return (
+        <div ref={wrapper} className="contents">
+          <Component {...given} />
+        </div>
+      );
+    }
+    const release = (done: boolean) => {
+      if (!down.current) return;
+      down.current = false;
+      pressed.current = done;
+      const swap = parked.current;
+      parked.current = null;
+      swap?.();
+    };
+    // Capture: the stand-in's own press handling stops the events it handles.
+    return (
+      <div
+        ref={wrapper}
+        className="contents"
+        onPointerDownCapture={() => (down.current = true)}
+        onPointerUpCapture={() => release(true)}
+        onPointerCancelCapture={() => release(false)}
+        onKeyDownCapture={(event: KeyboardEvent) => {
+          if (OPENING_KEYS.has(event.key)) down.current = true;
+        }}
+        onKeyUpCapture={(event: KeyboardEvent) => {
+          if (OPENING_KEYS.has(event.key)) release(true);
+        }}
+        onBlurCapture={() => release(false)}
+      >
+        {standIn}
+      </div>
+    );
+  };
+}
