@@ -1,5 +1,5 @@
 import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
-import type { AdditionalCost, AdditionalCostPublic, AgencySummary, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
+import type { AdditionalCost, AdditionalCostPublic, AgencySummary, CouponCheck, CouponCheckRequest, CreateOrderRequest, CreateOrderResponse, Order, ShippingOptions } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { IDEMPOTENCY_HEADER } from '#domain/api/bases';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
@@ -25,6 +25,8 @@ export const createBillingAddress = (body: BillingAddressInput) => mainApi<Billi
  * Places the order; its field errors are shown by the form (quiet). Its Idempotency-Key (new for
  * each click on "Place order") makes a repeat answer the first order, never a second one (ADR 174).
  */
+/** Checks a coupon against the cart before the order (ADR 165); a refusal is the caller's to say (quiet). */
+export const checkCoupon = (body: CouponCheckRequest) => mainApi<CouponCheck>('checkout/coupon', { method: 'POST', body, quiet: true });
 export const createOrder = (body: CreateOrderRequest) => mainApi<CreateOrderResponse>('checkout/order', { method: 'POST', body, headers: idempotencyHeader('order'), quiet: true });
 export const getOrder = (orderId: string, signal?: AbortSignal) => mainApi<Order>(`order/${id(orderId)}`, { signal });
 

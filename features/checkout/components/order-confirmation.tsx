@@ -4,7 +4,8 @@ import { FetchError } from 'ofetch';
 import { useLocation, useSearchParams } from 'wouter';
 import { fromPromise, waitFor } from 'xstate';
 import type { BillingAddress, BillingAddressInput, ShippingAddress, ShippingAddressInput } from '#domain/api/address';
-import type { ShippingOptions } from '#domain/api/order';
+import type { CouponCheck, ShippingOptions } from '#domain/api/order';
+import { errorMessage } from '#lib/api/error-message';
 import type { CheckoutDiscounts } from '#domain/api/rewards';
 import type { Cart } from '#domain/api/quote';
 import type { ComposedFieldset } from '#lib/forms/use-fieldset';
@@ -16,7 +17,7 @@ import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { Radio, RadioGroup } from '#ui/radio-group';
-import { createBillingAddress, createOrder, createShippingAddress, getCart, getCheckoutDiscounts, getShippingOptions, listBillingAddresses, listShippingAddresses } from '../api.ts';
+import { checkCoupon, createBillingAddress, createOrder, createShippingAddress, getCart, getCheckoutDiscounts, getShippingOptions, listBillingAddresses, listShippingAddresses } from '../api.ts';
 import { CartLines } from './cart-lines.tsx';
 import { CheckoutTotal } from './checkout-total.tsx';
 import { OrderDetails, ShippingTerms, type OrderValues } from './order-fieldsets.tsx';
@@ -166,6 +167,9 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
     [entrust],
   );
 
+  // The coupon, checked by the server as it is typed (ADR 165): the total shows its discount, or why it cannot be used.
+  const [checked, setChecked] = useState<{ code: string; coupon: CouponCheck | null; problem: string | null } | null>(null);
+
   // Saving a new address, then the order: a small machine, so that a retry never saves an address twice.
   const submitter = useActorRef(
     checkoutSubmitMachine.provide({
@@ -181,6 +185,15 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
     suite,
     initial,
     async (values) => {
+      // A coupon that cannot be used is refused here, with its reason, before any order exists (ADR 165).
+      const code = text(values.couponCode);
+      if (code) {
+        try {
+          setChecked({ code, coupon: await checkCoupon({ couponCode: code }), problem: null });
+        } catch (error) {
+          throw withFormFields(error);
+        }
+      }
       submitter.send({
         type: 'submit',
         request: {
@@ -223,6 +236,25 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
     // form.setValue is stable in intent (it sets state); subscribe once per machine.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitter]);
+
+  const typedCoupon = form.values.couponCode.trim();
+  // Only the answer for the code in the field counts (an answer for what was typed before is dropped).
+  const coupon = checked?.code === typedCoupon ? checked.coupon : null;
+  const couponProblem = checked?.code === typedCoupon ? checked.problem : null;
+  useEffect(() => {
+    if (!typedCoupon || referral) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      checkCoupon({ couponCode: typedCoupon }).then(
+        (answer) => current && setChecked({ code: typedCoupon, coupon: answer, problem: null }),
+        (error: unknown) => current && setChecked({ code: typedCoupon, coupon: null, problem: serverFieldErrors(error)?.couponCode?.join(' ') ?? errorMessage(error) }),
+      );
+    }, 400);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [typedCoupon, referral]);
 
   const carrier = data.options.carriers.find((c) => c.id === form.values.carrier);
   // An address on one line: its parts as written, separated by commas (data, not words to translate).
@@ -282,10 +314,15 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
         </section>
 
         <ShippingTerms options={data.options} form={form} carrierAccountLabel={carrier?.accountLabel} />
-        <OrderDetails form={form} entrust={entrust} couponHint={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : undefined} />
+        <OrderDetails
+          form={form}
+          entrust={entrust}
+          couponHint={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : undefined}
+          couponProblem={couponProblem}
+        />
 
         <div className="flex items-center justify-between gap-4">
-          <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} />
+          <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} coupon={coupon} />
           <Button type="submit" isPending={form.isSubmitting}>
             {t('checkout.submit')}
           </Button>

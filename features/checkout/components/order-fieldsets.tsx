@@ -48,14 +48,20 @@ export function ShippingTerms({ options, form, carrierAccountLabel }: { options:
 
 /** Coupon, PO number, comment; for an entrust-order account, the customer it orders for (spec section 6). */
 /** `couponHint` replaces the coupon field's usual hint (a referred friend's first-order discount). */
-export function OrderDetails({ form, entrust, couponHint }: { form: SuiteForm<OrderValues>; entrust: boolean; couponHint?: string }) {
+export function OrderDetails({ form, entrust, couponHint, couponProblem = null }: { form: SuiteForm<OrderValues>; entrust: boolean; couponHint?: string; couponProblem?: string | null }) {
   const t = useT();
   return (
     <section aria-labelledby="order-details-heading" className="grid gap-4 sm:grid-cols-2">
       <h2 id="order-details-heading" className="text-title sm:col-span-2">
         {t('checkout.details.heading')}
       </h2>
-      <TextField {...form.field('couponCode')} label={t('checkout.details.coupon')} description={couponHint ?? t('checkout.details.couponHint')} />
+      <div className="flex flex-col gap-1">
+        <TextField {...form.field('couponCode')} label={t('checkout.details.coupon')} description={couponHint ?? t('checkout.details.couponHint')} />
+        {/* Why the typed coupon cannot be used, said as soon as the server answers (ADR 165). */}
+        <p role="status" className="text-caption text-danger-700" data-testid="coupon-problem">
+          {couponProblem}
+        </p>
+      </div>
       <TextField {...form.field('poNumber')} label={t('orders.column.poNumber')} />
       <TextField {...form.field('comment')} label={t('checkout.details.comment')} isMultiline className="sm:col-span-2" />
       {entrust && (

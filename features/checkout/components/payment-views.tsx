@@ -61,6 +61,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
   const balanceCents = useSession((s) => s.context.user?.balanceCents ?? null);
   const canReload = useSession((s) => !!s.context.user?.isRecharge);
   const t = useT();
+  const format = useFormat();
   const order = useAsync(`order-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
   // The order's status as the payment left it: a bank transfer chosen makes it "Awaiting bank transfer".
   const [settled, setSettled] = useState<PayResponse | null>(null);
@@ -93,6 +94,13 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
           ['checkout.fact.order', o.number],
           ['checkout.fact.status', settled ? statusWords(settled) : o.statusLabel],
           ['checkout.fact.parts', o.products.length],
+          // The same discount line as the confirmation showed before the order (ADR 165).
+          ...(o.coupon
+            ? ([
+                ['checkout.fact.subtotal', format.money(o.amounts.subtotalCents)],
+                ['checkout.fact.discount', <span data-testid="payment-coupon">{t('checkout.coupon.taken', { code: o.coupon.code, amount: format.money(-o.coupon.discountCents) })}</span>],
+              ] satisfies [MessageKey, React.ReactNode][])
+            : []),
         ]}
       />
       <PaymentPanel

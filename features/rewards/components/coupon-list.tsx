@@ -55,7 +55,7 @@ export function CouponList() {
         </span>
       ),
     },
-    { id: 'description', label: t('rewards.column.description'), cell: (c) => couponDescription(c, t) },
+    { id: 'description', label: t('rewards.column.description'), cell: (c) => couponDescription(c, t, format) },
     { id: 'discount', label: t('rewards.column.discount'), cell: (c) => discountWords(c, t, format) },
     { id: 'expires', label: t('rewards.column.expires'), cell: (c) => (c.expiresAt ? format.dateTime(c.expiresAt, 'date') : t('rewards.coupons.never')) },
     {

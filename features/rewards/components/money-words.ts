@@ -33,8 +33,10 @@ export function discountWords(code: Pick<PromoCode, 'percentOff' | 'amountOffCen
 }
 
 /** What a coupon is, in the catalogue's words for the codes the system issues; a promotion keeps its own description. */
-export function couponDescription(code: PromoCode, t: Translate): string {
-  if (code.kind === 'referral') return t('rewards.coupon.referralDescription', { percent: code.percentOff ?? 0 });
-  if (code.kind === 'monthly') return t('rewards.coupon.monthlyDescription', { percent: code.percentOff ?? 0 });
+export function couponDescription(code: PromoCode, t: Translate, format: Formatter): string {
+  // A fixed-amount coupon is described by its amount (MONTHLY5 is $5.00 off, not "0% off"; issue 34 item 6).
+  const what = discountWords(code, t, format);
+  if (code.kind === 'referral') return t('rewards.coupon.referralDescription', { what });
+  if (code.kind === 'monthly') return t('rewards.coupon.monthlyDescription', { what });
   return code.description;
 }

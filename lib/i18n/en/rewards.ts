@@ -90,8 +90,8 @@ export const rewards = {
   'rewards.coupons.emptyAction': 'Invite a friend',
   'rewards.coupon.percentOff': '{percent}% off',
   'rewards.coupon.amountOff': '{amount} off',
-  'rewards.coupon.referralDescription': 'Referral reward: {percent}% off one order. Never expires; works once.',
-  'rewards.coupon.monthlyDescription': 'Monthly coupon: {percent}% off one order this month.',
+  'rewards.coupon.referralDescription': 'Referral reward: {what} one order. Never expires; works once.',
+  'rewards.coupon.monthlyDescription': 'Monthly coupon: {what} one order this month.',
 
   // Referral (account/referral)
   'rewards.referral.loading': 'Loading your referral code…',

@@ -84,8 +84,8 @@ export const rewards: AreaTranslation<typeof en> = {
   'rewards.coupons.emptyAction': 'Parrainer un ami',
   'rewards.coupon.percentOff': '{percent} % de remise',
   'rewards.coupon.amountOff': '{amount} de remise',
-  'rewards.coupon.referralDescription': 'Récompense de parrainage : {percent} % de remise sur une commande. N’expire jamais ; utilisable une fois.',
-  'rewards.coupon.monthlyDescription': 'Coupon mensuel : {percent} % de remise sur une commande ce mois-ci.',
+  'rewards.coupon.referralDescription': 'Récompense de parrainage : {what} sur une commande. N’expire jamais ; utilisable une fois.',
+  'rewards.coupon.monthlyDescription': 'Coupon mensuel : {what} sur une commande ce mois-ci.',
 
   'rewards.referral.loading': 'Chargement de votre code de parrainage…',
   'rewards.referral.failed': 'Nous n’avons pas pu charger votre code de parrainage.',

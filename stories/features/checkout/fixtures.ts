@@ -182,5 +182,16 @@ export function checkoutHandlers({ cartAnswer = cart, addresses = STORY_ADDRESSE
     http.get('*/api/*/account/billingAddress', () => HttpResponse.json({ list: billing, total: billing.length })),
     countryList,
     http.post('*/api/*/checkout/order', () => HttpResponse.json({ order: order('pending_payment'), notices: [] }, { status: 201 })),
+    // The coupon check (ADR 165): TEN10 is 10 % off the cart; MONTHLY5 $5.00 off; anything else expired.
+    http.post('*/api/*/checkout/coupon', async ({ request }) => {
+      const { couponCode } = (await request.json()) as { couponCode: string };
+      const subtotal = cartAnswer === 'error' || cartAnswer === 'pending' ? 0 : cartAnswer.totalCents;
+      const code = couponCode.trim().toUpperCase();
+      if (code === 'TEN10' || code === 'MONTHLY5') {
+        const discount = code === 'TEN10' ? Math.round(subtotal / 10) : Math.min(500, subtotal);
+        return HttpResponse.json({ code, percentOff: code === 'TEN10' ? 10 : null, amountOffCents: code === 'TEN10' ? null : 500, subtotalCents: subtotal, discountCents: discount, totalCents: subtotal - discount });
+      }
+      return HttpResponse.json({ message: 'This coupon has expired.', errors: { couponCode: ['This coupon has expired.'] } }, { status: 422 });
+    }),
   ];
 }

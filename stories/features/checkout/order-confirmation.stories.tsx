@@ -40,6 +40,25 @@ export const Filled: Story = {
   },
 };
 
+/** A coupon typed at checkout is checked at once: the total shows its discount line before the order (ADR 165). */
+export const CouponApplied: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Coupon/ }), 'MONTHLY5');
+    await expect(await canvas.findByTestId('coupon-discount')).toHaveTextContent('-$5.00');
+    await expect(canvas.getByText('Coupon MONTHLY5 ($5.00 off)')).toBeInTheDocument();
+  },
+};
+
+/** A coupon that cannot be used says why as soon as it is typed, and again if the order is placed with it. */
+export const CouponRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Coupon/ }), 'OLD5');
+    await expect(await canvas.findByText('This coupon has expired.')).toBeInTheDocument();
+  },
+};
+
 /** Placing the order without a carrier: the field says what is missing, nothing is sent. */
 export const Validation: Story = {
   play: async ({ canvasElement }) => {

@@ -31,6 +31,15 @@ test('the payment page’s header follows the method chosen: a bank transfer mak
   expect(fact('Status')).toHaveTextContent('Awaiting bank transfer');
 });
 
+test('the payment page shows the coupon’s discount line the confirmation showed (ADR 165)', async () => {
+  const pending = order('pending_payment', { id: ORDER_ID, number: 'W26123456' });
+  fakeApi({ [`GET order/${ORDER_ID}`]: () => [200, pending] });
+  renderWithApp(<OrderPayment orderId={ORDER_ID} />, { path: `/checkout/payment?order=${ORDER_ID}`, user: customer() });
+  await screen.findByRole('radiogroup', { name: 'Payment method' });
+  expect(fact('Discount')).toHaveTextContent(`Coupon ${pending.coupon!.code}: -$${(pending.coupon!.discountCents / 100).toFixed(2)}`);
+  expect(fact('Subtotal')).toHaveTextContent(`$${(pending.amounts.subtotalCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+});
+
 test('the agency payment page names whom the payer pays for', async () => {
   fakeApi({ [`GET agency/${AGENCY_TOKEN}`]: () => [200, agencySummary] });
   renderWithApp(<AgencyPayment token={AGENCY_TOKEN} />, { path: `/checkout/agency-payment?token=${AGENCY_TOKEN}` });

@@ -20,7 +20,18 @@ describe(`a coupon checked at checkout (${db})`, () => {
     const cart = await t.ms<Cart>('cart/items', { token: c.token, body: { items: [{ fileId: c.file.id, configuration: { ...PRINT_CONFIG, quantity: 5 } }] } });
     const subtotal = cart.body.totalCents;
     const now = t.clock().toISOString();
-    const code = (fields: { code: string } & Record<string, unknown>) => ({ id: crypto.randomUUID(), user_id: c.userId, description: 'Test', kind: 'promo', percent_off: null, amount_off_cents: null, expires_at: null, used_at: null, created_at: now, ...fields });
+    const code = (fields: { code: string; kind?: string; percent_off?: number; amount_off_cents?: number; expires_at?: string; used_at?: string }) => ({
+      id: crypto.randomUUID(),
+      user_id: c.userId,
+      description: 'Test',
+      kind: 'promo',
+      percent_off: null,
+      amount_off_cents: null,
+      expires_at: null,
+      used_at: null,
+      created_at: now,
+      ...fields,
+    });
     await t.database.db
       .insertInto('promo_code')
       .values([
