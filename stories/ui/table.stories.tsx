@@ -117,7 +117,8 @@ export const Selectable: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const all = canvas.getByRole('checkbox', { name: 'Select All' });
+    // React Aria draws the rows (and the header's box) a moment after the table itself.
+    const all = await canvas.findByRole('checkbox', { name: 'Select All' }, { timeout: 10_000 });
     await expect(all).not.toBeChecked();
     await userEvent.click(all);
     for (const box of canvas.getAllByRole('checkbox')) await expect(box).toBeChecked();

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Tree, TreeItem } from '#ui/tree';
 
 function Bom() {
@@ -24,7 +24,8 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const tree = canvas.getByRole('treegrid', { name: 'Bill of materials' });
-    await expect(within(tree).getAllByRole('row')).toHaveLength(3);
+    // React Aria draws the rows a moment after the tree itself.
+    await waitFor(() => expect(within(tree).getAllByRole('row')).toHaveLength(3), { timeout: 10_000 });
     await userEvent.tab();
     await userEvent.keyboard('{ArrowLeft}');
     await expect(within(tree).getAllByRole('row')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Finding } from '#domain/geometry/findings';
 import type { Mesh } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/metrics';
@@ -171,7 +171,8 @@ export const FindingChosenOnTheModel: Story = {
     await userEvent.keyboard('{Enter}');
     const model = canvas.getByRole('img', { name: /highlighted in red: Walls are as thin as 0\.6 mm/ });
     await expect(model).toHaveFocus();
-    await expect(canvas.getByRole('status')).toHaveTextContent('Shown on the model: Walls are as thin as 0.6 mm');
+    // The finding's own status line (the maps panel has one of its own).
+    await waitFor(() => expect(canvas.getAllByRole('status').some((s) => s.textContent?.includes('Shown on the model: Walls are as thin as 0.6 mm'))).toBe(true));
     await expect(canvas.getByRole('button', { name: 'Hide on the model' })).toHaveAttribute('aria-pressed', 'true');
   },
 };

@@ -42,7 +42,7 @@ function workspace(stages: Stage[]) {
             }),
             uploadFile: fromCallback(({ sendBack, input }) => {
               const stage = stageOf(input.file);
-              if (stage === 'uploading' || stage === 'importing') sendBack({ type: 'upload.progress', fraction: 0.65 });
+              if (stage === 'uploading') sendBack({ type: 'upload.progress', fraction: 0.65 });
               else sendBack({ type: 'upload.done', uploaded: { id: `file-${input.file.name}` } });
             }),
           },
@@ -69,7 +69,7 @@ export const EveryState: Story = {
   args: { workspace: workspace(['checking', 'importing', 'uploading', 'ready', 'failed']) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Reading the geometry… 40%')).toBeInTheDocument();
+    await expect(await canvas.findByText('Reading the geometry… 40%', {}, { timeout: 10_000 })).toBeInTheDocument();
     await expect(canvas.getByRole('progressbar', { name: 'part-3-uploading.stl: upload' })).toHaveAttribute('aria-valuenow', '65');
     await expect(canvas.getByRole('alert')).toHaveTextContent('Quote file size is limited to 100 MB');
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PartsTable } from '#features/quote/components/parts-table';
 import type { PartRow } from '#machines/quote-parts';
 
@@ -44,9 +44,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** React Aria draws a table's rows a moment after the table itself: each story waits for them. */
+const rowsDrawn = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelectorAll('[role="row"]').length).toBeGreaterThan(1), { timeout: 10_000 });
+
 /** Every status side by side, an assembly's two parts told apart, and the quote's total with its latest ship date. */
 export const MixedStatuses: Story = {
   play: async ({ canvasElement, args }) => {
+    await rowsDrawn(canvasElement);
     const canvas = within(canvasElement);
     const table = canvas.getByRole('grid', { name: 'Parts of this quote' });
     await expect(within(table).getAllByRole('row')).toHaveLength(MIXED.length + 1);
@@ -71,6 +76,7 @@ export const Phone: Story = {
   globals: { viewport: { value: 'mobile' } },
   decorators: [(Story) => <div className="max-w-xs"><Story /></div>],
   play: async ({ canvasElement }) => {
+    await rowsDrawn(canvasElement);
     await expect(within(canvasElement).getByText('housing.step')).toBeInTheDocument();
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(320);
   },
@@ -80,6 +86,7 @@ export const Phone: Story = {
 export const Ticked: Story = {
   args: { checked: new Set(['p1', 'p2']), onCheckedChange: fn() },
   play: async ({ canvasElement, args }) => {
+    await rowsDrawn(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('checkbox', { name: /^Select bracket\.stl/ })).toBeChecked();
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select All' }));
@@ -91,6 +98,7 @@ export const Ticked: Story = {
 export const RetryAndRemove: Story = {
   args: { rows: MIXED.filter((r) => r.id === 'p7' || r.id === 'p1') },
   play: async ({ canvasElement, args }) => {
+    await rowsDrawn(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledWith('p7');

@@ -124,7 +124,8 @@ export const AssemblySplit: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('This file holds 5 bodies: 2 different parts (4 × Body 1 and 1 × Body 5).', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Split into 2 parts' }));
-    await expect(await canvas.findByText('fixture.stl – Body 5')).toBeInTheDocument();
+    // The parts table names each part by its own name, with its file under it (ADR 160).
+    await expect((await canvas.findAllByText('Body 5', {}, { timeout: 10_000 }))[0]).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Split into 2 parts' })).not.toBeInTheDocument();
   },
 };

@@ -45,12 +45,13 @@ test('deleting the account: the retention dialog first (an option, a reason with
   renderWithApp(<DeleteAccount email="ada@example.com" />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Before you go' });
+  const dialog = await screen.findByRole('dialog', { name: 'Before you go' }, { timeout: 5000 });
   await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
-  expect(within(dialog).getByRole('radiogroup', { name: /Why are you leaving/ })).toHaveAccessibleDescription('Please choose an option.');
+  // The form's rules arrive with the dialog's first use (a chunk of their own): on a busy machine, a moment later.
+  await waitFor(() => expect(within(dialog).getByRole('radiogroup', { name: /Why are you leaving/ })).toHaveAccessibleDescription('Please choose an option.'), { timeout: 5000 });
   await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
   await user.click(within(dialog).getByRole('button', { name: 'Email me the deletion link' }));
-  expect(within(dialog).getByRole('textbox', { name: 'Please tell us more' })).toHaveAccessibleDescription('Please tell us the reason.');
+  await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Please tell us more' })).toHaveAccessibleDescription('Please tell us the reason.'), { timeout: 5000 });
   expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument(); // no balance, nothing to give up
   await user.type(within(dialog).getByRole('textbox', { name: 'Please tell us more' }), 'Moving in-house');
@@ -75,7 +76,7 @@ test('deleting an account with a prepaid balance: the amount and its fate are sa
   renderWithApp(<DeleteAccount email="ada@example.com" />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Before you go' });
+  const dialog = await screen.findByRole('dialog', { name: 'Before you go' }, { timeout: 5000 });
   expect(await within(dialog).findByText(/You have \$123\.45 on your balance\. It is given up when your account is deleted/)).toBeInTheDocument();
   expect(within(dialog).getByRole('link', { name: 'ask us for a refund' })).toHaveAttribute('href', '/contact-us');
   await user.click(within(dialog).getByRole('radio', { name: 'I have another account' }));
