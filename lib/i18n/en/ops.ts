@@ -56,7 +56,7 @@ export const ops = {
   'ops.order.audit': 'Staff actions',
   'ops.order.auditHint': 'Who did what and when, with the state before and after.',
   'ops.order.auditEmpty': 'No staff action yet.',
-  'ops.order.auditLine': '{at}: {who}: {action} ({before} → {after})',
+  'ops.order.auditLine': '{at}: {who}: {action} (from {before} to {after})',
   'ops.order.auditReason': 'Reason: {reason}',
 
   'ops.event.startProduction': 'Start production',

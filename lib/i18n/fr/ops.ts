@@ -58,7 +58,7 @@ export const ops: AreaTranslation<typeof en> = {
   'ops.order.audit': 'Actions du personnel',
   'ops.order.auditHint': 'Qui a fait quoi et quand, avec l’état avant et après.',
   'ops.order.auditEmpty': 'Aucune action du personnel pour l’instant.',
-  'ops.order.auditLine': '{at} : {who} : {action} ({before} → {after})',
+  'ops.order.auditLine': '{at} : {who} : {action} (de {before} à {after})',
   'ops.order.auditReason': 'Motif : {reason}',
 
   'ops.event.startProduction': 'Lancer la production',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, waitFor } from 'storybook/test';
 import { StaffSignIn } from '#features/ops/components/staff-sign-in';
 import { ScreenFrame } from '../../support/page-frame.tsx';
 import { staffMe } from '../../support/ops-fixtures.ts';
@@ -45,7 +45,7 @@ export const SecondFactor: Story = {
     await expect(await canvas.findByText(/This code is wrong/, { selector: '[slot="errorMessage"]' })).toBeInTheDocument();
     await userEvent.clear(code);
     await userEvent.type(code, '123456{Enter}');
-    await expect(args.onSignedIn).toHaveBeenCalled();
+    await waitFor(() => expect(args.onSignedIn).toHaveBeenCalled(), { timeout: 5000 });
   },
 };
 

@@ -8,6 +8,7 @@ import { useSessionActor } from '#machines/session-context';
 import { PROJECT_ID, FILE_ID, partQuote, quoteFile } from '../../support/order-fixtures.ts';
 import { AppFrame } from '../../support/app-frame.tsx';
 import { ringStl } from '../../support/generated-mesh.ts';
+import { boxMetrics } from '../../support/quote-fixtures.ts';
 import { pendingHandler } from '../checkout/fixtures.ts';
 
 const project = { id: PROJECT_ID, name: 'Drone frame', process: '3d-printing' as const, processId: 22 as const, fileCount: 1, createdAt: '2026-11-20T09:30:00.000Z', updatedAt: '2026-11-21T16:05:00.000Z' };
@@ -15,6 +16,8 @@ const ring = quoteFile({
   name: 'ring.stl',
   sizeBytes: 51_284,
   summary: { ...quoteFile().summary!, triangleCount: 1_024, sizeMm: [32, 32, 8], volumeMm3: 3_790, areaMm2: 3_790 },
+  // The server's measures of the ring's box: a stored part with none would be one it could not measure.
+  metrics: boxMetrics([32, 32, 8]),
   quote: partQuote(FILE_ID, 10_000, 4).result,
   pricedAt: '2026-11-21T16:05:00.000Z',
 });
@@ -49,7 +52,7 @@ export const ProjectOpened: Story = {
   decorators: [(Story) => <AppFrame path={`/quote/${PROJECT_ID}`} width="max-w-6xl"><Story /></AppFrame>],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Drone frame')).toBeInTheDocument();
+    await expect(await canvas.findByText('Drone frame', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(canvasElement.querySelector('canvas')).not.toBeNull(), { timeout: 20_000 });
     await expect(canvas.getByRole('img', { name: /3D model of ring\.stl/ })).toBeInTheDocument();
   },

@@ -5,6 +5,7 @@ import { QuotePage } from '#routes/pages/quote-page';
 import { storyCustomer } from '../../features/account/fixtures.ts';
 import { FILE_ID, PROJECT_ID, partQuote, quoteFile } from '../../support/order-fixtures.ts';
 import { ringStl } from '../../support/generated-mesh.ts';
+import { boxMetrics } from '../../support/quote-fixtures.ts';
 import { routeDecorator } from '../../support/route-frame.tsx';
 
 /** The instant quote page, as a first-time visitor meets it from the home page's "3D printing" link. */
@@ -40,8 +41,8 @@ export const Mobile: Story = {
 const SECOND_ID = '6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10';
 const project = { id: PROJECT_ID, name: 'Drone frame', process: '3d-printing' as const, processId: 22 as const, fileCount: 2, createdAt: '2026-11-20T09:30:00.000Z', updatedAt: '2026-11-21T16:05:00.000Z' };
 const parts = [
-  quoteFile({ name: 'arm-bracket.stl', quote: partQuote(FILE_ID, 11_780, 4).result, pricedAt: '2026-11-21T16:05:00.000Z' }),
-  quoteFile({ id: SECOND_ID, name: 'ring.stl', summary: { ...quoteFile().summary!, sizeMm: [32, 32, 8], volumeMm3: 3_790, areaMm2: 3_790 }, quote: partQuote(SECOND_ID, 4_250, 6).result, pricedAt: '2026-11-21T16:05:00.000Z' }),
+  quoteFile({ name: 'arm-bracket.stl', metrics: boxMetrics([120, 40, 18.5]), quote: partQuote(FILE_ID, 11_780, 4).result, pricedAt: '2026-11-21T16:05:00.000Z' }),
+  quoteFile({ id: SECOND_ID, name: 'ring.stl', metrics: boxMetrics([32, 32, 8]), summary: { ...quoteFile().summary!, sizeMm: [32, 32, 8], volumeMm3: 3_790, areaMm2: 3_790 }, quote: partQuote(SECOND_ID, 4_250, 6).result, pricedAt: '2026-11-21T16:05:00.000Z' }),
 ];
 
 /**
