@@ -11,6 +11,7 @@ import { migrateToLatest, pendingMigrations } from '#server/db/migrate';
 import { Readiness } from '#server/db/readiness';
 import { FOREIGN_KEYS, INDEXES, foreignKeyName } from '#server/db/migrations/010-keys-and-indexes';
 import { FOREIGN_KEYS_015 } from '#server/db/migrations/015-referral-keys';
+import { FOREIGN_KEYS_025 } from '#server/db/migrations/025-review-keys';
 import { createTestApp } from '../helpers/test-app.ts';
 import { createScratchDatabase } from '../helpers/scratch-database.ts';
 
@@ -167,14 +168,16 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     try {
       const { rows } = await sql<{ conname: string; convalidated: boolean; condeferred: boolean }>`
         select conname, convalidated, condeferred from pg_constraint where contype = 'f'`.execute(t.database.db);
-      for (const [table, column] of [...FOREIGN_KEYS, ...FOREIGN_KEYS_015]) {
+      for (const [table, column] of [...FOREIGN_KEYS, ...FOREIGN_KEYS_015, ...FOREIGN_KEYS_025]) {
         expect(rows.find((r) => r.conname === foreignKeyName(table, column)), `${table}.${column}`).toMatchObject({ convalidated: true, condeferred: true });
       }
       // Every column that names a row by id has its key, but those that do not on purpose (ADR 118):
       // an order's addresses, an order line's and a quote document's file and project (the order
       // keeps its own copy; the customer may delete the address or the project), a line's material
       // (a catalogue id, not a row), a payment's subject (an order, a cost or a reload, by kind) and
-      // the providers' own ids. `quote_file.split_from` (a deleted file) does not end in _id.
+      // the providers' own ids; an order line's review (migration 025: the order keeps its price) and
+      // a staff action's subject (by kind; the audit outlives it). `quote_file.split_from` (a
+      // deleted file) does not end in _id.
       const { rows: keyless } = await sql<{ col: string }>`
         select c.table_name || '.' || c.column_name as col from information_schema.columns c
         where c.table_schema = current_schema() and c.column_name like '%\_id' escape '\' and c.table_name not like 'pgboss%'
@@ -190,9 +193,11 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
         'order_line.file_id',
         'order_line.material_id',
         'order_line.project_id',
+        'order_line.review_id',
         'payment.provider_charge_id',
         'payment.subject_id',
         'quote_document.project_id',
+        'staff_action.subject_id',
       ]);
       const at = new Date().toISOString();
       await expect(
