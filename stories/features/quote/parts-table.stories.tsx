@@ -35,6 +35,8 @@ export const MIXED: PartRow[] = [
 ];
 
 const meta = {
+  // The rows are shared with the unit test (tests/features/quote/parts-table.test.tsx), not a story.
+  excludeStories: ['MIXED'],
   title: 'Features/Quote/PartsTable',
   component: PartsTable,
   args: { rows: MIXED, projectId: 'project-1', selectedId: 'p1', onConfigure: fn(), onRemove: fn(), onRetry: fn() },

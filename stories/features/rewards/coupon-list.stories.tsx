@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { CouponList } from '#features/rewards/components/coupon-list';
 import { AppFrame } from '../../support/app-frame.tsx';
 import { coupons, listHandler, page } from './fixtures.ts';
@@ -55,6 +55,8 @@ export const Copy: Story = {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => {} }, configurable: true });
     await userEvent.click(await canvas.findByRole('button', { name: 'Copy the code REF7K2QXM9P' }));
     await expect(await canvas.findByText('Copied')).toBeInTheDocument();
+    // "Copied" shows for 2.5 s: the picture is taken once it has gone, whatever the machine's speed.
+    await waitFor(() => expect(canvas.queryByText('Copied')).not.toBeInTheDocument(), { timeout: 10_000 });
   },
 };
 
