@@ -196,7 +196,7 @@ test.describe('the quote page’s states', () => {
     await expectReflow(page, 'the priced quote page');
 
     await toggle(page, /^Painting/);
-    await toggle(page, 'Red');
+    await toggle(page, /^Red$/); // exact: the parts table's row box is named '… Priced …'
     await expect(page.getByText(/per part · lead time/)).toBeVisible();
     await expectNoWcagViolations(page, 'the quote page with painting');
     await expectReflow(page, 'the quote page with painting');
