@@ -190,7 +190,7 @@ test.describe('the quote page’s states', () => {
     release();
 
     await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+    await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White').click();
     await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
     await expectNoWcagViolations(page, 'the priced quote page');
     await expectReflow(page, 'the priced quote page');

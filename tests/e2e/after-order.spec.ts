@@ -132,7 +132,7 @@ test('projects: found again, renamed, opened with the same part and price; the u
   await page.getByRole('button', { name: `Rename ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Rename the project' });
   await dialog.getByRole('textbox', { name: 'Project name' }).fill('Bracket v2');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The project is now called Bracket v2.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Project name' }).fill('BRACKET');
   await page.getByRole('searchbox', { name: 'Project name' }).press('Enter');

@@ -16,7 +16,7 @@ async function quoteAndAddToCart(page: Page) {
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+  await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White').click();
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page).toHaveURL(/\/manufacture\/checkout$/);

@@ -41,7 +41,7 @@ test('a thin wall and reversed facets: the findings are on the model, the repair
   await expect(finding.getByRole('button', { name: 'Hide on the model' })).toHaveAttribute('aria-pressed', 'true');
 
   // The shared quote carries the warning and what to do, as the customer saw it (issue 20 item 5).
-  await cup.getByRole('radiogroup', { name: 'Colour' }).getByText('White', { exact: true }).click();
+  await cup.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White', { exact: true }).click();
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy share link' }).click();

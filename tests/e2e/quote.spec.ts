@@ -54,7 +54,7 @@ test('3MF packages written with ZIP64 records and with deflate64 are read in the
 test('painting with 2 colours adds 8 days and moves the ship date; the price shown is the server\'s; a reload keeps the project', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stp');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+  await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White').click();
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   const summary = page.getByText(/per part · lead time/);
   const before = Number((await summary.textContent())!.match(/lead time (\d+) working days/)![1]);
@@ -63,9 +63,9 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
   // By keyboard, as a keyboard user would.
   await page.getByRole('checkbox', { name: /^Painting/ }).focus();
   await page.keyboard.press('Space');
-  await page.getByRole('checkbox', { name: 'Red' }).focus();
+  await page.getByRole('checkbox', { name: 'Red', exact: true }).focus();
   await page.keyboard.press('Space');
-  await page.getByRole('checkbox', { name: 'Blue' }).focus();
+  await page.getByRole('checkbox', { name: 'Blue', exact: true }).focus();
   await page.keyboard.press('Space');
   await expect(summary).toContainText(`lead time ${before + 8} working days`);
   expect((await summary.textContent())!.match(/ships (.+)$/)![1]).not.toBe(shipsBefore);
@@ -81,7 +81,7 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
 test('a brass insert with too shallow a hole shows the rule\'s message on the hole depth, and Add to cart says why it waits', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click();
+  await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White').click();
   await page.getByRole('checkbox', { name: /^Brass insert/ }).focus();
   await page.keyboard.press('Space');
   const depth = page.getByRole('textbox', { name: /Hole depth/ });
@@ -144,7 +144,7 @@ test('keyboard only, from the quote page to the cart', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
 
   // Colour: Tab into the radio group; Space chooses the focused colour, arrows move the choice.
-  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  const colours = page.getByRole('radiogroup', { name: 'Colour', exact: true });
   const white = page.getByRole('radio', { name: 'White' });
   for (let i = 0; i < 40 && !(await colours.evaluate((g) => g.contains(document.activeElement))); i++) await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
@@ -167,7 +167,7 @@ test('the project is named after the first file and can be renamed', async ({ pa
   const name = page.getByRole('textbox', { name: 'Project name' });
   await expect(name).toBeFocused();
   await name.fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(name).toHaveAccessibleDescription('Project name is required');
   await name.fill('Drone frame v2');
   await page.keyboard.press('Enter');
@@ -185,7 +185,7 @@ test('a price at once: the configurator opens priced, the upload\'s end is annou
   await expect(total(page)).toHaveText(/^Total \$\d/);
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   await expect(page.getByTestId('announcer')).toHaveText(/^cube-10x10mm--cube-10x10\.stl is uploaded and priced: \$[\d,.]+ in total, \$[\d,.]+ per part, lead time \d+ working days, ships \w+, \w+ \d+, \d{4}\.$/);
-  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  const colours = page.getByRole('radiogroup', { name: 'Colour', exact: true });
   await expect(page.getByText('Please choose a colour')).toHaveCount(0);
   // Ordering asks for the colour, where it is chosen.
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -300,7 +300,7 @@ for (const [process, name, material] of [
     await page.reload();
     await expect(page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByRole('radio', { name })).toBeChecked();
     await expect(total(page)).toHaveText(after!);
-    const colours = page.getByRole('radiogroup', { name: 'Colour' });
+    const colours = page.getByRole('radiogroup', { name: 'Colour', exact: true });
     if (!(await colours.getByRole('radio', { checked: true }).count())) {
       await colours.getByRole('radio').first().focus();
       await page.keyboard.press('Space');
@@ -356,7 +356,7 @@ test('the quote document: the PDF downloads, the share link opens a read-only qu
   await signUpAndActivate(page, 'Quinn');
   await openQuotePage(page);
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White', { exact: true }).click({ timeout: 20_000 });
+  await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White', { exact: true }).click({ timeout: 20_000 });
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
   const price = (await total(page).textContent())!.replace('Total ', '');
 
