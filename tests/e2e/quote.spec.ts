@@ -45,8 +45,9 @@ test('3MF packages written with ZIP64 records and with deflate64 are read in the
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(['variant-sphere-zip64.3mf', 'variant-sphere-deflate64.3mf'].map((f) => path.join(corpus, f)));
-  const files = page.getByRole('list', { name: 'Uploaded files' });
-  await expect(files.getByText('Uploaded')).toHaveCount(2, { timeout: 30_000 });
+  // The parts table (ADR 160): both parts read, measured and priced.
+  const parts = page.getByRole('grid', { name: 'Parts of this quote' });
+  await expect(parts.getByText('Priced', { exact: true })).toHaveCount(2, { timeout: 30_000 });
   await page.getByRole('button', { name: 'variant-sphere-deflate64.3mf', exact: true }).click();
   await expect(page.getByText('20.0 × 20.0 × 20.0 mm').first()).toBeVisible();
 });
@@ -162,7 +163,7 @@ test('keyboard only, from the quote page to the cart', async ({ page }) => {
 
 test('the project is named after the first file and can be renamed', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
-  await expect(page.getByText('Project cube-10x10mm--cube-10x10')).toBeVisible();
+  await expect(page.getByText('cube-10x10mm--cube-10x10', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Rename' }).click();
   const name = page.getByRole('textbox', { name: 'Project name' });
   await expect(name).toBeFocused();
