@@ -7,7 +7,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { DOCUMENT_HEAD_BYTES, DOCUMENT_MESSAGES, detectDocumentType, type DocumentType } from '#domain/rules/document-rules';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
-import { cleanFileName } from './receive-upload.ts';
+import { cleanFileName, settled } from './receive-upload.ts';
 
 /** One document received: where its bytes wait, and what its content says it is. */
 export interface ReceivedDocument {
@@ -140,6 +140,7 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
     await Promise.all([pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), busboy), parsed]);
     await Promise.all(writes);
   } catch (error) {
+    await settled(writes); // a spool file still opening would reappear after its removal
     await discardDocuments(received);
     if (error instanceof HttpError) throw error;
     if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { [field]: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });

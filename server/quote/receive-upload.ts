@@ -30,6 +30,17 @@ export function sizeLimitMessage(name: string, maxBytes: number): string {
   return `Quote file size is limited to ${shown}: "${name}" is larger`;
 }
 
+/**
+ * Waits for writes to finish either way, at most `maxMs` (a destroyed stream settles its write;
+ * the bound only keeps a request from hanging on a stream that never does).
+ */
+export async function settled(writes: readonly Promise<unknown>[], maxMs = 10_000): Promise<void> {
+  if (writes.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(writes), new Promise((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+  clearTimeout(timer);
+}
+
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // No control characters, and nothing that reorders the name on a page ("bracket‮lts.exe", issue 32 item 11).
@@ -121,6 +132,9 @@ export async function receiveUpload(
     await Promise.all([pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), busboy), parsed]);
     if (writing) await writing;
   } catch (error) {
+    // The spool file may still be opening when the body fails: remove it only once its write has
+    // settled, or it reappears after the removal (a partial file left behind on a busy machine).
+    await settled(writing ? [writing] : []);
     await fs.rm(spoolPath, { force: true });
     if (error instanceof HttpError) throw error;
     if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { file: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });
