@@ -90,6 +90,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{ui,lib,machines,features,routes}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // A cap, not a measure: keyboard journeys in jsdom take 1–2 s on a quiet machine and went
+          // past Vitest's 5 s default on a machine loaded 15 deep (2026-12-01); no test asserts a time.
+          testTimeout: 20_000,
         },
       },
       {
