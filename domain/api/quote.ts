@@ -676,6 +676,8 @@ export const QuoteDocumentLineSchema = z.object({
   shipDate: day(),
   sizeMm: vec3().nullable(),
   findings: described(z.array(findingNoteShape), 'What the analysis found that concerns this part, each with what to do, as the customer saw it.'),
+  drawingName: described(z.string().nullable(), "The name of the technical drawing attached to this part (issue 34 item 5); the drawing itself stays with the project's owner."),
+  note: described(z.string().nullable(), "The customer's note on this part for the factory."),
 });
 export type QuoteDocumentLine = z.infer<typeof QuoteDocumentLineSchema>;
 

@@ -17,6 +17,7 @@ import { HttpError } from '../errors.ts';
 import { ownerColumns, type Owner } from './owner.ts';
 import { CartService } from './cart.ts';
 import { priceFile } from './pricing.ts';
+import { drawingsOf } from './part-documents.ts';
 import { addMonths } from './retention.ts';
 import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, notOrderableMessage, parseJson, type FileRow } from './records.ts';
 
@@ -43,7 +44,12 @@ interface StoredLine extends QuoteDocumentLine {
 }
 
 /** One held line: what was chosen, in words, and the price and dates of `result`. */
-export function documentLine(file: Pick<FileRow, 'name' | 'metrics' | 'findings'>, configuration: PartConfiguration, result: QuoteResult): QuoteDocumentLine {
+export function documentLine(
+  file: Pick<FileRow, 'name' | 'metrics' | 'findings' | 'note'>,
+  configuration: PartConfiguration,
+  result: QuoteResult,
+  drawingName: string | null = null,
+): QuoteDocumentLine {
   const process = findProcess(configuration.process);
   const material = findMaterial(configuration.process, configuration.materialId);
   const tolerance = material?.tolerances.find((t) => t.id === configuration.toleranceId) ?? material?.tolerances[0];
@@ -68,6 +74,8 @@ export function documentLine(file: Pick<FileRow, 'name' | 'metrics' | 'findings'
     shipDate: result.shipDate ?? '',
     sizeMm: metrics ? [metrics.size[0], metrics.size[1], metrics.size[2]] : null,
     findings: partFindingNotes(fileFindings(file), result.findings, configuration.process),
+    drawingName,
+    note: file.note || null,
   };
 }
 
@@ -79,7 +87,13 @@ export async function createQuoteDocument(ctx: AppContext, owner: Owner, project
   const files = await ctx.db.selectFrom('quote_file').selectAll().where('project_id', '=', project.id).orderBy('uploaded_at').orderBy('id').execute();
   const now = ctx.clock();
   const lines: StoredLine[] = [];
-  const held = (file: FileRow, configuration: PartConfiguration, result: QuoteResult): StoredLine => ({ ...documentLine(file, configuration, result), fileId: file.id, configuration });
+  // The drawing and the note travel with each line (issue 34 item 5): named in the document and its PDF.
+  const drawings = await drawingsOf(ctx.db, files.map((f) => f.id));
+  const held = (file: FileRow, configuration: PartConfiguration, result: QuoteResult): StoredLine => ({
+    ...documentLine(file, configuration, result, drawings.get(file.id)?.name ?? null),
+    fileId: file.id,
+    configuration,
+  });
   if (fileIds !== undefined) {
     const wanted = [...new Set(fileIds)];
     for (const id of wanted) {
@@ -140,8 +154,8 @@ export function toQuoteDocument(row: QuoteDocumentTable): QuoteDocument {
 }
 
 function publicLine({ fileId: _fileId, configuration: _configuration, ...line }: StoredLine): QuoteDocumentLine {
-  // Documents held before findings were kept have none to show.
-  return { ...line, findings: line.findings ?? [] };
+  // Documents held before findings, drawings or notes were kept have none to show.
+  return { ...line, findings: line.findings ?? [], drawingName: line.drawingName ?? null, note: line.note ?? null };
 }
 
 async function documentRow(ctx: AppContext, token: string): Promise<QuoteDocumentTable> {

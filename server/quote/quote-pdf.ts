@@ -91,7 +91,12 @@ export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
     row(
       {
         part: `${line.fileName}${size}`,
-        options: [`${line.processName}: ${line.materialName}${line.colourName ? `, ${line.colourName}` : ''}`, ...line.options].join('\n'),
+        options: [
+          `${line.processName}: ${line.materialName}${line.colourName ? `, ${line.colourName}` : ''}`,
+          ...line.options,
+          ...(line.drawingName ? [`Drawing: ${line.drawingName}`] : []),
+          ...(line.note ? [`Note: ${line.note}`] : []),
+        ].join('\n'),
         qty: String(line.quantity),
         unit: formatUsd(line.unitPriceCents),
         total: formatUsd(line.totalCents),

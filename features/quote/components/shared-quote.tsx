@@ -112,6 +112,8 @@ export function SharedQuote({ token }: { token: string }) {
                 </th>
                 <td className="py-2 pr-4 text-caption">
                   {format.list([line.materialName, ...(line.colourName ? [line.colourName] : []), ...line.options])}
+                  {line.drawingName && <span className="block text-neutral-700">{t('quote.shared.drawing', { name: line.drawingName })}</span>}
+                  {line.note && <span className="block whitespace-pre-line text-neutral-700">{t('quote.shared.note', { note: line.note })}</span>}
                 </td>
                 <td className="py-2 pr-4 text-right">{format.number(line.quantity)}</td>
                 <td className="py-2 pr-4 text-right">{format.money(line.unitPriceCents)}</td>

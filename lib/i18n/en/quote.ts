@@ -209,6 +209,8 @@ export const quote = {
   'quote.shared.parts': 'Quoted parts',
   'quote.shared.part': 'Part',
   'quote.shared.options': 'Material and options',
+  'quote.shared.drawing': 'Drawing: {name}',
+  'quote.shared.note': 'Note: {note}',
   'quote.shared.quantity': 'Quantity',
   'quote.shared.unitPrice': 'Unit price',
   'quote.shared.lineTotal': 'Total',

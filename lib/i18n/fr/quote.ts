@@ -204,6 +204,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.shared.parts': 'Pièces du devis',
   'quote.shared.part': 'Pièce',
   'quote.shared.options': 'Matériau et options',
+  'quote.shared.drawing': 'Plan : {name}',
+  'quote.shared.note': 'Remarque : {note}',
   'quote.shared.quantity': 'Quantité',
   'quote.shared.unitPrice': 'Prix unitaire',
   'quote.shared.lineTotal': 'Total',

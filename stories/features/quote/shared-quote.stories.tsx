@@ -26,6 +26,8 @@ const DOCUMENT: QuoteDocument = {
       shipDate: '2026-12-03',
       sizeMm: [40, 20, 10],
       findings: [],
+      drawingName: 'arm-bracket-rev-b.pdf',
+      note: 'M6 thread in both holes.',
     },
     {
       fileName: 'motor-mount.step',
@@ -41,6 +43,8 @@ const DOCUMENT: QuoteDocument = {
       shipDate: '2026-11-27',
       sizeMm: [60, 60, 12],
       findings: [],
+      drawingName: null,
+      note: null,
     },
   ],
   totalCents: 23136,

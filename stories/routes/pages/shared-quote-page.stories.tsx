@@ -25,6 +25,8 @@ const DOCUMENT: QuoteDocument = {
       shipDate: '2026-12-03',
       sizeMm: [40, 20, 10],
       findings: [],
+      drawingName: null,
+      note: null,
     },
   ],
   totalCents: 14136,

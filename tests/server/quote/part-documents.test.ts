@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Order } from '#domain/api/order';
-import type { Cart, QuoteFile } from '#domain/api/quote';
+import type { Cart, QuoteDocument, QuoteDocumentCreated, QuoteFile } from '#domain/api/quote';
+import { pdfText } from './pdf-text.ts';
 import { CUBE_STL, PRINT_CONFIG, readFixture } from './quote-test-app.ts';
 import { createOrderTestApp, db, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 
@@ -70,6 +71,26 @@ describe(`a part's drawing and note (${db})`, () => {
     const kept = await t.fetch(`/api/${t.config.apiSegment}/${product.drawing!.path}`, { headers: auth(c.token) });
     expect(kept.status).toBe(200);
     expect(new Uint8Array(await kept.arrayBuffer())).toEqual(PDF);
+  });
+
+  test('named on the quote document, its shared page and its PDF (issue 34 item 5); a part without them says nothing', async () => {
+    const c = await t.customer();
+    expect((await attach(c, c.token, 'bracket-drawing.pdf', PDF)).status).toBe(200);
+    expect((await note(c, c.token, 'M6 thread in both holes.')).status).toBe(200);
+    const created = await t.ms<QuoteDocumentCreated>(`project/${c.projectId}/quote-document`, { token: c.token, body: {} });
+    expect(created.status).toBe(201);
+    expect(created.body.lines[0]).toMatchObject({ drawingName: 'bracket-drawing.pdf', note: 'M6 thread in both holes.' });
+    const read = await t.ms<QuoteDocument>(`quote-document/${created.body.token}`);
+    expect(read.body.lines[0]).toMatchObject({ drawingName: 'bracket-drawing.pdf', note: 'M6 thread in both holes.' });
+    const pdf = await t.fetch(`/msapi/${t.config.apiSegment}/quote-document/${created.body.token}.pdf`);
+    expect(pdf.status).toBe(200);
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Drawing: bracket-drawing.pdf');
+    expect(text).toContain('Note: M6 thread in both holes.');
+
+    const plain = await t.customer();
+    const bare = await t.ms<QuoteDocumentCreated>(`project/${plain.projectId}/quote-document`, { token: plain.token, body: {} });
+    expect(bare.body.lines[0]).toMatchObject({ drawingName: null, note: null });
   });
 
   test('another account cannot attach, read, download or clear them, nor download the ordered product’s drawing; no token gets 401', async () => {
