@@ -98,6 +98,13 @@ export const importDirection = {
  * Punctuation, symbols, numbers and all-caps codes (`·`, `—`, `:`, `EXW`) may stay literal.
  * tests/lint/no-literal-string.test.ts proves the rule fires.
  */
+/** The browser imports only types from domain/api (ADR 060). */
+const domainApiValues = {
+  regex: '^(#|(\\.\\./)+)domain/api/(?!bases(\\.ts)?$)',
+  allowTypeImports: true,
+  message: 'The browser imports only types from domain/api (its values are zod schemas; ADR 060). Constants live in domain/rules, domain/orders or domain/api/bases.',
+};
+
 export const noLiteralString = {
   files: ['features/**/*.tsx', 'routes/**/*.tsx'],
   plugins: { i18next },
@@ -204,18 +211,20 @@ export default tseslint.config(
   {
     // ADR 060: domain/api holds the zod schemas of the API. The browser takes only their types, so
     // zod stays out of the app's bundle; bases.ts (the API's addresses and headers) is plain data.
-    files: ['{features,routes,lib,machines,ui}/**/*.{ts,tsx}'],
+    files: ['{lib,machines,ui}/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [domainApiValues] }] },
+  },
+  {
+    // The same, and ui/ is the one door to react-aria-components (issue 37 item 5, ADR 197): screens
+    // take their controls, collection types and primitives from ui/, so the library's styling, focus
+    // and words are decided in one place. tests/lint/import-direction.test.ts proves it fires.
+    files: ['{features,routes}/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(#|(\\.\\./)+)domain/api/(?!bases(\\.ts)?$)',
-              allowTypeImports: true,
-              message: 'The browser imports only types from domain/api (its values are zod schemas; ADR 060). Constants live in domain/rules, domain/orders or domain/api/bases.',
-            },
-          ],
+          patterns: [domainApiValues],
+          paths: [{ name: 'react-aria-components', message: 'Screens take react-aria-components through ui/ (ADR 197): use or add a component in ui/.' }],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RouterProvider } from 'react-aria-components';
+import { RouterProvider } from '#ui/router-provider';
 import { useLocation, useRouter } from 'wouter';
 
 /**

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, type DialogProps as RACDialogProps } from 'react-aria-components';
+
+/** Opens a Modal or Popover from the Button inside it (react-aria's DialogTrigger, passed through). */
+export { DialogTrigger } from 'react-aria-components';
 import { twMerge } from './tv.ts';
 
 export interface DialogProps extends RACDialogProps {
@@ -16,15 +19,20 @@ export function Dialog({ title, children, ...props }: DialogProps) {
     <RACDialog {...props} className={twMerge('relative flex max-h-[inherit] flex-col gap-4 overflow-auto p-6 outline-0', props.className)}>
       {(renderProps) => (
         <>
-          {title && (
-            <Heading slot="title" className="text-title text-neutral-900">
-              {title}
-            </Heading>
-          )}
+          {title && <DialogHeading>{title}</DialogHeading>}
           {typeof children === 'function' ? children(renderProps) : children}
         </>
       )}
     </RACDialog>
+  );
+}
+
+/** A dialog's heading, which names it: for a dialog that lays out its own top (an icon beside the heading). */
+export function DialogHeading({ children }: { children: ReactNode }) {
+  return (
+    <Heading slot="title" className="text-title text-neutral-900">
+      {children}
+    </Heading>
   );
 }
 

@@ -5,6 +5,12 @@ import { focusRing } from './focus-ring.ts';
 import { UploadIcon } from './icons.tsx';
 import { tv } from './tv.ts';
 
+/**
+ * react-aria's DropZone and the types of what it receives, for a screen that lays out its own zone
+ * (the quote page's, with useDropZoneOpensPicker and filesFrom); FileDropZone below is the laid-out one.
+ */
+export { DropZone, type DropItem } from 'react-aria-components';
+
 export interface FileDropZoneProps {
   /** Called with the dropped or picked files. Checking type, size and count is the caller's job (the upload machine). */
   onFiles: (files: File[]) => void;
@@ -29,7 +35,8 @@ const zoneStyles = tv({
   },
 });
 
-async function filesFrom(items: DropItem[]): Promise<File[]> {
+/** The files among dropped items (a dropped folder or text is not a file). */
+export async function filesFrom(items: DropItem[]): Promise<File[]> {
   const fileItems = items.filter((item): item is FileDropItem => item.kind === 'file');
   return Promise.all(fileItems.map((item) => item.getFile()));
 }

@@ -4,10 +4,24 @@ import { composeTailwindRenderProps, twMerge } from './tv.ts';
 
 export interface ProgressBarProps extends RACProgressBarProps {
   label?: string;
+  /** Only the bar, thin, without the label row or the percentage (a status cell in a table; named by aria-label). */
+  compact?: boolean;
 }
 
 /** Progress of a task (upload, analysis). Without a value (`isIndeterminate`) it says only that work is under way. */
-export function ProgressBar({ label, ...props }: ProgressBarProps) {
+export function ProgressBar({ label, compact = false, ...props }: ProgressBarProps) {
+  if (compact) {
+    return (
+      <RACProgressBar {...props} className={composeTailwindRenderProps(props.className, 'h-1.5 w-24 overflow-hidden rounded bg-neutral-200 forced-colors:outline forced-colors:outline-1 forced-colors:outline-[ButtonBorder]')}>
+        {({ percentage, isIndeterminate }) => (
+          <div
+            className={twMerge('h-full bg-brand-600 forced-colors:bg-[Highlight]', isIndeterminate ? 'w-1/3 motion-safe:animate-pulse' : undefined)}
+            style={isIndeterminate ? undefined : { width: `${percentage ?? 0}%` }}
+          />
+        )}
+      </RACProgressBar>
+    );
+  }
   return (
     <RACProgressBar {...props} className={composeTailwindRenderProps(props.className, 'flex w-72 flex-col gap-1')}>
       {({ percentage, valueText, isIndeterminate }) => (

@@ -4,7 +4,6 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '#ui/button';
 import { Dialog, DialogActions } from '#ui/dialog';
 import { Modal } from '#ui/modal';
-import { Popover } from '#ui/popover';
 
 const meta = {
   title: 'UI/Dialog',
@@ -44,22 +43,3 @@ export const Default: Story = {
   },
 };
 
-/** A Dialog in a Popover: light, non-modal content next to its trigger. */
-export const InPopover: Story = {
-  args: { title: 'Lead time' },
-  render: (args) => (
-    <DialogTrigger>
-      <Button variant="quiet">How is lead time counted?</Button>
-      <Popover placement="bottom start" showArrow>
-        <Dialog {...args} className="max-w-xs">
-          <p className="text-body text-neutral-700">In working days from payment, not counting weekends and public holidays.</p>
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
-  ),
-  play: async () => {
-    await userEvent.tab();
-    await userEvent.keyboard('{Enter}');
-    await expect(await within(document.body).findByRole('dialog', { name: 'Lead time' })).toBeVisible();
-  },
-};

@@ -112,6 +112,24 @@ describe('the browser takes only types from domain/api (ADR 060: its values are 
   });
 });
 
+describe('ui/ is the door to react-aria-components (issue 37 item 5, ADR 197)', () => {
+  const RESTRICTED = '@typescript-eslint/no-restricted-imports';
+  test.each([
+    ['a feature importing a control', 'features/quote/probe.tsx', "import { Button as x } from 'react-aria-components';"],
+    ['a feature importing a collection type', 'features/quote/probe.ts', "import type { Selection } from 'react-aria-components';\nconst x = null as Selection | null;"],
+    ['a route importing a primitive', 'routes/probe.tsx', "import { RouterProvider as x } from 'react-aria-components';"],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).toContain(RESTRICTED);
+  });
+
+  test.each([
+    ['ui wrapping it', 'ui/probe.tsx', "import { Button as x } from 'react-aria-components';"],
+    ['a feature taking it through ui', 'features/quote/probe.tsx', "import { Toolbar as x } from '#ui/toolbar';"],
+  ])('%s passes', async (_name, filePath, code) => {
+    expect(await rulesFired(filePath, code)).not.toContain(RESTRICTED);
+  });
+});
+
 test('file names must be kebab-case', async () => {
   expect(await rulesFired('ui/MyButton.ts', 'const x = 1;')).toContain('check-file/filename-naming-convention');
   expect(await rulesFired('ui/my-button.ts', 'const x = 1;')).not.toContain('check-file/filename-naming-convention');

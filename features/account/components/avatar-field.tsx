@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FileTrigger } from 'react-aria-components';
+import { FileTrigger } from '#ui/file-trigger';
 import type { UserInfo } from '#domain/api/account';
 import { AVATAR_DEFAULT_MAX_BYTES, AVATAR_TYPES, avatarProblem, megabytes } from '#domain/rules/account-rules';
 import { UploadError } from '#lib/api/upload';

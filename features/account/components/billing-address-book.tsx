@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Selection } from 'react-aria-components';
+import type { Selection } from '#ui/collections';
 import type { BillingAddress } from '#domain/api/address';
 import { useT } from '#lib/i18n/i18n';
 import { lazyDialog } from '#lib/lazy-dialog';

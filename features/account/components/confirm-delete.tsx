@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Heading } from 'react-aria-components';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
+import { Dialog, DialogActions, DialogHeading } from '#ui/dialog';
 import { AlertIcon } from '#ui/icons';
 import { Modal } from '#ui/modal';
 import type { ConfirmDeleteProps } from './book-parts.tsx';
@@ -28,9 +27,7 @@ export function ConfirmDeleteDialog({ isOpen, title, body, onCancel, onConfirm }
         <div className="flex items-start gap-3">
           <AlertIcon className="mt-1 size-5 text-danger-700" />
           <div className="flex flex-col gap-2">
-            <Heading slot="title" className="text-title text-neutral-900">
-              {title}
-            </Heading>
+            <DialogHeading>{title}</DialogHeading>
             <p className="text-body text-neutral-700">{body}</p>
             {problem && (
               <p role="alert" className="text-danger-700">

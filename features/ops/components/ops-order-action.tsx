@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DialogTrigger } from 'react-aria-components';
+import { DialogTrigger } from '#ui/dialog';
 import type { OpsOrder } from '#domain/api/ops';
 import { REASON_REQUIRED, type StaffOrderEvent } from '#domain/rules/staff-rules';
 import { errorMessage } from '#lib/api/error-message';

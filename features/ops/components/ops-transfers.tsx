@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DialogTrigger } from 'react-aria-components';
+import { DialogTrigger } from '#ui/dialog';
 import type { AwaitingTransfer, AwaitingTransfers } from '#domain/api/ops';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Key } from 'react-aria-components';
+import type { Key } from '#ui/collections';
 import { MAX_QUANTITY } from '#domain/catalogue/limits';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';

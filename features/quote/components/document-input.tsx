@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FileTrigger } from 'react-aria-components';
+import { FileTrigger } from '#ui/file-trigger';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_HEAD_BYTES, detectDocumentType, documentProblem } from '#domain/rules/document-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Toolbar } from 'react-aria-components';
+import { Toolbar } from '#ui/toolbar';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
@@ -107,7 +107,7 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">
         <span>{t.rich('quote.viewer.boundingBox', { size: dims, strong: (chunks) => <strong>{chunks}</strong> })}</span>
         {/* A toolbar: one tab stop, arrow keys move between the buttons. */}
-        <Toolbar aria-label={t('quote.viewer.toolbar')} className="flex flex-wrap gap-1">
+        <Toolbar aria-label={t('quote.viewer.toolbar')}>
           {COMMANDS.map((c) => (
             <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind: c.kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
               {t(c.label)}

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import type { Key, Selection } from 'react-aria-components';
-import { ProgressBar } from 'react-aria-components';
 import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
+import type { Key, Selection } from '#ui/collections';
+import { ProgressBar } from '#ui/progress-bar';
 import { FileIcon } from '#ui/icons';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
@@ -184,12 +184,8 @@ function StatusCell({ row }: { row: PartRow }) {
           aria-label={t('quote.upload.progress', { name: row.name, step: row.progress.phase === 'uploading' ? 'upload' : 'reading' })}
           value={row.progress.fraction === null ? undefined : row.progress.fraction * 100}
           isIndeterminate={row.progress.fraction === null}
-          className="h-1.5 w-24 overflow-hidden rounded bg-neutral-200"
-        >
-          {({ percentage, isIndeterminate }) => (
-            <div className={`h-full bg-brand-600 ${isIndeterminate ? 'w-1/3 motion-safe:animate-pulse' : ''}`} style={isIndeterminate ? undefined : { width: `${percentage ?? 0}%` }} />
-          )}
-        </ProgressBar>
+          compact
+        />
       )}
       {row.progress && (
         <span className="text-caption text-neutral-600">

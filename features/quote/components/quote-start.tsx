@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { DropZone, FileTrigger, type DropItem } from 'react-aria-components';
 import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { PROCESS_CHOICES } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
-import { useDropZoneOpensPicker } from '#ui/drop-zone';
+import { DropZone, filesFrom, useDropZoneOpensPicker } from '#ui/drop-zone';
+import { FileTrigger } from '#ui/file-trigger';
 import { Radio, RadioGroup } from '#ui/radio-group';
 
 /**
@@ -120,11 +120,6 @@ export function ProcessChoice({
   );
 }
 
-async function filesOf(items: DropItem[]): Promise<File[]> {
-  const files = items.filter((i) => i.kind === 'file');
-  return Promise.all(files.map((f) => f.getFile()));
-}
-
 /** Drop zone and file button, with the formats and limits stated before the drop; `children` below (the file list). */
 export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) => void; children?: ReactNode }) {
   const t = useT();
@@ -137,7 +132,7 @@ export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) =
       <DropZone
         ref={zoneRef}
         aria-label={t('quote.upload.dropLabel')}
-        onDrop={async (e) => onFiles(await filesOf(e.items))}
+        onDrop={async (e) => onFiles(await filesFrom(e.items))}
         className={({ isDropTarget, isFocusVisible }) =>
           `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-400 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
         }
