@@ -182,9 +182,15 @@ test('a friend signs up through a referral link, gets 10 % off the first order a
   await quoteAndAddToCart(page);
   await page.goto(`/manufacture/checkout?coupon=${couponCode}`);
   await expect(page.getByRole('textbox', { name: 'Coupon code' })).toHaveValue(couponCode);
+  // Checked as it is given (issue 34 item 6): the total shows its discount line before the order is
+  // placed, and the payment page shows the same discount.
+  await expect(page.getByText(`Coupon ${couponCode} (10% off)`)).toBeVisible({ timeout: 20_000 });
+  const couponDiscount = centsOf((await page.getByTestId('coupon-discount').textContent())!);
+  expect(couponDiscount).toBeLessThan(0);
   await fillUsAddress(page);
   await chooseCarrier(page);
   await placeOrder(page);
+  expect(centsOf((await page.getByTestId('payment-coupon').textContent())!.replace(/^Coupon \S+: /, ''))).toBe(couponDiscount);
   const orderId = new URL(page.url()).searchParams.get('order')!;
   const order = await page.request.get(`/api/manufacture/order/${orderId}`, { headers: { Authorization: `Bearer ${await token(page)}` } });
   expect(((await order.json()) as { coupon: { code: string } }).coupon.code).toBe(couponCode);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
+import { chooseCarrier, fillUsAddress, placeOrder } from './support/checkout-steps.ts';
 import { openOutbox } from './support/outbox.ts';
 import { cubesAndPlate, wideFlatPlate } from './support/generated-parts.ts';
 import { choosePart, openQuotePage, partRow, partsSettled, partsTable } from './support/quote-page.ts';
@@ -213,4 +214,43 @@ test('manual review: a part no machine can make goes to our engineers with a not
   await expect(page).toHaveURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
   const line = page.getByRole('region', { name: 'Parts' }).getByRole('row', { name: /cube-units--cube-in\.step/ });
   await expect(line).toContainText('$485.50');
+});
+
+test('a drawing and a note go with the part: to the cart line, the order and its page, where the owner downloads the drawing (item 5)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpAndActivate(page, 'Dora');
+  await openQuotePage(page);
+  await drop(page, [cad('cube-10x10mm--cube-10x10.stl')]);
+  await partsSettled(page, 1, 60_000);
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible();
+
+  // The drawing is chosen, checked by its content, and attached; the note is saved.
+  const docs = page.getByTestId('part-documents');
+  const chooser = page.waitForEvent('filechooser');
+  await docs.getByRole('button', { name: 'Choose a drawing' }).click();
+  await (await chooser).setFiles({ name: 'cube-drawing.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await docs.getByRole('button', { name: 'Attach the drawing' }).click();
+  await expect(docs.getByRole('button', { name: 'Download cube-drawing.pdf' })).toBeVisible({ timeout: 20_000 });
+  const note = docs.getByRole('textbox', { name: 'Note for the factory' });
+  await note.fill('Chamfer every edge 0.5 mm.');
+  await docs.getByRole('button', { name: 'Save the note' }).click();
+  await expect(docs.getByRole('button', { name: 'Save the note' })).toBeDisabled();
+
+  await page.getByRole('radiogroup', { name: 'Colour', exact: true }).getByText('White', { exact: true }).click();
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page).toHaveURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+  const line = page.getByRole('region', { name: 'Parts' }).getByRole('row', { name: /cube-10x10mm/ });
+  await expect(line).toContainText('Drawing: cube-drawing.pdf');
+  await expect(line).toContainText('Note: Chamfer every edge 0.5 mm.');
+
+  await fillUsAddress(page);
+  await chooseCarrier(page);
+  await placeOrder(page);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await page.goto(`/manufacture/user/order/detail/${orderId}`);
+  await expect(page.getByText('Chamfer every edge 0.5 mm.').first()).toBeVisible({ timeout: 20_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the drawing cube-drawing.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('cube-drawing.pdf');
 });

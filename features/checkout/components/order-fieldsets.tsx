@@ -57,9 +57,10 @@ export function OrderDetails({ form, entrust, couponHint, couponProblem = null }
       </h2>
       <div className="flex flex-col gap-1">
         <TextField {...form.field('couponCode')} label={t('checkout.details.coupon')} description={couponHint ?? t('checkout.details.couponHint')} />
-        {/* Why the typed coupon cannot be used, said as soon as the server answers (ADR 165). */}
+        {/* Why the typed coupon cannot be used, said as soon as the server answers (ADR 165); once the
+            field shows its own error (after "Place order and pay"), that says it, and not twice. */}
         <p role="status" className="text-caption text-danger-700" data-testid="coupon-problem">
-          {couponProblem}
+          {form.errors.couponCode?.length ? null : couponProblem}
         </p>
       </div>
       <TextField {...form.field('poNumber')} label={t('orders.column.poNumber')} />
