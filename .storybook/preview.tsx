@@ -1,6 +1,9 @@
 import type { Preview } from '@storybook/react-vite';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { initialize, mswLoader } from 'msw-storybook-addon';
 import { create } from 'storybook/theming';
+import { createQueryClient } from '#lib/query-client';
 import { FONT_FACE_NAME } from '#ui/tokens';
 import { ReviewSettings, type ReviewGlobals } from './review-settings.tsx';
 import { viewports } from './viewports.ts';
@@ -25,6 +28,12 @@ async function fontLoader() {
 async function firstInputLoader() {
   document.documentElement.setAttribute('data-first-input', '');
   return {};
+}
+
+/** A fresh cache of server state for each story (ADR 208): MSW's answers, never another story's. */
+function StoryQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 const preview: Preview = {
@@ -82,9 +91,11 @@ const preview: Preview = {
   },
   initialGlobals: { locale: 'en', forcedColors: 'none', reducedMotion: 'no-preference' },
   decorators: [
-    (Story, { globals }) => (
+    (Story, { globals, id }) => (
       <ReviewSettings globals={globals as ReviewGlobals}>
-        <Story />
+        <StoryQueryClient key={id}>
+          <Story />
+        </StoryQueryClient>
       </ReviewSettings>
     ),
   ],

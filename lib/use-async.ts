@@ -5,7 +5,10 @@ export type AsyncState<T> =
   | { status: 'success'; data: T }
   | { status: 'error'; error: unknown };
 
-/** Runs `load` once per key and keeps the latest result; a stale answer never overwrites a newer one. */
+/**
+ * The staff console's own loader (features/ops/ only, until it moves to TanStack Query like the rest
+ * of the browser: ADR 208). Runs `load` once per key and keeps the latest result; a stale answer never overwrites a newer one.
+ */
 export function useAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>): AsyncState<T> {
   const [state, setState] = useState<AsyncState<T> & { key: string }>({ status: 'loading', key });
   useEffect(() => {

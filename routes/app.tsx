@@ -1,8 +1,10 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { lazyComponent, type LazyComponent } from '#lib/lazy-component';
-import { SessionProvider, type SessionSource } from '#machines/session-context';
+import { createQueryClient } from '#lib/query-client';
+import { SessionProvider, useSessionOr, type SessionSource } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
@@ -172,6 +174,34 @@ export function AppRoutes() {
 }
 
 /**
+ * What one account's screens asked the server is not drawn for the next one: when a signed-in
+ * account leaves (log out, session gone, another account), the cache of server state is reset
+ * (ADR 208). Signing in from a signed-out page keeps what it had (public data).
+ */
+function ForgetLeavingAccount() {
+  const client = useQueryClient();
+  const userId = useSessionOr((s) => s.context.user?.customerId ?? null, undefined);
+  const last = useRef(userId);
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (last.current && last.current !== userId) void client.resetQueries();
+    last.current = userId;
+  }, [client, userId]);
+  return null;
+}
+
+/** The browser's cache of server state (TanStack Query, ADR 208), one per app. */
+function ServerState({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <ForgetLeavingAccount />
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+/**
  * The app. `ssrPath` is the page's URL (path under the origin, with its query) when it is rendered
  * outside a browser: the build prerenders the quote page's first screen with it (ADR 141).
  */
@@ -181,11 +211,13 @@ export function App({ session, ssrPath }: { session: SessionSource; ssrPath?: st
     // whatever the browser's language, and screens read the message catalogue.
     <I18nRoot>
       <SessionProvider actor={session}>
-        <Router base={ROUTER_BASE} {...(ssrPath ? { ssrPath } : {})}>
-          <AriaRouter>
-            <AppRoutes />
-          </AriaRouter>
-        </Router>
+        <ServerState>
+          <Router base={ROUTER_BASE} {...(ssrPath ? { ssrPath } : {})}>
+            <AriaRouter>
+              <AppRoutes />
+            </AriaRouter>
+          </Router>
+        </ServerState>
       </SessionProvider>
     </I18nRoot>
   );

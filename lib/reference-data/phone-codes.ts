@@ -1,6 +1,8 @@
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { mainApi } from '../api/client.ts';
-import { useAsync, type AsyncState } from '../use-async.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../query-keys.ts';
+import { asyncState, type AsyncState } from '../query-state.ts';
 
 let cached: Promise<PhoneCodeEntry[]> | null = null;
 
@@ -13,8 +15,9 @@ export function loadPhoneCodes(): Promise<PhoneCodeEntry[]> {
   return cached;
 }
 
+/** The calling codes as a form draws them; reference data, asked once while the page lives (ADR 208). */
 export function usePhoneCodes(): AsyncState<PhoneCodeEntry[]> {
-  return useAsync('phone-codes', loadPhoneCodes);
+  return asyncState(useQuery({ queryKey: queryKeys.reference.phoneCodes, queryFn: loadPhoneCodes, staleTime: Infinity }));
 }
 
 /** How a calling code reads in a list and in the field once chosen. */

@@ -1,17 +1,19 @@
 import { useSearchParams } from 'wouter';
 import { BalanceOverview } from '#features/rewards/components/balance-overview';
+import { useBalance } from '#lib/account-query';
 import { useSession } from '#machines/session-context';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
 export function BalancePage({ route }: { route: RouteDef }) {
   const user = useSession((s) => s.context.user);
+  const balance = useBalance(user);
   const [params] = useSearchParams();
   return (
     <AccountPage route={route}>
       <BalanceOverview
-        balanceCents={user?.balanceCents ?? 0}
-        currency={user?.balanceCurrency ?? 'USD'}
+        balanceCents={balance?.cents ?? 0}
+        currency={balance?.currency ?? 'USD'}
         canReload={!!user?.isRecharge}
         reloadRefused={params.get('reload') === 'unavailable'}
       />

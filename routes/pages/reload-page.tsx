@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
@@ -6,7 +7,9 @@ import { PaymentPanel } from '#features/checkout/components/payment-panel';
 import { reloadBalance, type ReloadCall } from '#features/rewards/api';
 import { ReloadAmountForm } from '#features/rewards/components/reload-amount-form';
 import { ReloadAwaitingTransfer, ReloadChosen, ReloadSucceeded } from '#features/rewards/components/reload-outcome';
-import { useSession, useSessionActor } from '#machines/session-context';
+import { useBalance } from '#lib/account-query';
+import { balanceChanged } from '#lib/query-changes';
+import { useSession } from '#machines/session-context';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
@@ -18,23 +21,24 @@ import { AccountPage } from './account-frame.tsx';
 export function ReloadPage({ route }: { route: RouteDef }) {
   const [params] = useSearchParams();
   const orderId = params.get('order');
-  const session = useSessionActor();
+  const queryClient = useQueryClient();
   const user = useSession((s) => s.context.user);
+  const balanceCents = useBalance(user)?.cents ?? null;
   const [amount, setAmount] = useState<number | null>(null);
   const [paid, setPaid] = useState<PayResponse | null>(null);
   const pay = useCallback((call: ReloadCall) => reloadBalance(amount ?? 0, call), [amount]);
   const onPaid = useCallback(
     (result: PayResponse) => {
       setPaid(result);
-      // The balance shown everywhere moves at once (a reload of the user would unmount this page behind the route gate).
-      if (user && result.balanceCents !== null) session.send({ type: 'user.updated', user: { ...user, balanceCents: result.balanceCents } });
+      // The balance and its lists are asked again wherever they show (ADR 208); the session is left as it signed in.
+      void balanceChanged(queryClient);
     },
-    [session, user],
+    [queryClient],
   );
   return (
     <AccountPage route={route}>
       {amount === null ? (
-        <ReloadAmountForm balanceCents={user?.balanceCents ?? 0} initialAmount={params.get('amount')} onChoose={setAmount} />
+        <ReloadAmountForm balanceCents={balanceCents ?? 0} initialAmount={params.get('amount')} onChoose={setAmount} />
       ) : (
         <div className="flex max-w-lg flex-col gap-6">
           {!paid && <ReloadChosen amountUsd={amount} onChange={() => setAmount(null)} />}
@@ -44,7 +48,7 @@ export function ReloadPage({ route }: { route: RouteDef }) {
             methods={RELOAD_METHODS}
             pay={pay}
             onPaid={onPaid}
-            afterTransfer={<ReloadAwaitingTransfer balanceCents={user?.balanceCents ?? null} orderId={orderId} />}
+            afterTransfer={<ReloadAwaitingTransfer balanceCents={balanceCents} orderId={orderId} />}
           />
           {paid && <ReloadSucceeded result={paid} orderId={orderId} />}
         </div>

@@ -13,6 +13,7 @@ import { AppRoutes } from '#routes/app';
 import { AriaRouter } from '#routes/aria-router';
 import { fakeApi } from '../support/fake-api.ts';
 import { PRELOAD_PAGES_TIMEOUT_MS, preloadPages } from '../support/preload-pages.ts';
+import { WithQueryClient } from '../support/query-client.tsx';
 
 const general = { processes: [], limits: {}, bankAccounts: [], currencies: [], quickLogin: [] } as unknown as Omit<CommonIndexResponse, 'userInfo'>;
 const ada: UserInfo = {
@@ -77,11 +78,13 @@ function appAt(path: string, session: SessionSource) {
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const app = (
     <SessionProvider actor={session}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AriaRouter>
-          <AppRoutes />
-        </AriaRouter>
-      </Router>
+      <WithQueryClient>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <AriaRouter>
+            <AppRoutes />
+          </AriaRouter>
+        </Router>
+      </WithQueryClient>
     </SessionProvider>
   );
   return { app, location, current: () => location.history.at(-1) };

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
@@ -7,6 +8,7 @@ import type { UserInfo } from '#domain/api/account';
 import type { CommonIndexResponse } from '#domain/api/common';
 import { SessionProvider } from '#machines/session-context';
 import { sessionMachine } from '#machines/session-machine';
+import { createQueryClient } from '#lib/query-client';
 import { AriaRouter } from '#routes/aria-router';
 
 const general = {
@@ -42,12 +44,15 @@ export function renderWithApp(
   ).start();
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const queryClient = createQueryClient();
   const result = render(
     <SessionProvider actor={session}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AriaRouter>{ui}</AriaRouter>
-      </Router>
+      <QueryClientProvider client={queryClient}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <AriaRouter>{ui}</AriaRouter>
+        </Router>
+      </QueryClientProvider>
     </SessionProvider>,
   );
-  return { ...result, session, location, current: () => location.history.at(-1) };
+  return { ...result, session, location, queryClient, current: () => location.history.at(-1) };
 }

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { UserInfo } from '#domain/api/account';
 import { processName } from '#domain/catalogue/process-choices';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync, type AsyncState } from '#lib/use-async';
+import { useBalance } from '#lib/account-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState, type AsyncState } from '#lib/query-state';
 import { Card } from '#ui/card';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
@@ -23,6 +26,8 @@ export function AccountHome({ user }: { user: UserInfo }) {
   const t = useT();
   const format = useFormat();
   const name = user.firstName || user.username || user.email;
+  // Fresh after a reload or a payment from the balance anywhere in the app (ADR 208).
+  const balance = useBalance(user) ?? { cents: user.balanceCents, currency: user.balanceCurrency };
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -37,7 +42,7 @@ export function AccountHome({ user }: { user: UserInfo }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card title={t('account.home.balance')} level={2}>
           <p className="text-headline" data-testid="home-balance">
-            <Money cents={user.balanceCents} currency={user.balanceCurrency} />
+            <Money cents={balance.cents} currency={balance.currency} />
           </p>
           <p className="mt-2 flex flex-wrap gap-x-4">
             <Link href="/user/account/balance">{t('account.home.balanceHistory')}</Link>
@@ -90,7 +95,7 @@ function Loaded<T>({ state, empty, label, children }: { state: AsyncState<{ list
 function CouponsCard() {
   const t = useT();
   const format = useFormat();
-  const coupons = useAsync('home-coupons', activeCoupons);
+  const coupons = asyncState(useQuery({ queryKey: queryKeys.coupons.active, queryFn: ({ signal }) => activeCoupons(signal) }));
   const total = coupons.status === 'success' ? coupons.data.total : null;
   return (
     <Card title={t('account.home.coupons')} description={total === null ? undefined : t('account.home.couponsActive', { count: total })} level={2}>
@@ -118,7 +123,7 @@ function CouponsCard() {
 function RecentOrders() {
   const t = useT();
   const format = useFormat();
-  const orders = useAsync('home-orders', recentOrders);
+  const orders = asyncState(useQuery({ queryKey: queryKeys.orders.recent, queryFn: ({ signal }) => recentOrders(signal) }));
   return (
     <Card title={t('account.home.orders')} level={2} actions={<Link href="/user/order/history">{t('account.home.allOrders')}</Link>}>
       <Loaded
@@ -157,7 +162,7 @@ function RecentOrders() {
 function RecentProjects() {
   const t = useT();
   const format = useFormat();
-  const projects = useAsync('home-projects', recentProjects);
+  const projects = asyncState(useQuery({ queryKey: queryKeys.projects.recent, queryFn: ({ signal }) => recentProjects(signal) }));
   return (
     <Card title={t('account.home.projects')} level={2} actions={<Link href="/user/project">{t('account.home.allProjects')}</Link>}>
       <Loaded

@@ -3,7 +3,9 @@ import type { QuickLoginChannel } from '#domain/api/account';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { startQuickLogin } from '#lib/quick-login';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { ProviderMark } from '#ui/provider-mark';
 import { StatusBadge } from '#ui/status-badge';
@@ -17,7 +19,8 @@ import { listQuickLogins, unlinkQuickLogin } from '../api.ts';
  */
 export function LinkedLogins({ returnTo }: { returnTo: string }) {
   const t = useT();
-  const channels = useAsync('quick-list', listQuickLogins);
+  const channels = asyncState(useQuery({ queryKey: queryKeys.account.quickLogins, queryFn: ({ signal }) => listQuickLogins(signal) }));
+  const queryClient = useQueryClient();
   // Unlinked here since the list loaded: shown at once, the list and its status region stay in place.
   const [unlinked, setUnlinked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
@@ -34,6 +37,8 @@ export function LinkedLogins({ returnTo }: { returnTo: string }) {
         setBusy(null);
         setNote({ tone: 'success', text: t('account.quick.unlinked', { name: channel.name }) });
         setUnlinked((before) => new Set(before).add(channel.channel));
+        // Asked again where it shows next, not here: the list and its status region stay in place.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.quickLogins, refetchType: 'none' });
       },
       (error: unknown) => {
         setBusy(null);

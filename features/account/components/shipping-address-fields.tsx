@@ -5,7 +5,8 @@ import { type Geography } from '#domain/rules/address-rules';
 import { adaptSuite, lazySuite } from '#lib/forms/lazy-suite';
 import { useFieldset, type ComposedFieldset, type Fieldset, type FormSuite } from '#lib/forms/use-fieldset';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
 import { LazyComboBox } from '#ui/lazy-combo-box';
 import { TextField } from '#ui/text-field';
 import { listCountries, listStates } from '../api.ts';
@@ -82,17 +83,25 @@ export interface ShippingAddressFieldset extends Fieldset<ShippingAddressValues>
   reset(values: ShippingAddressValues): void;
 }
 
+const NO_COUNTRIES: CountryEntry[] = [];
+const NO_STATES: StateEntry[] = [];
+
 /**
  * The shipping address fieldset's state (spec sections 3 and 5): the shared address rules against the
  * server's countries and the chosen country's states. Serves the address book and the checkout.
  */
 export function useShippingAddressFieldset(initial: Partial<ShippingAddressValues> = {}): ShippingAddressFieldset {
   const start = { ...EMPTY_SHIPPING_ADDRESS, ...initial };
-  const countries = useAsync('countries', listCountries);
-  const countryList = useMemo(() => (countries.status === 'success' ? countries.data : []), [countries]);
+  // Reference data: the same all along the page's life, asked once (ADR 208).
+  const countries = useQuery({ queryKey: queryKeys.reference.countries, queryFn: ({ signal }) => listCountries(signal), staleTime: Infinity });
+  const countryList = useMemo(() => countries.data ?? NO_COUNTRIES, [countries.data]);
   const [country, setCountryState] = useState(start.countryCode);
-  const states = useAsync(`states-${country}`, (signal) => (country ? listStates(country, signal) : Promise.resolve([] as StateEntry[])));
-  const stateList = useMemo(() => (states.status === 'success' ? states.data : []), [states]);
+  const states = useQuery({
+    queryKey: queryKeys.reference.states(country),
+    queryFn: ({ signal }) => (country ? listStates(country, signal) : Promise.resolve(NO_STATES)),
+    staleTime: Infinity,
+  });
+  const stateList = states.data ?? NO_STATES;
   const suite = useMemo(() => {
     const codes = new Set(countryList.map((c) => c.countryCode));
     const geo: Geography = { isCountry: (code) => codes.has(code), subdivisions: (code) => (code === country ? stateList : []) };
@@ -102,7 +111,7 @@ export function useShippingAddressFieldset(initial: Partial<ShippingAddressValue
   return {
     ...fieldset,
     countries: countryList,
-    countriesFailed: countries.status === 'error',
+    countriesFailed: countries.isError,
     states: stateList,
     setCountry: (code) => {
       fieldset.setValue('countryCode', code);

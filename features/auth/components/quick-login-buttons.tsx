@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { startQuickLogin } from '#lib/quick-login';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { ProviderMark } from '#ui/provider-mark';
 import { listQuickLogins } from '../api.ts';
@@ -16,7 +18,7 @@ import { FormAlert } from './form-alert.tsx';
  */
 export function QuickLoginButtons({ returnTo }: { returnTo: string }) {
   const t = useT();
-  const channels = useAsync('quick-login-list', listQuickLogins);
+  const channels = asyncState(useQuery({ queryKey: queryKeys.account.quickLogins, queryFn: ({ signal }) => listQuickLogins(signal) }));
   const [going, setGoing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();

@@ -1,7 +1,10 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AdditionalCost } from '#domain/api/order';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { orderPaid } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Money } from '#ui/money';
@@ -16,8 +19,8 @@ const PAYABLE = new Set(['pending_payment', 'awaiting_transfer']);
  * the same payment panel (and machine) as an order: balance, card in USD or bank transfer.
  */
 export function AdditionalCosts() {
-  const [generation, setGeneration] = useState(0);
-  const costs = useAsync(`additional-costs-${generation}`, listAdditionalCosts);
+  const queryClient = useQueryClient();
+  const costs = asyncState(useQuery({ queryKey: queryKeys.orders.payableCosts, queryFn: ({ signal }) => listAdditionalCosts(signal) }));
   const [paying, setPaying] = useState<string | null>(null);
   const t = useT();
   if (costs.status === 'loading') return <p role="status">{t('checkout.costs.loading')}</p>;
@@ -46,7 +49,7 @@ export function AdditionalCosts() {
               )}
             </div>
           </div>
-          {paying === cost.id && <PayCost cost={cost} onPaid={() => setGeneration((g) => g + 1)} />}
+          {paying === cost.id && <PayCost cost={cost} onPaid={() => void orderPaid(queryClient, { fromBalance: true })} />}
         </li>
       ))}
     </ul>

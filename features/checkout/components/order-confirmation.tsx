@@ -11,7 +11,10 @@ import type { Cart } from '#domain/api/quote';
 import type { ComposedFieldset } from '#lib/forms/use-fieldset';
 import { adaptSuite, lazySuite, serverFieldErrors, useSuiteForm, type FormSuite, type SuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderPlaced } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { checkoutSubmitMachine, isSettled } from '#machines/checkout-submit-machine';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
@@ -68,7 +71,9 @@ export interface OrderConfirmationProps {
 /** The order confirmation page (/checkout): loads the cart, the addresses and the carriers, then the form. */
 export function OrderConfirmation({ user, shipping, billing }: OrderConfirmationProps) {
   const t = useT();
-  const state = useAsync('checkout', loadCheckout);
+  // Never drawn from the cache (gcTime 0): the form takes its addresses and cart once, so it waits for
+  // the server's answer as it always did, whatever the quote page or the address book changed (ADR 208).
+  const state = asyncState(useQuery({ queryKey: queryKeys.cart.checkout, queryFn: ({ signal }) => loadCheckout(signal), gcTime: 0 }));
   // While the cart loads the page keeps a screen's height: the footer would otherwise show below
   // this line and then jump down when the form arrives (Lighthouse mobile: layout shift 0.145).
   if (state.status === 'loading') {
@@ -120,6 +125,7 @@ const text = (v: string) => (v.trim() === '' ? null : v.trim());
 function OrderConfirmationForm({ data, user, shipping, billing }: { data: CheckoutData; user: UserHint; shipping: AddressPart<ShippingAddressInput>; billing: AddressPart<BillingAddressInput> }) {
   const t = useT();
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   // A coupon chosen on the coupons page (`/checkout?coupon=…`) arrives filled in.
   const [search] = useSearchParams();
   const referral = data.discounts.referral;
@@ -216,6 +222,8 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
         if (failure.step === 'billing' && fields) billing.fieldset.setServerErrors(fields);
         throw failure.step === 'order' ? withFormFields(failure.error) : failure.error;
       }
+      // The cart it emptied, the coupon it used and the order lists (ADR 208).
+      void orderPlaced(queryClient);
       navigate(`/checkout/payment?order=${encodeURIComponent(done.context.result?.order.id ?? '')}`);
     },
     { parts: (): (ComposedFieldset<unknown> | null)[] => [form.values.shippingAddressId === NEW ? shipping.fieldset : null, form.values.billingAddressId === NEW ? billing.fieldset : null] },

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PayResponse } from '#domain/api/payment';
@@ -6,8 +7,11 @@ import { ORDER_STATUS_LABELS, isOrderStatus, isPayable } from '#domain/orders/or
 import { MIN_RELOAD_USD } from '#domain/rules/balance-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
-import { useSession, useSessionActor } from '#machines/session-context';
+import { useBalance } from '#lib/account-query';
+import { orderPaid } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
+import { useSession } from '#machines/session-context';
 import { Link } from '#ui/link';
 import { getAdditionalCost, getAgencySummary, getOrder, payAdditionalCost, payAgency, payOrder, type PayCall } from '../api.ts';
 import { PaymentPanel } from './payment-panel.tsx';
@@ -57,22 +61,24 @@ export function reloadLink(orderId: string, shortfallCents: number): string {
 /** /checkout/payment?order=<id>: pay one's own order with the balance, a card or a bank transfer. */
 export function OrderPayment({ orderId }: { orderId: string | null }) {
   const [, navigate] = useLocation();
-  const session = useSessionActor();
-  const balanceCents = useSession((s) => s.context.user?.balanceCents ?? null);
-  const canReload = useSession((s) => !!s.context.user?.isRecharge);
+  const queryClient = useQueryClient();
+  const user = useSession((s) => s.context.user);
+  const balanceCents = useBalance(user)?.cents ?? null;
+  const canReload = !!user?.isRecharge;
   const t = useT();
   const format = useFormat();
-  const order = useAsync(`order-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
+  const order = asyncState(useQuery({ queryKey: queryKeys.orders.detail(orderId ?? ''), queryFn: ({ signal }) => getOrder(orderId!, signal), enabled: !!orderId }));
   // The order's status as the payment left it: a bank transfer chosen makes it "Awaiting bank transfer".
   const [settled, setSettled] = useState<PayResponse | null>(null);
   const pay = useCallback((call: PayCall) => payOrder(orderId!, call), [orderId]);
   const onPaid = useCallback(
     (response: PayResponse) => {
-      // The balance shown in the account changed.
-      if (response.payment.method === 'balance') session.send({ type: 'user.reload' });
+      // The orders, and the balance when it paid (ADR 208); the success page waits for the order as it is now.
+      void orderPaid(queryClient, { fromBalance: response.payment.method === 'balance' });
+      void queryClient.resetQueries({ queryKey: queryKeys.orders.detail(orderId!) });
       navigate(`/checkout/success?order=${encodeURIComponent(orderId!)}`);
     },
-    [navigate, orderId, session],
+    [navigate, orderId, queryClient],
   );
 
   if (!orderId) return <Missing>{t('error.orderIdNotFound')}</Missing>;
@@ -122,7 +128,7 @@ export function OrderPayment({ orderId }: { orderId: string | null }) {
 export function OrderSuccess({ orderId }: { orderId: string | null }) {
   const t = useT();
   const format = useFormat();
-  const order = useAsync(`order-success-${orderId}`, (signal) => (orderId ? getOrder(orderId, signal) : Promise.reject(new Error('no order'))));
+  const order = asyncState(useQuery({ queryKey: queryKeys.orders.detail(orderId ?? ''), queryFn: ({ signal }) => getOrder(orderId!, signal), enabled: !!orderId }));
   if (!orderId) return <Missing>{t('error.orderIdNotFound')}</Missing>;
   if (order.status === 'loading') return <Loading what="checkout.loading.order" />;
   if (order.status === 'error') return <Missing>{t('error.orderNotFound')}</Missing>;
@@ -154,7 +160,7 @@ export function OrderSuccess({ orderId }: { orderId: string | null }) {
 
 /** /checkout/agency-payment?token=…: someone pays an order for its owner, with a card or a bank transfer, without an account. */
 export function AgencyPayment({ token }: { token: string | null }) {
-  const summary = useAsync(`agency-${token}`, (signal) => (token ? getAgencySummary(token, signal) : Promise.reject(new Error('no token'))));
+  const summary = asyncState(useQuery({ queryKey: queryKeys.orders.agency(token ?? ''), queryFn: ({ signal }) => getAgencySummary(token!, signal), enabled: !!token }));
   const [paid, setPaid] = useState<PayResponse | null>(null);
   const pay = useCallback((call: PayCall) => payAgency(token!, call), [token]);
   const t = useT();
@@ -191,9 +197,14 @@ export function AgencyPayment({ token }: { token: string | null }) {
 /** /additional-cost/payment?token=…: pay an additional-cost order by card or bank transfer. */
 export function AdditionalCostPayment({ token }: { token: string | null }) {
   const [, navigate] = useLocation();
-  const cost = useAsync(`additional-cost-${token}`, (signal) => (token ? getAdditionalCost(token, signal) : Promise.reject(new Error('no token'))));
+  const queryClient = useQueryClient();
+  const cost = asyncState(useQuery({ queryKey: queryKeys.orders.additionalCost(token ?? ''), queryFn: ({ signal }) => getAdditionalCost(token!, signal), enabled: !!token }));
   const pay = useCallback((call: PayCall) => payAdditionalCost(token!, call), [token]);
-  const onPaid = useCallback(() => navigate(`/additional-cost/success?token=${encodeURIComponent(token!)}`), [navigate, token]);
+  const onPaid = useCallback(() => {
+    // The success page waits for the cost as it is now (ADR 208).
+    void queryClient.resetQueries({ queryKey: queryKeys.orders.additionalCost(token!) });
+    navigate(`/additional-cost/success?token=${encodeURIComponent(token!)}`);
+  }, [navigate, queryClient, token]);
   const t = useT();
   if (!token) return <Missing>{t('checkout.link.incomplete')}</Missing>;
   if (cost.status === 'loading') return <Loading what="checkout.loading.additionalCost" />;
@@ -223,7 +234,7 @@ export function AdditionalCostPayment({ token }: { token: string | null }) {
 export function AdditionalCostSuccess({ token }: { token: string | null }) {
   const t = useT();
   const format = useFormat();
-  const cost = useAsync(`additional-cost-success-${token}`, (signal) => (token ? getAdditionalCost(token, signal) : Promise.reject(new Error('no token'))));
+  const cost = asyncState(useQuery({ queryKey: queryKeys.orders.additionalCost(token ?? ''), queryFn: ({ signal }) => getAdditionalCost(token!, signal), enabled: !!token }));
   if (!token) return <p role="status">{t('checkout.costSuccess.received')}</p>;
   if (cost.status === 'loading') return <Loading what="checkout.loading.payment" />;
   if (cost.status === 'error') return <Missing>{t('checkout.link.expired')}</Missing>;

@@ -3,7 +3,10 @@ import type { AdditionalCost, AdditionalCostStatus } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderPaid } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -38,11 +41,13 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
   const status = isStatus(list.values.status) ? list.values.status : null;
   const labels = usePaginationLabels();
   usePaginationPreload();
-  const [generation, setGeneration] = useState(0);
   const [paying, setPaying] = useState<string | null>(null);
-  const costs = useAsync(`additional-costs-${list.page}-${list.pageSize}-${status}-${generation}`, (signal) =>
-    listAdditionalCostOrders(list.page, list.pageSize, status, signal),
-  );
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.orders.additionalCosts({ status, page: list.page, pageSize: list.pageSize }),
+    queryFn: ({ signal }) => listAdditionalCostOrders(list.page, list.pageSize, status, signal),
+  });
+  const costs = asyncState(query);
   const data = costs.status === 'success' ? costs.data : null;
 
   return (
@@ -59,7 +64,7 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
       {costs.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
           <p>{errorMessage(costs.error)}</p>
-          <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>
@@ -94,7 +99,8 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
               {paying === cost.id &&
                 renderPayment(cost, () => {
                   setPaying(null);
-                  setGeneration((g) => g + 1);
+                  // The list, the order it adds to and the balance it may have been paid from (ADR 208).
+                  void orderPaid(queryClient, { fromBalance: true });
                 })}
             </li>
           ))}

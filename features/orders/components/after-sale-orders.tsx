@@ -3,7 +3,10 @@ import type { AfterSaleOrder } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { changed } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { Disclosure } from '#ui/disclosure';
@@ -35,13 +38,17 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
   const list = useListQuery([] as const);
   const labels = usePaginationLabels();
   usePaginationPreload();
-  const [generation, setGeneration] = useState(0);
+  const queryClient = useQueryClient();
   const [sent, setSent] = useState<AfterSaleOrder | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [open, setOpen] = useState(!!orderId);
   const opened = useOnceTrue(open);
   useEffect(() => afterFirstInput(() => void AfterSaleForm.preload()), []);
-  const requests = useAsync(`after-sales-${list.page}-${list.pageSize}-${generation}`, (signal) => listAfterSales(list.page, list.pageSize, signal));
+  const query = useQuery({
+    queryKey: queryKeys.orders.afterSales({ page: list.page, pageSize: list.pageSize }),
+    queryFn: ({ signal }) => listAfterSales(list.page, list.pageSize, signal),
+  });
+  const requests = asyncState(query);
   const data = requests.status === 'success' ? requests.data : null;
 
   return (
@@ -59,7 +66,8 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
               orderId={orderId}
               onRequested={(request) => {
                 setSent(request);
-                setGeneration((g) => g + 1);
+                // The requests listed, and the order page's actions (ADR 208).
+                void changed(queryClient, queryKeys.orders.all);
                 setFormKey((k) => k + 1);
                 setOpen(false);
                 list.set({ page: 1 }, { replace: true });
@@ -76,7 +84,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
         {requests.status === 'error' ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
             <p>{errorMessage(requests.error)}</p>
-            <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+            <Button variant="secondary" onPress={() => void query.refetch()}>
               {t('common.tryAgain')}
             </Button>
           </div>

@@ -4,7 +4,9 @@ import type { Order, OrderProduct } from '#domain/api/order';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
@@ -53,8 +55,9 @@ function Fact({ label, children, className = '' }: { label: string; children: Re
  */
 export function OrderDetail({ orderId, writeText }: { orderId: string; writeText?: WriteText }) {
   const t = useT();
-  const [version, setVersion] = useState<{ order: Order; message: string | null } | null>(null);
-  const loaded = useAsync<Order>(`order-${orderId}`, (signal) => getOrder(orderId, signal));
+  const [said, setSaid] = useState<{ orderId: string; message: string } | null>(null);
+  const queryClient = useQueryClient();
+  const loaded = asyncState(useQuery({ queryKey: queryKeys.orders.detail(orderId), queryFn: ({ signal }) => getOrder(orderId, signal) }));
   if (loaded.status === 'loading') return <p role="status">{t('orders.detail.loading')}</p>;
   if (loaded.status === 'error') {
     const notFound = loaded.error instanceof FetchError && loaded.error.statusCode === 404;
@@ -67,9 +70,14 @@ export function OrderDetail({ orderId, writeText }: { orderId: string; writeText
       </div>
     );
   }
-  const order = version?.order.id === orderId ? version.order : loaded.data;
-  const changed = (next: Order, message: MessageKey) => setVersion({ order: next, message: t(message) });
-  return <OrderView order={order} message={version?.message ?? null} onChanged={changed} writeText={writeText} />;
+  // A change answers the order as it is now: the page draws it, and the lists of orders no screen
+  // shows are forgotten, to be asked again where they show next (ADR 208).
+  const changed = (next: Order, message: MessageKey) => {
+    queryClient.removeQueries({ queryKey: queryKeys.orders.all, type: 'inactive' });
+    queryClient.setQueryData(queryKeys.orders.detail(orderId), next);
+    setSaid({ orderId, message: t(message) });
+  };
+  return <OrderView order={loaded.data} message={said?.orderId === orderId ? said.message : null} onChanged={changed} writeText={writeText} />;
 }
 
 function OrderView({

@@ -4,7 +4,9 @@ import type { Page } from '#domain/api/paging';
 import { ORDER_STATUSES } from '#domain/orders/order-status';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
@@ -38,10 +40,11 @@ export function OrderHistory() {
     setSearched(q);
     setTyped(q);
   }
-  const [attempt, setAttempt] = useState(0);
-  const orders = useAsync<Page<OrderSummary>>(`orders-${list.page}-${list.pageSize}-${status}-${q}-${attempt}`, (signal) =>
-    listOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
-  );
+  const query = useQuery({
+    queryKey: queryKeys.orders.list({ page: list.page, pageSize: list.pageSize, status, q }),
+    queryFn: ({ signal }) => listOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
+  });
+  const orders = asyncState<Page<OrderSummary>>(query);
   const data = orders.status === 'success' ? orders.data : null;
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();
@@ -79,7 +82,7 @@ export function OrderHistory() {
       {orders.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(orders.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>

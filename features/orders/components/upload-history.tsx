@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -24,8 +25,11 @@ export function UploadHistory() {
   const list = useListQuery([] as const);
   const labels = usePaginationLabels();
   usePaginationPreload();
-  const [attempt, setAttempt] = useState(0);
-  const uploads = useAsync(`uploads-${list.page}-${list.pageSize}-${attempt}`, (signal) => listUploads(list.page, list.pageSize, signal));
+  const query = useQuery({
+    queryKey: queryKeys.uploads.list({ page: list.page, pageSize: list.pageSize }),
+    queryFn: ({ signal }) => listUploads(list.page, list.pageSize, signal),
+  });
+  const uploads = asyncState(query);
   const data = uploads.status === 'success' ? uploads.data : null;
   const size = (bytes: number) =>
     bytes >= 1024 * 1024
@@ -38,7 +42,7 @@ export function UploadHistory() {
       {uploads.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
           <p>{errorMessage(uploads.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>

@@ -5,7 +5,9 @@ import { QUOTE_FILE_RETENTION_MONTHS } from '#domain/rules/project-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
@@ -36,7 +38,7 @@ async function loadProject(projectId: string, signal: AbortSignal): Promise<Load
 export function ProjectFiles({ projectId }: { projectId: string }) {
   const t = useT();
   const format = useFormat();
-  const loaded = useAsync(`project-files-${projectId}`, (signal) => loadProject(projectId, signal));
+  const loaded = asyncState(useQuery({ queryKey: queryKeys.projects.detail(projectId), queryFn: ({ signal }) => loadProject(projectId, signal) }));
   if (loaded.status === 'loading') return <p role="status">{t('projects.files.loading')}</p>;
   if (loaded.status === 'error') {
     const notFound = loaded.error instanceof FetchError && loaded.error.statusCode === 404;

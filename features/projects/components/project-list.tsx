@@ -4,7 +4,10 @@ import { processName } from '#domain/catalogue/process-choices';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { changed as serverChanged } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -40,13 +43,18 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
   }
   const labels = usePaginationLabels();
   usePaginationPreload();
-  const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const projects = useAsync(`projects-${list.page}-${list.pageSize}-${q}-${generation}`, (signal) => listProjects(list.page, list.pageSize, q || null, signal));
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.projects.list({ page: list.page, pageSize: list.pageSize, q }),
+    queryFn: ({ signal }) => listProjects(list.page, list.pageSize, q || null, signal),
+  });
+  const projects = asyncState(query);
   const data = projects.status === 'success' ? projects.data : null;
   const changed = (message: string) => {
     setNotice(message);
-    setGeneration((g) => g + 1);
+    // This list, the account home's recent projects and a project's page (ADR 208).
+    void serverChanged(queryClient, queryKeys.projects.all);
   };
 
   return (
@@ -69,7 +77,7 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
       {projects.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(projects.error)}</p>
-          <Button variant="secondary" onPress={() => setGeneration((g) => g + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { FileIcon } from '#ui/icons';
 import { getProjectThumbnail } from '../api.ts';
 
@@ -11,7 +13,7 @@ export type LoadThumbnail = (projectId: string, signal: AbortSignal) => Promise<
  * says what the picture shows (the part's file name).
  */
 export function ProjectThumbnail({ projectId, alt, load = getProjectThumbnail }: { projectId: string; alt: string; load?: LoadThumbnail }) {
-  const picture = useAsync(`thumbnail-${projectId}`, (signal) => load(projectId, signal));
+  const picture = asyncState(useQuery({ queryKey: queryKeys.thumbnails.project(projectId), queryFn: ({ signal }) => load(projectId, signal) }));
   const blob = picture.status === 'success' ? picture.data : null;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);

@@ -3,7 +3,9 @@ import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import type { Key, Selection } from '#ui/collections';
 import { ProgressBar } from '#ui/progress-bar';
@@ -261,7 +263,7 @@ function PartThumbnail({ projectId, fileId }: { projectId: string | null; fileId
 }
 
 function StoredThumbnail({ projectId, fileId, frame }: { projectId: string; fileId: string; frame: string }) {
-  const picture = useAsync(`part-thumbnail-${fileId}`, (signal) => getPartThumbnail(projectId, fileId, signal));
+  const picture = asyncState(useQuery({ queryKey: queryKeys.thumbnails.part(projectId, fileId), queryFn: ({ signal }) => getPartThumbnail(projectId, fileId, signal) }));
   const blob = picture.status === 'success' ? picture.data : null;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);

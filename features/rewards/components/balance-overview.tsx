@@ -1,5 +1,6 @@
 import type { BalanceTransaction, RechargeRecord } from '#domain/api/balance';
 import { HISTORY_VISIBLE_YEARS } from '#domain/orders/payments';
+import { queryKeys } from '#lib/query-keys';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { Card } from '#ui/card';
@@ -85,7 +86,7 @@ function RechargeTable() {
   return (
     <PagedTable
       label={t('rewards.balance.tab.recharges')}
-      listKey="recharges"
+      queryKey={(paging) => queryKeys.balance.list('recharges', paging)}
       load={listRecharges}
       columns={columns}
       emptyTitle={t('rewards.balance.rechargesEmpty')}
@@ -113,7 +114,7 @@ function TransactionTable() {
   return (
     <PagedTable
       label={t('rewards.balance.tab.transactions')}
-      listKey="transactions"
+      queryKey={(paging) => queryKeys.balance.list('transactions', paging)}
       load={listBalanceTransactions}
       columns={columns}
       emptyTitle={t('rewards.balance.transactionsEmpty')}

@@ -1,6 +1,7 @@
 import type { PromoCode } from '#domain/api/account';
 import { PROMO_CODE_KINDS, PROMO_CODE_STATUSES, type PromoCodeKind, type PromoCodeStatus } from '#domain/rules/rewards-rules';
 import { useFormat } from '#lib/i18n/format';
+import { queryKeys } from '#lib/query-keys';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { CopyButton } from '#ui/copy-button';
 import { Link } from '#ui/link';
@@ -92,7 +93,7 @@ export function CouponList() {
       </div>
       <PagedTable
         label={t('rewards.coupons.table')}
-        listKey={`coupons:${status}:${kind}`}
+        queryKey={(paging) => queryKeys.coupons.list({ status, kind, ...paging })}
         load={(paging: PageRequest, signal) => listPromoCodes({ ...paging, ...query }, signal)}
         columns={columns}
         emptyTitle={status === 'all' && kind === 'all' ? t('rewards.coupons.empty') : t('rewards.coupons.emptyFiltered')}

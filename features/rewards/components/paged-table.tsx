@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import type { ColumnAlign } from '#ui/table';
@@ -26,8 +27,8 @@ export interface PagedColumn<T> {
 export interface PagedTableProps<T extends { id: string }> {
   /** The table's accessible name. */
   label: string;
-  /** Names the list in its cache key (the page and size are added). */
-  listKey: string;
+  /** The list's key in the cache of server state for one page (`lib/query-keys.ts`, ADR 208). */
+  queryKey: (paging: PageRequest) => QueryKey;
   load: (paging: PageRequest, signal: AbortSignal) => Promise<Page<T>>;
   columns: PagedColumn<T>[];
   emptyTitle: string;
@@ -39,22 +40,21 @@ export interface PagedTableProps<T extends { id: string }> {
  * One of the spec's paginated lists (page, pageSize) as a table: the page in the address, a loading
  * row, an empty state that says what would be here, and a failure that can be tried again.
  */
-export function PagedTable<T extends { id: string }>({ label, listKey, load, columns, emptyTitle, emptyBody, emptyAction }: PagedTableProps<T>) {
+export function PagedTable<T extends { id: string }>({ label, queryKey, load, columns, emptyTitle, emptyBody, emptyAction }: PagedTableProps<T>) {
   const t = useT();
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
   usePaginationPreload();
   useEffect(() => {
     void LazyTableRows.preload();
   }, []);
-  const key = `${listKey}:${page}:${pageSize}`;
-  const [attempt, setAttempt] = useState(0);
-  const state = useAsync<Page<T>>(`${key}:${attempt}`, (signal) => load({ page, pageSize }, signal));
+  const query = useQuery({ queryKey: queryKey({ page, pageSize }), queryFn: ({ signal }) => load({ page, pageSize }, signal) });
+  const state = asyncState<Page<T>>(query);
   const data = state.status === 'success' ? state.data : null;
   if (state.status === 'error') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
         <p>{t('rewards.list.failed')}</p>
-        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" onPress={() => void query.refetch()}>
           {t('common.tryAgain')}
         </Button>
       </div>

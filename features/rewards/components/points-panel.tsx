@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { MemberPayment, WePointTransaction } from '#domain/api/balance';
 import type { MonthlyTask, PointsOverview } from '#domain/api/rewards';
 import { MONTHLY_COUPON_PERCENT, type MonthlyTaskId } from '#domain/rules/rewards-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { CopyButton } from '#ui/copy-button';
@@ -36,14 +37,14 @@ const TABS = ['points', 'payments'] as const;
  */
 export function PointsPanel() {
   const t = useT();
-  const [attempt, setAttempt] = useState(0);
-  const state = useAsync(`points:${attempt}`, getPoints);
+  const query = useQuery({ queryKey: queryKeys.rewards.points, queryFn: ({ signal }) => getPoints(signal) });
+  const state = asyncState(query);
   const [tab, setTab] = useUrlParam('tab', TABS, 'points', ['page']);
   if (state.status === 'error') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
         <p>{t('rewards.points.failed')}</p>
-        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" onPress={() => void query.refetch()}>
           {t('common.tryAgain')}
         </Button>
       </div>
@@ -159,7 +160,7 @@ function PointsTable() {
   return (
     <PagedTable
       label={t('rewards.points.tab.points')}
-      listKey="we-points"
+      queryKey={(paging) => queryKeys.rewards.list('we-points', paging)}
       load={listWePointTransactions}
       columns={columns}
       emptyTitle={t('rewards.points.historyEmpty')}
@@ -181,7 +182,7 @@ function MemberPaymentsTable() {
   return (
     <PagedTable
       label={t('rewards.points.tab.payments')}
-      listKey="member-payments"
+      queryKey={(paging) => queryKeys.rewards.list('member-payments', paging)}
       load={listMemberPayments}
       columns={columns}
       emptyTitle={t('rewards.points.paymentsEmpty')}

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReferralFriend, ReferralOverview } from '#domain/api/rewards';
 import { MAX_INVITE_EMAILS } from '#domain/rules/rewards-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { changed } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { CopyButton } from '#ui/copy-button';
@@ -31,15 +33,17 @@ const OWN_DISCOUNT: Record<NonNullable<ReferralOverview['firstOrderDiscount']>['
  */
 export function ReferralPanel() {
   const t = useT();
-  const [version, setVersion] = useState(0);
-  const [overview, setOverview] = useState<ReferralOverview | null>(null);
-  const loaded = useAsync(`referral:${version}`, getReferral);
-  const data = overview ?? (loaded.status === 'success' ? loaded.data : null);
-  if (loaded.status === 'error' && !overview) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.rewards.referral, queryFn: ({ signal }) => getReferral(signal) });
+  const loaded = asyncState(query);
+  // An invitation or a friend's code answers the overview as it is now: drawn from the cache (ADR 208).
+  const setOverview = (next: ReferralOverview) => queryClient.setQueryData(queryKeys.rewards.referral, next);
+  const data = loaded.status === 'success' ? loaded.data : null;
+  if (loaded.status === 'error') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
         <p>{t('rewards.referral.failed')}</p>
-        <Button variant="secondary" onPress={() => setVersion((v) => v + 1)}>
+        <Button variant="secondary" onPress={() => void query.refetch()}>
           {t('common.tryAgain')}
         </Button>
       </div>
@@ -56,7 +60,16 @@ export function ReferralPanel() {
         </p>
       )}
       <InviteForm leftToday={data.invitationsLeftToday} maxAtOnce={MAX_INVITE_EMAILS} onSent={(left) => setOverview({ ...data, invitationsLeftToday: left })} />
-      {data.canApplyCode && <ApplyCodeForm percent={data.discountPercent} onApplied={setOverview} />}
+      {data.canApplyCode && (
+        <ApplyCodeForm
+          percent={data.discountPercent}
+          onApplied={(next) => {
+            setOverview(next);
+            // The first order's discount the checkout shows (ADR 208).
+            void changed(queryClient, queryKeys.cart.all);
+          }}
+        />
+      )}
       <Friends overview={data} />
     </div>
   );
@@ -134,7 +147,7 @@ function Friends({ overview }: { overview: ReferralOverview }) {
       <p className="text-neutral-700">{t('rewards.referral.stats', { friends: overview.friendsJoined, coupons: overview.couponsEarned })}</p>
       <PagedTable
         label={t('rewards.referral.friendsHeading')}
-        listKey="referral-friends"
+        queryKey={(paging) => queryKeys.rewards.list('referral-friends', paging)}
         load={listReferralFriends}
         columns={columns}
         emptyTitle={t('rewards.referral.friendsEmpty')}

@@ -8,6 +8,7 @@ import { SessionProvider } from '#machines/session-context';
 import { sessionMachine } from '#machines/session-machine';
 import { fakeApi } from '../../support/fake-api.ts';
 import { renderWithApp } from '../../support/render-app.tsx';
+import { WithQueryClient } from '../../support/query-client.tsx';
 
 // Typing into real forms is slow on a loaded machine: a longer budget, never a wait on time.
 vi.setConfig({ testTimeout: 30_000 });
@@ -21,6 +22,7 @@ function renderForm() {
     <SessionProvider actor={session}>
       <LoginForm />
     </SessionProvider>,
+    { wrapper: WithQueryClient },
   );
 }
 

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { PartsTable } from '#features/quote/components/parts-table';
 import { MIXED } from '../../../stories/features/quote/parts-table.stories.tsx';
+import { WithQueryClient } from '../../support/query-client.tsx';
 
 vi.mock('#features/quote/api', () => ({ getPartThumbnail: () => Promise.reject(new Error('no picture')) }));
 
 test('a row per part, named apart, with its status and values; the quote’s total; a row chosen by keyboard configures its part', { timeout: 20_000 }, async () => {
   const onConfigure = vi.fn();
-  render(<PartsTable rows={MIXED} projectId="project-1" selectedId="p1" onConfigure={onConfigure} onRemove={vi.fn()} onRetry={vi.fn()} />);
+  render(<PartsTable rows={MIXED} projectId="project-1" selectedId="p1" onConfigure={onConfigure} onRemove={vi.fn()} onRetry={vi.fn()} />, { wrapper: WithQueryClient });
   const table = screen.getByRole('grid', { name: 'Parts of this quote' });
   expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time']);
   const rod = within(table).getByRole('row', { name: /as1 \/ rod in as1-oc-214\.stp/ });
@@ -35,6 +36,7 @@ test('with parts ticked, a press on a row ticks it; its name still configures it
   const onCheckedChange = vi.fn();
   render(
     <PartsTable rows={MIXED.slice(0, 3)} projectId="project-1" selectedId={null} onConfigure={onConfigure} onRemove={vi.fn()} onRetry={vi.fn()} checked={new Set(['p1'])} onCheckedChange={onCheckedChange} />,
+    { wrapper: WithQueryClient },
   );
   const user = userEvent.setup();
   await user.click(screen.getByText('$33.60'));

@@ -1,0 +1,79 @@
+/**
+ * Every key of the browser's server-state cache (ADR 208), in one place: a screen's query names its
+ * key here, and a change names the keys it makes stale. Each key starts with its area, so
+ * invalidating `queryKeys.orders.all` makes every order list, the order page and the account home's
+ * recent orders fresh at once.
+ *
+ * What moves with what (the invalidations, in `lib/invalidate.ts`):
+ * - a balance (a reload, a payment from the balance): `account` (the balance shown) and `balance`
+ *   (its records and transactions);
+ * - a cart (parts added on the quote page, an order placed): `cart`;
+ * - a coupon (used by an order, issued by a referral): `coupons`;
+ * - an order (placed, paid, cancelled, reviewed, after-sale asked): `orders`.
+ */
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
+export const queryKeys = {
+  /** The signed-in account's record (its balance), by account: the session's user seeds it. */
+  account: {
+    all: ['account'] as const,
+    me: (customerId: string) => ['account', 'me', customerId] as const,
+    quickLogins: ['account', 'quick-logins'] as const,
+  },
+  /** The balance's lists (reload records, transactions). */
+  balance: {
+    all: ['balance'] as const,
+    list: (name: 'recharges' | 'transactions', paging: PageParams) => ['balance', name, paging] as const,
+  },
+  coupons: {
+    all: ['coupons'] as const,
+    active: ['coupons', 'active'] as const,
+    list: (filter: { status: string; kind: string } & PageParams) => ['coupons', 'list', filter] as const,
+  },
+  /** The cart and what the order confirmation shows with it (addresses, shipping, discounts). */
+  cart: {
+    all: ['cart'] as const,
+    checkout: ['cart', 'checkout'] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (filter: { status: string | null; q: string } & PageParams) => ['orders', 'list', filter] as const,
+    recent: ['orders', 'recent'] as const,
+    detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+    afterSales: (paging: PageParams) => ['orders', 'after-sales', paging] as const,
+    additionalCosts: (filter: { status: string | null } & PageParams) => ['orders', 'additional-costs', filter] as const,
+    /** The additional costs to pay (/additional-cost). */
+    payableCosts: ['orders', 'payable-costs'] as const,
+    /** A payment page's subject by its token: an agency link, an additional cost. */
+    agency: (token: string) => ['orders', 'agency', token] as const,
+    additionalCost: (token: string) => ['orders', 'additional-cost', token] as const,
+  },
+  projects: {
+    all: ['projects'] as const,
+    list: (filter: { q: string } & PageParams) => ['projects', 'list', filter] as const,
+    recent: ['projects', 'recent'] as const,
+    detail: (projectId: string) => ['projects', 'detail', projectId] as const,
+  },
+  /** Pictures drawn by the server from a model: apart from `projects`, so a rename draws none again. */
+  thumbnails: {
+    project: (projectId: string) => ['thumbnails', 'project', projectId] as const,
+    part: (projectId: string, fileId: string) => ['thumbnails', 'part', projectId, fileId] as const,
+  },
+  uploads: {
+    list: (paging: PageParams) => ['uploads', paging] as const,
+  },
+  rewards: {
+    points: ['rewards', 'points'] as const,
+    referral: ['rewards', 'referral'] as const,
+    list: (name: 'we-points' | 'member-payments' | 'referral-friends', paging: PageParams) => ['rewards', name, paging] as const,
+  },
+  /** Reference data: the same for every visitor, asked once per page load. */
+  reference: {
+    countries: ['reference', 'countries'] as const,
+    states: (country: string) => ['reference', 'states', country] as const,
+    phoneCodes: ['reference', 'phone-codes'] as const,
+  },
+} as const;
