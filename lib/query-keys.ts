@@ -23,6 +23,12 @@ export const queryKeys = {
     me: (customerId: string) => ['account', 'me', customerId] as const,
     quickLogins: ['account', 'quick-logins'] as const,
   },
+  /** The address books (the checkout reads its own, never from the cache). */
+  addresses: {
+    all: ['addresses'] as const,
+    shipping: ['addresses', 'shipping'] as const,
+    billing: ['addresses', 'billing'] as const,
+  },
   /** The balance's lists (reload records, transactions). */
   balance: {
     all: ['balance'] as const,

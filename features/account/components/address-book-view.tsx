@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import type { Selection } from '#ui/collections';
@@ -30,6 +31,8 @@ export interface BookActions {
 
 export interface AddressBookViewProps<T extends { id: string }> {
   words: BookWords;
+  /** The list's key in the server-state cache (lib/query-keys.ts). */
+  queryKey: QueryKey;
   load: (signal: AbortSignal) => Promise<{ list: T[] }>;
   remove: (ids: string[]) => Promise<{ deleted: number }>;
   /** The row's text for type-ahead and screen readers. */
@@ -56,7 +59,7 @@ export interface AddressBookViewProps<T extends { id: string }> {
 export function AddressBookView<T extends { id: string }>(props: AddressBookViewProps<T>) {
   const { words } = props;
   const t = useT();
-  const { state, reload } = useBookList(props.load);
+  const { state, reload } = useBookList(props.queryKey, props.load);
   const [selected, setSelected] = useState<Selection>(new Set());
   const [editing, setEditing] = useState<BookEditing<T>>(null);
   const [deleting, setDeleting] = useState<T[] | null>(null);

@@ -1,5 +1,6 @@
 import type { ShippingAddress } from '#domain/api/address';
 import { useT } from '#lib/i18n/i18n';
+import { queryKeys } from '#lib/query-keys';
 import { lazyDialog } from '#lib/lazy-dialog';
 import { Button } from '#ui/button';
 import { StatusBadge } from '#ui/status-badge';
@@ -51,6 +52,7 @@ export function AddressBook() {
         deleted: (count) => t('account.address.deleted', { count }),
       }}
       skeletonLines={4}
+      queryKey={queryKeys.addresses.shipping}
       load={listShippingAddresses}
       remove={deleteShippingAddresses}
       textValue={(address) => addressLines(address).join(', ')}

@@ -1,5 +1,6 @@
 import type { BillingAddress } from '#domain/api/address';
 import { useT } from '#lib/i18n/i18n';
+import { queryKeys } from '#lib/query-keys';
 import { lazyDialog } from '#lib/lazy-dialog';
 import { deleteBillingAddresses, listBillingAddresses } from '../api.ts';
 import { AddressBookView, type BookEditing } from './address-book-view.tsx';
@@ -33,6 +34,7 @@ export function BillingAddressBook() {
         deleteBody: (count) => t('account.billing.deleteBody', { count }),
         deleted: (count) => t('account.billing.deleted', { count }),
       }}
+      queryKey={queryKeys.addresses.billing}
       load={listBillingAddresses}
       remove={deleteBillingAddresses}
       textValue={(address) => [address.companyName, address.name].filter(Boolean).join(', ')}

@@ -1,32 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { lazyDialog } from '#lib/lazy-dialog';
 import { errorMessage } from '#lib/api/error-message';
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: T[] };
 
 /**
- * A list the page changes: loads once, and again after each change, keeping the rows on screen
- * while it reloads (no flash of "loading" after every edit).
+ * A list the page changes, through the browser's server-state cache (ADR 208): loads once, and
+ * again after each change, keeping the rows on screen while it reloads (no flash of "loading"
+ * after every edit); a failed reload keeps the rows it had.
  */
-export function useBookList<T>(load: (signal: AbortSignal) => Promise<{ list: T[] }>): { state: ListState<T>; reload: () => Promise<void> } {
-  const [state, setState] = useState<ListState<T>>({ status: 'loading' });
-  const loadRef = useRef(load);
+export function useBookList<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<{ list: T[] }>): { state: ListState<T>; reload: () => Promise<void> } {
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  const { refetch } = query;
   const reload = useCallback(async () => {
-    try {
-      const { list } = await loadRef.current(new AbortController().signal);
-      setState({ status: 'ready', list });
-    } catch (error) {
-      setState((s) => (s.status === 'ready' ? s : { status: 'error', message: errorMessage(error) }));
-    }
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    loadRef.current(controller.signal).then(
-      ({ list }) => !controller.signal.aborted && setState({ status: 'ready', list }),
-      (error: unknown) => !controller.signal.aborted && setState({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => controller.abort();
-  }, []);
+    await refetch();
+  }, [refetch]);
+  const state: ListState<T> = query.data ? { status: 'ready', list: query.data.list } : query.isError ? { status: 'error', message: errorMessage(query.error) } : { status: 'loading' };
   return { state, reload };
 }
 
