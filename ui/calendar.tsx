@@ -55,7 +55,7 @@ const cellStyles = tv({
 export function Calendar<T extends DateValue>({ label, dateNote, errorMessage, ...props }: CalendarProps<T>) {
   return (
     <RACCalendar {...props} aria-label={label} className={composeTailwindRenderProps(props.className, 'w-fit')}>
-      <header className="flex items-center gap-1 pb-2">
+      <div className="flex items-center gap-1 pb-2">
         <RACButton slot="previous" className={navButton()}>
           <ChevronLeftIcon aria-hidden />
         </RACButton>
@@ -63,7 +63,7 @@ export function Calendar<T extends DateValue>({ label, dateNote, errorMessage, .
         <RACButton slot="next" className={navButton()}>
           <ChevronRightIcon aria-hidden />
         </RACButton>
-      </header>
+      </div>
       <CalendarGrid className="border-separate border-spacing-0.5">
         <CalendarGridHeader>{(day) => <CalendarHeaderCell className="text-caption font-semibold text-neutral-600">{day}</CalendarHeaderCell>}</CalendarGridHeader>
         <CalendarGridBody>{(date) => <NotedCell date={date} note={dateNote?.(date)} />}</CalendarGridBody>
