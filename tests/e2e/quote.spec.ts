@@ -80,6 +80,7 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
 });
 
 test('the price breaks chart and the ship-date calendar follow the quantity and the lead time (issue 34 item 7)', async ({ page }) => {
+  test.setTimeout(90_000);
   await upload(page, 'cube-10x10mm--cube-10x10.stp');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
   const summary = page.getByText(/per part · lead time/);
