@@ -2,8 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { Calendar } from '#ui/calendar';
+
+// A month of cells with React Aria's focus handling: slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const NOTES: Record<string, string> = { '2026-11-25': 'Express ships', '2026-11-27': 'Standard ships' };
 
