@@ -31,6 +31,7 @@ export const TW_MERGE_CONFIG: Config<string, string> = {
     "inset": [{ "inset": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")] }],
     "top": [{ "top": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")] }],
     "right": [{ "right": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")] }],
+    "bottom": [{ "bottom": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")] }],
     "left": [{ "left": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")] }],
     "visibility": ["visible", "invisible", "collapse"],
     "z": [{ "z": [validators.isInteger, "auto", validators.isArbitraryVariable, validators.isArbitraryValue] }],
@@ -117,7 +118,7 @@ export const TW_MERGE_CONFIG: Config<string, string> = {
   },
   conflictingClassGroups: {
     "overflow": ["overflow-x"],
-    "inset": ["top","right","left"],
+    "inset": ["top","right","bottom","left"],
     "flex": ["basis","shrink"],
     "gap": ["gap-x","gap-y"],
     "p": ["px","py","pt","pr","pb","pl"],

@@ -102,3 +102,29 @@ export function computeLeadTime(
 export function shipDateAfter(workingDays: number, orderedAt: Date | string | number, calendar: WorkingCalendar = DEFAULT_WORKING_CALENDAR): string {
   return addWorkingDays(productionStart(orderedAt, calendar).day, workingDays, calendar).toString();
 }
+
+export interface TierShipDate {
+  readonly tier: LeadTimeTier;
+  readonly totalWorkingDays: number;
+  /** `YYYY-MM-DD`. */
+  readonly shipDate: string;
+}
+
+/**
+ * The ship date of every lead-time tier of `material` with the chosen finishes, from one order
+ * time: `computeLeadTime` for each tier (the same working days, cut-off and finishing days as the
+ * price's own ship date), for the configurator's calendar (issue 34 item 7).
+ */
+export function shipDatesByTier(
+  material: Material,
+  tiers: readonly LeadTimeTier[],
+  finishes: readonly FinishSelection[],
+  orderedAt: Date | string | number,
+  calendar: WorkingCalendar = DEFAULT_WORKING_CALENDAR,
+  catalogue: Catalogue = CATALOGUE,
+): TierShipDate[] {
+  return tiers.map((tier) => {
+    const lead = computeLeadTime(material, tier, finishes, orderedAt, calendar, catalogue);
+    return { tier, totalWorkingDays: lead.totalWorkingDays, shipDate: lead.shipDate };
+  });
+}

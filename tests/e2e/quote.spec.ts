@@ -79,6 +79,53 @@ test('painting with 2 colours adds 8 days and moves the ship date; the price sho
   await expect(summary).toContainText(`lead time ${before + 8} working days`);
 });
 
+test('the price breaks chart and the ship-date calendar follow the quantity and the lead time (issue 34 item 7)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await upload(page, 'cube-10x10mm--cube-10x10.stp');
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  const summary = page.getByText(/per part · lead time/);
+
+  // The chart: one image, named by what it shows, the chosen quantity marked.
+  const chart = page.getByRole('img', { name: /^Unit price against quantity/ });
+  await expect(chart).toHaveAccessibleName(/for your 1 part, \$[\d.,]+ per part\.$/);
+  const quantity = page.getByRole('textbox', { name: /^Quantity/ });
+  await quantity.fill('40');
+  await quantity.press('Tab');
+  await expect(chart).toHaveAccessibleName(/for your 40 parts, \$[\d.,]+ per part\.$/);
+  await expect(chart.locator('[data-marked="40"]')).toHaveCount(1);
+  const unit = (await summary.textContent())!.match(/^(\S+) per part/)![1]!;
+  await expect(chart).toHaveAccessibleName(new RegExp(`for your 40 parts, ${unit.replace(/[$.]/g, '\\$&')} per part`));
+  // Its text alternative, one press away, marks the same row.
+  await page.getByText('Show the prices as a table').click();
+  await expect(page.getByRole('table', { name: 'Unit price by quantity' }).locator('tr[aria-current="true"] th')).toHaveText('40');
+
+  // The calendar: the chosen lead time's day selected, and it follows the radios.
+  const calendar = page.getByRole('application', { name: /Ship date of each lead time/ });
+  const selected = calendar.locator('[role="button"][aria-label$="selected"], [role="button"][aria-label*="selected,"]');
+  await expect(selected).toHaveAccessibleDescription(/^Standard ships this day/);
+  await page.getByRole('radiogroup', { name: 'Lead time' }).locator('label').filter({ hasText: /^Express/ }).click();
+  await expect(selected).toHaveAccessibleDescription(/^Express ships this day/);
+  const expressShips = (await page.getByText(/^Express \(chosen\): ships /).textContent())!.replace(/^.*ships /, '');
+  await expect(summary).toContainText(`ships ${expressShips}`);
+
+  // By keyboard on the calendar: from express's day, right to economy's (a later day, perhaps next month), Enter takes it.
+  await selected.focus();
+  for (let i = 0; i < 40; i++) {
+    const description = await page.evaluate(() => {
+      const id = document.activeElement?.getAttribute('aria-describedby');
+      return id ? (document.getElementById(id)?.textContent ?? '') : '';
+    });
+    if (description.startsWith('Economy')) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('radio', { name: /^Economy/ })).toBeChecked();
+  await expect(selected).toHaveAccessibleDescription(/^Economy ships this day/);
+  const economyShips = (await page.getByText(/^Economy \(chosen\): ships /).textContent())!.replace(/^.*ships /, '');
+  await expect(summary).toContainText(`ships ${economyShips}`);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible();
+});
+
 test('a brass insert with too shallow a hole shows the rule\'s message on the hole depth, and Add to cart says why it waits', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });

@@ -15,6 +15,8 @@ import { Radio, RadioGroup } from '#ui/radio-group';
 import { Select, SelectItem } from '#ui/select';
 import type { ConfiguratorActor } from '../quote-workspace.ts';
 import { FinishOptions } from './finish-options.tsx';
+import { PriceBreaks } from './price-breaks.tsx';
+import { ShipDateCalendar } from './ship-date-calendar.tsx';
 
 const TIER_LABEL: Record<LeadTimeTier, MessageKey> = { economy: 'quote.tier.economy', standard: 'quote.tier.standard', express: 'quote.tier.express' };
 
@@ -51,8 +53,9 @@ export interface ConfiguratorPanelProps {
 
 /**
  * The configurator of one part: every option is an event to its machine; the price, lead time and
- * ship date are derived on every change and announced politely; the breakdown says why, the
- * price-break table shows quantities, the comparison shows every material and tier side by side.
+ * ship date are derived on every change and announced politely; the lead times' ship dates are on
+ * a calendar beside their choice, the price breaks a chart with their table (ADRs 212-213); the
+ * breakdown says why, the comparison shows every material and tier side by side.
  * It opens priced: the colour is asked for when ordering, and only then marked if missing. Each
  * section re-renders only when what it shows changes (an option change paints within a frame).
  */
@@ -72,6 +75,7 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
   const send = actor.send;
   const onSetFinish = useCallback((finish: FinishSelection) => send({ type: 'finish.set', finish }), [send]);
   const onRemoveFinish = useCallback((kind: FinishKind) => send({ type: 'finish.removed', kind }), [send]);
+  const onTier = useCallback((tier: LeadTimeTier) => send({ type: 'tier.changed', tier }), [send]);
 
   useEffect(() => {
     if (!focusHeading) return;
@@ -109,7 +113,8 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
       {material.hardnessShoreA && (
         <HardnessField shoreA={configuration.hardnessShoreA} error={errors.hardness?.join(' ')} onChange={(shoreA) => send({ type: 'hardness.changed', shoreA })} />
       )}
-      <TierField material={material} tier={configuration.tier} onChange={(tier) => send({ type: 'tier.changed', tier })} />
+      <TierField material={material} tier={configuration.tier} onChange={onTier} />
+      <ShipDateCalendar material={material} finishes={configuration.finishes} orderedAt={orderedAt} tier={configuration.tier} onChange={onTier} />
       <FinishOptions
         offered={material.finishes}
         selected={configuration.finishes}
@@ -122,6 +127,7 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
       <PriceSummary actor={actor} quote={quote} problems={problemsOf(errors)} />
       <AddToCart block={block} problems={problemsOf(quote.validation.errors, ['colour'])} adding={adding} onPress={onAdd} />
 
+      {quote.price && <PriceBreaks rows={quote.priceBreaks} quantity={quote.price.quantity} />}
       <PriceBreakdown quote={quote} />
       <Comparison configuration={configuration} metrics={metrics} orderedAt={orderedAt} geometryFindings={geometryFindings} />
     </section>
@@ -392,32 +398,6 @@ const PriceBreakdown = memo(function PriceBreakdown({ quote }: { quote: QuoteRes
                   </th>
                   <td className="py-1 text-right">{format.money(item.unitCents)}</td>
                   <td className="py-1 text-right">{format.money(item.totalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h3 className="mt-4 font-semibold">{t('quote.breaks.heading')}</h3>
-          <table className="mt-2 w-full text-left text-caption">
-            <caption className="sr-only">{t('quote.breaks.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('quote.configure.quantity')}</th>
-                <th scope="col" className="text-right">
-                  {t('quote.breakdown.perPart')}
-                </th>
-                <th scope="col" className="text-right">
-                  {t('orders.column.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {quote.priceBreaks.map((row) => (
-                <tr key={row.quantity} className="border-t border-neutral-100" aria-current={row.quantity === price.quantity ? 'true' : undefined}>
-                  <th scope="row" className="py-1 font-normal">
-                    {format.number(row.quantity)}
-                  </th>
-                  <td className="py-1 text-right">{format.money(row.unitPriceCents)}</td>
-                  <td className="py-1 text-right">{format.money(row.totalCents)}</td>
                 </tr>
               ))}
             </tbody>

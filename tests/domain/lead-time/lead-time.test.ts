@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMaterial } from '#domain/catalogue/lookup';
 import type { Material } from '#domain/catalogue/types';
-import { computeLeadTime, leadTimeItems } from '#domain/lead-time/lead-time';
+import { computeLeadTime, leadTimeItems, shipDatesByTier } from '#domain/lead-time/lead-time';
+import { quotePart } from '#domain/pricing/quote-part';
+import { defaultConfiguration } from '#domain/rules/quote-configuration';
 import { isWorkingDay, type WorkingCalendar } from '#domain/lead-time/working-days';
 import type { FinishSelection } from '#domain/rules/quote-configuration';
 import { finishArbitrary } from '../support/arbitraries';
@@ -87,5 +89,22 @@ describe('lead time: base plus the add-ons of spec section 9, exactly', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('shipDatesByTier', () => {
+  it('gives every tier the ship date its own quote gives (one working-day calculation)', () => {
+    const configuration = { ...defaultConfiguration('3d-printing'), colourId: 'white', finishes: [] };
+    const material = findMaterial('3d-printing', configuration.materialId)!;
+    const metrics = { volumeMm3: 1000, areaMm2: 600, size: [10, 10, 10] as [number, number, number], watertight: true, units: { unit: 'mm' as const, source: 'file' as const, confidence: 1, reason: 'test' } };
+    // Monday 23 November 2026, 09:00 in Shanghai: production starts that day.
+    const orderedAt = Date.UTC(2026, 10, 23, 1, 0, 0);
+    const dates = shipDatesByTier(material, ['economy', 'standard', 'express'], [], orderedAt);
+    expect(dates.map((d) => [d.tier, d.totalWorkingDays, d.shipDate])).toEqual([
+      ['economy', 6, '2026-12-01'],
+      ['standard', 4, '2026-11-27'],
+      ['express', 2, '2026-11-25'],
+    ]);
+    for (const d of dates) expect(quotePart(metrics, { ...configuration, tier: d.tier }, orderedAt).shipDate).toBe(d.shipDate);
   });
 });

@@ -90,3 +90,50 @@ test('painting without a colour: the message is the Painting checkbox’s too, n
   // Said once on the page: the checkbox points at the message its colour group shows.
   expect(screen.getAllByText('Painting: choose 1 to 5 colours per model')).toHaveLength(1);
 });
+
+test('the price breaks are a chart named by what it shows, the chosen quantity marked, the table one press away; both follow the quantity', async () => {
+  const actor = renderPanel(printing);
+  const user = userEvent.setup();
+  const chart = screen.getByRole('img', { name: /^Unit price against quantity: .* per part for 1 part, down to .* per part for 1,000 parts; for your 1 part, .* per part\.$/ });
+  expect(chart.querySelector('[data-marked="1"]')).not.toBeNull();
+  await user.click(screen.getByText('Show the prices as a table'));
+  const table = screen.getByRole('table', { name: 'Unit price by quantity' });
+  const unit = (n: number) => selectQuote({ metrics: cube, configuration: { ...printing, quantity: n }, orderedAt: ORDERED_AT, geometryFindings: [] }).unitPriceCents!;
+  expect(table.querySelector('[aria-current="true"] th')).toHaveTextContent('1');
+
+  const quantity = screen.getByRole('textbox', { name: /^Quantity/ });
+  await user.clear(quantity);
+  await user.type(quantity, '40');
+  await user.tab();
+  expect(actor.getSnapshot().context.configuration.quantity).toBe(40);
+  const after = screen.getByRole('img', { name: /for your 40 parts/ });
+  expect(after.querySelector('[data-marked="40"]')).not.toBeNull();
+  expect(after).toHaveAccessibleName(new RegExp(`for your 40 parts, \\$${(unit(40) / 100).toFixed(2)} per part`));
+  expect(screen.getByRole('table', { name: 'Unit price by quantity' }).querySelector('[aria-current="true"] th')).toHaveTextContent('40');
+});
+
+test('the ship dates of the lead times are on a calendar: the chosen one selected, choosing another day takes its lead time, and the radios move it', async () => {
+  // Monday 23 November 2026, 09:00 in the factory: express ships Wed 25, standard Fri 27, economy Tue 1 December.
+  const actor = renderPanel(printing);
+  const user = userEvent.setup();
+  const calendar = screen.getByRole('application', { name: /Ship date of each lead time/ });
+  expect(calendar).toBeInTheDocument();
+  const standard = screen.getByRole('button', { name: /Friday, November 27, 2026 selected/ });
+  expect(standard).toHaveAccessibleDescription('Standard ships this day (4 working days)');
+  expect(screen.getByText('Standard (chosen): ships Fri, Nov 27, 2026')).toBeVisible();
+  expect(screen.getByText('Economy: ships Tue, Dec 1, 2026')).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: /Wednesday, November 25, 2026/ }));
+  expect(actor.getSnapshot().context.configuration.tier).toBe('express');
+  expect(screen.getByRole('radio', { name: /Express/ })).toBeChecked();
+  expect(screen.getByRole('button', { name: /Wednesday, November 25, 2026 selected/ })).toHaveAccessibleDescription('Express ships this day (2 working days)');
+  expect(screen.getByText('Express (chosen): ships Wed, Nov 25, 2026')).toBeVisible();
+
+  // A day no lead time ships on takes nothing.
+  await user.click(screen.getByRole('button', { name: /Thursday, November 26, 2026/ }));
+  expect(actor.getSnapshot().context.configuration.tier).toBe('express');
+
+  // The radios choose economy: its day is in December, and the calendar shows that month.
+  await user.click(screen.getByRole('radio', { name: /Economy/ }));
+  expect(screen.getByRole('button', { name: /Tuesday, December 1, 2026 selected/ })).toHaveAccessibleDescription('Economy ships this day (6 working days)');
+});
