@@ -8,7 +8,6 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
-import { firstLoadChunks } from './scripts/vite-chunks.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -71,8 +70,6 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry loads, read by scripts/check-bundle-size.mjs.
     manifest: true,
     chunkSizeWarningLimit: 1200,
-    // Chunks grouped by the pages that load them: few scripts before a route's first input (ADR 215).
-    rolldownOptions: { output: { codeSplitting: firstLoadChunks() } },
   },
   worker: { format: 'es' },
   test: {
