@@ -14,7 +14,7 @@
 // page fetches a script this count left out (an ON_INPUT entry that is not one).
 // Prints the figures every run; fails when
 //   - a route's JavaScript before its first input exceeds 150 KB gzip or 15 script requests
-//     (ENFORCE_BUDGETS),
+//     (ENFORCE_BUDGETS), or, for a route of KNOWN_OVER, its recorded figures (ADR 216),
 //   - the 3D viewer (three.js, @react-three/fiber), the STEP reader or the ICU message parser is in
 //     what a route loads before its first input,
 //   - a route's page is not a lazily loaded chunk (once the routes are split),
@@ -25,15 +25,63 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
 /**
- * Whether the budgets fail the check. Off while routes are over (the figures print either way);
- * turned on in the commit that brings every route within them (ADR 189).
+ * Whether the budgets fail the check (ADR 216): every route within 150 KB gzip and 15 scripts, but
+ * the routes of KNOWN_OVER, each held to its own recorded figures until it is brought within.
  */
-export const ENFORCE_BUDGETS = false;
+export const ENFORCE_BUDGETS = true;
 
 export const KB = 1000;
 /** JavaScript before the first input, any route (issue 39 item 2): gzip bytes and script requests. */
 export const BUDGET_GZIP = 150 * KB;
 export const BUDGET_REQUESTS = 15;
+
+const WORKSPACE = 'the quote workspace drawn at once (parts table, bill of materials, part details, the upload and workspace machines) and the geometry and maps workers started at idle (88 KB)';
+const VIEWER = `${WORKSPACE}, and the 3D viewer (three.js, 245 KB), drawn at once on a project's own page`;
+const ACCOUNT = "the account frame and the page's tables, lists and forms (React Aria collections, grid list, table), each a few small chunks the bundler shares with other pages";
+const CHECKOUT = 'the checkout and payment panels, their fields and the order summary';
+const FORMS = "the page's form (fields, password field, provider buttons) in chunks the bundler shares with other pages";
+/**
+ * Routes over a budget today (issue 39 item 2, ADR 216), each with the figures of the build that
+ * turned the budgets on (gzip rounded up to the whole KB) and what makes it heavy. The check fails
+ * when such a route grows past its figures, and when it comes within both budgets (take it off the
+ * list). Any other route is held to the budgets.
+ */
+export const KNOWN_OVER = {
+  '/login': { gzip: 156, requests: 37, why: FORMS },
+  '/signup': { gzip: 165, requests: 42, why: FORMS },
+  '/reset-password': { gzip: 152, requests: 32, why: FORMS },
+  '/account-delete': { gzip: 140, requests: 17, why: FORMS },
+  '/clearToken': { gzip: 140, requests: 17, why: FORMS },
+  '/quote': { gzip: 406, requests: 80, why: WORKSPACE },
+  '/quote/shared/:token': { gzip: 142, requests: 18, why: FORMS },
+  '/quote/:projectId': { gzip: 660, requests: 84, why: VIEWER },
+  '/impossible3dprints': { gzip: 144, requests: 17, why: FORMS },
+  '/additional-cost': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/additional-cost/payment': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/additional-cost/success': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/checkout': { gzip: 180, requests: 50, why: CHECKOUT },
+  '/checkout/payment': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/checkout/success': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/checkout/agency-payment': { gzip: 171, requests: 43, why: CHECKOUT },
+  '/contact-us': { gzip: 151, requests: 30, why: FORMS },
+  '/user/home': { gzip: 148, requests: 25, why: ACCOUNT },
+  '/user/account/profile': { gzip: 213, requests: 64, why: ACCOUNT },
+  '/user/account/address': { gzip: 191, requests: 47, why: ACCOUNT },
+  '/user/account/billingAddress': { gzip: 190, requests: 46, why: ACCOUNT },
+  '/user/account/coupons': { gzip: 226, requests: 64, why: ACCOUNT },
+  '/user/account/balance': { gzip: 227, requests: 63, why: ACCOUNT },
+  '/user/account/balance/reload': { gzip: 169, requests: 39, why: ACCOUNT },
+  '/user/account/password': { gzip: 154, requests: 33, why: ACCOUNT },
+  '/user/account/referral': { gzip: 233, requests: 71, why: ACCOUNT },
+  '/user/order/history': { gzip: 228, requests: 66, why: ACCOUNT },
+  '/user/order/detail/:orderId': { gzip: 170, requests: 43, why: ACCOUNT },
+  '/user/order/upload-history': { gzip: 221, requests: 59, why: ACCOUNT },
+  '/user/order/after-sale': { gzip: 224, requests: 60, why: ACCOUNT },
+  '/user/order/additional-cost': { gzip: 219, requests: 69, why: ACCOUNT },
+  '/user/prime/point': { gzip: 231, requests: 66, why: ACCOUNT },
+  '/user/project': { gzip: 204, requests: 55, why: ACCOUNT },
+  '/user/project/fileList/:id': { gzip: 149, requests: 23, why: ACCOUNT },
+};
 
 /** The entry chunk of the app (Vite keys it by its HTML file). */
 const ENTRY = 'index.html';
@@ -225,10 +273,11 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
  * Checks a build folder; answers the lines to print, the failures (empty when it passes) and each
  * route's figures.
  * @param {string} dir
- * @param {{ enforce?: boolean, table?: { path: string, page: string }[] }} [options] `table`: the routes (routeTable())
+ * @param {{ enforce?: boolean, table?: { path: string, page: string }[], known?: Record<string, { gzip: number, requests: number, why: string }> }} [options]
+ *   `table`: the routes (routeTable()); `known`: routes over a budget held to their own figures (KNOWN_OVER)
  * @returns {{ lines: string[], failures: string[], routes: RouteLoad[] }}
  */
-export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
+export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {} } = {}) {
   const manifestFile = path.join(dir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
     return { lines: [], failures: [`no ${manifestFile}: run \`vite build\` first (build.manifest is on in vite.config.ts)`], routes: [] };
@@ -270,6 +319,8 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
     "JavaScript before the first input, per route (the entry, the route's HTML scripts and page chunk, their static imports, workers and the dynamic imports they start on their own, recursively, but ON_INPUT's; gzip level 9, brotli as served):",
   );
   const over = [];
+  /** Routes over a budget but within their KNOWN_OVER figures. */
+  const knownOver = [];
   for (const route of routes) {
     route.files = firstInputFiles(manifest, route.roots, pages, route.path);
     const size = total(route.files);
@@ -279,6 +330,14 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
     lines.push(
       `  ${route.name.padEnd(64)} ${kb(size.gzip).padStart(10)} gzip ${kb(size.brotli).padStart(10)} br ${String(route.requests).padStart(3)} scripts${tooBig || tooMany ? '  OVER' : '  ok'}`,
     );
+    const recorded = route.path === undefined ? undefined : known[route.path];
+    if (recorded) {
+      if (!tooBig && !tooMany) over.push(`${route.name}: within both budgets now (${kb(size.gzip)} gzip, ${route.requests} scripts): take it off KNOWN_OVER`);
+      if (size.gzip > recorded.gzip * KB) over.push(`${route.name}: ${kb(size.gzip)} gzip, more than its recorded ${kb(recorded.gzip * KB)} (KNOWN_OVER; budget ${kb(BUDGET_GZIP)})`);
+      if (route.requests > recorded.requests) over.push(`${route.name}: ${route.requests} script requests, more than its recorded ${recorded.requests} (KNOWN_OVER; budget ${BUDGET_REQUESTS})`);
+      if (tooBig || tooMany) knownOver.push(route.name);
+      continue;
+    }
     if (tooBig) over.push(`${route.name}: ${kb(size.gzip)} gzip, budget ${kb(BUDGET_GZIP)}`);
     if (tooMany) over.push(`${route.name}: ${route.requests} script requests, budget ${BUDGET_REQUESTS}`);
   }
@@ -289,7 +348,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
   }
   if (over.length && enforce) failures.push(...over.map((o) => `over budget: ${o}`));
   lines.push(
-    `Budgets (${kb(BUDGET_GZIP)} gzip, ${BUDGET_REQUESTS} scripts, every route): ${enforce ? 'enforced' : 'OFF (ENFORCE_BUDGETS in scripts/check-bundle-size.mjs)'}; ${over.length ? `${new Set(over.map((o) => o.split(':')[0])).size} route(s) over` : 'every route within'}.`,
+    `Budgets (${kb(BUDGET_GZIP)} gzip, ${BUDGET_REQUESTS} scripts, every route): ${enforce ? 'enforced' : 'OFF (ENFORCE_BUDGETS in scripts/check-bundle-size.mjs)'}; ${over.length ? `${new Set(over.map((o) => o.split(':')[0])).size} route(s) over` : 'every route within'}${knownOver.length ? `, ${knownOver.length} more over but within their recorded figures (KNOWN_OVER): ${knownOver.join(', ')}` : ''}.`,
   );
   lines.push(
     `Waiting for an input (not counted): ${ON_INPUT.map((o) => `${o.pattern ? o.pattern.source : o.module.replace(/^node_modules\//, '')}${o.atMountOn ? ` (at mount on ${o.atMountOn.join(', ')})` : ''}`).join(', ')}; workers ${WORKERS_ON_INPUT.map((w) => w.pattern.source).join(', ')}.`,
@@ -342,7 +401,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
-  const { lines, failures } = checkBundle(dir, { table: await routeTable() });
+  const { lines, failures } = checkBundle(dir, { table: await routeTable(), known: KNOWN_OVER });
   for (const line of lines) console.log(line);
   for (const failure of failures) console.error(`bundle check: ${failure}`);
   console.log(failures.length ? `bundle check: FAILED (${failures.length})` : 'bundle check: passed');

@@ -124,6 +124,27 @@ describe('bundle check', () => {
     expect(off.lines.join('\n')).toMatch(/OFF \(ENFORCE_BUDGETS .*\); 2 route\(s\) over\./);
   });
 
+  it('holds a route of KNOWN_OVER to its recorded figures, and asks to take it off once within both budgets', () => {
+    const table = [
+      { path: '/quote', page: QUOTE_PAGE },
+      { path: '/checkout/payment', page: 'routes/pages/checkout-pages.tsx' },
+    ];
+    // Entry 60 + vendor 40 + quote page 30 + shared 55 = 185 in 4 scripts; checkout 60 + 40 + 35 + 55 = 190 in 4.
+    const dir = build({ ...split, '_shared.js': { file: 'assets/shared.js', kb: 55 } });
+    const within = checkBundle(dir, { enforce: true, table, known: { '/quote': { gzip: 190, requests: 4, why: 'test' }, '/checkout/payment': { gzip: 195, requests: 4, why: 'test' } } });
+    expect(within.failures).toEqual([]);
+    expect(within.lines.join('\n')).toMatch(/2 more over but within their recorded figures \(KNOWN_OVER\): \/quote \(quote-page\.tsx\), \/checkout\/payment/);
+    const grown = checkBundle(dir, { enforce: true, table, known: { '/quote': { gzip: 180, requests: 3, why: 'test' } } });
+    expect(grown.failures).toEqual([
+      expect.stringMatching(/^over budget: \/quote \(quote-page\.tsx\): 18\d\.\d KB gzip, more than its recorded 180\.0 KB \(KNOWN_OVER; budget 150\.0 KB\)$/),
+      'over budget: /quote (quote-page.tsx): 4 script requests, more than its recorded 3 (KNOWN_OVER; budget 15)',
+      expect.stringMatching(/^over budget: \/checkout\/payment \(checkout-pages\.tsx\): 19\d\.\d KB gzip, budget 150\.0 KB$/),
+    ]);
+    const slim = build(split);
+    const done = checkBundle(slim, { enforce: true, table, known: { '/quote': { gzip: 190, requests: 4, why: 'test' } } });
+    expect(done.failures).toEqual([expect.stringMatching(/^over budget: \/quote \(quote-page\.tsx\): within both budgets now \(14\d\.\d KB gzip, 4 scripts\): take it off KNOWN_OVER$/)]);
+  });
+
   it('fails when the 3D viewer is in the first load or not a chunk of its own', () => {
     const eager = { ...split, [QUOTE_PAGE]: { ...split[QUOTE_PAGE], imports: ['index.html', VIEWER], dynamicImports: [] } };
     expect(checkBundle(build(eager), { enforce: false }).failures).toEqual([
