@@ -27,7 +27,6 @@ export const CustomerFlagsSchema = named(
   }),
 );
 export type CustomerFlags = z.infer<typeof CustomerFlagsSchema>;
-export const CUSTOMER_FLAGS = ['isRecharge', 'isEntrustOrderAccount', 'member', 'isChannel'] as const satisfies readonly (keyof CustomerFlags)[];
 
 const SuccessManagerSchema = z.object({ name: z.string(), email: z.string() }).nullable();
 

@@ -14,3 +14,7 @@ export const STAFF_CUSTOMER_MESSAGES = {
 /** The least and most an additional-cost order may ask, in cents (as `createAdditionalCost` checks). */
 export const ADDITIONAL_COST_MIN_CENTS = 100;
 export const ADDITIONAL_COST_MAX_CENTS = 100_000_000;
+
+/** The account record's flags of spec section 3 that staff set, in the order the console shows them. */
+export const CUSTOMER_FLAGS = ['isRecharge', 'isEntrustOrderAccount', 'member', 'isChannel'] as const;
+export type CustomerFlag = (typeof CUSTOMER_FLAGS)[number];

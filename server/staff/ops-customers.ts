@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdditionalCost } from '#domain/api/order';
 import {
-  CUSTOMER_FLAGS,
   STAFF_CUSTOMER_NOT_FOUND,
   type CustomerFlags,
   type OpsAdditionalCostRequest,
@@ -16,7 +15,7 @@ import {
 import type { StaffAction } from '#domain/api/ops';
 import { STAFF_ORDER_NOT_FOUND } from '#domain/api/ops';
 import { formatUsd } from '#domain/pricing/money';
-import { ADDITIONAL_COST_MAX_CENTS, ADDITIONAL_COST_MIN_CENTS, STAFF_CUSTOMER_MESSAGES } from '#domain/rules/staff-customer-rules';
+import { ADDITIONAL_COST_MAX_CENTS, ADDITIONAL_COST_MIN_CENTS, CUSTOMER_FLAGS, STAFF_CUSTOMER_MESSAGES } from '#domain/rules/staff-customer-rules';
 import { STAFF_MESSAGES, mayStaff, seesOnlyAssignedCustomers, type StaffPermission } from '#domain/rules/staff-rules';
 import { iso, type Clock } from '../clock.ts';
 import { paginate } from '../db/paginate.ts';
