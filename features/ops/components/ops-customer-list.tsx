@@ -81,7 +81,7 @@ export function OpsCustomerList() {
                 action={
                   q ? (
                     <Button variant="secondary" onPress={() => list.set({ q: null })}>
-                      {t('orders.history.showAll')}
+                      {t('ops.customers.showAll')}
                     </Button>
                   ) : undefined
                 }

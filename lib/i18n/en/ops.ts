@@ -103,6 +103,7 @@ export const ops = {
   'ops.customers.balance': 'Balance',
   'ops.customers.empty': 'No customers yet.',
   'ops.customers.noMatch': 'No customer matches this search.',
+  'ops.customers.showAll': 'Show all customers',
   'ops.customers.found': '{count, plural, =0 {No customer found} one {# customer found} other {# customers found}}',
 
   'ops.customer.title': 'Customer {name}',

@@ -105,6 +105,7 @@ export const ops: AreaTranslation<typeof en> = {
   'ops.customers.balance': 'Solde',
   'ops.customers.empty': 'Aucun client pour l’instant.',
   'ops.customers.noMatch': 'Aucun client ne correspond à cette recherche.',
+  'ops.customers.showAll': 'Afficher tous les clients',
   'ops.customers.found': '{count, plural, =0 {Aucun client trouvé} one {# client trouvé} other {# clients trouvés}}',
 
   'ops.customer.title': 'Client {name}',
