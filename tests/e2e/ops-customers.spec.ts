@@ -58,7 +58,9 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   // The record: member, and Mia as the success manager, with a reason.
   const record = staff.getByRole('form', { name: 'What the account may do' });
   await expect(record.getByRole('checkbox', { name: 'May reload the balance' })).toBeChecked();
-  await record.getByRole('checkbox', { name: 'Member (business account)' }).check();
+  await record.getByRole('checkbox', { name: 'Member (business account)' }).focus();
+  await staff.keyboard.press('Space');
+  await expect(record.getByRole('checkbox', { name: 'Member (business account)' })).toBeChecked();
   await record.getByRole('button', { name: /Customer success manager/ }).click();
   await staff.getByRole('option', { name: new RegExp(`Mia Manager \\(${managerEmail.replace(/\./g, '\\.')}\\)`) }).click();
   await record.getByRole('textbox', { name: 'Reason (optional)' }).fill('Signed the business terms');
@@ -78,7 +80,7 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   await balance.getByRole('textbox', { name: 'Amount (USD)' }).fill('25');
   await balance.getByRole('textbox', { name: 'Reason' }).fill('Goodwill for the late delivery');
   await balance.getByRole('button', { name: 'Adjust the balance' }).click();
-  await expect(staff.getByRole('region', { name: 'Account' })).toContainText('$25.00');
+  await expect(staff.getByRole('region', { name: 'Account', exact: true })).toContainText('$25.00');
   await expect(audit).toContainText('Balance: $0.00 → $25.00');
   await expectNoAxeViolations(staff);
 
@@ -99,7 +101,7 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   const costs = staff.getByRole('region', { name: 'Additional costs' });
   await expect(costs).toContainText('$45.50');
   await expect(costs).toContainText('Extra sanding asked by phone');
-  await expect(staff.getByRole('region', { name: 'Staff actions' })).toContainText('Additional cost created');
+  await expect(staff.getByRole('region', { name: 'Staff actions', exact: true })).toContainText('Additional cost created');
   await expectNoAxeViolations(staff);
 
   // The customer's side: the additional cost to pay, its mail, and the balance's transaction.
