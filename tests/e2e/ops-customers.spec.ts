@@ -67,8 +67,8 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   await record.getByRole('button', { name: 'Save the record' }).click();
   const audit = staff.getByRole('region', { name: 'Staff actions about this customer' });
   await expect(audit).toContainText('Account record changed');
-  await expect(audit).toContainText('Member (business account): no → yes');
-  await expect(audit).toContainText(`Success manager: none → ${managerEmail}`);
+  await expect(audit).toContainText('Member (business account): from no to yes');
+  await expect(audit).toContainText(`Success manager: from none to ${managerEmail}`);
   await expect(audit).toContainText('Signed the business terms');
 
   // The balance: a debit below zero is refused, a credit is a ledger entry.
@@ -81,7 +81,7 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   await balance.getByRole('textbox', { name: 'Reason' }).fill('Goodwill for the late delivery');
   await balance.getByRole('button', { name: 'Adjust the balance' }).click();
   await expect(staff.getByRole('region', { name: 'Account', exact: true })).toContainText('$25.00');
-  await expect(audit).toContainText('Balance: $0.00 → $25.00');
+  await expect(audit).toContainText('Balance: from $0.00 to $25.00');
   await expectNoAxeViolations(staff);
 
   // An additional cost from the order's page.

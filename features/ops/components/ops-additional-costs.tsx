@@ -34,13 +34,14 @@ type Fields = 'amount' | 'reason';
 export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditionalCostsProps) {
   const t = useT();
   const format = useFormat();
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useAsync<OpsAdditionalCostsData>(`ops-extra-${order.id}-${attempt}`, (signal) => listOrderAdditionalCosts(order.id, signal));
+  const loaded = useAsync<OpsAdditionalCostsData>(`ops-extra-${order.id}`, (signal) => listOrderAdditionalCosts(order.id, signal));
   const [values, setValues] = useState<Record<Fields, string>>({ amount: '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = loaded.status === 'success' ? loaded.data.list : [];
+  // The answer of a creation is the list as the server keeps it; shown until the next load.
+  const [made, setMade] = useState<OpsAdditionalCostsData | null>(null);
+  const list = made?.list ?? (loaded.status === 'success' ? loaded.data.list : []);
 
   const field = (name: Fields) => ({
     value: values[name],
@@ -60,9 +61,9 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
       const next = await createOrderAdditionalCost(order.id, { amount: values.amount.trim(), reason: values.reason.trim() });
       close();
       setValues({ amount: '', reason: '' });
-      const made = next.list[0];
-      if (made) announce(t('ops.extra.done', { number: made.number, amount: format.money(made.amountCents) }));
-      setAttempt((n) => n + 1);
+      setMade(next);
+      const first = next.list[0];
+      if (first) announce(t('ops.extra.done', { number: first.number, amount: format.money(first.amountCents) }));
       onCreated?.();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -82,7 +83,7 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
           </p>
         ) : (
           <ul className="flex flex-col gap-1">
-            {loaded.status === 'success' && list.length === 0 && <li>{t('ops.extra.empty')}</li>}
+            {(made ?? loaded.status === 'success') && list.length === 0 && <li>{t('ops.extra.empty')}</li>}
             {list.map((cost) => (
               <li key={cost.id}>{t('ops.extra.line', { number: cost.number, amount: format.money(cost.amountCents), status: cost.statusLabel, description: cost.description })}</li>
             ))}

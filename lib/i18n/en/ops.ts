@@ -142,7 +142,7 @@ export const ops = {
   'ops.customer.auditHint': 'On the account, its orders, additional costs and reloads: who, when, before and after.',
   'ops.customer.auditEmpty': 'No staff action yet.',
   'ops.customer.auditLine': '{at}: {who}: {action}',
-  'ops.customer.change': '{field}: {before} → {after}',
+  'ops.customer.change': '{field}: from {before} to {after}',
   'ops.customer.yes': 'yes',
   'ops.customer.no': 'no',
   'ops.customer.none': 'none',

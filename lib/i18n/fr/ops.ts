@@ -144,7 +144,7 @@ export const ops: AreaTranslation<typeof en> = {
   'ops.customer.auditHint': 'Sur le compte, ses commandes, coûts supplémentaires et recharges : qui, quand, avant et après.',
   'ops.customer.auditEmpty': 'Aucune action du personnel pour l’instant.',
   'ops.customer.auditLine': '{at} : {who} : {action}',
-  'ops.customer.change': '{field} : {before} → {after}',
+  'ops.customer.change': '{field} : de {before} à {after}',
   'ops.customer.yes': 'oui',
   'ops.customer.no': 'non',
   'ops.customer.none': 'aucun',

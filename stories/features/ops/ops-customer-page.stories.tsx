@@ -39,7 +39,7 @@ export const Operator: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Customer Ada Buyer' }, { timeout: 5000 })).toBeInTheDocument();
     await expect(canvas.getByRole('checkbox', { name: 'May reload the balance' })).toBeChecked();
-    await expect(canvas.getByRole('region', { name: 'Staff actions about this customer' })).toHaveTextContent('Balance: $0.00 → $25.00');
+    await expect(canvas.getByRole('region', { name: 'Staff actions about this customer' })).toHaveTextContent('Balance: from $0.00 to $25.00');
   },
 };
 
@@ -53,7 +53,7 @@ export const SetAFlag: Story = {
     await expect(member).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Save the record' }));
     const audit = canvas.getByRole('region', { name: 'Staff actions about this customer' });
-    await expect(await within(audit).findByText('Member (business account): no → yes', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await within(audit).findByText('Member (business account): from no to yes', {}, { timeout: 5000 })).toBeInTheDocument();
     await expect(audit).toHaveTextContent('Reason: Signed the business terms');
   },
 };

@@ -82,6 +82,6 @@ export const Delivered: Story = {
 export const NotFound: Story = {
   parameters: { msw: { handlers: { order: [http.get(one, () => HttpResponse.json({ message: 'No order has this id.' }, { status: 404 }))] } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('No order has this id.');
+    await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('No order has this id.');
   },
 };
