@@ -9,17 +9,24 @@ export const STAFF_ROLES = ['admin', 'operator', 'success_manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
+ * The customers' permissions (issue 38 items 3 and 6, ADR 204): read an account (a success manager:
+ * only those assigned to them), set its flags and success manager, adjust its balance, and charge an
+ * additional cost on one of its orders.
+ */
+export const CUSTOMER_PERMISSIONS = ['customers.read', 'customers.manage', 'balance.adjust', 'payments.charge'] as const;
+
+/**
  * What a staff member may do. `orders.read` for a success manager is limited to the customers
  * assigned to them (the account record's customer success manager has their email).
  */
-export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'] as const;
+export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** Each role's permissions. An admin runs the staff and may stand in for an operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'],
-  operator: ['orders.read', 'orders.move', 'payments.confirm'],
-  success_manager: ['orders.read'],
+  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS],
+  operator: ['orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS],
+  success_manager: ['orders.read', 'customers.read'],
 };
 
 export function mayStaff(role: StaffRole, permission: StaffPermission): boolean {

@@ -11,7 +11,7 @@ import { staffSession, tabStorage } from './staff-session.ts';
  * customer's; a 401 ends the staff session only. Every call is quiet: the console says what went
  * wrong in its own page.
  */
-const opsApi = createApiClient({
+export const opsApi = createApiClient({
   baseURL: `${MAIN_API_BASE}/${apiSegment}`,
   tokens: tabStorage,
   tokenKey: STORAGE_KEYS.staffToken,

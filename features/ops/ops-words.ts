@@ -42,4 +42,8 @@ export const ACTION_KEYS: Readonly<Record<string, MessageKey>> = {
   'order.deliver': 'ops.event.deliver',
   'order.cancel': 'ops.event.cancel',
   'order.refund': 'ops.event.refund',
+  'order.additional_cost': 'ops.audit.additionalCost',
+  'transfer.confirm': 'ops.audit.transferConfirm',
+  'customer.update': 'ops.audit.customerUpdate',
+  'customer.balance_adjust': 'ops.audit.balanceAdjust',
 };

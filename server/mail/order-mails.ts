@@ -48,4 +48,11 @@ export const orderMails = {
     text: `We cancelled your order ${number} and gave the money back the way it was paid (a card payment to the card, a balance or bank-transfer payment to your prepaid balance).\n\nReason: ${reason}${footer(link)}`,
     links: [link],
   }),
+
+  additionalCost: ({ to, number, link }: OrderMailSubject, cost: { number: string; amount: string; reason: string; payLink: string }): Mail => ({
+    to,
+    subject: `Additional cost ${cost.number} for order ${number}`,
+    text: `We added an additional cost of ${cost.amount} to your order ${number}.\n\nReason: ${cost.reason}\n\nPay it here: ${cost.payLink}\n\nYour additional-cost orders: ${link}`,
+    links: [cost.payLink, link],
+  }),
 };

@@ -4,6 +4,8 @@ import type { StaffMe } from '#domain/api/ops';
 import { useT } from '#lib/i18n/i18n';
 import { staffMe, staffSignOut } from '../api.ts';
 import { staffSession as defaultStore, useStaffSession, type StaffSessionStore } from '../staff-session.ts';
+import { OpsCustomerList } from './ops-customer-list.tsx';
+import { OpsCustomerPage } from './ops-customer-page.tsx';
 import { OpsFrame } from './ops-frame.tsx';
 import { OpsOrderList } from './ops-order-list.tsx';
 import { OpsOrderPage } from './ops-order-page.tsx';
@@ -11,9 +13,14 @@ import { OpsTransfers } from './ops-transfers.tsx';
 import { StaffList } from './staff-list.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
-function OrderRoute() {
+function OrderRoute({ mayCharge }: { mayCharge: boolean }) {
   const { id } = useParams<{ id: string }>();
-  return <OpsOrderPage orderId={id} />;
+  return <OpsOrderPage orderId={id} mayCharge={mayCharge} />;
+}
+
+function CustomerRoute() {
+  const { id } = useParams<{ id: string }>();
+  return <OpsCustomerPage customerId={id} />;
 }
 
 /** A section the role does not open: said, never an empty screen. */
@@ -32,6 +39,7 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
   const readsOrders = staff.permissions.includes('orders.read');
   const readsStaff = staff.permissions.includes('staff.read');
   const confirmsTransfers = staff.permissions.includes('payments.confirm');
+  const readsCustomers = staff.permissions.includes('customers.read');
   const home = readsOrders ? '/orders' : '/staff';
   const signOut = async () => {
     setSigningOut(true);
@@ -45,7 +53,7 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       </Route>
       <Route path="/orders/:id">
         <OpsFrame staff={staff} current="orders" onSignOut={signOut} signingOut={signingOut}>
-          {readsOrders ? <OrderRoute /> : <NotAllowed />}
+          {readsOrders ? <OrderRoute mayCharge={staff.permissions.includes('payments.charge')} /> : <NotAllowed />}
         </OpsFrame>
       </Route>
       <Route path="/orders">
@@ -56,6 +64,16 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       <Route path="/transfers">
         <OpsFrame staff={staff} current="transfers" onSignOut={signOut} signingOut={signingOut}>
           {confirmsTransfers ? <OpsTransfers /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/customers/:id">
+        <OpsFrame staff={staff} current="customers" onSignOut={signOut} signingOut={signingOut}>
+          {readsCustomers ? <CustomerRoute /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/customers">
+        <OpsFrame staff={staff} current="customers" onSignOut={signOut} signingOut={signingOut}>
+          {readsCustomers ? <OpsCustomerList /> : <NotAllowed />}
         </OpsFrame>
       </Route>
       <Route path="/staff">

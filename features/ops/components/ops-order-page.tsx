@@ -13,15 +13,17 @@ import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { readOpsOrder } from '../api.ts';
 import { ACTION_KEYS, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
+import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
 import { OpsOrderAction } from './ops-order-action.tsx';
 
 /**
  * An order as staff see it (issue 38): its moves as buttons (only those the lifecycle and the
  * caller's role allow now), the customer and their success manager, the lines, the payments, the
  * status history the customer also sees, and every staff action on it with its reason. A move's
- * outcome is announced politely and the page shows the order as the server answered it.
+ * outcome is announced politely and the page shows the order as the server answered it. Its
+ * additional-cost orders, and for a role with `payments.charge` the dialog that makes one (ADR 205).
  */
-export function OpsOrderPage({ orderId }: { orderId: string }) {
+export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; mayCharge?: boolean }) {
   const t = useT();
   const format = useFormat();
   const [attempt, setAttempt] = useState(0);
@@ -158,6 +160,8 @@ export function OpsOrderPage({ orderId }: { orderId: string }) {
           </ol>
         </Card>
       </div>
+
+      <OpsAdditionalCosts order={order} mayCharge={mayCharge} onCreated={() => void readOpsOrder(orderId).then(setMoved, () => setAttempt((n) => n + 1))} />
 
       <Card title={t('ops.order.audit')} description={t('ops.order.auditHint')}>
         <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">

@@ -8,6 +8,7 @@ import { ScreenFrame } from '../../support/page-frame.tsx';
 
 const one = '*/api/*/ops/orders/:id';
 const move = '*/api/*/ops/orders/:id/event';
+const costs = '*/api/*/ops/orders/:id/additional-costs';
 
 const meta = {
   title: 'Features/Ops/OpsOrderPage',
@@ -16,7 +17,10 @@ const meta = {
   decorators: [(Story) => <ScreenFrame path={`/ops/orders/${ORDER_ID}`}><Story /></ScreenFrame>],
   parameters: {
     msw: {
-      handlers: [
+      // Named groups: a story replaces `order` and keeps the additional costs' answer.
+      handlers: {
+        costs: [http.get(costs, () => HttpResponse.json({ list: [] }))],
+        order: [
         http.get(one, () => HttpResponse.json(opsOrder('paid'))),
         http.post(move, () =>
           HttpResponse.json(
@@ -25,7 +29,8 @@ const meta = {
             }),
           ),
         ),
-      ],
+        ],
+      },
     },
   },
 } satisfies Meta<typeof OpsOrderPage>;
@@ -56,7 +61,7 @@ export const StartProduction: Story = {
 
 /** Shipping asks for the carrier and the tracking number. */
 export const Ship: Story = {
-  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json(opsOrder('in_production')))] } },
+  parameters: { msw: { handlers: { order: [http.get(one, () => HttpResponse.json(opsOrder('in_production')))] } } },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Mark shipped' }));
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'));
@@ -67,7 +72,7 @@ export const Ship: Story = {
 
 /** A delivered order: nothing is open any more. */
 export const Delivered: Story = {
-  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json(opsOrder('delivered')))] } },
+  parameters: { msw: { handlers: { order: [http.get(one, () => HttpResponse.json(opsOrder('delivered')))] } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Nothing is open to you for this order now.')).toBeInTheDocument();
   },
@@ -75,8 +80,8 @@ export const Delivered: Story = {
 
 /** Another success manager's order, or one that does not exist: the server's words and a way back. */
 export const NotFound: Story = {
-  parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json({ message: 'No order has this id.' }, { status: 404 }))] } },
+  parameters: { msw: { handlers: { order: [http.get(one, () => HttpResponse.json({ message: 'No order has this id.' }, { status: 404 }))] } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('No order has this id.');
+    await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('No order has this id.');
   },
 };

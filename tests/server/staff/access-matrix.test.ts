@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpsOrder, OpsOrderList } from '#domain/api/ops';
+import type { OpsAdditionalCosts, OpsCustomerDetail, OpsCustomerList } from '#domain/api/ops-customers';
 import type { Order } from '#domain/api/order';
 import { ROLE_PERMISSIONS, STAFF_MESSAGES, STAFF_ROLES, type StaffPermission, type StaffRole } from '#domain/rules/staff-rules';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
@@ -21,6 +22,12 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'POST /ops/orders/{id}/event': 'orders.move',
   'GET /ops/transfers': 'payments.confirm',
   'POST /ops/transfers/confirm': 'payments.confirm',
+  'GET /ops/customers': 'customers.read',
+  'GET /ops/customers/{id}': 'customers.read',
+  'PATCH /ops/customers/{id}': 'customers.manage',
+  'POST /ops/customers/{id}/balance': 'balance.adjust',
+  'GET /ops/orders/{id}/additional-costs': 'orders.read',
+  'POST /ops/orders/{id}/additional-cost': 'payments.charge',
 };
 
 let t: OrderTestApp;
@@ -55,8 +62,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A request each call accepts when allowed (so an allowed call answers neither 401 nor 403). */
-function request(method: string, path: string, orderId: string, orderNumber = order.number): { path: string; body?: unknown } {
-  const concrete = path.replace('{id}', orderId).replace(/^\//, '');
+function request(method: string, path: string, orderId: string, orderNumber = order.number, userId = customer.userId): { path: string; body?: unknown } {
+  const concrete = path.replace('{id}', path.startsWith('/ops/customers/') ? userId : orderId).replace(/^\//, '');
+  if (path === '/ops/customers/{id}' && method === 'PATCH') return { path: concrete, body: { member: true, reason: 'matrix' } };
+  if (path === '/ops/customers/{id}/balance') return { path: concrete, body: { amount: '1', reason: 'matrix' } };
+  if (path === '/ops/orders/{id}/additional-cost') return { path: concrete, body: { amount: '5', reason: 'matrix' } };
   if (path === '/ops/orders/{id}/event') return { path: concrete, body: { event: 'start_production', reason: 'matrix' } };
   // The order is paid: an allowed role reaches the payments' refusal (409), never a 403.
   if (path === '/ops/transfers/confirm') return { path: concrete, body: { number: orderNumber, amount: '1.00' } };
@@ -86,18 +96,20 @@ describe(`staff calls: who opens what (${db})`, () => {
         const need = NEEDS[`${method} ${path}`];
         if (need === 'open' || path === '/ops/auth/sign-out') continue;
         // A success manager reads the order of the customer they serve.
-        const { path: p, body } = request(method, path, role === 'success_manager' ? assignedOrder.id : order.id);
+        const { path: p, body } = role === 'success_manager' ? request(method, path, assignedOrder.id, assignedOrder.number, assigned.userId) : request(method, path, order.id);
         const res = await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
         const allowed = need === 'signed-in' || ROLE_PERMISSIONS[role].includes(need as StaffPermission);
-        if (allowed) expect([200, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        if (allowed) expect([200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         else {
           expect(res.status, `${role}: ${method} ${path}`).toBe(403);
           expect(res.body.message).toBe(STAFF_MESSAGES.notAllowed);
         }
       }
     }
-    // The success manager's refused move left the order as it was.
+    // The success manager's refused move left the order as it was, and their customer's record, balance and additional costs too.
     expect((await t.call<Order>(`order/${assignedOrder.id}`, { token: assigned.token })).body.status).toBe('paid');
+    expect((await t.call<OpsCustomerDetail>(`ops/customers/${assigned.userId}`, { token: staff.admin.token })).body.customer).toMatchObject({ flags: { member: false }, balanceCents: 0 });
+    expect((await t.call<OpsAdditionalCosts>(`ops/orders/${assignedOrder.id}/additional-costs`, { token: staff.admin.token })).body.list).toEqual([]);
   });
 
   test('a success manager sees only the customers they serve: other orders are not listed and answer 404', async () => {
@@ -110,6 +122,18 @@ describe(`staff calls: who opens what (${db})`, () => {
     expect(page.body.customer.successManager).toEqual({ name: 'SM', email: staff.success_manager.email });
     const operatorList = await t.call<OpsOrderList>('ops/orders', { token: staff.operator.token });
     expect(operatorList.body.total).toBe(2);
+  });
+
+  test('a success manager is refused the customer they do not serve, and that customer’s orders’ additional costs (404)', async () => {
+    const sm = staff.success_manager.token;
+    expect((await t.call<OpsCustomerList>('ops/customers', { token: sm })).body.list.map((x) => x.id)).toEqual([assigned.userId]);
+    for (const [method, path] of operations.filter(([, p]) => p.includes('{id}') && (p.startsWith('/ops/customers/') || p.includes('additional-cost')))) {
+      const { path: p, body } = request(method, path, order.id);
+      const res = await t.call(p, { method, token: sm, ...(body !== undefined ? { body } : {}) });
+      expect([403, 404], `${method} ${path}`).toContain(res.status);
+      if (method === 'GET') expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await t.call<OpsCustomerDetail>(`ops/customers/${customer.userId}`, { token: staff.operator.token })).status).toBe(200);
   });
 
   test('signing out is each role’s own', async () => {

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { OpsCustomerList as OpsCustomerListData } from '#domain/api/ops-customers';
+import { errorMessage } from '#lib/api/error-message';
+import { useT } from '#lib/i18n/i18n';
+import { useAsync } from '#lib/use-async';
+import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
+import { Button } from '#ui/button';
+import { EmptyState } from '#ui/empty-state';
+import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { Link } from '#ui/link';
+import { Money } from '#ui/money';
+import { SearchField } from '#ui/search-field';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { listOpsCustomers } from '../customers-api.ts';
+
+/**
+ * The customers the staff member may see (a success manager: those assigned to them), newest first,
+ * found by part of the email, the name or the company (issue 38 item 6). The search and the page
+ * live in the address, as the orders list's do.
+ */
+export function OpsCustomerList() {
+  const t = useT();
+  const list = useListQuery(['q'] as const);
+  const q = list.values.q.trim();
+  const [typed, setTyped] = useState(q);
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setTyped(q);
+  }
+  const [attempt, setAttempt] = useState(0);
+  const customers = useAsync<OpsCustomerListData>(`ops-customers-${list.page}-${list.pageSize}-${q}-${attempt}`, (signal) =>
+    listOpsCustomers({ page: list.page, pageSize: list.pageSize, q }, signal),
+  );
+  const data = customers.status === 'success' ? customers.data : null;
+  const labels = usePaginationLabels();
+  usePaginationPreload();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-heading text-neutral-900">{t('ops.customers.title')}</h1>
+      <div role="search" aria-label={t('ops.customers.searchRegion')}>
+        <SearchField
+          className="max-w-lg"
+          label={t('ops.customers.search')}
+          description={t('ops.customers.searchHint')}
+          clearLabel={t('orders.history.clearSearch')}
+          value={typed}
+          onChange={setTyped}
+          onSubmit={(value) => list.set({ q: value.trim() })}
+          onClear={() => list.set({ q: null })}
+        />
+      </div>
+      <p role="status" className="sr-only">
+        {data ? t('ops.customers.found', { count: data.total }) : ''}
+      </p>
+      {customers.status === 'error' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
+          <p>{errorMessage(customers.error)}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
+      ) : (
+        <Table aria-label={t('ops.customers.table')}>
+          <TableHeader>
+            <Column isRowHeader>{t('ops.customers.name')}</Column>
+            <Column>{t('auth.email')}</Column>
+            <Column>{t('ops.customers.company')}</Column>
+            <Column>{t('ops.customers.number')}</Column>
+            <Column>{t('ops.customers.manager')}</Column>
+            <Column align="end">{t('ops.customers.balance')}</Column>
+          </TableHeader>
+          <TableBody
+            items={data?.list ?? []}
+            isLoading={customers.status === 'loading'}
+            loadingLabel={t('common.loading')}
+            emptyState={
+              <EmptyState
+                title={q ? t('ops.customers.noMatch') : t('ops.customers.empty')}
+                action={
+                  q ? (
+                    <Button variant="secondary" onPress={() => list.set({ q: null })}>
+                      {t('ops.customers.showAll')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          >
+            {(customer) => (
+              <Row id={customer.id}>
+                <Cell>
+                  <Link href={`/ops/customers/${customer.id}`}>{customer.name}</Link>
+                </Cell>
+                <Cell>{customer.email}</Cell>
+                <Cell>{customer.company ?? '—'}</Cell>
+                <Cell>{customer.customerNumber}</Cell>
+                <Cell>{customer.successManager?.name ?? t('ops.customer.noManager')}</Cell>
+                <Cell align="end">
+                  <Money cents={customer.balanceCents} />
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
+    </div>
+  );
+}
