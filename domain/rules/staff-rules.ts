@@ -12,13 +12,13 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * What a staff member may do. `orders.read` for a success manager is limited to the customers
  * assigned to them (the account record's customer success manager has their email).
  */
-export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'] as const;
+export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer'] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** Each role's permissions. An admin runs the staff and may stand in for an operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm'],
-  operator: ['orders.read', 'orders.move', 'payments.confirm'],
+  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer'],
+  operator: ['orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer'],
   success_manager: ['orders.read'],
 };
 

@@ -26,6 +26,7 @@ import { listStaffOrders, moveStaffOrder, readStaffOrder } from '../staff/ops-or
 import { awaitingTransfers, confirmStaffTransfer } from '../staff/ops-transfers.ts';
 import type { AppContext } from './app-context.ts';
 import { ApiRouter } from './api-router.ts';
+import { opsQueueRoutes } from './ops-queue-routes.ts';
 
 const STAFF_NOTE = 'Staff only (issue 38): `Authorization: Bearer <staff accessToken>` from ops/auth/second-factor; a customer’s token answers 401, a role without the permission 403.';
 
@@ -179,6 +180,8 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
     response: ConfirmTransferResponseSchema,
     handler: async (c, { body }) => confirmStaffTransfer(ctx, await staffOf(c, 'payments.confirm'), body),
   });
+
+  opsQueueRoutes(router, ctx, staffOf, STAFF_NOTE); // after-sale claims and manual reviews
 
   return router;
 }
