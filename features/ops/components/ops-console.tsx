@@ -4,9 +4,11 @@ import type { StaffMe } from '#domain/api/ops';
 import { useT } from '#lib/i18n/i18n';
 import { staffMe, staffSignOut } from '../api.ts';
 import { staffSession as defaultStore, useStaffSession, type StaffSessionStore } from '../staff-session.ts';
+import { OpsClaims } from './ops-claims.tsx';
 import { OpsFrame } from './ops-frame.tsx';
 import { OpsOrderList } from './ops-order-list.tsx';
 import { OpsOrderPage } from './ops-order-page.tsx';
+import { OpsReviews } from './ops-reviews.tsx';
 import { OpsTransfers } from './ops-transfers.tsx';
 import { StaffList } from './staff-list.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
@@ -56,6 +58,16 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       <Route path="/transfers">
         <OpsFrame staff={staff} current="transfers" onSignOut={signOut} signingOut={signingOut}>
           {confirmsTransfers ? <OpsTransfers /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/claims">
+        <OpsFrame staff={staff} current="claims" onSignOut={signOut} signingOut={signingOut}>
+          {staff.permissions.includes('claims.decide') ? <OpsClaims /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/reviews">
+        <OpsFrame staff={staff} current="reviews" onSignOut={signOut} signingOut={signingOut}>
+          {staff.permissions.includes('reviews.answer') ? <OpsReviews /> : <NotAllowed />}
         </OpsFrame>
       </Route>
       <Route path="/staff">
