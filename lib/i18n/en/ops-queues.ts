@@ -44,7 +44,7 @@ export const opsQueues = {
   'opsQueues.reviews.attachment': 'Sent with the review: {name}',
   'opsQueues.reviews.modelRemoved': 'The model file was removed after its retention period.',
   'opsQueues.reviews.price': 'Answer with a price',
-  'opsQueues.reviews.priceFor': 'Answer {part} with a price',
+  'opsQueues.reviews.priceFor': 'Answer with a price for {part}',
   'opsQueues.reviews.priceTitle': 'Price for {part}',
   'opsQueues.reviews.unitPrice': 'Unit price (US dollars)',
   'opsQueues.reviews.unitPriceHint': 'Per part, e.g. 48.50; held 30 days.',

@@ -46,7 +46,7 @@ export const opsQueues: AreaTranslation<typeof en> = {
   'opsQueues.reviews.attachment': 'Joint à la demande : {name}',
   'opsQueues.reviews.modelRemoved': 'Le modèle a été supprimé après sa durée de conservation.',
   'opsQueues.reviews.price': 'Répondre avec un prix',
-  'opsQueues.reviews.priceFor': 'Répondre à {part} avec un prix',
+  'opsQueues.reviews.priceFor': 'Répondre avec un prix pour {part}',
   'opsQueues.reviews.priceTitle': 'Prix de {part}',
   'opsQueues.reviews.unitPrice': 'Prix unitaire (dollars US)',
   'opsQueues.reviews.unitPriceHint': 'Par pièce, p. ex. 48.50 ; garanti 30 jours.',
