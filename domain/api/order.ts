@@ -419,6 +419,16 @@ export const AfterSaleOrderSchema = named(
     reason: z.string().nullable(),
     items: z.array(z.object({ productId: z.string(), name: z.string(), originalQuantity: z.int(), quantity: z.int() })),
     createdAt: instant(),
+    decision: described(
+      z
+        .object({
+          decidedAt: instant(),
+          refusalReason: z.string().nullable(),
+          refabrication: z.object({ id: z.string(), number: z.string() }).nullable(),
+        })
+        .nullable(),
+      'Staff’s decision (issue 38): accepted with the refabrication order made at no charge, or rejected with the reason; null while submitted.',
+    ),
   }),
 );
 export type AfterSaleOrder = z.infer<typeof AfterSaleOrderSchema>;

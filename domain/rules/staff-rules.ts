@@ -19,13 +19,13 @@ export const CUSTOMER_PERMISSIONS = ['customers.read', 'customers.manage', 'bala
  * What a staff member may do. `orders.read` for a success manager is limited to the customers
  * assigned to them (the account record's customer success manager has their email).
  */
-export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS] as const;
+export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** Each role's permissions. An admin runs the staff and may stand in for an operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS],
-  operator: ['orders.read', 'orders.move', 'payments.confirm', ...CUSTOMER_PERMISSIONS],
+  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS],
+  operator: ['orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS],
   success_manager: ['orders.read', 'customers.read'],
 };
 

@@ -1,5 +1,7 @@
 import type { AwaitingTransfers, OpsOrder, OpsOrderEventRequest, OpsOrderList, StaffChallenge, StaffList, StaffMe, StaffSession } from '#domain/api/ops';
 import type { ConfirmTransferRequest, ConfirmTransferResponse, OrderStatus } from '#domain/api/order';
+import type { OpsClaim, OpsClaimDecision, OpsClaimList, OpsReview, OpsReviewList } from '#domain/api/ops-queues';
+import type { QuoteReviewAnswerInput } from '#domain/api/quote';
 import { MAIN_API_BASE } from '#domain/api/bases';
 import { createApiClient } from '#lib/api/client';
 import { apiSegment } from '#lib/env';
@@ -41,3 +43,11 @@ export const moveOpsOrder = (orderId: string, body: OpsOrderEventRequest) => ops
 
 export const listAwaitingTransfers = (q: string | null, signal?: AbortSignal) => opsApi<AwaitingTransfers>('ops/transfers', { query: q ? { q } : {}, signal, quiet: true });
 export const confirmTransfer = (body: ConfirmTransferRequest) => opsApi<ConfirmTransferResponse>('ops/transfers/confirm', { method: 'POST', body, quiet: true });
+
+// The queues (issue 38 items 4 and 5): after-sale claims and manual reviews.
+export const listOpsClaims = (signal?: AbortSignal) => opsApi<OpsClaimList>('ops/claims', { query: { status: 'submitted' }, signal, quiet: true });
+export const decideOpsClaim = (claimId: string, body: OpsClaimDecision) => opsApi<OpsClaim>(`ops/claims/${id(claimId)}/decide`, { method: 'POST', body, quiet: true });
+export const listOpsReviews = (signal?: AbortSignal) => opsApi<OpsReviewList>('ops/reviews', { query: { status: 'pending' }, signal, quiet: true });
+export const answerOpsReview = (reviewId: string, body: QuoteReviewAnswerInput) => opsApi<OpsReview>(`ops/reviews/${id(reviewId)}/answer`, { method: 'POST', body, quiet: true });
+/** A file of a review (its `path`, from the API), as bytes for the browser to save. */
+export const downloadOpsFile = (path: string) => opsApi<Blob>(path, { responseType: 'blob', quiet: true });

@@ -37,10 +37,13 @@ export interface AfterSaleItem {
 export interface AfterSaleOrder {
   created_at: string;
   customer_order_number: string;
+  decided_at: string | null;
   id: string;
   number: string;
   order_id: string;
   reason: string | null;
+  refabrication_order_id: string | null;
+  refusal_reason: string | null;
   status: string;
   user_id: string;
 }

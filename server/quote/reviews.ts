@@ -243,7 +243,7 @@ export class Reviews {
   // ------------------------------------------------------------------------------- staff's side
 
   /** The reviews staff work on, the oldest request first; `status` keeps one kind. */
-  async list(status: QuoteReview['status'] | undefined): Promise<{ list: StaffQuoteReview[]; total: number }> {
+  async list(status: QuoteReview['status'] | undefined, reviewId?: string): Promise<{ list: StaffQuoteReview[]; total: number }> {
     let query = this.db
       .selectFrom('quote_review')
       .innerJoin('quote_file', 'quote_file.id', 'quote_review.file_id')
@@ -252,6 +252,7 @@ export class Reviews {
       .selectAll('quote_review')
       .select(['quote_file.name as file_name', 'quote_project.name as project_name', 'user_account.email as customer_email']);
     if (status) query = query.where('quote_review.status', '=', status);
+    if (reviewId) query = query.where('quote_review.id', '=', reviewId);
     const rows = await query.orderBy('quote_review.requested_at').orderBy('quote_review.id').limit(200).execute();
     const attachments =
       rows.length === 0 ? [] : await this.db.selectFrom('quote_review_attachment').selectAll().where('review_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute();
@@ -270,8 +271,15 @@ export class Reviews {
     return { list, total: list.length };
   }
 
-  /** Staff's answer: a price per part and a lead time (held 30 days), or a refusal; the customer is mailed in the same transaction. */
-  async answer(reviewId: string, input: QuoteReviewAnswerInput): Promise<StaffQuoteReview> {
+  /**
+   * Staff's answer: a price per part and a lead time (held 30 days), or a refusal; the customer is
+   * mailed in the same transaction, and `alsoInTransaction` (the console's audit) runs in it too.
+   */
+  async answer(
+    reviewId: string,
+    input: QuoteReviewAnswerInput,
+    alsoInTransaction?: (trx: Kysely<Database>, done: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>,
+  ): Promise<StaffQuoteReview> {
     const { ctx } = this;
     const review = await this.db.selectFrom('quote_review').selectAll().where('id', '=', reviewId).executeTakeFirst();
     if (!review) throw new HttpError(404, REVIEW_MESSAGES.notFound);
@@ -315,6 +323,13 @@ export class Reviews {
             })
           : quoteMails.reviewRefused(user.email, { part: file.name, reason: update.refusal_reason!, link });
       mailIds.push(await ctx.mailer.enqueue(mail, trx));
+      if (alsoInTransaction) {
+        const after =
+          input.decision === 'price'
+            ? { status: 'answered', unitPriceCents: update.unit_price_cents, totalCents: update.total_cents, leadTimeDays: update.lead_time_days }
+            : { status: 'refused' };
+        await alsoInTransaction(trx, { before: { status: 'pending' }, after });
+      }
     });
     await ctx.mailer.dispatch(mailIds);
     const answered = (await this.list(undefined)).list.find((r) => r.id === review.id);

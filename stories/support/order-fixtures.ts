@@ -156,6 +156,7 @@ export function afterSale(overrides: Partial<AfterSaleOrder> = {}): AfterSaleOrd
     reason: 'Two brackets arrived cracked.',
     items: [{ productId: 'line-1', name: 'drone-arm-bracket', originalQuantity: 4, quantity: 2 }],
     createdAt: '2026-11-29T10:00:00.000Z',
+    decision: null,
     ...overrides,
   };
 }

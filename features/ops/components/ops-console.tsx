@@ -6,9 +6,11 @@ import { staffMe, staffSignOut } from '../api.ts';
 import { staffSession as defaultStore, useStaffSession, type StaffSessionStore } from '../staff-session.ts';
 import { OpsCustomerList } from './ops-customer-list.tsx';
 import { OpsCustomerPage } from './ops-customer-page.tsx';
+import { OpsClaims } from './ops-claims.tsx';
 import { OpsFrame } from './ops-frame.tsx';
 import { OpsOrderList } from './ops-order-list.tsx';
 import { OpsOrderPage } from './ops-order-page.tsx';
+import { OpsReviews } from './ops-reviews.tsx';
 import { OpsTransfers } from './ops-transfers.tsx';
 import { StaffList } from './staff-list.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
@@ -74,6 +76,16 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       <Route path="/customers">
         <OpsFrame staff={staff} current="customers" onSignOut={signOut} signingOut={signingOut}>
           {readsCustomers ? <OpsCustomerList /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/claims">
+        <OpsFrame staff={staff} current="claims" onSignOut={signOut} signingOut={signingOut}>
+          {staff.permissions.includes('claims.decide') ? <OpsClaims /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/reviews">
+        <OpsFrame staff={staff} current="reviews" onSignOut={signOut} signingOut={signingOut}>
+          {staff.permissions.includes('reviews.answer') ? <OpsReviews /> : <NotAllowed />}
         </OpsFrame>
       </Route>
       <Route path="/staff">

@@ -8,7 +8,7 @@ import { ROLE_KEYS } from '../ops-words.ts';
 export interface OpsFrameProps {
   staff: StaffMe;
   /** Which section is open (marked as the current page in the navigation). */
-  current: 'orders' | 'transfers' | 'customers' | 'staff';
+  current: 'orders' | 'transfers' | 'customers' | 'claims' | 'reviews' | 'staff';
   onSignOut: () => void;
   signingOut?: boolean;
   children: ReactNode;
@@ -24,6 +24,8 @@ export function OpsFrame({ staff, current, onSignOut, signingOut = false, childr
     { id: 'orders' as const, href: '/ops/orders', label: t('ops.nav.orders'), open: staff.permissions.includes('orders.read') },
     { id: 'transfers' as const, href: '/ops/transfers', label: t('ops.nav.transfers'), open: staff.permissions.includes('payments.confirm') },
     { id: 'customers' as const, href: '/ops/customers', label: t('ops.nav.customers'), open: staff.permissions.includes('customers.read') },
+    { id: 'claims' as const, href: '/ops/claims', label: t('opsQueues.nav.claims'), open: staff.permissions.includes('claims.decide') },
+    { id: 'reviews' as const, href: '/ops/reviews', label: t('opsQueues.nav.reviews'), open: staff.permissions.includes('reviews.answer') },
     { id: 'staff' as const, href: '/ops/staff', label: t('ops.nav.staff'), open: staff.permissions.includes('staff.read') },
   ].filter((s) => s.open);
   return (

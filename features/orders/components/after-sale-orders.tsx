@@ -120,6 +120,8 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
                   </Cell>
                   <Cell>
                     <StatusBadge status={request.status === 'submitted' ? 'in review' : request.status}>{t(STATUS_KEYS[request.status])}</StatusBadge>
+                    {request.decision?.refabrication && <p className="mt-1">{t('orders.afterSale.refabrication', { number: request.decision.refabrication.number })}</p>}
+                    {request.decision?.refusalReason && <p className="mt-1">{t('orders.afterSale.refusal', { reason: request.decision.refusalReason })}</p>}
                   </Cell>
                 </Row>
               )}

@@ -153,6 +153,8 @@ export const orders = {
   'orders.afterSale.status.accepted': 'Accepted',
   'orders.afterSale.status.rejected': 'Declined',
   'orders.afterSale.status.completed': 'Completed',
+  'orders.afterSale.refabrication': 'Made again at no charge as order {number}.',
+  'orders.afterSale.refusal': 'Why: {reason}',
 
   'orders.costs.list': 'Additional-cost orders',
   'orders.costs.loading': 'Loading your additional costs…',

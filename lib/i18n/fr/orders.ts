@@ -155,6 +155,8 @@ export const orders: AreaTranslation<typeof en> = {
   'orders.afterSale.status.accepted': 'Acceptée',
   'orders.afterSale.status.rejected': 'Refusée',
   'orders.afterSale.status.completed': 'Terminée',
+  'orders.afterSale.refabrication': 'Refabriquée sans frais : commande {number}.',
+  'orders.afterSale.refusal': 'Motif : {reason}',
 
   'orders.costs.list': 'Commandes de frais supplémentaires',
   'orders.costs.loading': 'Chargement de vos frais supplémentaires…',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpsOrder, OpsOrderList } from '#domain/api/ops';
 import type { OpsAdditionalCosts, OpsCustomerDetail, OpsCustomerList } from '#domain/api/ops-customers';
-import type { Order } from '#domain/api/order';
+import type { AfterSaleOrder, Order } from '#domain/api/order';
+import type { QuoteReview } from '#domain/api/quote';
+import { CUBE_STL, readFixture } from '../quote/quote-test-app.ts';
 import { ROLE_PERMISSIONS, STAFF_MESSAGES, STAFF_ROLES, type StaffPermission, type StaffRole } from '#domain/rules/staff-rules';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
@@ -28,6 +30,15 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'POST /ops/customers/{id}/balance': 'balance.adjust',
   'GET /ops/orders/{id}/additional-costs': 'orders.read',
   'POST /ops/orders/{id}/additional-cost': 'payments.charge',
+  'GET /ops/claims': 'claims.decide',
+  'GET /ops/claims/{id}': 'claims.decide',
+  'POST /ops/claims/{id}/decide': 'claims.decide',
+  'GET /ops/reviews': 'reviews.answer',
+  'GET /ops/reviews/{id}': 'reviews.answer',
+  'POST /ops/reviews/{id}/answer': 'reviews.answer',
+  'GET /ops/reviews/{id}/attachments/{attachmentId}': 'reviews.answer',
+  'GET /ops/reviews/{id}/drawing': 'reviews.answer',
+  'GET /ops/reviews/{id}/model': 'reviews.answer',
 };
 
 let t: OrderTestApp;
@@ -37,6 +48,8 @@ let order: Order;
 let assignedOrder: Order;
 const staff = {} as Record<StaffRole, SignedInStaff>;
 let operations: [string, string][];
+let claim: AfterSaleOrder;
+let review: QuoteReview;
 
 beforeAll(async () => {
   t = await createOrderTestApp();
@@ -52,6 +65,24 @@ beforeAll(async () => {
     staff[role] = await signedInStaff(t, role);
     t.clock.advance(31);
   }
+  // A claim on a shipped order, and a part sent for review with an attachment and a drawing.
+  const shipped = await t.placeOrder(customer);
+  expect((await t.pay(`order/${shipped.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: customer.token })).status).toBe(200);
+  expect((await t.admin(`admin/order/${shipped.id}/event`, { event: 'start_production' })).status).toBe(200);
+  expect((await t.admin(`admin/order/${shipped.id}/event`, { event: 'ship', tracking: [{ logisticsCompany: 'DHL', trackNumber: '1' }] })).status).toBe(200);
+  claim = (await t.call<AfterSaleOrder>('order/after-sale', { token: customer.token, body: { orderNumber: 'PO-M', wedoOrderNumber: shipped.number, items: [{ productId: shipped.products[0]!.id, quantity: 1 }] } })).body;
+  const part = (await t.upload(customer.projectId, customer.token, await readFixture(CUBE_STL), 'matrix.stl')).body;
+  const pdf = new Blob([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')]);
+  const drawing = new FormData();
+  drawing.append('drawing', pdf, 'matrix.pdf');
+  const base = `/msapi/${t.config.apiSegment}/project/${customer.projectId}/files/${part.id}`;
+  expect((await t.fetch(`${base}/drawing`, { method: 'PUT', body: drawing, headers: { authorization: `Bearer ${customer.token}` } })).status).toBe(200);
+  const sent = new FormData();
+  sent.append('note', 'matrix');
+  sent.append('attachment', pdf, 'matrix.pdf');
+  const res = await t.fetch(`${base}/review`, { method: 'POST', body: sent, headers: { authorization: `Bearer ${customer.token}` } });
+  expect(res.status).toBe(201);
+  review = (await res.json()) as QuoteReview;
   // The success manager serves `assigned` (the account record names them).
   expect((await t.admin('admin/account', { email: assigned.email, customerManager: { name: 'SM', email: staff.success_manager.email } }, 'PATCH')).status).toBe(200);
   const doc = (await t.call<{ paths: Record<string, Record<string, unknown>> }>('openapi.json')).body;
@@ -67,10 +98,26 @@ function request(method: string, path: string, orderId: string, orderNumber = or
   if (path === '/ops/customers/{id}' && method === 'PATCH') return { path: concrete, body: { member: true, reason: 'matrix' } };
   if (path === '/ops/customers/{id}/balance') return { path: concrete, body: { amount: '1', reason: 'matrix' } };
   if (path === '/ops/orders/{id}/additional-cost') return { path: concrete, body: { amount: '5', reason: 'matrix' } };
+  if (path.startsWith('/ops/claims/')) {
+    const p = path.replace('{id}', claim.id).replace(/^\//, '');
+    // The first allowed role refuses the claim; the next finds it decided (409), never a 403.
+    return path.endsWith('/decide') ? { path: p, body: { decision: 'refuse', reason: 'matrix' } } : { path: p };
+  }
+  if (path.startsWith('/ops/reviews/')) {
+    const p = path.replace('{id}', review.id).replace('{attachmentId}', review.attachments[0]!.id).replace(/^\//, '');
+    return path.endsWith('/answer') ? { path: p, body: { decision: 'refuse', reason: 'matrix' } } : { path: p };
+  }
   if (path === '/ops/orders/{id}/event') return { path: concrete, body: { event: 'start_production', reason: 'matrix' } };
   // The order is paid: an allowed role reaches the payments' refusal (409), never a 403.
   if (path === '/ops/transfers/confirm') return { path: concrete, body: { number: orderNumber, amount: '1.00' } };
   return method === 'GET' ? { path: concrete } : { path: concrete, body: {} };
+}
+
+/** Calls that answer a file's bytes (JSON only when refused). */
+const DOWNLOAD = /\/(attachments\/\{attachmentId\}|drawing|model)$/;
+async function download(path: string, token: string): Promise<{ status: number; body: { message: string } }> {
+  const res = await t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: res.ok ? { message: '' } : ((await res.json()) as { message: string }) };
 }
 
 describe(`staff calls: who opens what (${db})`, () => {
@@ -97,7 +144,7 @@ describe(`staff calls: who opens what (${db})`, () => {
         if (need === 'open' || path === '/ops/auth/sign-out') continue;
         // A success manager reads the order of the customer they serve.
         const { path: p, body } = role === 'success_manager' ? request(method, path, assignedOrder.id, assignedOrder.number, assigned.userId) : request(method, path, order.id);
-        const res = await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
+        const res = DOWNLOAD.test(path) ? await download(p, staff[role].token) : await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
         const allowed = need === 'signed-in' || ROLE_PERMISSIONS[role].includes(need as StaffPermission);
         if (allowed) expect([200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         else {
@@ -121,7 +168,7 @@ describe(`staff calls: who opens what (${db})`, () => {
     expect(page.body.events).toEqual([]);
     expect(page.body.customer.successManager).toEqual({ name: 'SM', email: staff.success_manager.email });
     const operatorList = await t.call<OpsOrderList>('ops/orders', { token: staff.operator.token });
-    expect(operatorList.body.total).toBe(2);
+    expect(operatorList.body.total).toBe(3); // the two above and the claim's shipped order
   });
 
   test('a success manager is refused the customer they do not serve, and that customer’s orders’ additional costs (404)', async () => {

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OpsClaim, OpsClaimList, OpsReview, OpsReviewList } from '#domain/api/ops-queues';
+import type { AfterSaleList, AfterSaleOrder, Order } from '#domain/api/order';
+import type { QuoteReview } from '#domain/api/quote';
+import { FIXTURES, PRINT_CONFIG, readFixture } from '../quote/quote-test-app.ts';
+import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
+import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
+
+/**
+ * The console's queues (issue 38 items 4 and 5, ADRs 200–201): staff approve an after-sale claim
+ * (its refabrication made at no charge, the quantities checked against the line and every other
+ * claim) or refuse it with a reason the customer reads; staff answer a manual review with a price
+ * or a refusal through the reviews' own answer (the customer mailed). Each audited.
+ */
+let t: OrderTestApp;
+let c: Customer;
+let operator: SignedInStaff;
+
+beforeAll(async () => {
+  t = await createOrderTestApp();
+  c = await t.customer();
+  operator = await signedInStaff(t, 'operator');
+});
+afterAll(() => t.close());
+
+async function shippedOrder(quantity: number): Promise<Order> {
+  const order = await t.placeOrder(c, {}, quantity);
+  expect((await t.pay(`order/${order.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: c.token })).status).toBe(200);
+  expect((await t.admin(`admin/order/${order.id}/event`, { event: 'start_production' })).status).toBe(200);
+  expect((await t.admin(`admin/order/${order.id}/event`, { event: 'ship', tracking: [{ logisticsCompany: 'DHL Express', trackNumber: '42' }] })).status).toBe(200);
+  return order;
+}
+
+const claim = async (order: Order, quantity: number) => {
+  const res = await t.call<AfterSaleOrder>('order/after-sale', { token: c.token, body: { orderNumber: 'PO-38', wedoOrderNumber: order.number, items: [{ productId: order.products[0]!.id, quantity }] } });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const decide = (id: string, body: unknown) => t.call<OpsClaim & { message: string; errors?: Record<string, string[]> }>(`ops/claims/${id}/decide`, { token: operator.token, body });
+const customersClaim = async (id: string) => (await t.call<AfterSaleList>('order/after-sale/list', { token: c.token })).body.list.find((x) => x.id === id);
+
+describe(`staff decide after-sale claims (${db})`, () => {
+  test('the queue lists a submitted claim with its line and what other claims hold', async () => {
+    const order = await shippedOrder(6);
+    const first = await claim(order, 2);
+    const second = await claim(order, 3);
+    const list = await t.call<OpsClaimList>('ops/claims?status=submitted', { token: operator.token });
+    expect(list.status).toBe(200);
+    const found = list.body.list.find((x) => x.claim.id === second.id);
+    expect(found).toMatchObject({ orderId: order.id, customer: { email: c.email }, lines: [{ productId: order.products[0]!.id, ordered: 6, claimedElsewhere: 2 }], audit: [] });
+    expect(list.body.list.findIndex((x) => x.claim.id === first.id)).toBeLessThan(list.body.list.findIndex((x) => x.claim.id === second.id));
+  });
+
+  test('approved: a paid order of the claimed products at no charge, the claim accepted and naming it, audited; decided once', async () => {
+    const order = await shippedOrder(4);
+    const asked = await claim(order, 3);
+    const res = await decide(asked.id, { decision: 'approve' });
+    expect(res.status).toBe(200);
+    expect(res.body.claim.status).toBe('accepted');
+    const refab = res.body.claim.decision?.refabrication;
+    expect(refab?.number).toMatch(/^W\d{8}$/);
+    const made = (await t.call<Order>(`order/${refab!.id}`, { token: c.token })).body;
+    expect(made.status).toBe('paid');
+    expect(made.amounts.totalCents).toBe(0);
+    expect(made.products.map((p) => [p.name, p.quantity, p.unitPriceCents])).toEqual([[order.products[0]!.name, 3, 0]]);
+    expect(res.body.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.after?.refabricationOrder, a.staffEmail])).toEqual([['claim.approve', 'submitted', 'accepted', refab!.number, operator.email]]);
+    // The customer's after-sale page says it.
+    expect((await customersClaim(asked.id))?.decision).toMatchObject({ refusalReason: null, refabrication: { number: refab!.number } });
+    const again = await decide(asked.id, { decision: 'refuse', reason: 'late' });
+    expect(again.status).toBe(409);
+  });
+
+  test('approving rechecks the quantities against the line and every other claim: over the line, refused and nothing made', async () => {
+    const order = await shippedOrder(4);
+    const asked = await claim(order, 3);
+    // A claim stored before the check existed (issue 32): 3 + 3 of a line of 4.
+    await t.database.db.updateTable('after_sale_item').set({ quantity: 3 }).where('after_sale_id', '=', (await claim(order, 1)).id).execute();
+    const ordersBefore = (await t.database.db.selectFrom('customer_order').select('id').execute()).length;
+    const res = await decide(asked.id, { decision: 'approve' });
+    expect(res.status).toBe(422);
+    expect(Object.values(res.body.errors ?? {}).flat().join(' ')).toMatch(/4/);
+    expect((await t.database.db.selectFrom('customer_order').select('id').execute()).length).toBe(ordersBefore);
+    expect((await customersClaim(asked.id))?.status).toBe('submitted');
+    expect((await t.call<OpsClaim>(`ops/claims/${asked.id}`, { token: operator.token })).body.audit).toEqual([]);
+  });
+
+  test('refused: needs a reason; the customer reads it; audited with it', async () => {
+    const order = await shippedOrder(2);
+    const asked = await claim(order, 1);
+    expect((await decide(asked.id, { decision: 'refuse', reason: '' })).status).toBe(422);
+    const res = await decide(asked.id, { decision: 'refuse', reason: 'The photos show wear from use, not a defect.' });
+    expect(res.status).toBe(200);
+    expect(res.body.claim.status).toBe('rejected');
+    expect((await customersClaim(asked.id))?.decision).toMatchObject({ refusalReason: 'The photos show wear from use, not a defect.', refabrication: null });
+    expect(res.body.audit.map((a) => [a.action, a.reason])).toEqual([['claim.refuse', 'The photos show wear from use, not a defect.']]);
+    expect((await t.call(`ops/claims/00000000-0000-4000-8000-000000000000/decide`, { token: operator.token, body: { decision: 'approve' } })).status).toBe(404);
+  });
+});
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
+
+async function sentForReview(): Promise<{ c: Customer; review: QuoteReview }> {
+  const owner = await t.customer();
+  const big = (await t.upload(owner.projectId, owner.token, await readFixture(`${FIXTURES}/cube-units--cube-in.step`), 'housing.step')).body;
+  await t.ms(`project/${owner.projectId}/files/${big.id}/configuration`, { method: 'PUT', token: owner.token, body: { ...PRINT_CONFIG, quantity: 2 } });
+  const body = new FormData();
+  body.append('note', 'Can it be made in two halves?');
+  body.append('attachment', new Blob([new Uint8Array(PDF)]), 'housing.pdf');
+  const res = await t.fetch(`/msapi/${t.config.apiSegment}/project/${owner.projectId}/files/${big.id}/review`, { method: 'POST', body, headers: { authorization: `Bearer ${owner.token}` } });
+  expect(res.status).toBe(201);
+  return { c: owner, review: (await res.json()) as QuoteReview };
+}
+
+describe(`staff answer manual reviews (${db})`, () => {
+  test('listed with the note, findings, attachments and model file, each downloadable with the staff token only', async () => {
+    const { review } = await sentForReview();
+    const list = await t.call<OpsReviewList>('ops/reviews?status=pending', { token: operator.token });
+    const found = list.body.list.find((r) => r.id === review.id)!;
+    expect(found).toMatchObject({ fileName: 'housing.step', note: 'Can it be made in two halves?', drawing: null, audit: [] });
+    expect(found.findings.length).toBeGreaterThan(0);
+    expect(found.model?.path).toBe(`ops/reviews/${review.id}/model`);
+    const attachment = found.attachments[0]!;
+    const download = await t.fetch(`/api/${t.config.apiSegment}/${attachment.path}`, { headers: { authorization: `Bearer ${operator.token}` } });
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+    expect((await t.fetch(`/api/${t.config.apiSegment}/${found.model!.path}`, { headers: { authorization: `Bearer ${operator.token}` } })).status).toBe(200);
+    expect((await t.fetch(`/api/${t.config.apiSegment}/${attachment.path}`, { headers: { authorization: `Bearer ${c.token}` } })).status).toBe(401);
+    expect((await t.call(`ops/reviews/${review.id}/drawing`, { token: operator.token })).status).toBe(404);
+  });
+
+  test('answered with a price: the reviews’ own answer, the customer mailed, audited; answered once', async () => {
+    const { c: owner, review } = await sentForReview();
+    const res = await t.call<OpsReview>(`ops/reviews/${review.id}/answer`, { token: operator.token, body: { decision: 'price', unitPrice: '120.00', leadTimeDays: 9, message: 'In two halves.' } });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toMatchObject({ unitPriceCents: 12_000, totalCents: 24_000, leadTimeDays: 9, message: 'In two halves.' });
+    expect(res.body.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.after?.unitPriceCents, a.reason])).toEqual([['review.answer', 'pending', 'answered', 12_000, 'In two halves.']]);
+    expect((await t.outbox(owner.email))[0]!.subject).toMatch(/housing\.step/);
+    expect((await t.call(`ops/reviews/${review.id}/answer`, { token: operator.token, body: { decision: 'refuse', reason: 'No' } })).status).toBe(409);
+  });
+
+  test('refused with its reason, audited; nothing of it changes when the answer is refused', async () => {
+    const { review } = await sentForReview();
+    expect((await t.call(`ops/reviews/${review.id}/answer`, { token: operator.token, body: { decision: 'price', unitPrice: 'cheap', leadTimeDays: 5 } })).status).toBe(422);
+    expect((await t.call<OpsReview>(`ops/reviews/${review.id}`, { token: operator.token })).body).toMatchObject({ status: 'pending', audit: [] });
+    const res = await t.call<OpsReview>(`ops/reviews/${review.id}/answer`, { token: operator.token, body: { decision: 'refuse', reason: 'Beyond our machines.' } });
+    expect(res.body).toMatchObject({ status: 'refused', refusal: { reason: 'Beyond our machines.' } });
+    expect(res.body.audit.map((a) => [a.action, a.reason])).toEqual([['review.refuse', 'Beyond our machines.']]);
+  });
+});
+
+
