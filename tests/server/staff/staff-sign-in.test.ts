@@ -40,7 +40,7 @@ describe(`staff sign-in: password, then a TOTP code or a recovery code (${db})`,
     const code = await totpCode(t, created.totpSecret);
     const ok = await secondFactor(first.body.challenge, code);
     expect(ok.status).toBe(200);
-    expect(ok.body.staff).toMatchObject({ email: 'ops.two@shop.example', role: 'operator', permissions: ['orders.read', 'orders.move', 'payments.confirm'], recoveryCodesLeft: 10 });
+    expect(ok.body.staff).toMatchObject({ email: 'ops.two@shop.example', role: 'operator', permissions: ['orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', 'customers.read', 'customers.manage', 'balance.adjust', 'payments.charge'], recoveryCodesLeft: 10 });
     // The same code, replayed within its 30 seconds, is refused (RFC 6238 section 5.2).
     expect((await secondFactor(first.body.challenge, code)).status).toBe(422);
     const me = await t.call<StaffMe>('ops/me', { token: ok.body.accessToken });
