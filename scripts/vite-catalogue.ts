@@ -107,7 +107,8 @@ export function catalogue({ root = process.cwd() }: { root?: string } = {}): Plu
       const areas = [...new Set(keys.map((key) => AREA_OF.get(key)))].filter((a): a is string => Boolean(a));
       return [
         `import { addMessages } from ${JSON.stringify(catalogueModule)};`,
-        ...areas.map((area) => `import { ${area} } from ${JSON.stringify(path.join(root, `lib/i18n/en/${area}.ts`))};`),
+        // An area's file is its name in kebab case (`opsQueues` in lib/i18n/en/ops-queues.ts).
+        ...areas.map((area) => `import { ${area} } from ${JSON.stringify(path.join(root, `lib/i18n/en/${area.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`))};`),
         ...areas.map((area) => `addMessages(${area});`),
       ].join('\n');
     },

@@ -17,6 +17,6 @@ describe('what staff may do to an order comes from the lifecycle, not a second r
   test('a success manager only reads; an operator does not run the staff; an admin may do all', () => {
     expect(STAFF_ROLES.filter((r) => mayStaff(r, 'orders.move'))).toEqual(['admin', 'operator']);
     expect(STAFF_ROLES.filter((r) => mayStaff(r, 'staff.read'))).toEqual(['admin']);
-    expect(ROLE_PERMISSIONS.success_manager).toEqual(['orders.read']);
+    expect(ROLE_PERMISSIONS.success_manager).toEqual(['orders.read', 'customers.read']);
   });
 });
