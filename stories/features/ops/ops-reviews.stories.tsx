@@ -42,6 +42,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const review = await canvas.findByRole('article', { name: `${PART} · Drone frame` }, wait);
     await expect(review).toHaveTextContent('Customer: ada@buyer.example');
+    await expect(review).not.toHaveTextContent('3d-printing');
     await expect(review).toHaveTextContent('The wall by the hinge is thinner than the process allows.');
     await expect(review).toHaveTextContent('A wall is 0.6 mm thick; the process needs 0.8 mm.');
     const files = within(review);
