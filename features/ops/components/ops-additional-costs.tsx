@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { DialogTrigger } from 'react-aria-components';
 import type { OpsOrder } from '#domain/api/ops';
 import type { OpsAdditionalCosts as OpsAdditionalCostsData } from '#domain/api/ops-customers';
 import { announce } from '#lib/a11y/announce';
@@ -10,7 +9,7 @@ import { useT } from '#lib/i18n/i18n';
 import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
-import { Dialog, DialogActions } from '#ui/dialog';
+import { Dialog, DialogActions, DialogTrigger } from '#ui/dialog';
 import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
 import { TextField } from '#ui/text-field';

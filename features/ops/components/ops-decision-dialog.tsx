@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { DialogTrigger } from 'react-aria-components';
 import { errorMessage } from '#lib/api/error-message';
 import { serverFieldErrors } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
+import { Dialog, DialogActions, DialogTrigger } from '#ui/dialog';
 import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
 
