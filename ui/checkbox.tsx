@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Checkbox as RACCheckbox, composeRenderProps, type CheckboxProps as RACCheckboxProps } from 'react-aria-components';
 import { tv } from './tv.ts';
 import { focusRingLook } from './focus-ring.ts';
@@ -32,16 +32,24 @@ export const boxStyles = tv({
 
 /** A checkbox with its label; `isIndeterminate` for "some selected". */
 export function Checkbox({ children, description, ...props }: CheckboxProps) {
+  // The label wraps the description too: without these, the box's name would be the label and the
+  // description run together. The name is the label's words; the description describes the box.
+  const id = useId();
+  const named = description && !props['aria-label'] && !props['aria-labelledby'] ? { 'aria-labelledby': `${id}-label`, 'aria-describedby': [`${id}-description`, props['aria-describedby']].filter(Boolean).join(' ') } : {};
   return (
-    <RACCheckbox {...props} className={composeRenderProps(props.className, (className, rp) => checkboxStyles({ ...rp, className }))}>
+    <RACCheckbox {...props} {...named} className={composeRenderProps(props.className, (className, rp) => checkboxStyles({ ...rp, className }))}>
       {({ isSelected, isIndeterminate, ...rp }) => (
         <>
           <span className={boxStyles({ isSelected: isSelected || isIndeterminate, ...rp })}>
             {isIndeterminate ? <MinusIcon className="size-3.5" /> : isSelected ? <CheckIcon className="size-3.5" /> : null}
           </span>
           <span className="flex flex-col">
-            {children}
-            {description && <span className="text-caption text-neutral-600">{description}</span>}
+            <span id={`${id}-label`}>{children}</span>
+            {description && (
+              <span id={`${id}-description`} className="text-caption text-neutral-600">
+                {description}
+              </span>
+            )}
           </span>
         </>
       )}

@@ -33,6 +33,8 @@ const EXEMPT: Record<string, string> = {
   'features/projects/components/project-dialogs.tsx#RenameProjectDialog': 'loaded by ProjectList (its Rename story)',
   'features/projects/components/project-dialogs.tsx#DeleteProjectDialog': 'loaded by ProjectList (its DeleteConfirmation story)',
   'features/orders/components/cancel-order-dialog.tsx#CancelOrderDialog': 'loaded by CancelOrderButton (OrderDetail)',
+  // The console queues' decision dialog: seen opened in OpsClaims' (approve, refuse) and OpsReviews' (price, refuse) stories.
+  'features/ops/components/ops-decision-dialog.tsx#OpsDecisionDialog': 'part of OpsClaims and OpsReviews',
   // Tables fetched beside their list's data (ADR 140): seen in OrderHistory's and the rewards lists' stories.
   'features/orders/components/order-history-table.tsx#OrderHistoryTable': 'loaded by OrderHistory',
   'features/rewards/components/paged-table-rows.tsx#PagedTableRows': 'loaded by PagedTable (the rewards tables)',

@@ -102,7 +102,7 @@ export function OpsClaims() {
   };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('opsQueues.claims.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('opsQueues.claims.title')}</h1>
       {done && <p className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">{done}</p>}
       {claims.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">

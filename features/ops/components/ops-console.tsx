@@ -30,7 +30,7 @@ function NotAllowed() {
   const t = useT();
   return (
     <div className="flex flex-col gap-2">
-      <h1 className="text-heading text-neutral-900">{t('ops.notAllowed.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.notAllowed.title')}</h1>
       <p>{t('ops.notAllowed.body')}</p>
     </div>
   );

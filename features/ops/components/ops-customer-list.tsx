@@ -38,7 +38,7 @@ export function OpsCustomerList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('ops.customers.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.customers.title')}</h1>
       <div role="search" aria-label={t('ops.customers.searchRegion')}>
         <SearchField
           className="max-w-lg"

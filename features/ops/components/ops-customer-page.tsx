@@ -238,7 +238,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
   if (loaded.status === 'error' && !data) {
     return (
       <div className="flex flex-col gap-4">
-        <h1 className="text-heading text-neutral-900">{t('ops.customer.titleUnknown')}</h1>
+        <h1 className="text-headline text-neutral-900">{t('ops.customer.titleUnknown')}</h1>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(loaded.error)}</p>
           <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
@@ -260,7 +260,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <Link href="/ops/customers">{t('ops.customer.back')}</Link>
-      <h1 className="text-heading text-neutral-900">{t('ops.customer.title', { name: customer.name })}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.customer.title', { name: customer.name })}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.customer.account')}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">

@@ -50,7 +50,7 @@ export function OpsOrderList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('ops.orders.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.orders.title')}</h1>
       <div role="search" className="flex flex-wrap items-end gap-4" aria-label={t('ops.orders.searchRegion')}>
         <SearchField
           className="min-w-64 flex-1"

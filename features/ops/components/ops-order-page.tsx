@@ -34,7 +34,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
   if (loaded.status === 'error' && !data) {
     return (
       <div className="flex flex-col gap-4">
-        <h1 className="text-heading text-neutral-900">{t('ops.order.titleUnknown')}</h1>
+        <h1 className="text-headline text-neutral-900">{t('ops.order.titleUnknown')}</h1>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(loaded.error)}</p>
           <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
@@ -58,7 +58,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
     <div className="flex flex-col gap-6">
       <Link href="/ops/orders">{t('ops.order.back')}</Link>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-heading text-neutral-900">{t('ops.order.title', { number: order.number })}</h1>
+        <h1 className="text-headline text-neutral-900">{t('ops.order.title', { number: order.number })}</h1>
         <StatusBadge status={order.status}>{t(OPS_STATUS_KEYS[order.status])}</StatusBadge>
       </div>
 

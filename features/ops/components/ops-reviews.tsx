@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OpsReview, OpsReviewList } from '#domain/api/ops-queues';
+import { processName } from '#domain/catalogue/process-choices';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
@@ -57,7 +58,7 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
       </h2>
       <p>{t('opsQueues.reviews.customer', { email: review.customerEmail })}</p>
       <p className="text-neutral-700">{t('opsQueues.reviews.sent', { date: format.dateTime(review.requestedAt) })}</p>
-      <p>{t('opsQueues.reviews.asked', { quantity: review.configuration.quantity, process: review.configuration.process })}</p>
+      <p>{t('opsQueues.reviews.asked', { quantity: review.configuration.quantity, process: processName(review.configuration.process) })}</p>
       <h3 className="font-semibold">{t('opsQueues.reviews.note')}</h3>
       <p className="whitespace-pre-line">{review.note}</p>
       {review.partNote && (
@@ -183,7 +184,7 @@ export function OpsReviews() {
   };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('opsQueues.reviews.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('opsQueues.reviews.title')}</h1>
       {done && <p className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">{done}</p>}
       {reviews.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">

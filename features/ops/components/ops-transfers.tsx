@@ -134,7 +134,7 @@ export function OpsTransfers() {
   const data = transfers.status === 'success' ? transfers.data : null;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('ops.transfers.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.transfers.title')}</h1>
       <div role="search" aria-label={t('ops.transfers.searchRegion')}>
         <SearchField
           className="max-w-lg"

@@ -17,7 +17,7 @@ export function StaffList() {
   const staff = useAsync<StaffListData>(`ops-staff-${attempt}`, (signal) => listStaff(signal));
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('ops.staff.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.staff.title')}</h1>
       <p className="text-neutral-700">{t('ops.staff.howToAdd')}</p>
       {staff.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">

@@ -68,7 +68,7 @@ export function StaffSignIn({ onSignedIn, expired = false }: StaffSignInProps) {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <h1 className="text-heading text-neutral-900">{t('ops.signIn.title')}</h1>
+      <h1 className="text-headline text-neutral-900">{t('ops.signIn.title')}</h1>
       <p className="text-neutral-700">{t('ops.signIn.intro')}</p>
       {expired && !error && (
         <p role="status" className="rounded-control border border-neutral-300 bg-neutral-50 px-4 py-3">

@@ -35,7 +35,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'Grace Hopper' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('link', { name: 'Grace Hopper' }, { timeout: 10_000 })).toBeInTheDocument();
     await expect(canvas.getByRole('row', { name: /Ada Buyer/ })).toHaveTextContent('$25.00');
   },
 };
@@ -44,10 +44,10 @@ export const Default: Story = {
 export const Search: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('link', { name: 'Ada Buyer' }, { timeout: 5000 });
+    await canvas.findByRole('link', { name: 'Ada Buyer' }, { timeout: 10_000 });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Email, name or company' }), 'gearbox{Enter}');
-    await waitFor(() => expect(canvas.queryByRole('link', { name: 'Ada Buyer' })).not.toBeInTheDocument(), { timeout: 5000 });
-    await expect(canvas.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
+    await waitFor(() => expect(canvas.queryByRole('link', { name: 'Ada Buyer' })).not.toBeInTheDocument(), { timeout: 10_000 });
+    await expect(await canvas.findByRole('link', { name: 'Grace Hopper' }, { timeout: 10_000 })).toBeInTheDocument();
   },
 };
 
@@ -56,7 +56,7 @@ export const NoMatch: Story = {
   decorators: [(Story) => <ScreenFrame path="/ops/customers?q=nobody"><Story /></ScreenFrame>],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'No customer matches this search.' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('heading', { name: 'No customer matches this search.' }, { timeout: 10_000 })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Show all customers' })).toBeInTheDocument();
   },
 };

@@ -37,7 +37,7 @@ type Story = StoryObj<typeof meta>;
 export const Operator: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Customer Ada Buyer' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('heading', { name: 'Customer Ada Buyer' }, { timeout: 10_000 })).toBeInTheDocument();
     await expect(canvas.getByRole('checkbox', { name: 'May reload the balance' })).toBeChecked();
     await expect(canvas.getByRole('region', { name: 'Staff actions about this customer' })).toHaveTextContent('Balance: from $0.00 to $25.00');
   },
@@ -47,13 +47,13 @@ export const Operator: Story = {
 export const SetAFlag: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const member = await canvas.findByRole('checkbox', { name: 'Member (business account)' }, { timeout: 5000 });
+    const member = await canvas.findByRole('checkbox', { name: 'Member (business account)' }, { timeout: 10_000 });
     member.focus();
     await userEvent.keyboard(' ');
     await expect(member).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Save the record' }));
     const audit = canvas.getByRole('region', { name: 'Staff actions about this customer' });
-    await expect(await within(audit).findByText('Member (business account): from no to yes', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expect(await within(audit).findByText('Member (business account): from no to yes', {}, { timeout: 10_000 })).toBeInTheDocument();
     await expect(audit).toHaveTextContent('Reason: Signed the business terms');
   },
 };
@@ -62,7 +62,7 @@ export const SetAFlag: Story = {
 export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const form = within(await canvas.findByRole('form', { name: 'Adjust the balance' }, { timeout: 5000 }));
+    const form = within(await canvas.findByRole('form', { name: 'Adjust the balance' }, { timeout: 10_000 }));
     await userEvent.type(form.getByRole('textbox', { name: 'Amount (USD)' }), '-30');
     await userEvent.type(form.getByRole('textbox', { name: 'Reason' }), 'Correction');
     await userEvent.click(form.getByRole('button', { name: 'Adjust the balance' }));
@@ -84,7 +84,7 @@ export const SuccessManager: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('checkbox', { name: 'Member (business account)' }, { timeout: 5000 })).toBeDisabled();
+    await expect(await canvas.findByRole('checkbox', { name: 'Member (business account)' }, { timeout: 10_000 })).toBeDisabled();
     await expect(canvas.queryByRole('form', { name: 'Adjust the balance' })).not.toBeInTheDocument();
     await expect(canvas.getByText('No staff action yet.')).toBeInTheDocument();
   },
@@ -94,6 +94,6 @@ export const SuccessManager: Story = {
 export const NotFound: Story = {
   parameters: { msw: { handlers: [http.get(one, () => HttpResponse.json({ message: 'No customer has this id.' }, { status: 404 }))] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('No customer has this id.');
+    await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('No customer has this id.');
   },
 };

@@ -7,7 +7,7 @@ import { staffMe } from '../../support/ops-fixtures.ts';
 const meta = {
   title: 'Features/Ops/OpsFrame',
   component: OpsFrame,
-  args: { staff: staffMe(), current: 'orders', onSignOut: fn(), children: <h1 className="text-heading">Orders</h1> },
+  args: { staff: staffMe(), current: 'orders', onSignOut: fn(), children: <h1 className="text-headline">Orders</h1> },
   decorators: [(Story) => <ScreenFrame path="/ops/orders"><Story /></ScreenFrame>],
 } satisfies Meta<typeof OpsFrame>;
 export default meta;
