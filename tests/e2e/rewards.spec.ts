@@ -115,7 +115,7 @@ test('a balance payment short by $12 goes to the reload page and back, and pays'
 });
 
 test('a friend signs up through a referral link, gets 10 % off the first order and pays; the referrer finds a 10 % coupon and uses it once', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // two accounts, three orders and their checkouts: about 2.5 min on a loaded machine
   await signUpAndActivate(page, 'Ravi');
   await page.goto('/manufacture/user/account/referral');
   await expect(page.getByRole('heading', { level: 1, name: 'Referral' })).toBeVisible();
