@@ -48,7 +48,12 @@ export async function readAudit(db: Kysely<Database>, kind: AuditSubject, id: st
     .orderBy('a.created_at')
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toStaffAction);
+}
+
+/** One audit row, joined with its staff account's name and email, as the console shows it. */
+export function toStaffAction(r: { id: string; action: string; before_state: string | null; after_state: string | null; reason: string | null; created_at: string; name: string; email: string }): StaffAction {
+  return {
     id: r.id,
     staffName: r.name,
     staffEmail: r.email,
@@ -57,5 +62,5 @@ export async function readAudit(db: Kysely<Database>, kind: AuditSubject, id: st
     after: r.after_state ? (JSON.parse(r.after_state) as Record<string, unknown>) : null,
     reason: r.reason,
     at: r.created_at,
-  }));
+  };
 }

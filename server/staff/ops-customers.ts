@@ -30,7 +30,7 @@ import { createAdditionalCost } from '../orders/additional-costs.ts';
 import { toAdditionalCost } from '../orders/records.ts';
 import { parseUsd } from '../payments/amounts.ts';
 import { InsufficientBalanceError, postLedgerEntry } from '../payments/ledger.ts';
-import { recordStaffAction } from './audit.ts';
+import { recordStaffAction, toStaffAction } from './audit.ts';
 import type { Staff } from './staff-accounts.ts';
 
 export interface OpsCustomersDeps {
@@ -115,16 +115,7 @@ export async function readCustomerAudit(db: Kysely<Database>, userId: string): P
     .orderBy('a.created_at')
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    staffName: r.name,
-    staffEmail: r.email,
-    action: r.action,
-    before: r.before_state ? (JSON.parse(r.before_state) as Record<string, unknown>) : null,
-    after: r.after_state ? (JSON.parse(r.after_state) as Record<string, unknown>) : null,
-    reason: r.reason,
-    at: r.created_at,
-  }));
+  return rows.map(toStaffAction);
 }
 
 /** A customer's page for staff: the account's record, what the caller may change, and the audit about them. */
