@@ -90,6 +90,12 @@ export interface ServerConfig {
    */
   keepAliveTimeoutMs: number;
   /**
+   * TLS for the server itself (TLS_CERT_FILE and TLS_KEY_FILE, PEM): it then speaks HTTP/2 and,
+   * for clients that do not, HTTP/1.1 over TLS on the same port (ADR 198). Null: plain HTTP/1.1,
+   * for a proxy that terminates TLS (docs/deploy.md).
+   */
+  tls: { cert: Buffer; key: Buffer } | null;
+  /**
    * Where uploads are analysed, mail delivered and scheduled work run (JOB_QUEUE, ADR 115):
    * `in-process` (default: worker threads and timers in this process) or `postgres` (pg-boss on
    * DATABASE_URL; analysis by `npm run worker` processes).
@@ -170,6 +176,22 @@ function readBankConfig(env: NodeJS.ProcessEnv, production: boolean): Pick<Serve
   const bankAccounts = readBankAccounts(env);
   if (production && bankTransferEnabled && !bankAccounts) throw new Error(BANK_CONFIG_MESSAGES.missingInProduction);
   return { bankTransferEnabled, bankAccounts: bankAccounts ?? 'demo' };
+}
+
+/** TLS_CERT_FILE and TLS_KEY_FILE: both or neither, each a readable PEM file (ADR 198). */
+export function readTls(env: NodeJS.ProcessEnv): ServerConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new Error('Set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files) for the server to speak HTTPS and HTTP/2, or neither for plain HTTP behind a proxy.');
+  const read = (name: string, file: string) => {
+    try {
+      return fs.readFileSync(path.resolve(file));
+    } catch (error) {
+      throw new Error(`${name} (${file}) cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }
 
 /** How each process talks to PostgreSQL (docs/deploy.md, ADR 118). */
@@ -495,7 +517,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: production ? path.resolve(env.STATIC_DIR ?? 'dist') : env.STATIC_DIR,
     production,
     jwtSecret: readJwtSecret(env),
-    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || `${env.TLS_CERT_FILE?.trim() ? 'https' : 'http'}://127.0.0.1:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Manufacture <no-reply@manufacture.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@manufacture.local',
@@ -523,6 +545,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readBankConfig(env, production),
     shutdownTimeoutMs: positiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    tls: readTls(env),
     jobQueue: readJobQueue(env),
   };
 }

@@ -1,6 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { paymentProviderProblem, readConfig } from './config.ts';
 import { createAppWithContext } from './app.ts';
 import { checkDatabaseReachable, checkWritableFolder, openDatabase, sslOption, type Db } from './db/database.ts';
@@ -16,6 +14,7 @@ import { analysisExpireSeconds } from './quote/analysis-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { productSchedule } from './composition/schedule.ts';
 import { runScheduledInProcess, scheduleOnQueue } from './jobs/scheduled.ts';
+import { listen } from './http/listen.ts';
 
 const startedAt = new Date();
 
@@ -141,24 +140,27 @@ else void ctx.mailer.deliverDue().catch((error: unknown) => console.error('[serv
 const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
 if (config.bankTransferEnabled && config.bankAccounts === 'demo') console.log('[server] bank transfer shows DEMO accounts (set BANK_ACCOUNTS or BANK_ACCOUNTS_FILE for real ones)');
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
-  console.log(`[server] database: ${database.kind} (${database.location})`);
-  console.log(`[server] files: ${stores.describe}`);
-  if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
-  console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
-  console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
-  // Only what is true (issue 41 item 5): the outbox is closed in production unless DEV_OUTBOX=1, and then only for ADMIN_TOKEN.
-  if (config.smtpUrl) console.log(`[server] mail: delivered through SMTP at ${smtpHost(config.smtpUrl)}, from ${config.mailFrom}`);
-  else if (ctx.mailer.outbox) console.log(`[server] no SMTP_URL: mail is not delivered; it is written to this log and listed at ${url}/dev/outbox${config.production ? ' (header X-Admin-Token: ADMIN_TOKEN)' : ''}`);
-  else console.log('[server] no SMTP_URL: mail is not delivered; each mail is written to this log with its links (set SMTP_URL)');
-  if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
+const server = listen({
+  fetch: app.fetch,
+  port: config.port,
+  hostname: config.host,
+  tls: config.tls,
+  keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  onListening: (port) => {
+    const url = `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    if (config.tls) console.log('[server] HTTPS with HTTP/2 (and HTTP/1.1 over TLS) from TLS_CERT_FILE and TLS_KEY_FILE');
+    console.log(`[server] database: ${database.kind} (${database.location})`);
+    console.log(`[server] files: ${stores.describe}`);
+    if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
+    console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
+    console.log(`[server] API docs: ${url}/api/${config.apiSegment}/openapi.json and ${url}/msapi/${config.apiSegment}/openapi.json`);
+    // Only what is true (issue 41 item 5): the outbox is closed in production unless DEV_OUTBOX=1, and then only for ADMIN_TOKEN.
+    if (config.smtpUrl) console.log(`[server] mail: delivered through SMTP at ${smtpHost(config.smtpUrl)}, from ${config.mailFrom}`);
+    else if (ctx.mailer.outbox) console.log(`[server] no SMTP_URL: mail is not delivered; it is written to this log and listed at ${url}/dev/outbox${config.production ? ' (header X-Admin-Token: ADMIN_TOKEN)' : ''}`);
+    else console.log('[server] no SMTP_URL: mail is not delivered; each mail is written to this log with its links (set SMTP_URL)');
+    if (config.staticDir) console.log(`[server] Manufacture is running at ${url}/manufacture/`);
+  },
 });
-
-// Idle keep-alive connections: longer than a balancer's idle timeout when one keeps connections (ADR 135).
-const httpServer = server as unknown as HttpServer;
-httpServer.keepAliveTimeout = config.keepAliveTimeoutMs;
-httpServer.headersTimeout = Math.max(httpServer.headersTimeout, config.keepAliveTimeoutMs + 1000);
 
 /**
  * Graceful shutdown (docs/deploy.md): on SIGTERM or SIGINT the process stops listening (the load
@@ -176,8 +178,7 @@ function shutdown(signal: string): void {
   clearInterval(retentionTimer);
   stopSchedule();
   stopMailLoop();
-  const http = server as unknown as HttpServer;
-  http.close(() => {
+  server.close(() => {
     void Promise.all([ctx.quote.close(), jobs?.stop({ graceful: true, timeout: 2000 })])
       .then(() => database.close())
       .then(
@@ -188,10 +189,10 @@ function shutdown(signal: string): void {
         () => process.exit(1),
       );
   });
-  http.closeIdleConnections();
+  server.closeIdle();
   setTimeout(() => {
     console.error(`[server] requests still in flight after ${config.shutdownTimeoutMs} ms: cut`);
-    http.closeAllConnections();
+    server.closeAll();
     process.exit(1);
   }, config.shutdownTimeoutMs).unref();
 }

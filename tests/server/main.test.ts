@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
@@ -296,4 +298,81 @@ describe('the production start-up lines are true (issue 41 item 5)', () => {
     expect(await exited).toBe(1);
     expect(output.stderr.trim()).toBe(`No built web app at ${empty}: run \`npm run build\` first`);
   }, 120_000);
+});
+
+describe('HTTPS and HTTP/2 from the server itself (TLS_CERT_FILE, TLS_KEY_FILE; issue 39 item 2, ADR 198)', () => {
+  /** A self-signed certificate for 127.0.0.1, made by openssl for this test. */
+  function selfSigned() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tls-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    return { cert, key, dir };
+  }
+
+  test('a page is served over HTTP/2 and over HTTP/1.1 on the same port; SIGTERM drains both and exits 0', async () => {
+    const { cert, key, dir } = selfSigned();
+    const { child, output, exited } = runServer({ DATA_DIR: dir, TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
+    await vi.waitFor(() => expect(output.stdout).toMatch(/API: https:\/\/127\.0\.0\.1:\d+\//), { timeout: 60_000, interval: 100 });
+    expect(output.stdout).toContain('[server] HTTPS with HTTP/2 (and HTTP/1.1 over TLS) from TLS_CERT_FILE and TLS_KEY_FILE');
+    const port = Number(/API: https:\/\/127\.0\.0\.1:(\d+)\//.exec(output.stdout)?.[1]);
+
+    // HTTP/2: two requests on one session (what lets a page's scripts stop queuing).
+    const session = http2.connect(`https://127.0.0.1:${port}`, { ca: fs.readFileSync(cert) });
+    const get = (p: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = session.request({ ':path': p });
+        let body = '';
+        let status = 0;
+        stream.on('response', (headers) => (status = Number(headers[':status'])));
+        stream.on('data', (d: Buffer) => (body += d.toString()));
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+      });
+    const [ready, countries] = await Promise.all([get('/ready'), get('/api/manufacture/tools/countryList')]);
+    expect(session.alpnProtocol).toBe('h2');
+    expect(ready.status).toBe(200);
+    expect(countries.status).toBe(200);
+    expect(countries.body).toContain('United States');
+    // A request body arrives whole over a stream.
+    const posted = await new Promise<number>((resolve, reject) => {
+      const stream = session.request({ ':method': 'POST', ':path': '/api/manufacture/tools/semRecord', 'content-type': 'application/json' });
+      let status = 0;
+      stream.on('response', (headers) => (status = Number(headers[':status'])));
+      stream.on('end', () => resolve(status));
+      stream.resume();
+      stream.on('error', reject);
+      stream.end(JSON.stringify({ browse_url: 'https://example.com/landing?utm_source=h2', query: { utm_source: 'h2' } }));
+    });
+    expect(posted).toBe(201);
+
+    // HTTP/1.1 over TLS, for a client without HTTP/2.
+    const http1 = await new Promise<{ status: number; version: string }>((resolve, reject) => {
+      https
+        .get({ host: '127.0.0.1', port, path: '/ready', ca: fs.readFileSync(cert) }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, version: res.httpVersion });
+        })
+        .on('error', reject);
+    });
+    expect(http1).toEqual({ status: 200, version: '1.1' });
+
+    // The open HTTP/2 session does not hold the shutdown: it is sent GOAWAY and closes.
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.stdout).toContain('[server] stopped');
+    session.destroy();
+  }, 90_000);
+
+  test('one of the two files alone, or a file that cannot be read, stops the start with one sentence', async () => {
+    const { readTls } = await import('#server/config');
+    expect(readTls({})).toBeNull();
+    expect(() => readTls({ TLS_CERT_FILE: '/tmp/cert.pem' })).toThrow(
+      'Set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files) for the server to speak HTTPS and HTTP/2, or neither for plain HTTP behind a proxy.',
+    );
+    expect(() => readTls({ TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' })).toThrow('TLS_CERT_FILE (/nonexistent/cert.pem) cannot be read: ENOENT');
+    const { output, exited } = runServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tls-one-')), TLS_KEY_FILE: '/tmp/key.pem' });
+    expect(await exited).toBe(1);
+    expect(output.stderr.trim()).toBe('Set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files) for the server to speak HTTPS and HTTP/2, or neither for plain HTTP behind a proxy.');
+  }, 90_000);
 });
