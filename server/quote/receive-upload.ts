@@ -10,7 +10,7 @@ import Busboy from 'busboy';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { withoutInvisible } from '#domain/rules/invisible-characters';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
-import { drainPart } from '../storage/storage.ts';
+import { drainPart, settled } from '../storage/storage.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -28,17 +28,6 @@ export function sizeLimitMessage(name: string, maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
   const shown = mb >= 1 ? `${+mb.toFixed(2)} MB` : `${+(maxBytes / 1024).toFixed(2)} kB`;
   return `Quote file size is limited to ${shown}: "${name}" is larger`;
-}
-
-/**
- * Waits for writes to finish either way, at most `maxMs` (a destroyed stream settles its write;
- * the bound only keeps a request from hanging on a stream that never does).
- */
-export async function settled(writes: readonly Promise<unknown>[], maxMs = 10_000): Promise<void> {
-  if (writes.length === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled(writes), new Promise((resolve) => (timer = setTimeout(resolve, maxMs)))]);
-  clearTimeout(timer);
 }
 
 export function cleanFileName(raw: string | undefined): string {

@@ -97,3 +97,14 @@ export function guardedStream<S extends NodeJS.ReadableStream>(stream: S): S {
   stream.on('error', () => undefined);
   return stream;
 }
+
+/**
+ * Waits for writes to finish either way, at most `maxMs` (a destroyed stream settles its write;
+ * the bound only keeps a request from hanging on a stream that never does).
+ */
+export async function settled(writes: readonly Promise<unknown>[], maxMs = 10_000): Promise<void> {
+  if (writes.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(writes), new Promise((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+  clearTimeout(timer);
+}
