@@ -10,6 +10,12 @@ export function ensureInstall() {
     !fs.existsSync(marker) ||
     (fs.existsSync('package-lock.json') && fs.statSync('package-lock.json').mtimeMs > fs.statSync(marker).mtimeMs);
   if (!stale) return;
+  // A link to another checkout's install (a git worktree's): npm would replace the link with a
+  // folder of its own, half built while it runs. Left alone; whoever owns it installs there.
+  if (fs.lstatSync('node_modules', { throwIfNoEntry: false })?.isSymbolicLink()) {
+    console.log(`[install] node_modules is a link to a shared install (${fs.realpathSync('node_modules')}), older than package-lock.json: not installing over it; install in that checkout if a dependency is missing.`);
+    return;
+  }
   console.log('[install] installing npm dependencies…');
   execSync('npm install --no-audit --no-fund', {
     stdio: 'inherit',

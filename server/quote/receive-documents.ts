@@ -7,7 +7,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { DOCUMENT_HEAD_BYTES, DOCUMENT_MESSAGES, detectDocumentType, type DocumentType } from '#domain/rules/document-rules';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
-import { settled } from '../storage/storage.ts';
+import { drainPart, settled } from '../storage/storage.ts';
 import { cleanFileName } from './receive-upload.ts';
 
 /** One document received: where its bytes wait, and what its content says it is. */
@@ -100,7 +100,8 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
     });
     busboy.on('file', (name, stream, info) => {
       if (name !== field) {
-        stream.resume();
+        // A part nobody keeps: drained with its error caught (a body cut short fails it; issue 32 item 1).
+        drainPart(stream);
         return;
       }
       const entry = { name: cleanFileName(info.filename), path: path.join(limits.spoolDir, `${randomUUID()}.part`), sizeBytes: 0, sha256: '', truncated: false };

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/accounts/demo-account';
+import { CUBE_STL } from '../quote/quote-test-app.ts';
 
 /**
  * Issue 32 item 1: no request can stop the process. A real server process (an error nobody
@@ -12,7 +13,10 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '#server/accounts/demo-account';
  * route of both OpenAPI documents that reads a body, bodies cut short: a declared length never
  * reached, a chunked body that stops mid-chunk or without its last chunk, the client hanging up,
  * from 0 B to 3 MB; the multipart routes also a file part whose closing boundary never comes, with
- * a length and chunked. Afterwards the process still answers and no temporary file is left.
+ * a length and chunked, named as the route reads it or otherwise (a part nobody keeps). Every path
+ * id is a real one of the customer's (a project, its uploaded part), so that routes which look the
+ * part up before reading their body (a drawing, a review) read it. Afterwards the process still
+ * answers and no temporary file is left.
  */
 
 const ADMIN_TOKEN = 'truncated-bodies-admin-token-0123';
@@ -22,6 +26,7 @@ let port = 0;
 let dataDir = '';
 let token = '';
 let projectId = '';
+let fileId = '';
 let stderr = '';
 
 interface Route {
@@ -47,14 +52,21 @@ beforeAll(async () => {
   const login = await api('/api/manufacture/account/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   token = (login as { accessToken: string }).accessToken;
   projectId = ((await api('/msapi/manufacture/project', { name: 'Cut short', process: '3d-printing' })) as { id: string }).id;
+  const form = new FormData();
+  form.set('file', new Blob([fs.readFileSync(CUBE_STL)]), 'cube.stl');
+  const upload = await fetch(`http://127.0.0.1:${port}/msapi/manufacture/project/${projectId}/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const uploaded = (await upload.json()) as { id: string; analysis: string };
+  expect([upload.status, uploaded.analysis]).toEqual([201, 'done']);
+  fileId = uploaded.id;
 
   for (const base of ['/api/manufacture', '/msapi/manufacture']) {
     const doc = (await (await fetch(`http://127.0.0.1:${port}${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
     for (const [p, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         if (!op.requestBody) continue;
-        // Every path parameter gets a well-formed id (the demo's project where a project is named), so the route reads its body.
-        routes.push({ method: method.toUpperCase(), path: base + p.replace(/\{[^}]+\}/g, projectId), multipart: 'multipart/form-data' in op.requestBody.content });
+        // Every path parameter gets a well-formed id (the customer's part where a file is named, its project elsewhere), so the route reads its body.
+        const filled = p.replace(/\{fileId\}/g, fileId).replace(/\{[^}]+\}/g, projectId);
+        routes.push({ method: method.toUpperCase(), path: base + filled, multipart: 'multipart/form-data' in op.requestBody.content });
       }
     }
   }
@@ -75,12 +87,12 @@ async function api(url: string, body: unknown): Promise<unknown> {
 }
 
 const BOUNDARY = 'cut-short-boundary';
-function multipartHead(): Buffer {
-  return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="part.stl"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+function multipartHead(part: string): Buffer {
+  return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part}"; filename="part.stl"\r\nContent-Type: application/octet-stream\r\n\r\n`);
 }
 /** `size` bytes of a body: a multipart file part that never closes, or JSON cut off inside a string. */
-function bodyOf(route: Route, size: number): Buffer {
-  const head = route.multipart ? multipartHead() : Buffer.from('{"name":"');
+function bodyOf(route: Route, size: number, part: string): Buffer {
+  const head = route.multipart ? multipartHead(part) : Buffer.from('{"name":"');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x61)]).subarray(0, size);
 }
 
@@ -92,6 +104,8 @@ interface Case {
   /** Sized: the length the head declares (more than is sent unless `complete`). */
   declared?: number;
   ending: Ending;
+  /** The multipart file part's name: `file` unless said (the uploads read it; the drawing and the review read others). */
+  part?: string;
 }
 
 /**
@@ -101,7 +115,7 @@ interface Case {
 function send(route: Route, c: Case): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    const body = bodyOf(route, c.sent);
+    const body = bodyOf(route, c.sent, c.part ?? 'file');
     const type = route.multipart ? `multipart/form-data; boundary=${BOUNDARY}` : 'application/json';
     const framing = c.framing === 'sized' ? `Content-Length: ${c.declared ?? c.sent}` : 'Transfer-Encoding: chunked';
     let answer = '';
@@ -138,11 +152,17 @@ const CUT_SHORT: Case[] = [
   { framing: 'chunked', sent: 100, ending: 'half-close' },
   { framing: 'chunked', sent: MB3, ending: 'hang-up' },
 ];
-/** A multipart body sent whole, but whose file part has no closing boundary (the request that stopped the server). */
-const NO_CLOSING_BOUNDARY: Case[] = [0, 100, 64 * 1024, MB3].flatMap((sent) => [
-  { framing: 'sized' as const, sent, ending: 'complete' as const },
-  { framing: 'chunked' as const, sent, ending: 'complete' as const },
-]);
+/**
+ * A multipart body sent whole, but whose file part has no closing boundary (the request that
+ * stopped the server), the part named as each route reads it (`file`, `drawing`, `attachment`) and
+ * as none does (a part the route drains).
+ */
+const NO_CLOSING_BOUNDARY: Case[] = ['file', 'drawing', 'attachment', 'other'].flatMap((part) =>
+  [0, 100, 64 * 1024, MB3].flatMap((sent) => [
+    { framing: 'sized' as const, sent, ending: 'complete' as const, part },
+    { framing: 'chunked' as const, sent, ending: 'complete' as const, part },
+  ]),
+);
 
 const alive = async () => (await fetch(`http://127.0.0.1:${port}/health`)).status;
 
@@ -150,7 +170,12 @@ describe('bodies cut short on every route that reads one (issue 32 item 1)', () 
   test('both documents name routes with bodies, the two multipart uploads among them', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((r) => r.multipart).map((r) => r.path)).toEqual(
-      expect.arrayContaining([`/api/manufacture/account/uploadImage`, `/msapi/manufacture/project/${projectId}/files`]),
+      expect.arrayContaining([
+        `/api/manufacture/account/uploadImage`,
+        `/msapi/manufacture/project/${projectId}/files`,
+        `/msapi/manufacture/project/${projectId}/files/${fileId}/drawing`,
+        `/msapi/manufacture/project/${projectId}/files/${fileId}/review`,
+      ]),
     );
   });
 
