@@ -37,4 +37,4 @@ function time(label: string, run: () => { metrics: { units: { unit: string; conf
 console.log(`# Units from holes, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores\n`);
 console.log('| run | triangles | median | unit | load |\n| --- | --- | --- | --- | --- |');
 time('analyseMesh alone', () => analyseMesh(mesh));
-time('with the holes\' clue (turns the unit: holes + a second analyseMesh)', () => withUnitsFromHoles(analyseMesh(mesh), mesh));
+time('with the holes\' clue (turns the unit: holes + a second analyseMesh)', () => withUnitsFromHoles(analyseMesh(mesh), mesh).analysis);

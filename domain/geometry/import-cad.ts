@@ -108,10 +108,12 @@ export interface CompletedChecks {
 export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<CadFileReport> {
   const imported = await importCad(bytes, options);
   // A file without units whose size leaves the guess open is read again with its holes' diameters (ADR 219).
-  const analysis = imported.mesh
+  const read = imported.mesh
     ? withUnitsFromHoles(analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes }), imported.mesh, { buildVolumes: options.buildVolumes })
     : null;
-  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, options.manufacturing || {}) : null;
+  const analysis = read?.analysis ?? null;
+  const holes = read?.holes ? { holes: read.holes } : {};
+  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, { ...(options.manufacturing || {}), ...holes }) : null;
   const defer = staged !== null && analysis !== null && options.deferWallsAndHolesAbove !== undefined && analysis.metrics.triangleCount > options.deferWallsAndHolesAbove;
   const whole = (check: ManufacturingCheck | null) => {
     const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);

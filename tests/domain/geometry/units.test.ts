@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCadFile } from '#domain/geometry/import-cad';
+import { analyseCadFile, importCad } from '#domain/geometry/import-cad';
+import { checkManufacturing } from '#domain/geometry/manufacturing';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { importStl } from '#domain/geometry/stl';
 import { guessUnit, UNIT_CONFIRMATION_THRESHOLD } from '#domain/geometry/units';
+import { withUnitsFromHoles } from '#domain/geometry/units-from-holes';
 import { corpusFile } from '../support/fixtures';
 import { blockWithHoles, type HoleSpec } from '../support/holes';
 import { binaryStl } from '../support/solids';
@@ -108,6 +110,16 @@ describe('units guessed from the holes’ drill sizes too (ADR 219)', () => {
     expect(units.reason).toContain('Hole Ø1.6 units is a metric drill size (Ø1.6 mm), not an inch one');
     expect(report.findings.map((f) => f.code)).not.toContain('units-uncertain');
     expect(report.metrics!.size.map((v) => +v.toFixed(2))).toEqual([10.11, 3.37, 1.93]);
+  });
+
+  it('the manufacturing checks take the holes found for the guess: the same as their own search', async () => {
+    const bytes = stlOf(metricHoles, 3.37, 1.93);
+    const report = await analyseCadFile(bytes);
+    const mesh = (await importCad(bytes)).mesh!;
+    const own = checkManufacturing(withUnitsFromHoles(analyseMesh(mesh), mesh).analysis)!;
+    expect(report.metrics!.manufacturing!.holeCount).toBe(3);
+    expect(report.metrics!.manufacturing!.tappableHoles).toBe(3);
+    expect(report.metrics!.manufacturing).toEqual(own.manufacturing);
   });
 
   it('a hole that is a drill size in neither unit tells nothing', () => {
