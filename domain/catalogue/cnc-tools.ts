@@ -50,3 +50,29 @@ export const SURFACE_FINISHING_FACTOR = 0.25;
 export function drillable(hole: { readonly diameterMm: number; readonly depthMm: number }): boolean {
   return hole.diameterMm >= SMALLEST_TOOL_MM && hole.depthMm <= MAX_HOLE_DEPTH_TO_DIAMETER * hole.diameterMm;
 }
+
+/** ISO metric coarse pitches of the threads a tap drill size is matched to (drill-sizes.ts), mm a turn. */
+export const THREAD_PITCH_MM = {
+  M2: 0.4,
+  'M2.5': 0.45,
+  M3: 0.5,
+  'M3.5': 0.6,
+  M4: 0.7,
+  M5: 0.8,
+  M6: 1,
+  M8: 1.25,
+  M10: 1.5,
+  M12: 1.75,
+} as const;
+
+/** Nominal diameters of those threads, mm. */
+export const THREAD_DIAMETER_MM = { M2: 2, 'M2.5': 2.5, M3: 3, 'M3.5': 3.5, M4: 4, M5: 5, M6: 6, M8: 8, M10: 10, M12: 12 } as const;
+
+/** Each tapped hole: positioning over the drilled hole and the tap's share of a tool change, minutes. */
+export const TAP_APPROACH_MINUTES = 0.15;
+
+/** Spindle speed of rigid tapping, turns a minute: a speed the catalogue's steels take with an M3–M12 tap (lighter materials are not tapped faster by the shop). */
+export const TAPPING_RPM = 300;
+
+/** A thread is cut this many nominal diameters deep at most (deeper adds no strength); shallower holes along their whole depth. */
+export const THREAD_DEPTH_DIAMETERS = 2;

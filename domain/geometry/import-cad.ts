@@ -14,6 +14,7 @@ import { createStepImporter, type OcctModule, type StepOptions } from './step';
 import { parseAsciiStl } from './stl-ascii';
 import { parseBinaryStl } from './stl-binary';
 import { importThreeMf } from './three-mf';
+import { withUnitsFromHoles } from './units-from-holes';
 
 export interface ImportCadOptions {
   /** The initialised OpenCascade module; without it STEP files get an 'unreadable' finding. */
@@ -106,10 +107,13 @@ export interface CompletedChecks {
 /** Import, measure and check one file: what the upload worker and the server both run. */
 export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<CadFileReport> {
   const imported = await importCad(bytes, options);
-  const analysis = imported.mesh
-    ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes })
+  // A file without units whose size leaves the guess open is read again with its holes' diameters (ADR 219).
+  const read = imported.mesh
+    ? withUnitsFromHoles(analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes }), imported.mesh, { buildVolumes: options.buildVolumes })
     : null;
-  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, options.manufacturing || {}) : null;
+  const analysis = read?.analysis ?? null;
+  const holes = read?.holes ? { holes: read.holes } : {};
+  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, { ...(options.manufacturing || {}), ...holes }) : null;
   const defer = staged !== null && analysis !== null && options.deferWallsAndHolesAbove !== undefined && analysis.metrics.triangleCount > options.deferWallsAndHolesAbove;
   const whole = (check: ManufacturingCheck | null) => {
     const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);

@@ -10,7 +10,7 @@
 import { MAX_HOLE_DEPTH_TO_DIAMETER, SMALLEST_TOOL_MM, THIN_WALL_MM } from '#domain/catalogue/limits';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import type { Finding } from './findings';
-import { findHoles, holeFindings } from './holes';
+import { findHoles, holeFindings, type HoleAnalysis } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
 import { facetsOf } from './facets';
@@ -54,6 +54,8 @@ export interface ManufacturingOptions {
    * its price does not wait for them (ADRs 145, 177). Unset: measured before the price.
    */
   readonly priceFor?: ProcessSlug;
+  /** The holes already found on this analysis's mesh in its unit (units-from-holes.ts, ADR 219): not searched again. */
+  readonly holes?: HoleAnalysis;
 }
 
 /**
@@ -93,7 +95,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   // measured before it (ADR 177 amends ADR 145, which measured holes after it), unless the price is
   // for another service.
   const measureMachining = () => {
-    const holes = findHoles(mesh, { mmPerUnit, weld, facets });
+    const holes = options.holes ?? findHoles(mesh, { mmPerUnit, weld, facets });
     const machining = options.machining === false ? null : checkMachining(mesh, { mmPerUnit, caster, facets, weld, holes, maxSamples: options.accessSamples });
     return {
       metrics: { holeCount: holes.holes.length, tappableHoles: holes.tappableHoles, ...(machining ? { machining: machining.metrics } : {}) },

@@ -172,14 +172,15 @@ function degenerateFindings(degenerate: TriangleList): Finding[] {
   ];
 }
 
+/** The units-uncertain warning, when the unit was guessed below the confirmation threshold. */
+export function unitsFindings(m: PartMetrics): Finding[] {
+  if (m.units.source !== 'guess' || m.units.confidence >= UNIT_CONFIRMATION_THRESHOLD) return [];
+  const percent = Math.round(m.units.confidence * 100);
+  return [createFinding('units-uncertain', `Read as ${m.units.unit === 'mm' ? 'millimetres' : 'inches'} (${percent} % sure). ${m.units.reason}`)];
+}
+
 function sizeFindings(m: PartMetrics, minDimensionMm: number): Finding[] {
-  const findings: Finding[] = [];
-  if (m.units.source === 'guess' && m.units.confidence < UNIT_CONFIRMATION_THRESHOLD) {
-    const percent = Math.round(m.units.confidence * 100);
-    findings.push(
-      createFinding('units-uncertain', `Read as ${m.units.unit === 'mm' ? 'millimetres' : 'inches'} (${percent} % sure). ${m.units.reason}`),
-    );
-  }
+  const findings: Finding[] = [...unitsFindings(m)];
   if (!m.fits['3d-printing'] && !m.fits.cnc && !m.fits['vacuum-casting']) {
     const [x, y, z] = m.size.map((v) => Math.round(v));
     findings.push(createFinding('too-large', `At ${x} × ${y} × ${z} mm the part is larger than any of our machines.`));

@@ -12,9 +12,15 @@
  *   8 inches drawn in millimetres (round in inches only when read as millimetres); 1.338583 units is
  *   34 mm written in inches. Sides round either way (2, 5, 10) say nothing;
  * - **words in the file**: a unit named in an STL header or solid name, or an OBJ object name
- *   ("units=mm", "inch").
+ *   ("units=mm", "inch");
+ * - **hole diameters**: a drilled hole is a standard drill's size in the unit it was drawn in. A
+ *   diameter that is a standard inch drill (a 64th of an inch, or a UNC/UNF tap drill) when read as
+ *   inches and no metric drill when read as millimetres says inches, and the other way round
+ *   (`holeDiameters`, measured by holes.ts in the file's units).
  * The posterior of the chosen unit is the confidence.
  */
+
+import { METRIC_DRILL_SIZES_MM } from './drill-sizes';
 
 export type LengthUnit = 'mm' | 'inch';
 export type UnitSource = 'file' | 'guess' | 'user';
@@ -41,6 +47,8 @@ export interface UnitClues {
   readonly sides?: readonly number[];
   /** Names the file gives (an STL header or solid name, OBJ object names). */
   readonly names?: readonly string[];
+  /** Diameters of the cylindrical holes found, file units. */
+  readonly holeDiameters?: readonly number[];
 }
 
 /** Chance that a designed side is a round number in the unit it was drawn in. */
@@ -65,6 +73,9 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   // However many sides agree, a coincidence stays possible: at most 1000 to 1 from roundness.
   odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, round.odds));
   if (round.reason) reasons.push(round.reason);
+  const drilled = standardHoles(clues.holeDiameters ?? []);
+  odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, drilled.odds));
+  if (drilled.reason) reasons.push(drilled.reason);
   const named = namedUnit(clues.names ?? []);
   if (named) {
     odds += (named.unit === 'mm' ? 1 : -1) * Math.log(NAMED_UNIT_RATIO);
@@ -116,6 +127,80 @@ function roundSides(sides: readonly number[]): { odds: number; reason: string | 
     telling.push(roundMm ? `${formatSize(v)} is a round size in millimetres (${describeRound(asMm)}), not in inches` : `${formatSize(v)} is a round size read as inches (${describeRound(asInch)}), not as millimetres`);
   }
   return { odds, reason: telling.length > 0 ? `Side ${telling.join('; side ')}.` : null };
+}
+
+/**
+ * Inch drills, mm: every 64th of an inch to 1 inch (fractional drills), and the number and letter
+ * tap drills of UNC and UNF threads from #2 to 7/16 in: #50, #43, #36, #29, #25, #21, #7, #3, F, I,
+ * Q and U (the others' tap drills are fractional).
+ */
+const INCH_DRILLS_MM: readonly number[] = [
+  ...Array.from({ length: 64 }, (_, k) => ((k + 1) / 64) * 25.4),
+  ...[0.07, 0.089, 0.1065, 0.136, 0.1495, 0.159, 0.201, 0.213, 0.257, 0.272, 0.332, 0.368].map((inch) => inch * 25.4),
+].sort((a, b) => a - b);
+
+/** How far a fitted diameter may be from a drill's size and still be that drill, mm (holes.ts's). */
+const DRILL_TOLERANCE_MM = 0.01;
+/** Only holes of these diameters (mm, read either way) are drilled with a standard drill. */
+const DRILLED_RANGE_MM = [0.5, 25.4] as const;
+
+/** The drill of `series` within the tolerance of `mm`, and the chance of coming that close by accident. */
+function drillMatch(mm: number, series: readonly number[]): { match: number | null; chance: number } {
+  const window = Math.max(1, mm * 0.1);
+  const near = series.filter((d) => Math.abs(d - mm) <= window).length;
+  const chance = Math.min(0.95, Math.max(1, near) * (2 * DRILL_TOLERANCE_MM) / (2 * window));
+  const match = series.find((d) => Math.abs(d - mm) <= DRILL_TOLERANCE_MM) ?? null;
+  return { match, chance };
+}
+
+/**
+ * Log-odds (mm against inch) from the holes' diameters, each distinct one read both ways as
+ * `roundSides` reads a side: a standard drill in the unit drawn with probability ROUND_SHARE (plus
+ * chance), in the other unit by chance only (how dense that series is around it).
+ */
+function standardHoles(diameters: readonly number[]): { odds: number; reason: string | null } {
+  let odds = 0;
+  const telling: string[] = [];
+  const seen = new Set<string>();
+  for (const d of diameters) {
+    if (!(d > 0) || !Number.isFinite(d)) continue;
+    const key = d.toPrecision(4);
+    if (seen.has(key)) continue; // four holes of one size are one clue
+    seen.add(key);
+    const asMm = d, asInch = d * MM_PER_UNIT.inch;
+    const inRange = (mm: number) => mm >= DRILLED_RANGE_MM[0] && mm <= DRILLED_RANGE_MM[1];
+    const metric = inRange(asMm) ? drillMatch(asMm, METRIC_DRILL_SIZES_MM) : { match: null, chance: 0 };
+    const inch = inRange(asInch) ? drillMatch(asInch, INCH_DRILLS_MM) : { match: null, chance: 0 };
+    if ((metric.match === null) === (inch.match === null)) continue;
+    const p = (match: boolean, chance: number) => (match ? ROUND_SHARE + (1 - ROUND_SHARE) * chance : (1 - ROUND_SHARE) * (1 - chance));
+    const q = (match: boolean, chance: number) => (match ? chance : 1 - chance);
+    const given = {
+      mm: p(metric.match !== null, metric.chance) * q(inch.match !== null, inch.chance),
+      inch: p(inch.match !== null, inch.chance) * q(metric.match !== null, metric.chance),
+    };
+    odds += Math.log(given.mm / given.inch);
+    telling.push(
+      metric.match !== null
+        ? `Ø${formatSize(d)} is a metric drill size (Ø${+metric.match.toFixed(2)} mm), not an inch one`
+        : `Ø${formatSize(d)} is an inch drill size read as inches (${describeDrill(inch.match as number)}), not a metric one`,
+    );
+  }
+  return { odds, reason: telling.length > 0 ? `Hole ${telling.join('; hole ')}.` : null };
+}
+
+/** An inch drill in words: `1/4 in`, `0.257 in`. */
+function describeDrill(mm: number): string {
+  const inch = mm / 25.4;
+  const sixtyFourths = Math.round(inch * 64);
+  if (Math.abs(inch * 64 - sixtyFourths) < 1e-6) {
+    let num = sixtyFourths, den = 64;
+    while (num % 2 === 0 && den > 1) {
+      num /= 2;
+      den /= 2;
+    }
+    return den === 1 ? `${num} in` : `${num}/${den} in`;
+  }
+  return `${+inch.toFixed(4)} in`;
 }
 
 /** A round size in words: `34 mm`, `1 3/8 in`, `8 in`, `2.4 in`. */

@@ -20,10 +20,16 @@ import {
   SMALLEST_END_MILL_MM,
   STANDARD_REACH_DIAMETERS,
   SURFACE_FINISHING_FACTOR,
+  TAP_APPROACH_MINUTES,
+  TAPPING_RPM,
+  THREAD_DEPTH_DIAMETERS,
+  THREAD_DIAMETER_MM,
+  THREAD_PITCH_MM,
   drillable,
   endMillFor,
 } from '#domain/catalogue/cnc-tools';
 import type { CncPricing, CncProcessPricing, Material, ToleranceOption } from '#domain/catalogue/types';
+import { threadForTapDrill, type ThreadSize } from '#domain/geometry/drill-sizes';
 import type { MachiningMetrics, RecessMetrics } from '#domain/geometry/part-metrics';
 import { setupsInWords } from '#domain/geometry/setups';
 import {
@@ -277,6 +283,76 @@ function drillingLine(f: FeatureTime, pricing: CncPricing, rate: number, certain
     explanation: `${holes}, ${fmt(d.depthMm)} mm deep in all: ${d.holes} × ${DRILL_APPROACH_MINUTES} min to position and peck, and ${fmt(d.depthMm)} mm at ${pricing.drillFeedMmPerMinute} mm/min, ${fmt(d.minutes)} min at ${usd(rate)}/h. Threads are the Tapping option's line.`,
     certainty,
     perPartCents: (d.minutes / 60) * rate,
+    sharedCentsPerPart: NOTHING_SHARED,
+  };
+}
+
+/** A hole the machining analysis found at a tap drill size, with its thread. */
+interface TappedHole {
+  readonly thread: ThreadSize;
+  /** Length of thread cut, mm: the hole's depth, at most THREAD_DEPTH_DIAMETERS nominal diameters. */
+  readonly lengthMm: number;
+  readonly minutes: number;
+}
+
+/** The holes of a machined part that a tap follows: those drilled at a tap drill size, in the file's order. */
+export function tappableDrilledHoles(machining: MachiningMetrics | undefined): TappedHole[] {
+  const holes: TappedHole[] = [];
+  for (const hole of machining?.drilledHoles ?? []) {
+    const thread = threadForTapDrill(hole.diameterMm);
+    if (!thread) continue;
+    const lengthMm = Math.min(hole.depthMm, THREAD_DEPTH_DIAMETERS * THREAD_DIAMETER_MM[thread]);
+    // In and back out at one pitch a turn.
+    const minutes = TAP_APPROACH_MINUTES + (2 * lengthMm) / (THREAD_PITCH_MM[thread] * TAPPING_RPM);
+    holes.push({ thread, lengthMm, minutes });
+  }
+  return holes;
+}
+
+/**
+ * Tapping on the machine, hole by hole (issue 36 item 4; ADR 220): each hole asked for that the
+ * analysis drilled at a tap drill size (the first ones of the file) is tapped at the machine's
+ * rate, its thread named with its length and pitch; holes asked for beyond those keep the Tapping
+ * option's price a hole, and the line may change (an engineer finds where they go). Null when the
+ * part's holes were not measured (the option's price a hole stands).
+ */
+export function cncTappingLine(
+  geometry: PricingGeometry,
+  holesAsked: number,
+  flat: CostComponent,
+  centsPerHole: number,
+  process: CncProcessPricing,
+  certainty: Certainty,
+): CostComponent | null {
+  const machining = geometry.manufacturing?.machining;
+  if (!machining || holesAsked < 1) return null;
+  const found = tappableDrilledHoles(machining);
+  const tapped = found.slice(0, holesAsked);
+  const rest = holesAsked - tapped.length;
+  const rate = onFiveAxis(machining, process) && process.fiveAxis ? process.fiveAxis.machineCentsPerHour : process.machineCentsPerHour;
+  const minutes = tapped.reduce((sum, h) => sum + h.minutes, 0);
+  // Alike threads of one length together: "4 × M6, 12 mm".
+  const groups = new Map<string, { thread: ThreadSize; lengthMm: number; count: number }>();
+  for (const h of tapped) {
+    const key = `${h.thread} ${h.lengthMm.toFixed(2)}`;
+    const group = groups.get(key) ?? { thread: h.thread, lengthMm: h.lengthMm, count: 0 };
+    group.count++;
+    groups.set(key, group);
+  }
+  const threads = [...groups.values()].map((g) => `${g.count} × ${g.thread} (${THREAD_PITCH_MM[g.thread]} mm a turn), ${mm(g.lengthMm)} mm of thread`);
+  const holes = (n: number) => (n === 1 ? '1 hole' : `${n} holes`);
+  const length = tapped.reduce((sum, h) => sum + h.lengthMm, 0);
+  const timed = tapped.length > 0
+    ? `${threads.join('; ')}: ${tapped.length} × ${TAP_APPROACH_MINUTES} min to position and change to the tap, and ${fmt(length)} mm of thread in and out at ${TAPPING_RPM} rpm, ${fmt(minutes)} min at ${usd(rate)}/h`
+    : '';
+  const others = rest > 0 ? `${holes(rest)} more than the ${holes(found.length)} drilled at a tap drill size, at ${usd(centsPerHole)} each` : '';
+  return {
+    id: flat.id,
+    label: `${flat.label} (${holes(holesAsked)})`,
+    explanation: `${[timed, others].filter(Boolean).join('; and ')}.`,
+    certainty: rest > 0 ? 'may-change' : certainty,
+    ...(rest > 0 ? { changeReason: `The model has ${holes(found.length)} at a tap drill size and ${holes(holesAsked)} are to be tapped: an engineer finds where the other ${rest === 1 ? 'one goes' : `${rest} go`}, and may adjust this line, with your approval.` } : {}),
+    perPartCents: (minutes / 60) * rate + rest * centsPerHole,
     sharedCentsPerPart: NOTHING_SHARED,
   };
 }

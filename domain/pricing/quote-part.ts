@@ -4,7 +4,7 @@
  * deterministic; the configurator (in a worker or on the main thread) and the server call it alike.
  */
 import { CATALOGUE } from '#domain/catalogue/catalogue';
-import { findMaterial, findProcess } from '#domain/catalogue/lookup';
+import { findMaterial, findProcess, getFinish } from '#domain/catalogue/lookup';
 import type {
   Catalogue,
   CastingPricing,
@@ -20,11 +20,11 @@ import { createFinding, type Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import { finishFields, holeCount, type PartConfiguration } from '#domain/rules/quote-configuration';
 import type { ValidationResult } from '#domain/rules/quote-rule-engine';
 import { validateQuoteConfiguration } from '#domain/rules/quote-rules';
 import { castingCosts, type MasterModel } from './casting-cost';
-import { cncCosts, cncFinalNote, machiningReview } from './cnc-cost';
+import { cncCosts, cncFinalNote, cncTappingLine, machiningReview } from './cnc-cost';
 import type { Certainty, CostComponent } from './cost-component';
 import { finishCosts } from './finish-cost';
 import { mapSummaries } from './map-summaries';
@@ -207,7 +207,18 @@ function priceModel(
 ): PriceModel {
   const geometryCertainty: Certainty = metrics.watertight && metrics.units.source !== 'guess' ? 'final' : 'may-change';
   const production = productionCosts(process, material, metrics, configuration, catalogue, geometryCertainty);
-  const components: CostComponent[] = [...production, ...finishCosts(configuration.finishes, metrics, catalogue)];
+  const finishes = finishCosts(configuration.finishes, metrics, catalogue);
+  // On the CNC machine, threads are tapped hole by hole from the holes measured (ADR 220).
+  const cnc = process.pricing.kind === 'cnc' ? process.pricing : null;
+  const onMachine = cnc
+    ? finishes.map((line, k) => {
+        const selection = configuration.finishes[k];
+        if (selection?.kind !== 'tapping') return line;
+        const perHole = getFinish('tapping', catalogue).pricing.centsPerHole ?? 0;
+        return cncTappingLine(metrics, holeCount('holes', finishFields(selection)), line, perHole, cnc, geometryCertainty) ?? line;
+      })
+    : finishes;
+  const components: CostComponent[] = [...production, ...onMachine];
   return {
     components,
     discounts: process.quantityDiscounts,

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { analyseCadFile, importCad } from '#domain/geometry/import-cad';
+import { checkManufacturing } from '#domain/geometry/manufacturing';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { importStl } from '#domain/geometry/stl';
 import { guessUnit, UNIT_CONFIRMATION_THRESHOLD } from '#domain/geometry/units';
+import { withUnitsFromHoles } from '#domain/geometry/units-from-holes';
 import { corpusFile } from '../support/fixtures';
+import { blockWithHoles, type HoleSpec } from '../support/holes';
+import { binaryStl } from '../support/solids';
 
 describe('guessUnit', () => {
   it('reads typical part sizes as millimetres with confidence', () => {
@@ -71,5 +76,54 @@ describe('units guessed from more than the size, on a labelled set', () => {
     expect(guessUnit(Math.max(...sides))).toMatchObject({ unit: 'mm' });
     expect(guessUnit(Math.max(...sides)).confidence).toBeLessThan(0.6);
     expect(guess({ sides }).reason).toContain('1.375 units is a round size read as inches (1 3/8 in), not as millimetres');
+  });
+});
+
+describe('units guessed from the holes’ drill sizes too (ADR 219)', () => {
+  // Sides round in neither unit, and a largest side (10.11 units) as plausible in mm as in inches:
+  // only the holes can tell. Written as a binary STL, which says nothing of its unit.
+  const inchHoles: HoleSpec[] = [0.257, 0.201, 0.3125].map((diameter) => ({ steps: [{ diameter, to: 1.93 }], bottom: 'through' }));
+  const metricHoles: HoleSpec[] = [1.6, 2.05, 2.5].map((diameter) => ({ steps: [{ diameter, to: 1.93 }], bottom: 'through' }));
+  const stlOf = (holes: HoleSpec[], cell: number, height: number) => binaryStl(blockWithHoles(holes, cell, height).positions, 'block');
+
+  it('a block drawn in inches with F, #7 and 5/16 in holes reads as inches, not asked; on its size alone it read millimetres, asked', async () => {
+    const report = await analyseCadFile(stlOf(inchHoles, 3.37, 1.93), { manufacturing: false });
+    const units = report.metrics!.units;
+    expect(units.unit).toBe('inch');
+    expect(units.confidence).toBeGreaterThanOrEqual(UNIT_CONFIRMATION_THRESHOLD);
+    expect(units.reason).toContain('Hole Ø0.257 units is an inch drill size read as inches (0.257 in), not a metric one');
+    expect(units.reason).toContain('Ø0.3125 units is an inch drill size read as inches (5/16 in)');
+    expect(report.findings.map((f) => f.code)).not.toContain('units-uncertain');
+    // Read again in inches: 10.11 × 3.37 × 1.93 in.
+    expect(report.metrics!.size.map((v) => +v.toFixed(2))).toEqual([256.79, 85.6, 49.02]);
+    const sides = [10.11, 3.37, 1.93];
+    const before = guessUnit(10.11, { sides });
+    expect(before.unit).toBe('mm');
+    expect(before.confidence).toBeLessThan(UNIT_CONFIRMATION_THRESHOLD);
+  });
+
+  it('the same block drawn in millimetres with M2, M2.5 and M3 tap drills stays millimetres, now without asking', async () => {
+    const report = await analyseCadFile(stlOf(metricHoles, 3.37, 1.93), { manufacturing: false });
+    const units = report.metrics!.units;
+    expect(units.unit).toBe('mm');
+    expect(units.confidence).toBeGreaterThanOrEqual(UNIT_CONFIRMATION_THRESHOLD);
+    expect(units.reason).toContain('Hole Ø1.6 units is a metric drill size (Ø1.6 mm), not an inch one');
+    expect(report.findings.map((f) => f.code)).not.toContain('units-uncertain');
+    expect(report.metrics!.size.map((v) => +v.toFixed(2))).toEqual([10.11, 3.37, 1.93]);
+  });
+
+  it('the manufacturing checks take the holes found for the guess: the same as their own search', async () => {
+    const bytes = stlOf(metricHoles, 3.37, 1.93);
+    const report = await analyseCadFile(bytes);
+    const mesh = (await importCad(bytes)).mesh!;
+    const own = checkManufacturing(withUnitsFromHoles(analyseMesh(mesh), mesh).analysis)!;
+    expect(report.metrics!.manufacturing!.holeCount).toBe(3);
+    expect(report.metrics!.manufacturing!.tappableHoles).toBe(3);
+    expect(report.metrics!.manufacturing).toEqual(own.manufacturing);
+  });
+
+  it('a hole that is a drill size in neither unit tells nothing', () => {
+    const sides = [10.11, 3.37, 1.93];
+    expect(guessUnit(10.11, { sides, holeDiameters: [0.4321] })).toEqual(guessUnit(10.11, { sides }));
   });
 });

@@ -142,3 +142,54 @@ describe('the maps in words (ADR 178)', () => {
     expect(printed.findings.map((f) => f.code)).toEqual(['wall-thickness-summary']);
   });
 });
+
+describe('tapping on the machine, hole by hole (ADR 220)', () => {
+  // The side-holes block with its four Ø6 mm holes drilled at the M6 tap drill (Ø5 mm, 15 deep)
+  // and one at the M4 tap drill (Ø3.3 mm, 5 deep); the two Ø12 mm through holes stay plain.
+  const tapped = (): PartMetrics => {
+    const m = metrics.get('side-holes')!;
+    const machining = m.manufacturing!.machining!;
+    const drilledHoles = [
+      ...Array.from({ length: 4 }, () => ({ diameterMm: 5, depthMm: 15 })),
+      { diameterMm: 3.3, depthMm: 5 },
+      ...machining.drilledHoles.filter((h) => h.diameterMm > 10),
+    ];
+    return { ...m, units: { unit: 'mm', source: 'user', confidence: 1, reason: '' }, manufacturing: { ...m.manufacturing!, machining: { ...machining, drilledHoles } } };
+  };
+  const tapping = (holes: number, m = tapped()) =>
+    quotePart(m, { ...aluminium, finishes: [{ kind: 'tapping', holes }] }, MONDAY_MORNING).price!.items.find((i) => i.id === 'finish-tapping')!;
+
+  it('taps each hole found at a tap drill size at the machine’s rate, naming its thread, length and pitch', () => {
+    const line = tapping(5);
+    expect(line.label).toBe('Tapping (5 holes)');
+    // M6: 12 mm of thread (2 diameters, the hole is 15 deep); M4: the hole's 5 mm.
+    // 5 × 0.15 min + 2 × (4 × 12 + 5) mm / (pitch × 300 rpm) = 0.75 + 2 × (48 / 300 + 5 / 210) = 1.1176 min.
+    expect(line.explanation).toBe('4 × M6 (1 mm a turn), 12 mm of thread; 1 × M4 (0.7 mm a turn), 5 mm of thread: 5 × 0.15 min to position and change to the tap, and 53 mm of thread in and out at 300 rpm, 1.1 min at $70.00/h.');
+    expect(line.certainty).toBe('final');
+    const minutes = 5 * 0.15 + 2 * (48 / 300 + 5 / (0.7 * 300));
+    expect(line.unitCents).toBe(Math.round((minutes / 60) * 7000));
+  });
+
+  it('costs more for a deeper or finer thread, not the same for every hole', () => {
+    const one = tapping(1).unitCents; // one M6, 12 mm of thread
+    // The fifth hole is the M4 with 5 mm of thread: less than an M6.
+    expect(tapping(5).unitCents - tapping(4).unitCents).toBeLessThan(one);
+    const m = tapped();
+    const machining = m.manufacturing!.machining!;
+    const shallow: PartMetrics = { ...m, manufacturing: { ...m.manufacturing!, machining: { ...machining, drilledHoles: [{ diameterMm: 5, depthMm: 4 }] } } };
+    expect(tapping(1, shallow).unitCents).toBeLessThan(one);
+  });
+
+  it('prices holes asked beyond those found at the option’s price a hole, and says the line may change', () => {
+    const line = tapping(7);
+    expect(line.explanation).toMatch(/; and 2 holes more than the 5 holes drilled at a tap drill size, at \$1\.50 each\.$/);
+    expect(line.certainty).toBe('may-change');
+    expect(line.changeReason).toBe('The model has 5 holes at a tap drill size and 7 holes are to be tapped: an engineer finds where the other 2 go, and may adjust this line, with your approval.');
+  });
+
+  it('keeps the option’s price a hole where the holes were not measured (3D printing, or no machining analysis)', () => {
+    const m = tapped();
+    const unmeasured: PartMetrics = { ...m, manufacturing: { ...m.manufacturing!, machining: undefined } };
+    expect(tapping(4, unmeasured).explanation).toBe('4 threaded holes at $1.50 each, per part.');
+  });
+});
