@@ -155,7 +155,8 @@ describe('holes in meshes without faces (smooth patches)', () => {
   });
 });
 
-describe('holes in the CAx-IF STEP files', () => {
+// Each case reads a STEP file through OpenCascade: 5-23 s alone, over 30 s once at load 23 (a cap, not a measure).
+describe('holes in the CAx-IF STEP files', { timeout: 90_000 }, () => {
   let importStep: StepImporter;
   beforeAll(async () => {
     importStep = createStepImporter(await loadOcct());
