@@ -12,7 +12,7 @@ import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { readOpsOrder } from '../api.ts';
-import { ACTION_KEYS, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
+import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
 import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
 import { OpsOrderAction } from './ops-order-action.tsx';
 
@@ -172,9 +172,8 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
                 at: format.dateTime(a.at),
                 who: a.staffName,
                 action: ACTION_KEYS[a.action] ? t(ACTION_KEYS[a.action] as Parameters<typeof t>[0]) : a.action,
-                before: typeof a.before?.status === 'string' ? a.before.status : '—',
-                after: typeof a.after?.status === 'string' ? a.after.status : '—',
               })}
+              <span className="block text-neutral-700">{auditChanges(a, { t, money: (cents) => format.money(cents) }).join('; ')}</span>
               {a.reason && <span className="block text-neutral-600">{t('ops.order.auditReason', { reason: a.reason })}</span>}
             </li>
           ))}
