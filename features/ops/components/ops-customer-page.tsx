@@ -246,7 +246,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
       <h1 className="text-headline text-neutral-900">{t('ops.customer.title', { name: customer.name })}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.customer.account')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3 wrap-anywhere">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('auth.email')}</dt>
             <dd>{customer.email}</dd>
             <dt className="text-neutral-600">{t('ops.customers.company')}</dt>

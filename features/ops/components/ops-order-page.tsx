@@ -84,7 +84,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.customer')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3 wrap-anywhere">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('ops.order.customerName')}</dt>
             <dd>{customer.name}</dd>
             <dt className="text-neutral-600">{t('auth.email')}</dt>
@@ -96,7 +96,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
           </dl>
         </Card>
         <Card title={t('ops.order.amounts')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3 wrap-anywhere">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('orders.column.total')}</dt>
             <dd>
               <Money cents={order.amounts.totalCents} currency={order.currency} />
