@@ -1,7 +1,9 @@
+import type { StaffAction } from '#domain/api/ops';
 import type { OrderStatus } from '#domain/api/order';
+import type { CustomerFlags } from '#domain/api/ops-customers';
 import type { PaymentMethod } from '#domain/api/payment';
 import type { StaffRole, StaffOrderEvent } from '#domain/rules/staff-rules';
-import type { MessageKey } from '#lib/i18n/i18n';
+import type { MessageKey, Translate } from '#lib/i18n/i18n';
 
 /** The order statuses in the catalogue's words (the customer's pages use the same keys). */
 export const OPS_STATUS_KEYS: Readonly<Record<OrderStatus, MessageKey>> = {
@@ -47,3 +49,57 @@ export const ACTION_KEYS: Readonly<Record<string, MessageKey>> = {
   'customer.update': 'ops.audit.customerUpdate',
   'customer.balance_adjust': 'ops.audit.balanceAdjust',
 };
+
+/** The customer flags' labels (the customer page's form and its audit lines say them alike). */
+export const FLAG_LABEL_KEYS: Readonly<Record<keyof CustomerFlags, MessageKey>> = {
+  isRecharge: 'ops.customer.flag.isRecharge',
+  isEntrustOrderAccount: 'ops.customer.flag.isEntrustOrderAccount',
+  member: 'ops.customer.flag.member',
+  isChannel: 'ops.customer.flag.isChannel',
+};
+
+/** The audit's fields in words; a field not listed shows as recorded. */
+export const AUDIT_FIELD_KEYS: Readonly<Record<string, MessageKey>> = {
+  ...FLAG_LABEL_KEYS,
+  successManager: 'ops.audit.field.successManager',
+  balanceCents: 'ops.audit.field.balanceCents',
+  amountCents: 'ops.audit.field.amountCents',
+  receivedCents: 'ops.audit.field.receivedCents',
+  creditedCents: 'ops.audit.field.creditedCents',
+  status: 'ops.audit.field.status',
+  tracking: 'ops.audit.field.tracking',
+  additionalCost: 'ops.audit.field.additionalCost',
+  refabricationOrder: 'ops.audit.field.refabricationOrder',
+};
+
+/** What the words of an audit row need: the catalogue and the locale's money. */
+export interface AuditWords {
+  t: Translate;
+  money: (cents: number) => string;
+}
+
+/**
+ * The changes a staff action recorded, one line each, as the order's and the customer's console
+ * pages show them: "Amount: $25.00" for a value that had none before (newly set), "Balance: from
+ * $0.00 to $25.00" only where there was one (issue 38). Amounts (`…Cents`) as money, yes/no, an
+ * order's status in the customer's words.
+ */
+export function auditChanges(action: Pick<StaffAction, 'before' | 'after'>, { t, money }: AuditWords): string[] {
+  const said = (key: string, v: unknown): string => {
+    if (v === null || v === undefined) return t('ops.audit.none');
+    if (typeof v === 'boolean') return v ? t('ops.audit.yes') : t('ops.audit.no');
+    if (typeof v === 'number' && key.endsWith('Cents') && Number.isInteger(v)) return money(v);
+    if (key === 'status' && typeof v === 'string' && v in OPS_STATUS_KEYS) return t(OPS_STATUS_KEYS[v as OrderStatus]);
+    if (Array.isArray(v)) return v.map((item) => said('', item)).join(', ');
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
+  };
+  const keys = [...new Set([...Object.keys(action.before ?? {}), ...Object.keys(action.after ?? {})])];
+  return keys.map((key) => {
+    const fieldKey = AUDIT_FIELD_KEYS[key];
+    const field = fieldKey ? t(fieldKey) : key;
+    const before = action.before?.[key];
+    const after = action.after?.[key];
+    if (before === null || before === undefined) return t('ops.audit.set', { field, value: said(key, after) });
+    return t('ops.audit.change', { field, before: said(key, before), after: said(key, after) });
+  });
+}

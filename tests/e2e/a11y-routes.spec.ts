@@ -5,12 +5,15 @@ import { ROUTES, type RouteDef } from '../../routes/route-table.ts';
 import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
 import { CAD, CUBE, operator, payByCard, quoteCube } from './support/orders.ts';
 import { openQuotePage } from './support/quote-page.ts';
+import { STAFF_PASSWORD, createStaff, signInStaff } from './support/staff.ts';
 
 /**
  * The accessibility gate (issue 19, item 2): every route of routes/route-table.ts (the table itself,
  * so a new route is covered the day it is added), signed out and signed in with real records (a paid
  * and a delivered order, a project, addresses, coupons), then the quote page's states. Each page:
  * no axe violation of WCAG 2.0/2.1/2.2 A and AA, and at 320 px wide no sideways scroll of the page.
+ * The staff console (/ops/…, outside the route table: ADR 194) is walked by its own navigation, so a
+ * new section is covered the day it is added there.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -154,6 +157,49 @@ test('every route, signed in with a paid and a delivered order, a project, addre
   await settled(page);
   await expectNoWcagViolations(page, 'the paid order');
   await expectReflow(page, 'the paid order');
+});
+
+test('the staff console: its sign-in, and signed in as an admin every section of its navigation, an order and a customer', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  // A customer with a paid order, for the order's and the customer's pages.
+  const customerEmail = await signUpAndActivate(page, 'Cora');
+  await quoteCube(page);
+  const orderId = await placeOrder(page, true);
+  await payByCard(page);
+
+  const staffEmail = `ada.${Date.now()}@shop.example`;
+  const secret = createStaff(staffEmail, 'admin');
+  const staff = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await staff.goto('/manufacture/ops/');
+  await settled(staff, true);
+  await expectNoWcagViolations(staff, 'the staff sign-in', true);
+  await expectReflow(staff, 'the staff sign-in', true);
+  await staff.getByRole('textbox', { name: 'Email' }).fill(staffEmail);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+  await staff.getByRole('button', { name: 'Continue' }).click();
+  await expect(staff.getByRole('textbox', { name: 'Code' })).toBeVisible();
+  await expectNoWcagViolations(staff, 'the staff sign-in’s second factor', true);
+  await expectReflow(staff, 'the staff sign-in’s second factor', true);
+  await staff.goto('/manufacture/ops/');
+  await signInStaff(staff, staffEmail, secret);
+
+  const sections = await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(sections.length).toBeGreaterThanOrEqual(6);
+  // The customer's page: found as staff find it, by the email in the customers' search.
+  await staff.goto('/manufacture/ops/customers');
+  await staff.getByRole('searchbox', { name: 'Email, name or company' }).fill(customerEmail);
+  await staff.keyboard.press('Enter');
+  const customerLink = staff.getByRole('row').filter({ hasText: customerEmail }).getByRole('link');
+  await expect(customerLink).toBeVisible({ timeout: 15_000 });
+  const customerPage = (await customerLink.getAttribute('href')) ?? '';
+  expect(customerPage).toMatch(/\/ops\/customers\/[^/]+$/);
+
+  for (const address of [...sections, `/manufacture/ops/orders/${orderId}`, customerPage.startsWith('/manufacture') ? customerPage : `/manufacture${customerPage}`]) {
+    await staff.goto(address.startsWith('/manufacture') ? address : `/manufacture${address}`);
+    await settled(staff, true);
+    await expectNoWcagViolations(staff, `${address} (staff, admin)`, true);
+    await expectReflow(staff, `${address} (staff, admin)`, true);
+  }
 });
 
 test.describe('the quote page’s states', () => {

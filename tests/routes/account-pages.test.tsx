@@ -139,9 +139,33 @@ describe('log in, and contact us', () => {
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Ada Lovelace');
   });
 
-  test('the log in page shows one button per quick-login provider, and none when none is configured', async () => {
-    openAt('/login', null, { 'GET account/quick/list': () => [200, [{ channel: 'acme', name: 'Acme ID', linked: false }]] });
-    expect(await screen.findByRole('button', { name: 'Continue with Acme ID' })).toBeInTheDocument();
-    vi.unstubAllGlobals();
+  test('the log in and sign up pages show one button per quick-login provider, named, with its mark beside the words', async () => {
+    for (const path of ['/login', '/signup']) {
+      const { unmount } = openAt(path, null, {
+        'GET account/quick/list': () => [200, [{ channel: 'github', name: 'GitHub', linked: false }, { channel: 'acme', name: 'Acme ID', linked: false }]],
+      });
+      const section = await screen.findByRole('region', { name: 'Or continue with' });
+      for (const name of ['Continue with GitHub', 'Continue with Acme ID']) {
+        const button = within(section).getByRole('button', { name });
+        // The mark is a picture beside the name, hidden from the accessibility tree.
+        expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+      }
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  test('with no quick-login provider configured, log in and sign up have no quick-login section at all (issue 40 item 4)', async () => {
+    for (const [path, heading] of [['/login', 'Log In'], ['/signup', 'Sign Up']] as const) {
+      const { unmount, queryClient } = openAt(path, null, { 'GET account/quick/list': () => [200, []] });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      // The list has come back, empty: nothing is drawn for it (no heading over no buttons).
+      await waitFor(() => expect(queryClient.getQueryState(['account', 'quick-logins'])?.status).toBe('success'));
+      expect(screen.queryByRole('region', { name: 'Or continue with' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Or continue with')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Continue with/ })).not.toBeInTheDocument();
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -17,22 +17,13 @@ import { Money } from '#ui/money';
 import { Select, SelectItem } from '#ui/select';
 import { TextField } from '#ui/text-field';
 import { adjustOpsBalance, readOpsCustomer, updateOpsCustomer } from '../customers-api.ts';
-import { ACTION_KEYS } from '../ops-words.ts';
+import { ACTION_KEYS, auditChanges } from '../ops-words.ts';
 
 const FLAG_KEYS: Readonly<Record<keyof CustomerFlags, { label: MessageKey; hint: MessageKey }>> = {
   isRecharge: { label: 'ops.customer.flag.isRecharge', hint: 'ops.customer.flag.isRechargeHint' },
   isEntrustOrderAccount: { label: 'ops.customer.flag.isEntrustOrderAccount', hint: 'ops.customer.flag.isEntrustOrderAccountHint' },
   member: { label: 'ops.customer.flag.member', hint: 'ops.customer.flag.memberHint' },
   isChannel: { label: 'ops.customer.flag.isChannel', hint: 'ops.customer.flag.isChannelHint' },
-};
-/** The audit's fields in words; a field not listed shows as recorded. */
-const FIELD_KEYS: Readonly<Record<string, MessageKey>> = {
-  ...Object.fromEntries(CUSTOMER_FLAGS.map((f) => [f, FLAG_KEYS[f].label])),
-  successManager: 'ops.audit.field.successManager',
-  balanceCents: 'ops.audit.field.balanceCents',
-  amountCents: 'ops.audit.field.amountCents',
-  status: 'ops.audit.field.status',
-  additionalCost: 'ops.audit.field.additionalCost',
 };
 const NONE = 'none';
 
@@ -186,31 +177,23 @@ function BalanceAdjust({ data, onAdjusted }: { data: OpsCustomerDetail; onAdjust
   );
 }
 
-/** The staff's actions about the customer, each change said as "field: before → after". */
+/** The staff's actions about the customer, each change said as "field: value" or "field: from before to after". */
 function CustomerAudit({ audit }: { audit: StaffAction[] }) {
   const t = useT();
   const format = useFormat();
-  const value = (key: string, v: unknown): string => {
-    if (v === null || v === undefined) return t('ops.customer.none');
-    if (typeof v === 'boolean') return v ? t('ops.customer.yes') : t('ops.customer.no');
-    if (typeof v === 'number' && key.endsWith('Cents')) return format.money(v);
-    return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
-  };
   return (
     <Card title={t('ops.customer.audit')} description={t('ops.customer.auditHint')}>
       <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">
         {audit.length === 0 && <li>{t('ops.customer.auditEmpty')}</li>}
         {audit.map((a) => {
-          const keys = [...new Set([...Object.keys(a.before ?? {}), ...Object.keys(a.after ?? {})])];
           const actionKey = ACTION_KEYS[a.action];
           return (
             <li key={a.id}>
               {t('ops.customer.auditLine', { at: format.dateTime(a.at), who: a.staffName, action: actionKey ? t(actionKey) : a.action })}
               <ul className="text-neutral-700">
-                {keys.map((k) => {
-                  const fieldKey = FIELD_KEYS[k];
-                  return <li key={k}>{t('ops.customer.change', { field: fieldKey ? t(fieldKey) : k, before: a.before ? value(k, a.before[k]) : '—', after: a.after ? value(k, a.after[k]) : '—' })}</li>;
-                })}
+                {auditChanges(a, { t, money: (cents) => format.money(cents) }).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
               </ul>
               {a.reason && <span className="block text-neutral-600">{t('ops.order.auditReason', { reason: a.reason })}</span>}
             </li>
@@ -263,7 +246,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
       <h1 className="text-headline text-neutral-900">{t('ops.customer.title', { name: customer.name })}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.customer.account')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('auth.email')}</dt>
             <dd>{customer.email}</dd>
             <dt className="text-neutral-600">{t('ops.customers.company')}</dt>

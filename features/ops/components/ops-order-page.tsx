@@ -12,7 +12,7 @@ import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { readOpsOrder } from '../api.ts';
-import { ACTION_KEYS, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
+import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
 import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
 import { OpsOrderAction } from './ops-order-action.tsx';
 
@@ -84,7 +84,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.customer')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('ops.order.customerName')}</dt>
             <dd>{customer.name}</dd>
             <dt className="text-neutral-600">{t('auth.email')}</dt>
@@ -96,7 +96,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
           </dl>
         </Card>
         <Card title={t('ops.order.amounts')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 px-5 pb-5 pt-3">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 px-5 pb-5 pt-3 max-sm:wrap-anywhere sm:grid-cols-[auto_1fr]">
             <dt className="text-neutral-600">{t('orders.column.total')}</dt>
             <dd>
               <Money cents={order.amounts.totalCents} currency={order.currency} />
@@ -172,9 +172,8 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
                 at: format.dateTime(a.at),
                 who: a.staffName,
                 action: ACTION_KEYS[a.action] ? t(ACTION_KEYS[a.action] as Parameters<typeof t>[0]) : a.action,
-                before: typeof a.before?.status === 'string' ? a.before.status : '—',
-                after: typeof a.after?.status === 'string' ? a.after.status : '—',
               })}
+              <span className="block text-neutral-700">{auditChanges(a, { t, money: (cents) => format.money(cents) }).join('; ')}</span>
               {a.reason && <span className="block text-neutral-600">{t('ops.order.auditReason', { reason: a.reason })}</span>}
             </li>
           ))}

@@ -67,3 +67,17 @@ test('the server’s refusal lands on its field', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription(ACCOUNT_MESSAGES.phoneShort);
 });
+
+test('the profile’s phone code and number say what they hold for autofill (WCAG 1.3.5, issue 35 item 3)', async () => {
+  fakeApi({ 'GET tools/countryList': () => [200, PHONE_CODES] });
+  renderWithApp(<ProfileForm user={customer()} />, { user: customer() });
+  // Once its list and its code have loaded (drawn disabled, then read-only until then: ADR 189).
+  const code = await waitFor(() => {
+    const field = screen.getByRole('combobox', { name: /^Phone code/ });
+    expect(field).not.toBeDisabled();
+    expect(field).not.toHaveAttribute('readonly');
+    return field;
+  }, { timeout: 20_000 });
+  expect(code).toHaveAttribute('autocomplete', 'tel-country-code');
+  expect(screen.getByRole('textbox', { name: /^Phone number/ })).toHaveAttribute('autocomplete', 'tel-national');
+});

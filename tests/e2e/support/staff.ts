@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+export const STAFF_PASSWORD = 'a long staff passphrase 42';
+
+/** The first admin's command (docs/operations.md) against the e2e server's database; answers the TOTP secret it printed. */
+export function createStaff(email: string, role: 'admin' | 'operator' | 'success_manager'): string {
+  const out = execFileSync('node', ['--import', 'tsx', 'server/cli/create-staff.ts', email, role, 'Olga', 'Operator'], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, STAFF_PASSWORD },
+    encoding: 'utf8',
+  });
+  const secret = /secret=([A-Z2-7]+)/.exec(out)?.[1];
+  if (!secret) throw new Error(`no secret in: ${out}`);
+  return secret;
+}
+
+/** Signs a staff member in on the console's sign-in page: email and password, then the authenticator's code. */
+export async function signInStaff(page: Page, email: string, secret: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+}
