@@ -10,6 +10,11 @@
  * - a cart (parts added on the quote page, an order placed): `cart`;
  * - a coupon (used by an order, issued by a referral): `coupons`;
  * - an order (placed, paid, cancelled, reviewed, after-sale asked): `orders`.
+ *
+ * The staff console's answers live under `ops` (staff data, never a customer's cache): a decision
+ * invalidates its queue, a confirmed transfer the transfers and the customers (a reload credits a
+ * balance), a customer's change sets its record and forgets the customer lists. They are forgotten
+ * when the staff session ends (features/ops/components/ops-console.tsx).
  */
 export interface PageParams {
   page: number;
@@ -75,6 +80,29 @@ export const queryKeys = {
     points: ['rewards', 'points'] as const,
     referral: ['rewards', 'referral'] as const,
     list: (name: 'we-points' | 'member-payments' | 'referral-friends', paging: PageParams) => ['rewards', name, paging] as const,
+  },
+  /** The staff console (features/ops/): apart from the customer's areas, forgotten with the staff session. */
+  ops: {
+    all: ['ops'] as const,
+    /** The queues: after-sale claims and manual reviews waiting, the oldest first. */
+    claims: ['ops', 'claims'] as const,
+    reviews: ['ops', 'reviews'] as const,
+    /** The console's orders (its list and order pages); an approved claim makes one. */
+    orders: {
+      all: ['ops', 'orders'] as const,
+    },
+    transfers: {
+      all: ['ops', 'transfers'] as const,
+      list: (q: string) => ['ops', 'transfers', { q }] as const,
+    },
+    customers: {
+      all: ['ops', 'customers'] as const,
+      lists: ['ops', 'customers', 'list'] as const,
+      list: (filter: { q: string } & PageParams) => ['ops', 'customers', 'list', filter] as const,
+      detail: (customerId: string) => ['ops', 'customers', 'detail', customerId] as const,
+    },
+    /** An order's additional-cost orders (on the console's order page). */
+    additionalCosts: (orderId: string) => ['ops', 'additional-costs', orderId] as const,
   },
   /** Reference data: the same for every visitor, asked once per page load. */
   reference: {

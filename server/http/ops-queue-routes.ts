@@ -74,7 +74,7 @@ export function opsQueueRoutes(router: ApiRouter, ctx: AppContext, staffOf: Staf
     method: 'get',
     path: '/reviews',
     summary: 'Parts sent for manual review, the oldest request first (`status=pending` for those waiting): the note, attachments, the part’s findings, note, drawing and model file',
-    description: `${note} At most ${MAX_QUEUE} listed.`,
+    description: `${note} At most ${MAX_QUEUE} listed; \`total\` counts them all.`,
     auth: 'public',
     query: OpsReviewQuerySchema,
     response: OpsReviewListSchema,

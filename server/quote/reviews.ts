@@ -251,9 +251,17 @@ export class Reviews {
       .innerJoin('user_account', 'user_account.id', 'quote_review.user_id')
       .selectAll('quote_review')
       .select(['quote_file.name as file_name', 'quote_project.name as project_name', 'user_account.email as customer_email']);
-    if (status) query = query.where('quote_review.status', '=', status);
-    if (reviewId) query = query.where('quote_review.id', '=', reviewId);
-    const rows = await query.orderBy('quote_review.requested_at').orderBy('quote_review.id').limit(200).execute();
+    // `total` counts every review the filter keeps, beyond the 200 listed (the console says how many wait).
+    let count = this.db.selectFrom('quote_review').select((eb) => eb.fn.countAll<number | string | bigint>().as('n'));
+    if (status) {
+      query = query.where('quote_review.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    if (reviewId) {
+      query = query.where('quote_review.id', '=', reviewId);
+      count = count.where('id', '=', reviewId);
+    }
+    const [rows, counted] = await Promise.all([query.orderBy('quote_review.requested_at').orderBy('quote_review.id').limit(200).execute(), count.executeTakeFirstOrThrow()]);
     const attachments =
       rows.length === 0 ? [] : await this.db.selectFrom('quote_review_attachment').selectAll().where('review_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute();
     const now = this.ctx.clock();
@@ -268,7 +276,7 @@ export class Reviews {
         attachments: own.map((a) => toDocument(a, `admin/quote-reviews/${r.id}/attachments/${a.id}`)),
       };
     });
-    return { list, total: list.length };
+    return { list, total: Number(counted.n) };
   }
 
   /**

@@ -1,19 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OpsOrder } from '#domain/api/ops';
-import type { OpsAdditionalCosts as OpsAdditionalCostsData } from '#domain/api/ops-customers';
+import type { OpsAdditionalCostRequest } from '#domain/api/ops-customers';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { serverFieldErrors } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
-import { Dialog, DialogActions, DialogTrigger } from '#ui/dialog';
+import { Dialog, DialogTrigger } from '#ui/dialog';
 import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
 import { TextField } from '#ui/text-field';
 import { createOrderAdditionalCost, listOrderAdditionalCosts } from '../customers-api.ts';
+import { OpsDialogFooter } from './ops-dialog-footer.tsx';
 
 export interface OpsAdditionalCostsProps {
   order: OpsOrder['order'];
@@ -33,14 +36,18 @@ type Fields = 'amount' | 'reason';
 export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditionalCostsProps) {
   const t = useT();
   const format = useFormat();
-  const loaded = useAsync<OpsAdditionalCostsData>(`ops-extra-${order.id}`, (signal) => listOrderAdditionalCosts(order.id, signal));
+  const client = useQueryClient();
+  const key = queryKeys.ops.additionalCosts(order.id);
+  const loaded = asyncState(useQuery({ queryKey: key, queryFn: ({ signal }) => listOrderAdditionalCosts(order.id, signal) }));
+  // The answer of a creation is the list as the server keeps it: it becomes the cached list.
+  const create = useMutation({
+    mutationFn: (body: OpsAdditionalCostRequest) => createOrderAdditionalCost(order.id, body),
+    onSuccess: (next) => client.setQueryData(key, next),
+  });
   const [values, setValues] = useState<Record<Fields, string>>({ amount: '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The answer of a creation is the list as the server keeps it; shown until the next load.
-  const [made, setMade] = useState<OpsAdditionalCostsData | null>(null);
-  const list = made?.list ?? (loaded.status === 'success' ? loaded.data.list : []);
+  const list = loaded.status === 'success' ? loaded.data.list : [];
 
   const field = (name: Fields) => ({
     value: values[name],
@@ -54,13 +61,11 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
 
   const submit = (close: () => void) => async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(null);
     try {
-      const next = await createOrderAdditionalCost(order.id, { amount: values.amount.trim(), reason: values.reason.trim() });
+      const next = await create.mutateAsync({ amount: values.amount.trim(), reason: values.reason.trim() });
       close();
       setValues({ amount: '', reason: '' });
-      setMade(next);
       const first = next.list[0];
       if (first) announce(t('ops.extra.done', { number: first.number, amount: format.money(first.amountCents) }));
       onCreated?.();
@@ -68,8 +73,6 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
       const fields = serverFieldErrors(error);
       if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Partial<Record<Fields, string>>);
       setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -82,7 +85,7 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
           </p>
         ) : (
           <ul className="flex flex-col gap-1">
-            {(made ?? loaded.status === 'success') && list.length === 0 && <li>{t('ops.extra.empty')}</li>}
+            {loaded.status === 'success' && list.length === 0 && <li>{t('ops.extra.empty')}</li>}
             {list.map((cost) => (
               <li key={cost.id}>{t('ops.extra.line', { number: cost.number, amount: format.money(cost.amountCents), status: cost.statusLabel, description: cost.description })}</li>
             ))}
@@ -105,14 +108,7 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
                     )}
                     <TextField label={t('ops.extra.amount')} description={t('ops.extra.amountHint')} inputMode="decimal" {...field('amount')} maxLength={16} isRequired />
                     <TextField label={t('ops.extra.reason')} description={t('ops.extra.reasonHint')} {...field('reason')} isMultiline maxLength={2000} isRequired />
-                    <DialogActions>
-                      <Button variant="secondary" onPress={close}>
-                        {t('ops.event.back')}
-                      </Button>
-                      <Button type="submit" isPending={busy}>
-                        {t('ops.extra.submit')}
-                      </Button>
-                    </DialogActions>
+                    <OpsDialogFooter back={t('ops.event.back')} submit={t('ops.extra.submit')} busy={create.isPending} onBack={close} />
                   </Form>
                 )}
               </Dialog>

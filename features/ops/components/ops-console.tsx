@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Redirect, Route, Switch, useParams } from 'wouter';
 import type { StaffMe } from '#domain/api/ops';
 import { useT } from '#lib/i18n/i18n';
+import { queryKeys } from '#lib/query-keys';
 import { staffMe, staffSignOut } from '../api.ts';
 import { staffSession as defaultStore, useStaffSession, type StaffSessionStore } from '../staff-session.ts';
 import { OpsCustomerList } from './ops-customer-list.tsx';
@@ -102,12 +104,19 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
 
 /**
  * The staff console under /manufacture/ops/ (issue 38): the staff sign-in until a staff session is
- * open, then the sections the role opens. Rendered inside a router nested at /ops; its own chunk,
- * never part of a customer's page.
+ * open, then the sections the role opens. Rendered inside a router nested at /ops, below the app's
+ * QueryClientProvider (routes/app.tsx `ServerState`); its own chunk, never part of a customer's page.
  */
 export function OpsConsole({ store = defaultStore }: { store?: StaffSessionStore }) {
   const t = useT();
   const session = useStaffSession(store);
+  const client = useQueryClient();
+  // What one staff member's screens asked is not drawn for the next (a success manager sees only
+  // their customers): the console's answers go with the staff session (ADR 208's rule, for staff).
+  const staffId = session.kind === 'signed-in' ? session.staff.id : null;
+  useEffect(() => {
+    if (staffId === null) client.removeQueries({ queryKey: queryKeys.ops.all });
+  }, [staffId, client]);
   useEffect(() => {
     if (session.kind !== 'checking') return;
     if (!store.hasToken()) {

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OpsCustomerList as OpsCustomerListData } from '#domain/api/ops-customers';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -28,10 +29,11 @@ export function OpsCustomerList() {
     setSearched(q);
     setTyped(q);
   }
-  const [attempt, setAttempt] = useState(0);
-  const customers = useAsync<OpsCustomerListData>(`ops-customers-${list.page}-${list.pageSize}-${q}-${attempt}`, (signal) =>
-    listOpsCustomers({ page: list.page, pageSize: list.pageSize, q }, signal),
-  );
+  const query = useQuery({
+    queryKey: queryKeys.ops.customers.list({ q, page: list.page, pageSize: list.pageSize }),
+    queryFn: ({ signal }) => listOpsCustomers({ page: list.page, pageSize: list.pageSize, q }, signal),
+  });
+  const customers = asyncState(query);
   const data = customers.status === 'success' ? customers.data : null;
   const labels = usePaginationLabels();
   usePaginationPreload();
@@ -57,7 +59,7 @@ export function OpsCustomerList() {
       {customers.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(customers.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>

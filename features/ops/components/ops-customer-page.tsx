@@ -1,13 +1,16 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StaffAction } from '#domain/api/ops';
-import type { CustomerFlags, OpsCustomerDetail, OpsCustomerPatch } from '#domain/api/ops-customers';
+import type { CustomerFlags, OpsBalanceAdjustRequest, OpsCustomerDetail, OpsCustomerPatch } from '#domain/api/ops-customers';
 import { CUSTOMER_FLAGS } from '#domain/rules/staff-customer-rules';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { serverFieldErrors } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { changed } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { Checkbox } from '#ui/checkbox';
@@ -35,6 +38,23 @@ function Alert({ children }: { children: string }) {
   );
 }
 
+/**
+ * A change of the customer's record (flags, manager, balance): the answer is the record as the
+ * server keeps it, set as the page's record; the customer lists (which show the manager and the
+ * balance) are asked again.
+ */
+function useCustomerChange<B>(send: (customerId: string, body: B) => Promise<OpsCustomerDetail>, customerId: string, onDone: (next: OpsCustomerDetail) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => send(customerId, body),
+    onSuccess: (next) => {
+      client.setQueryData(queryKeys.ops.customers.detail(customerId), next);
+      void changed(client, queryKeys.ops.customers.lists);
+      onDone(next);
+    },
+  });
+}
+
 /** The flags of spec section 3 and the success manager, as a form for operators and admins, read-only otherwise. */
 function AccountRecord({ data, onSaved }: { data: OpsCustomerDetail; onSaved: (next: OpsCustomerDetail) => void }) {
   const t = useT();
@@ -44,23 +64,19 @@ function AccountRecord({ data, onSaved }: { data: OpsCustomerDetail; onSaved: (n
   const [manager, setManager] = useState<string>(currentManager);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useCustomerChange(updateOpsCustomer, customer.id, onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const patch: OpsCustomerPatch = Object.fromEntries(CUSTOMER_FLAGS.filter((f) => flags[f] !== customer.flags[f]).map((f) => [f, flags[f]]));
     if (manager !== currentManager) patch.successManagerId = manager === NONE ? null : manager;
-    setBusy(true);
     setFailure(null);
     try {
-      const next = await updateOpsCustomer(customer.id, { ...patch, reason: reason.trim() || null });
+      const next = await save.mutateAsync({ ...patch, reason: reason.trim() || null });
       setReason('');
-      onSaved(next);
       announce(t('ops.customer.saved', { name: next.customer.name }));
     } catch (error) {
       setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -91,7 +107,7 @@ function AccountRecord({ data, onSaved }: { data: OpsCustomerDetail; onSaved: (n
             </Select>
             <TextField label={t('ops.customer.reason')} description={t('ops.customer.reasonHint')} value={reason} onChange={setReason} maxLength={2000} />
             <div>
-              <Button type="submit" isPending={busy}>
+              <Button type="submit" isPending={save.isPending}>
                 {t('ops.customer.save')}
               </Button>
             </div>
@@ -114,26 +130,22 @@ function BalanceAdjust({ data, onAdjusted }: { data: OpsCustomerDetail; onAdjust
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const adjust = useCustomerChange<OpsBalanceAdjustRequest>(adjustOpsBalance, data.customer.id, onAdjusted);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(null);
     setErrors({});
     try {
-      const next = await adjustOpsBalance(data.customer.id, { amount: amount.trim(), reason: reason.trim() });
+      const next = await adjust.mutateAsync({ amount: amount.trim(), reason: reason.trim() });
       setAmount('');
       setReason('');
-      onAdjusted(next);
       announce(t('ops.customer.adjusted', { name: next.customer.name, balance: format.money(next.customer.balanceCents) }));
     } catch (error) {
       const fields = serverFieldErrors(error);
       const first = (v: unknown) => (Array.isArray(v) ? (v[0] as string | undefined) : typeof v === 'string' ? v : undefined);
       if (fields) setErrors({ amount: first(fields.amount), reason: first(fields.reason) });
       setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -168,7 +180,7 @@ function BalanceAdjust({ data, onAdjusted }: { data: OpsCustomerDetail; onAdjust
           isRequired
         />
         <div>
-          <Button type="submit" isPending={busy}>
+          <Button type="submit" isPending={adjust.isPending}>
             {t('ops.customer.adjustSubmit')}
           </Button>
         </div>
@@ -212,11 +224,13 @@ function CustomerAudit({ audit }: { audit: StaffAction[] }) {
 export function OpsCustomerPage({ customerId }: { customerId: string }) {
   const t = useT();
   const format = useFormat();
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useAsync<OpsCustomerDetail>(`ops-customer-${customerId}-${attempt}`, (signal) => readOpsCustomer(customerId, signal));
-  const [changed, setChanged] = useState<{ data: OpsCustomerDetail; version: number } | null>(null);
-  const data = changed?.data.customer.id === customerId ? changed.data : loaded.status === 'success' ? loaded.data : null;
-  const update = (next: OpsCustomerDetail) => setChanged((c) => ({ data: next, version: (c?.version ?? 0) + 1 }));
+  const query = useQuery({ queryKey: queryKeys.ops.customers.detail(customerId), queryFn: ({ signal }) => readOpsCustomer(customerId, signal) });
+  const loaded = asyncState(query);
+  // Counts the saved answers, so the record's form starts again from what the server keeps.
+  const [version, setVersion] = useState(0);
+  const update = () => setVersion((v) => v + 1);
+  // A record on screen stays there if asking again fails; the error is shown when there is none.
+  const data = query.data ?? null;
 
   if (loaded.status === 'error' && !data) {
     return (
@@ -224,7 +238,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
         <h1 className="text-headline text-neutral-900">{t('ops.customer.titleUnknown')}</h1>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(loaded.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>
@@ -262,7 +276,7 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
           </dl>
         </Card>
         {/* Keyed by each saved answer, so the form starts again from what the server keeps. */}
-        <AccountRecord key={`record-${changed?.version ?? 0}`} data={data} onSaved={update} />
+        <AccountRecord key={`record-${customerId}-${version}`} data={data} onSaved={update} />
       </div>
       {data.mayAdjustBalance && <BalanceAdjust data={data} onAdjusted={update} />}
       <CustomerAudit audit={data.audit} />

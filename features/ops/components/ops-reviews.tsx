@@ -1,22 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OpsReview, OpsReviewList } from '#domain/api/ops-queues';
+import type { OpsReview } from '#domain/api/ops-queues';
+import type { QuoteReviewAnswerInput } from '#domain/api/quote';
 import { processName } from '#domain/catalogue/process-choices';
-import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
+import { changed } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
 import { saveBlob } from '#lib/save-blob';
-import { useAsync } from '#lib/use-async';
 import { Button } from '#ui/button';
-import { EmptyState } from '#ui/empty-state';
 import { TextField } from '#ui/text-field';
 import { answerOpsReview, downloadOpsFile, listOpsReviews } from '../api.ts';
-import { OpsDecisionDialog } from './ops-decision-dialog.tsx';
+import { OpsDecisionDialog, OpsRefuseDialog } from './ops-decision-dialog.tsx';
+import { OpsQueue, useDoneMessage } from './ops-queue.tsx';
 
-/** The request fields the server names in its refusals. */
-const FIELD_REASON = 'reason';
+/** The request fields of a priced answer the server names in its refusals. */
 const FIELD_UNIT_PRICE = 'unitPrice';
 const FIELD_LEAD_TIME_DAYS = 'leadTimeDays';
+const FIELD_MESSAGE = 'message';
 
 function Download({ path, name, label }: { path: string; name: string; label: string }) {
   const t = useT();
@@ -48,7 +50,12 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
   const [unitPrice, setUnitPrice] = useState('');
   const [leadTime, setLeadTime] = useState('');
   const [message, setMessage] = useState('');
-  const [reason, setReason] = useState('');
+  const client = useQueryClient();
+  // An answer takes the review out of the queue (not awaited: the dialog closes and it is said first).
+  const answer = useMutation({
+    mutationFn: (body: QuoteReviewAnswerInput) => answerOpsReview(review.id, body),
+    onSuccess: () => void changed(client, queryKeys.ops.reviews),
+  });
   const part = review.fileName;
   const headingId = `review-${review.id}`;
   return (
@@ -108,9 +115,10 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
           buttonLabel={t('opsQueues.reviews.priceFor', { part })}
           title={t('opsQueues.reviews.priceTitle', { part })}
           submit={t('opsQueues.reviews.send')}
+          fields={[FIELD_UNIT_PRICE, FIELD_LEAD_TIME_DAYS, FIELD_MESSAGE]}
           onSubmit={async () => {
             const days = Number(leadTime);
-            await answerOpsReview(review.id, { decision: 'price', unitPrice: unitPrice.trim(), leadTimeDays: Number.isInteger(days) ? days : 0, message: message.trim() || undefined });
+            await answer.mutateAsync({ decision: 'price', unitPrice: unitPrice.trim(), leadTimeDays: Number.isInteger(days) ? days : 0, message: message.trim() || undefined });
             onAnswered(t('opsQueues.reviews.answered', { part }));
           }}
         >
@@ -135,33 +143,27 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
                 errorMessage={fieldError(FIELD_LEAD_TIME_DAYS) ? t('opsQueues.reviews.leadTimeWrong') : undefined}
                 isInvalid={fieldError(FIELD_LEAD_TIME_DAYS) !== undefined}
               />
-              <TextField label={t('opsQueues.reviews.message')} isMultiline value={message} onChange={setMessage} maxLength={2000} />
+              <TextField
+                label={t('opsQueues.reviews.message')}
+                isMultiline
+                value={message}
+                onChange={setMessage}
+                maxLength={2000}
+                errorMessage={fieldError(FIELD_MESSAGE)}
+                isInvalid={fieldError(FIELD_MESSAGE) !== undefined}
+              />
             </>
           )}
         </OpsDecisionDialog>
-        <OpsDecisionDialog
-          button={t('opsQueues.reviews.refuse')}
+        <OpsRefuseDialog
+          refuse={t('opsQueues.reviews.refuse')}
           buttonLabel={t('opsQueues.reviews.refuseFor', { part })}
           title={t('opsQueues.reviews.refuseTitle', { part })}
-          submit={t('opsQueues.reviews.refuse')}
-          onSubmit={async () => {
-            await answerOpsReview(review.id, { decision: 'refuse', reason });
+          onRefuse={async (reason) => {
+            await answer.mutateAsync({ decision: 'refuse', reason });
             onAnswered(t('opsQueues.reviews.refused', { part }));
           }}
-        >
-          {(fieldError) => (
-            <TextField
-              label={t('opsQueues.reason')}
-              isMultiline
-              value={reason}
-              onChange={setReason}
-              maxLength={2000}
-              isRequired
-              errorMessage={fieldError(FIELD_REASON)}
-              isInvalid={fieldError(FIELD_REASON) !== undefined}
-            />
-          )}
-        </OpsDecisionDialog>
+        />
       </div>
     </article>
   );
@@ -174,32 +176,11 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
  */
 export function OpsReviews() {
   const t = useT();
-  const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
-  const reviews = useAsync<OpsReviewList>(`ops-reviews-${attempt}`, (signal) => listOpsReviews(signal));
-  const answered = (message: string) => {
-    setDone(message);
-    announce(message);
-    setAttempt((n) => n + 1);
-  };
+  const [done, answered] = useDoneMessage();
+  const reviews = useQuery({ queryKey: queryKeys.ops.reviews, queryFn: ({ signal }) => listOpsReviews(signal) });
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-headline text-neutral-900">{t('opsQueues.reviews.title')}</h1>
-      {done && <p className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">{done}</p>}
-      {reviews.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(reviews.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
-      ) : reviews.status !== 'success' ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : reviews.data.list.length === 0 ? (
-        <EmptyState title={t('opsQueues.empty')} />
-      ) : (
-        reviews.data.list.map((review) => <ReviewCard key={review.id} review={review} onAnswered={answered} />)
-      )}
-    </div>
+    <OpsQueue title={t('opsQueues.reviews.title')} queue={reviews} done={done}>
+      {(review) => <ReviewCard key={review.id} review={review} onAnswered={answered} />}
+    </OpsQueue>
   );
 }

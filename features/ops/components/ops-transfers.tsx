@@ -1,14 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DialogTrigger } from '#ui/dialog';
-import type { AwaitingTransfer, AwaitingTransfers } from '#domain/api/ops';
+import type { AwaitingTransfer } from '#domain/api/ops';
+import type { ConfirmTransferRequest } from '#domain/api/order';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { serverFieldErrors } from '#lib/forms/use-suite-form';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { changed } from '#lib/query-changes';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
-import { Dialog, DialogActions } from '#ui/dialog';
+import { Dialog, DialogTrigger } from '#ui/dialog';
 import { EmptyState } from '#ui/empty-state';
 import { Form } from '#ui/form';
 import { Modal } from '#ui/modal';
@@ -16,6 +19,7 @@ import { SearchField } from '#ui/search-field';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { TextField } from '#ui/text-field';
 import { confirmTransfer, listAwaitingTransfers } from '../api.ts';
+import { OpsDialogFooter } from './ops-dialog-footer.tsx';
 
 /** Dollars as typed ("1,234.50", "1234.5") to cents; null when it is not an amount. */
 export function typedCents(value: string): number | null {
@@ -42,17 +46,21 @@ function ConfirmTransfer({ transfer, onConfirmed }: { transfer: AwaitingTransfer
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+  // A confirmed transfer pays an order or an additional cost, or credits a reload to a balance.
+  const confirm = useMutation({
+    mutationFn: (body: ConfirmTransferRequest) => confirmTransfer(body),
+    onSuccess: () => void changed(client, queryKeys.ops.transfers.all, queryKeys.ops.orders.all, queryKeys.ops.customers.all),
+  });
   const received = typedCents(amount);
   const outcome = useOutcome(transfer, received);
 
   const submit = (close: () => void) => async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(null);
     setAmountError(null);
     try {
-      const done = await confirmTransfer({ number: transfer.reference, amount: amount.replace(/[\s,$]/g, ''), note: note.trim() || null });
+      const done = await confirm.mutateAsync({ number: transfer.reference, amount: amount.replace(/[\s,$]/g, ''), note: note.trim() || null });
       close();
       onConfirmed(
         done.creditedCents > 0
@@ -63,8 +71,6 @@ function ConfirmTransfer({ transfer, onConfirmed }: { transfer: AwaitingTransfer
       const field = serverFieldErrors(error)?.amount;
       if (field) setAmountError(Array.isArray(field) ? (field[0] ?? null) : field);
       setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -100,14 +106,7 @@ function ConfirmTransfer({ transfer, onConfirmed }: { transfer: AwaitingTransfer
                 {outcome ?? ''}
               </p>
               <TextField label={t('ops.transfers.note')} description={t('ops.transfers.noteHint')} value={note} onChange={setNote} maxLength={2000} />
-              <DialogActions>
-                <Button variant="secondary" onPress={close}>
-                  {t('ops.event.back')}
-                </Button>
-                <Button type="submit" isPending={busy}>
-                  {t('ops.transfers.confirm')}
-                </Button>
-              </DialogActions>
+              <OpsDialogFooter back={t('ops.event.back')} submit={t('ops.transfers.confirm')} busy={confirm.isPending} onBack={close} />
             </Form>
           )}
         </Dialog>
@@ -128,9 +127,9 @@ export function OpsTransfers() {
   const format = useFormat();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const [done, setDone] = useState<string | null>(null);
-  const transfers = useAsync<AwaitingTransfers>(`ops-transfers-${q}-${attempt}`, (signal) => listAwaitingTransfers(q || null, signal));
+  const query = useQuery({ queryKey: queryKeys.ops.transfers.list(q), queryFn: ({ signal }) => listAwaitingTransfers(q || null, signal) });
+  const transfers = asyncState(query);
   const data = transfers.status === 'success' ? transfers.data : null;
   return (
     <div className="flex flex-col gap-4">
@@ -155,7 +154,7 @@ export function OpsTransfers() {
       {transfers.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(transfers.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>
@@ -188,7 +187,6 @@ export function OpsTransfers() {
                     onConfirmed={(message) => {
                       setDone(message);
                       announce(message);
-                      setAttempt((n) => n + 1);
                     }}
                   />
                 </Cell>

@@ -98,6 +98,14 @@ export const ModelRemoved: Story = {
   },
 };
 
+/** More waiting than the server lists: the queue says it shows the oldest of them. */
+export const MoreWaiting: Story = {
+  parameters: { msw: { handlers: [http.get(list, () => HttpResponse.json({ ...reviewList(), total: 230 }))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Showing the oldest 1 of 230.', {}, wait)).toBeInTheDocument();
+  },
+};
+
 /** A role without `reviews.answer`: the server's refusal. */
 export const NotAllowed: Story = {
   parameters: { msw: { handlers: [http.get(list, () => HttpResponse.json({ message: 'Your role does not allow this.' }, { status: 403 }))] } },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OpsClaim, OpsClaimList, OpsReview, OpsReviewList } from '#domain/api/ops-queues';
+import { MAX_QUEUE, type OpsClaim, type OpsClaimList, type OpsReview, type OpsReviewList } from '#domain/api/ops-queues';
 import type { AfterSaleList, AfterSaleOrder, Order } from '#domain/api/order';
 import type { QuoteReview } from '#domain/api/quote';
 import { FIXTURES, PRINT_CONFIG, readFixture } from '../quote/quote-test-app.ts';
@@ -49,6 +49,8 @@ describe(`staff decide after-sale claims (${db})`, () => {
     const found = list.body.list.find((x) => x.claim.id === second.id);
     expect(found).toMatchObject({ orderId: order.id, customer: { email: c.email }, lines: [{ productId: order.products[0]!.id, ordered: 6, claimedElsewhere: 2 }], audit: [] });
     expect(list.body.list.findIndex((x) => x.claim.id === first.id)).toBeLessThan(list.body.list.findIndex((x) => x.claim.id === second.id));
+    const submitted = await t.database.db.selectFrom('after_sale_order').select('id').where('status', '=', 'submitted').execute();
+    expect(list.body.total).toBe(submitted.length);
   });
 
   test('approved: a paid order of the claimed products at no charge, the claim accepted and naming it, audited; decided once', async () => {
@@ -146,6 +148,22 @@ describe(`staff answer manual reviews (${db})`, () => {
     expect(res.body).toMatchObject({ status: 'refused', refusal: { reason: 'Beyond our machines.' } });
     expect(res.body.audit.map((a) => [a.action, a.reason])).toEqual([['review.refuse', 'Beyond our machines.']]);
   });
+
+  test('more waiting than the queue lists: the oldest 200, and a total that counts them all', async () => {
+    const { review } = await sentForReview();
+    const { db: kdb } = t.database;
+    const row = await kdb.selectFrom('quote_review').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow();
+    const copies = Array.from({ length: MAX_QUEUE }, (_, i) => ({ ...row, id: `${row.id}-copy-${i}` }));
+    await kdb.insertInto('quote_review').values(copies).execute();
+    try {
+      const pending = Number((await kdb.selectFrom('quote_review').select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n);
+      expect(pending).toBeGreaterThan(MAX_QUEUE);
+      const list = await t.call<OpsReviewList>('ops/reviews?status=pending', { token: operator.token });
+      expect(list.status).toBe(200);
+      expect(list.body.list).toHaveLength(MAX_QUEUE);
+      expect(list.body.total).toBe(pending);
+    } finally {
+      await kdb.deleteFrom('quote_review').where('id', 'in', copies.map((x) => x.id)).execute();
+    }
+  });
 });
-
-
