@@ -5,7 +5,9 @@
 // (the real server, its real analysis threads), generates a closed binary STL sphere, and uploads it
 // `uploads` times through POST /msapi/manufacture/project/{id}/files as a browser would. After each
 // upload it waits until the file's walls and holes are stored (`checks: 'done'`), then removes the
-// file, so each upload is the whole work one drop causes.
+// file, so each upload is the whole work one drop causes. Each upload starts once the server is at
+// rest (its RSS steady for three seconds, at most 30 s: see `rest`). The peak is also given above
+// the idle server's RSS before the first upload.
 //
 // Per upload it prints the RSS before, the peak during (VmHWM, reset before each upload through
 // /proc/<pid>/clear_refs, so it is this upload's peak and not an earlier one's) and the peak added.
@@ -42,6 +44,22 @@ function resetPeak(pid: number): boolean {
   }
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits until the server rests: its RSS moves less than 3 MB a second for three seconds in a row
+ * (at most 30 s). After a large file the pool replaces its analysis thread (ADR 228); each upload
+ * starts from a server at rest, so its peak is its own and not the previous upload's tail.
+ */
+async function rest(pid: number): Promise<number> {
+  const started = performance.now();
+  let last = status(pid).rssKb;
+  for (let steady = 0; steady < 3 && performance.now() - started < 30_000; ) {
+    await sleep(1000);
+    const now = status(pid).rssKb;
+    steady = Math.abs(now - last) < 3 * 1024 ? steady + 1 : 0;
+    last = now;
+  }
+  return performance.now() - started;
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -82,10 +100,11 @@ try {
   console.log(`server idle before the first upload: RSS ${mb(idleBefore)} MB (after ${settleSeconds} s idle)`);
   if (!resetPeak(pid)) console.log('(cannot reset VmHWM here: each peak is the peak since start)');
 
-  console.log('| upload | wall time to checks done | RSS before | peak during | peak added | RSS after |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| upload | server at rest after | wall time to checks done | RSS before | peak during | peak added | peak above the idle server | RSS after |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const added: number[] = [];
   for (let n = 1; n <= uploads; n++) {
+    const waited = await rest(pid);
     const before = status(pid).rssKb;
     resetPeak(pid);
     const started = performance.now();
@@ -101,7 +120,7 @@ try {
     const wall = performance.now() - started;
     const { rssKb, peakKb } = status(pid);
     added.push(peakKb - before);
-    console.log(`| ${n} | ${Math.round(wall)} ms | ${mb(before)} MB | ${mb(peakKb)} MB | ${mb(peakKb - before)} MB | ${mb(rssKb)} MB |`);
+    console.log(`| ${n} | ${(waited / 1000).toFixed(1)} s | ${Math.round(wall)} ms | ${mb(before)} MB | ${mb(peakKb)} MB | ${mb(peakKb - before)} MB | ${mb(peakKb - idleBefore)} MB | ${mb(rssKb)} MB |`);
     const removed = await fetch(`${base}/msapi/manufacture/project/${project.id}/files/${body.id}`, { method: 'DELETE', headers: auth });
     if (!removed.ok) throw new Error(`remove ${n}: ${removed.status}`);
   }
