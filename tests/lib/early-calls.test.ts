@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CHECKOUT_CALLS, startEarlyCalls } from '#lib/early-calls-script';
+import { EARLY_CHECKOUT_CALLS, startEarlyCalls, type EarlyCalls } from '#lib/early-calls-script';
 import { dropEarlyCalls, earlyOr } from '#lib/early-calls';
 import { earlyMainApi } from '#lib/api/client';
 import { getCart, getCheckoutDiscounts, getShippingOptions, listBillingAddresses, listShippingAddresses } from '#features/checkout/api';
@@ -17,7 +17,7 @@ function fakeWindow(pathname: string, token: string | null, answer: (url: string
     location: { pathname },
     localStorage: { getItem: (k: string) => store.get(k) ?? null },
     fetch,
-  } as unknown as Window & { [KEY]?: { page: string; calls: Record<string, Promise<unknown>> } };
+  } as unknown as Window & { [KEY]?: EarlyCalls };
   return { win, fetch };
 }
 
@@ -90,7 +90,7 @@ describe('the early calls are the ones the checkout makes', () => {
 
   it('each of the checkout’s first calls and the session’s takes one of them, and together they take all', async () => {
     const page = window.location.pathname.replace(/\/$/, '');
-    const calls: Record<string, Promise<unknown>> = {};
+    const calls: EarlyCalls['calls'] = {};
     for (const url of EARLY_CHECKOUT_CALLS) calls[url] = Promise.resolve({ status: 200, body: { url } });
     (window as unknown as Record<string, unknown>)[KEY] = { page, calls };
     const answers = await Promise.all([
