@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import type { CommonIndexResponse } from '#domain/api/common';
-import { configureApi, mainApi } from '#lib/api/client';
+import { configureApi, earlyMainApi, mainApi } from '#lib/api/client';
 import { STORAGE_KEYS, storage, type ExpiringStorage } from '#lib/storage/storage';
 import { sessionMachine } from '#machines/session-machine';
 
@@ -34,7 +34,8 @@ export function createSessionLogic(tokens: ExpiringStorage = storage) {
       replaceWithHome: () => window.location.replace('/'),
     },
     actors: {
-      loadGeneral: fromPromise(() => mainApi<CommonIndexResponse>('common/index', { quiet: true })),
+      // On the checkout's first load its HTML asked already (ADR 227): the answer is taken once.
+      loadGeneral: fromPromise(() => earlyMainApi<CommonIndexResponse>('common/index', { quiet: true })),
       revokeToken: fromPromise(async () => {
         await mainApi('account/logout', { quiet: true });
       }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
-import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
+import { CHECKOUT_PAGE_FILE, PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
 
 
@@ -14,7 +14,9 @@ import { withHeadTexts } from './vite-catalogue.ts';
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
  * and description, into `dist/.prerender/`, where the server picks one per answer. Each page also
  * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
- * before the app takes over (ADR 168).
+ * before the app takes over (ADR 168). It also writes the checkout's HTML (`CHECKOUT_PAGE_FILE`):
+ * index.html naming `lib/early-calls-script.ts`, a chunk of its own that starts the checkout's API
+ * calls before the app runs (ADR 227).
  * Only for the app's build: Storybook's build reuses the config with its own base.
  */
 export function prerender(): Plugin {
@@ -22,6 +24,9 @@ export function prerender(): Plugin {
   // The script that keeps a file dropped before the app takes over (ADR 168): a chunk of its own.
   let earlyFilesRef = '';
   let earlyFilesScript = '';
+  // The script that starts the checkout's API calls from its HTML (ADR 227): a chunk of its own.
+  let earlyCallsRef = '';
+  let earlyCallsScript = '';
   return {
     name: 'manufacture:prerender',
     apply: (userConfig, env) => env.command === 'build' && !env.isSsrBuild && userConfig.base === '/manufacture/',
@@ -30,9 +35,11 @@ export function prerender(): Plugin {
     },
     buildStart() {
       earlyFilesRef = this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/early-files-script.ts'), name: 'early-files' });
+      earlyCallsRef = this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/early-calls-script.ts'), name: 'early-calls' });
     },
     generateBundle() {
       earlyFilesScript = this.getFileName(earlyFilesRef);
+      earlyCallsScript = this.getFileName(earlyCallsRef);
     },
     async closeBundle() {
       const { build } = await import('vite');
@@ -58,6 +65,13 @@ export function prerender(): Plugin {
         const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>${early}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
+      if (!earlyCallsScript) throw new Error('prerender: the early calls script was not emitted');
+      // Named before the entry, async: it is asked first and runs as soon as it arrives, so the
+      // checkout's calls start while the app's scripts still load.
+      const calls = `<script type="module" async crossorigin src="${config.base}${earlyCallsScript}"></script>`;
+      const firstScript = template.indexOf('<script');
+      if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
+      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), template.slice(0, firstScript) + calls + template.slice(firstScript));
     },
   };
 }

@@ -4,7 +4,8 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * with and without the cookie banner. Everything else is the plain index.html.
+ * with and without the cookie banner; and the checkout's HTML, which starts its API calls (ADR
+ * 227). Everything else is the plain index.html.
  */
 
 /** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
@@ -26,6 +27,12 @@ export interface PrerenderedPage {
 
 const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${consented ? '-consented' : ''}.html`;
 
+/**
+ * The checkout's HTML (ADR 227): index.html that also names the script starting the checkout's API
+ * calls before the app runs (`lib/early-calls-script.ts`). Nothing of the page is drawn in it.
+ */
+export const CHECKOUT_PAGE_FILE = 'checkout.html';
+
 /** Every page the build prerenders. */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = PROCESS_SLUGS.flatMap((process) =>
   [false, true].map((consented) => ({ url: `quote?technology=${process}`, file: fileOf(process, consented), consented })),
@@ -38,6 +45,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = PROCESS_SLUGS.flatM
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return fileOf('3d-printing', consented);
+  if (path === '/checkout' || path === '/checkout/') return CHECKOUT_PAGE_FILE;
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
   return fileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);

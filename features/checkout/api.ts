@@ -5,20 +5,23 @@ import { IDEMPOTENCY_HEADER } from '#domain/api/bases';
 import type { CardInput, PayResponse, PaymentMethod } from '#domain/api/payment';
 import type { Cart } from '#domain/api/quote';
 import type { CheckoutDiscounts } from '#domain/api/rewards';
-import { mainApi, microserviceApi } from '#lib/api/client';
+import { earlyMainApi, earlyMicroserviceApi, mainApi } from '#lib/api/client';
 import { idempotencyHeader } from '#lib/api/retry';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The cart as the server priced it (microservice API). */
-export const getCart = (signal?: AbortSignal) => microserviceApi<Cart>('cart', { signal });
+// The checkout page's first calls take the answers its HTML asked for before the app ran, once,
+// when there are some (earlyMainApi, ADR 227); otherwise, and every later time, they call.
 
-export const getShippingOptions = (signal?: AbortSignal) => mainApi<ShippingOptions>('checkout/shipping-options', { signal });
+/** The cart as the server priced it (microservice API). */
+export const getCart = (signal?: AbortSignal) => earlyMicroserviceApi<Cart>('cart', { signal });
+
+export const getShippingOptions = (signal?: AbortSignal) => earlyMainApi<ShippingOptions>('checkout/shipping-options', { signal });
 /** The discount the next order gets without a coupon: a referred friend's first order (10 %). */
-export const getCheckoutDiscounts = (signal?: AbortSignal) => mainApi<CheckoutDiscounts>('checkout/discounts', { signal });
-export const listShippingAddresses = (signal?: AbortSignal) => mainApi<{ list: ShippingAddress[]; total: number }>('account/address', { signal });
+export const getCheckoutDiscounts = (signal?: AbortSignal) => earlyMainApi<CheckoutDiscounts>('checkout/discounts', { signal });
+export const listShippingAddresses = (signal?: AbortSignal) => earlyMainApi<{ list: ShippingAddress[]; total: number }>('account/address', { signal });
 export const createShippingAddress = (body: ShippingAddressInput) => mainApi<ShippingAddress>('account/address', { method: 'POST', body, quiet: true });
-export const listBillingAddresses = (signal?: AbortSignal) => mainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });
+export const listBillingAddresses = (signal?: AbortSignal) => earlyMainApi<{ list: BillingAddress[]; total: number }>('account/billingAddress', { signal });
 export const createBillingAddress = (body: BillingAddressInput) => mainApi<BillingAddress>('account/billingAddress', { method: 'POST', body, quiet: true });
 
 /**

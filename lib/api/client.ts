@@ -1,5 +1,6 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { API_TIMEOUT_MS, MAIN_API_BASE, MICROSERVICE_API_BASE } from '#domain/api/bases';
+import { earlyOr } from '../early-calls.ts';
 import { apiSegment } from '../env.ts';
 import { STORAGE_KEYS, storage, type ExpiringStorage, type StorageKey } from '../storage/storage.ts';
 import { errorMessage } from './error-message.ts';
@@ -92,5 +93,17 @@ function isAborted(error: unknown, signal: AbortSignal | null | undefined): bool
 
 /** The main API (accounts, tools, orders). */
 export const mainApi: ApiCall = createApiClient({ baseURL: `${MAIN_API_BASE}/${apiSegment}` });
+/** A main API call's path from the site's root ("/api/manufacture/cart"): how `lib/early-calls.ts` names it. */
+export const mainApiUrl = (path: string) => `${MAIN_API_BASE}/${apiSegment}/${path}`;
 /** The microservice API (quotes, projects, files). */
 export const microserviceApi: ApiCall = createApiClient({ baseURL: `${MICROSERVICE_API_BASE}/${apiSegment}` });
+/** A microservice API call's path from the site's root ("/msapi/manufacture/cart"). */
+export const microserviceApiUrl = (path: string) => `${MICROSERVICE_API_BASE}/${apiSegment}/${path}`;
+
+/**
+ * A GET the page's HTML may have started before the app ran (the checkout's, ADR 227): its answer,
+ * taken once, when there is one (lib/early-calls.ts); otherwise, and every later time, the call.
+ */
+export const earlyMainApi = <T>(path: string, options?: CallOptions): Promise<T> => earlyOr(mainApiUrl(path), () => mainApi<T>(path, options));
+export const earlyMicroserviceApi = <T>(path: string, options?: CallOptions): Promise<T> =>
+  earlyOr(microserviceApiUrl(path), () => microserviceApi<T>(path, options));

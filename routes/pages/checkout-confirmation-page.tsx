@@ -2,6 +2,8 @@ import type { UserInfo } from '#domain/api/account';
 import { BillingAddressFields, useBillingAddressFieldset } from '#features/account/components/billing-address-fields';
 import { ShippingAddressFields, useShippingAddressFieldset } from '#features/account/components/shipping-address-fields';
 import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
+import { useEffect } from 'react';
+import { dropEarlyCalls } from '#lib/early-calls';
 import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
@@ -9,6 +11,8 @@ import { PageFrame, PageTitle } from '../page-frame.tsx';
 export function CheckoutPage() {
   const t = useT();
   const user = useSession((s) => s.context.user);
+  // The calls this page's HTML started serve its first visit only (ADR 227): leaving drops those not taken.
+  useEffect(() => dropEarlyCalls, []);
   return (
     <PageFrame>
       <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>

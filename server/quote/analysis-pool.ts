@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome } from './analysis-types.ts';
 
@@ -36,25 +37,38 @@ interface Slot {
   worker: Worker;
   job: Job | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** The thread has read a file of `recycleAboveBytes` or more: it is replaced once idle (ADR 228). */
+  large: boolean;
 }
+
+/**
+ * A file this large (a binary STL of about 330,000 triangles) leaves its thread holding memory that
+ * V8 may not give back for a long time: the thread is replaced by a fresh one after it (ADR 228).
+ */
+export const RECYCLE_ABOVE_BYTES = 16 * 1024 * 1024;
 
 const BOOT = new URL('./analysis-worker-boot.mjs', import.meta.url);
 
 /**
- * A fixed-size pool of geometry analysis threads (ADR 041). Threads start on the first job and
- * then stay (OpenCascade is initialised once per thread); jobs queue in arrival order. A thread
- * that crashes or exceeds the time limit is terminated and replaced, and only its job fails.
+ * A fixed-size pool of geometry analysis threads (ADR 041). Threads start on the first job (or on
+ * `warm`) and then stay (OpenCascade is initialised once per thread); jobs queue in arrival order. A
+ * thread that crashes or exceeds the time limit is terminated and replaced, and only its job fails.
+ * A thread that has read a large file (`recycleAboveBytes`) is terminated once its job is done,
+ * walls and holes included, and a fresh one started in its place: the memory the analysis used goes
+ * back to the system instead of staying with the thread (ADR 228).
  */
 export class AnalysisPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private recycled = 0;
 
   constructor(
     readonly size: number,
     private readonly timeoutMs: number,
     private readonly log: (line: string) => void = () => {},
+    private readonly recycleAboveBytes: number = RECYCLE_ABOVE_BYTES,
   ) {}
 
   /** Reads and analyses the file at `path` in a worker thread. */
@@ -100,9 +114,9 @@ export class AnalysisPool {
     this.spawn();
   }
 
-  /** Threads running now, and jobs waiting for one. */
-  get stats(): { threads: number; busy: number; queued: number } {
-    return { threads: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
+  /** Threads running now, and jobs waiting for one; `recycled`: threads replaced after a large file. */
+  get stats(): { threads: number; busy: number; queued: number; recycled: number } {
+    return { threads: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length, recycled: this.recycled };
   }
 
   async close(): Promise<void> {
@@ -119,6 +133,7 @@ export class AnalysisPool {
       if (!slot) return;
       const job = this.queue.shift() as Job;
       slot.job = job;
+      if (!slot.large && sizeOf(job.path) >= this.recycleAboveBytes) slot.large = true;
       slot.timer = setTimeout(() => this.fail(slot as Slot, new AnalysisFailedError('timeout', `The analysis took longer than ${Math.round(this.timeoutMs / 1000)} s and was stopped.`)), this.timeoutMs);
       slot.worker.postMessage({
         id: job.id,
@@ -134,7 +149,7 @@ export class AnalysisPool {
     // execArgv: [] so the boot file registers tsx itself whatever the parent runs under.
     const worker = new Worker(BOOT, { execArgv: [] });
     worker.unref();
-    const slot: Slot = { worker, job: undefined, timer: undefined };
+    const slot: Slot = { worker, job: undefined, timer: undefined, large: false };
     worker.on('message', (message: AnalysisReply | 'ready') => {
       if (message === 'ready' || !slot.job || message.id !== slot.job.id) return;
       const job = slot.job;
@@ -152,7 +167,8 @@ export class AnalysisPool {
       else job.reject(new AnalysisFailedError('crash', message.error));
       clearTimeout(slot.timer);
       slot.job = undefined;
-      this.pump();
+      if (slot.large) this.recycle(slot);
+      else this.pump();
     });
     worker.on('error', (error) => this.fail(slot, new AnalysisFailedError('crash', error.message)));
     worker.on('exit', (code) => {
@@ -160,6 +176,22 @@ export class AnalysisPool {
     });
     this.slots.push(slot);
     return slot;
+  }
+
+  /**
+   * Ends a thread that has read a large file and starts a fresh one in its place once it is gone
+   * (not before, or both would be held at once), so that one is ready for the next upload.
+   */
+  private recycle(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    this.recycled++;
+    void this.stop(slot).then(() => {
+      if (this.closed) return;
+      if (this.queue.length > 0) this.pump();
+      else this.warm();
+    });
   }
 
   /** Fails the slot's job, replaces the thread, and carries on with the queue. */
@@ -182,5 +214,14 @@ export class AnalysisPool {
   private async stop(slot: Slot): Promise<void> {
     clearTimeout(slot.timer);
     await slot.worker.terminate();
+  }
+}
+
+/** The file's size in bytes, or 0 when it cannot be read (the analysis then says so itself). */
+function sizeOf(path: string): number {
+  try {
+    return fs.statSync(path).size;
+  } catch {
+    return 0;
   }
 }

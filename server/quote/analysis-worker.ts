@@ -6,7 +6,8 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { detectCadFormat } from '#domain/geometry/detect-format';
-import { analyseCadFile } from '#domain/geometry/import-cad';
+import { analyseImported, importCad } from '#domain/geometry/import-cad';
+import type { ImportResult } from '#domain/geometry/mesh';
 import type { OcctModule } from '#domain/geometry/step';
 import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome } from './analysis-types.ts';
 import { splitIntoParts } from './split-parts.ts';
@@ -25,17 +26,27 @@ interface Analysed {
   measureChecks: (() => ChecksOutcome) | null;
 }
 
-/** Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes (ADR 145). */
-async function analyse(path: string, deferAbove: number | undefined, priceFor: AnalysisRequest['priceFor']): Promise<Analysed> {
-  const started = performance.now();
+/**
+ * Reads and imports the file, or null when its content is no format we read. The file's bytes live
+ * only inside this call: once it returns, nothing holds them while the mesh is measured (ADR 228).
+ */
+async function readAndImport(path: string): Promise<ImportResult | null> {
   const buffer = await fs.readFile(path);
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const format = detectCadFormat(bytes);
-  if (format === null) {
+  if (format === null) return null;
+  // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
+  return importCad(bytes, { occt: format === 'step' ? await occt : undefined });
+}
+
+/** Analyses the file; a mesh over `deferAbove` triangles is answered before its walls and holes (ADR 145). */
+async function analyse(path: string, deferAbove: number | undefined, priceFor: AnalysisRequest['priceFor']): Promise<Analysed> {
+  const started = performance.now();
+  const imported = await readAndImport(path);
+  if (imported === null) {
     return { outcome: { format: null, metrics: null, findings: [], orderable: false, summary: null, analysisMs: Math.round(performance.now() - started), checks: 'done' }, measureChecks: null };
   }
-  // Only STEP is read by OpenCascade: the other formats do not wait for a new thread's initialisation of it.
-  const report = await analyseCadFile(bytes, { occt: format === 'step' ? await occt : undefined, parts: true, deferWallsAndHolesAbove: deferAbove, ...(priceFor ? { manufacturing: { priceFor } } : {}) });
+  const report = analyseImported(imported, { parts: true, deferWallsAndHolesAbove: deferAbove, ...(priceFor ? { manufacturing: { priceFor } } : {}) });
   const { completeChecks } = report;
   return {
     outcome: {

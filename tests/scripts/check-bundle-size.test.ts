@@ -198,6 +198,27 @@ describe('bundle check', () => {
     expect(failures).toHaveLength(3);
   });
 
+  it('counts the checkout HTML’s early-calls script on /checkout only (ADR 227)', () => {
+    const table = [
+      { path: '/quote', page: QUOTE_PAGE },
+      { path: '/checkout', page: 'routes/pages/checkout-pages.tsx' },
+      { path: '/checkout/payment', page: 'routes/pages/checkout-pages.tsx' },
+    ];
+    const dir = build({ ...split, 'lib/early-files-script.ts': { file: 'assets/early-files.js', kb: 1, isEntry: true }, 'lib/early-calls-script.ts': { file: 'assets/early-calls.js', kb: 2, isEntry: true } });
+    fs.mkdirSync(path.join(dir, '.prerender'));
+    fs.writeFileSync(path.join(dir, '.prerender', 'quote-cnc.html'), '<div id="root"></div><script type="module" async crossorigin src="/manufacture/assets/early-files.js"></script>');
+    fs.writeFileSync(path.join(dir, '.prerender', 'checkout.html'), '<script type="module" async crossorigin src="/manufacture/assets/early-calls.js"></script><div id="root"></div>');
+    const { routes } = checkBundle(dir, { enforce: true, table });
+    const files = Object.fromEntries(routes.map((r) => [r.path, [...r.files]]));
+    expect(files['/checkout']).toContain('assets/early-calls.js');
+    expect(files['/checkout']).not.toContain('assets/early-files.js');
+    expect(files['/quote']).toContain('assets/early-files.js');
+    expect(files['/quote']).not.toContain('assets/early-calls.js');
+    expect(files['/checkout/payment']).not.toContain('assets/early-calls.js');
+    const requests = Object.fromEntries(routes.map((r) => [r.path, r.requests]));
+    expect(requests['/checkout']).toBe(requests['/checkout/payment']! + 1);
+  });
+
   it('finds page chunks among the dynamic entries, and fails a route whose page is not one', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(build(split), '.vite', 'manifest.json'), 'utf8'));
     expect(routePages(manifest)).toEqual([QUOTE_PAGE, 'routes/pages/checkout-pages.tsx']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
+import { CHECKOUT_PAGE_FILE, CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountWebApp } from '#server/http/web-app';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -33,12 +33,16 @@ beforeAll(async () => {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.vite/manifest.json', '{}');
   for (const page of PRERENDERED_PAGES) write(`${PRERENDER_DIR}/${page.file}`, prerendered(page.file));
+  write(`${PRERENDER_DIR}/${CHECKOUT_PAGE_FILE}`, INDEX.replace('<head>', `<head>${EARLY_CALLS}`));
   t = await createTestApp({ staticDir: dir });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** The script the checkout's HTML names before the entry (ADR 227). */
+const EARLY_CALLS = '<script type="module" async crossorigin src="/manufacture/assets/early-calls-Xyz789.js"></script>';
 
 /** A prerendered page as the build writes it (ADR 141): index.html with its first screen in #root, named by its file. */
 const prerendered = (file: string) => INDEX.replace('<div id="root"></div>', `<div id="root" data-prerendered inert><main>${file}</main></div>`);
@@ -151,6 +155,22 @@ describe(`the built app: compressed and cached (${db})`, () => {
     const head = await get('/manufacture/quote', BROWSER, 'HEAD');
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+
+  test('the checkout gets the HTML that starts its calls (ADR 227); its other pages and every other page do not', async () => {
+    for (const url of ['/manufacture/checkout', '/manufacture/checkout/', '/manufacture/checkout?coupon=SAVE5']) {
+      const res = await get(url, BROWSER);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('Cache-Control'), url).toBe(REVALIDATE_CACHE);
+      // The same policy as every page: the script is this origin's, nothing inline.
+      expect(res.headers.get('Content-Security-Policy'), url).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+      const html = zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+      expect(html, url).toContain(EARLY_CALLS);
+    }
+    for (const url of ['/manufacture/checkout/payment', '/manufacture/login', '/manufacture/user/home']) {
+      const res = await get(url);
+      expect(await res.text(), url).not.toContain('early-calls');
+    }
   });
 
   test('HEAD answers the headers without a body; other files of the root revalidate', async () => {

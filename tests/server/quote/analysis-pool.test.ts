@@ -11,7 +11,7 @@ describe('AnalysisPool.warm', () => {
       pool.warm();
       // An idle thread is there: a second call starts none.
       pool.warm();
-      expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0 });
+      expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0, recycled: 0 });
       const [stl, step] = await Promise.all([pool.analyse(CUBE_STL), pool.analyse(CUBE_STEP)]);
       // Two jobs at once: the warm thread took one, the second thread the other.
       expect(pool.stats.threads).toBe(2);
@@ -19,9 +19,10 @@ describe('AnalysisPool.warm', () => {
       expect(step).toMatchObject({ format: 'step', orderable: true });
       expect(stl.metrics?.volumeMm3).toBeCloseTo(1000, 6);
       expect(step.metrics?.volumeMm3).toBeCloseTo(1000, 3);
-      // Full pool: nothing more to start.
+      // Full pool: nothing more to start. Small files: no thread was replaced.
       pool.warm();
       expect(pool.stats.threads).toBe(2);
+      expect(pool.stats.recycled).toBe(0);
     } finally {
       await pool.close();
     }
@@ -33,4 +34,43 @@ describe('AnalysisPool.warm', () => {
     pool.warm();
     expect(pool.stats.threads).toBe(0);
   });
+});
+
+/** A thread that read a large file is replaced by a fresh one once its job is done (ADR 228). */
+describe('AnalysisPool recycling after a large file', () => {
+  const settled = async (pool: AnalysisPool, want: { threads: number; recycled: number }) => {
+    for (let i = 0; i < 600 && (pool.stats.threads !== want.threads || pool.stats.recycled !== want.recycled); i++) await new Promise((r) => setTimeout(r, 50));
+    return pool.stats;
+  };
+
+  it('ends the thread after a file at or over the size and starts a fresh one, which analyses the next file', async () => {
+    // The cube's STL is 684 bytes: at this threshold it counts as a large file.
+    const pool = new AnalysisPool(1, 60_000, () => {}, 600);
+    try {
+      const first = await pool.analyse(CUBE_STL);
+      expect(first).toMatchObject({ format: 'stl-binary', orderable: true });
+      // The old thread ends, then a fresh one waits for the next upload.
+      expect(await settled(pool, { threads: 1, recycled: 1 })).toEqual({ threads: 1, busy: 0, queued: 0, recycled: 1 });
+      const second = await pool.analyse(CUBE_STL);
+      expect(second.metrics?.volumeMm3).toBeCloseTo(1000, 6);
+      expect(await settled(pool, { threads: 1, recycled: 2 })).toMatchObject({ threads: 1, recycled: 2 });
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('keeps the thread after a smaller file, and runs jobs queued behind a large one', async () => {
+    const pool = new AnalysisPool(1, 60_000, () => {}, 600);
+    const keeping = new AnalysisPool(1, 60_000, () => {}, 10_000);
+    try {
+      // Two jobs on one thread: the second waits for the first's thread to be replaced.
+      const [a, b] = await Promise.all([pool.analyse(CUBE_STL), pool.analyse(CUBE_STL)]);
+      expect([a.orderable, b.orderable]).toEqual([true, true]);
+      expect((await settled(pool, { threads: 1, recycled: 2 })).recycled).toBe(2);
+      await keeping.analyse(CUBE_STL);
+      expect(keeping.stats).toEqual({ threads: 1, busy: 0, queued: 0, recycled: 0 });
+    } finally {
+      await Promise.all([pool.close(), keeping.close()]);
+    }
+  }, 120_000);
 });
