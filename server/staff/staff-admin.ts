@@ -121,10 +121,13 @@ export async function setStaffDisabled(deps: Pick<StaffAdminDeps, 'db' | 'clock'
     if (!row) throw new HttpError(404, STAFF_NOT_FOUND);
     if ((row.disabled_at !== null) === disabled) return; // already so: nothing to record
     if (disabled && row.role === 'admin') {
+      // Touch every enabled admin's row first: on PostgreSQL this locks them, so two admins disabling
+      // the last two others at once count one after the other (SQLite runs one writer at a time).
+      await trx.updateTable('staff_account').set((eb) => ({ role: eb.ref('role') })).where('role', '=', 'admin').where('disabled_at', 'is', null).execute();
       const admins = await trx.selectFrom('staff_account').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('disabled_at', 'is', null).executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw new HttpError(409, STAFF_MESSAGES.lastAdmin);
     }
-    // Conditional, so two admins disabling the last two other admins at once cannot both pass on PostgreSQL's row lock.
+    // Conditional: of two requests changing the same account, only one records it.
     const changed = await trx
       .updateTable('staff_account')
       .set({ disabled_at: disabled ? at : null })
