@@ -66,7 +66,8 @@ export const Invite: Story = {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ivy Invitee');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@shop.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send the invitation' }));
-    await expect(await within(dialog).findByText('A staff account already has this email.', { selector: '[slot="errorMessage"], span, div' })).toBeVisible();
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('A staff account already has this email.');
+    await expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     await userEvent.clear(email);
     await userEvent.type(email, 'ivy@shop.example{Enter}');
