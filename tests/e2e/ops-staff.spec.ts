@@ -66,7 +66,7 @@ test('an admin invites an operator by mail; the invitee enrols the second factor
   await invitee.reload();
   await expect(invitee.getByRole('alert')).toContainText('This invitation is no longer valid');
   await signIn(invitee, inviteeEmail, key, recoveryCode);
-  await expect(invitee.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(invitee.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
 
   // The admin disables the new operator: their next call ends their session.
   await admin.reload();
