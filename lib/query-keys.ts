@@ -104,6 +104,13 @@ export const queryKeys = {
     /** An order's additional-cost orders (on the console's order page). */
     additionalCosts: (orderId: string) => ['ops', 'additional-costs', orderId] as const,
   },
+  /** The staff console's own staff (issue 38 item 1, ADR 223): the list, the signed-in member, an invitation by its key. */
+  staff: {
+    all: ['staff'] as const,
+    list: ['staff', 'list'] as const,
+    me: ['staff', 'me'] as const,
+    invitation: (key: string) => ['staff', 'invitation', key] as const,
+  },
   /** Reference data: the same for every visitor, asked once per page load. */
   reference: {
     countries: ['reference', 'countries'] as const,

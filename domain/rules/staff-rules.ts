@@ -19,12 +19,12 @@ export const CUSTOMER_PERMISSIONS = ['customers.read', 'customers.manage', 'bala
  * What a staff member may do. `orders.read` for a success manager is limited to the customers
  * assigned to them (the account record's customer success manager has their email).
  */
-export const STAFF_PERMISSIONS = ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS] as const;
+export const STAFF_PERMISSIONS = ['staff.read', 'staff.manage', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** Each role's permissions. An admin runs the staff and may stand in for an operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  admin: ['staff.read', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS],
+  admin: ['staff.read', 'staff.manage', 'orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS],
   operator: ['orders.read', 'orders.move', 'payments.confirm', 'claims.decide', 'reviews.answer', ...CUSTOMER_PERMISSIONS],
   success_manager: ['orders.read', 'customers.read'],
 };
@@ -65,6 +65,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const SECOND_FACTOR_WINDOW_SECONDS = 5 * 60;
 /** A staff session: one working day. */
 export const STAFF_SESSION_SECONDS = 10 * 3600;
+/** How long an invitation's link stays open (ADR 223). */
+export const STAFF_INVITATION_DAYS = 3;
 /** A staff password is at least this long (a staff account opens every customer's orders). */
 export const STAFF_PASSWORD_MIN = 12;
 
@@ -77,4 +79,11 @@ export const STAFF_MESSAGES = {
   reasonRequired: 'Please give the reason the customer will read.',
   trackingRequired: 'Please give the carrier and the tracking number.',
   passwordShort: `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`,
+  emailTaken: 'A staff account already has this email.',
+  invitationGone: 'This invitation is no longer valid: it was used, replaced or has expired. Ask an admin for a new one.',
+  notYourself: 'You cannot disable your own account.',
+  lastAdmin: 'This is the last admin who can sign in: make another admin first.',
+  totpWrong: 'This code is wrong or was already used; enter the current code of your authenticator app.',
+  /** Too many wrong passwords or codes from this client on one account (ADR 223). */
+  throttled: (seconds: number) => `Too many wrong attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;

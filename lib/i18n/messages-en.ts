@@ -8,6 +8,7 @@ import { errors } from './en/errors.ts';
 import { maps } from './en/maps.ts';
 import { ops } from './en/ops.ts';
 import { opsQueues } from './en/ops-queues.ts';
+import { opsStaff } from './en/ops-staff.ts';
 import { orders } from './en/orders.ts';
 import { projects } from './en/projects.ts';
 import { quote } from './en/quote.ts';
@@ -34,10 +35,11 @@ export const messagesEn = {
   ...maps,
   ...ops,
   ...opsQueues,
+  ...opsStaff,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsStaff } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -26,6 +26,7 @@ const WORDS: Record<string, string> = {
   'idempotency_record.state': "'in_progress' | 'done'",
   'quote_review.status': "'pending' | 'answered' | 'refused'",
   'staff_account.role': "'admin' | 'operator' | 'success_manager'",
+  'staff_invitation.role': "'admin' | 'operator' | 'success_manager'",
 };
 
 /** What a column holds, where its name does not say (kept as the generated file's comments). */

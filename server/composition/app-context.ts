@@ -59,6 +59,7 @@ export function createAppContext(deps: AppDeps): AppContext {
   // Tests and tools that build an app without main.ts get a per-process secret.
   const secret = config.jwtSecret ?? randomBytes(32).toString('base64url');
   const adoption = new Adoption(db, clock);
+  const loginThrottle = deps.loginThrottle ?? new LoginThrottle(clock, config.rateLimitFactor);
   adoption.register(ownerColumnsAdopter('sem_record'));
   adoption.register(ownerColumnsAdopter('detain_answer'));
   adoption.register(ownerColumnsAdopter('distribution_visit'));
@@ -75,13 +76,13 @@ export function createAppContext(deps: AppDeps): AppContext {
     captcha: new CaptchaService(db, clock),
     mailer: new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, outbox: devOutboxEnabled(config) ? new DevOutbox(clock) : undefined, secret, jobs: deps.jobs }),
     rateLimiter: deps.rateLimiter ?? new RateLimiter(clock, config.rateLimitFactor),
-    loginThrottle: deps.loginThrottle ?? new LoginThrottle(clock, config.rateLimitFactor),
+    loginThrottle,
     knownDevices: new KnownDevices(secret),
     adoption,
     quote: createQuoteServices(config, log, deps.quoteFiles),
     payments: createPayments({ db, clock, provider: deps.paymentProvider ?? createPaymentProvider(config, globalThis.fetch.bind(globalThis)), bank: bankTransferSettings(config) }),
     jobs: deps.jobs,
     links: appLinks(config.publicUrl),
-    staff: new StaffAccounts(db, clock, secret),
+    staff: new StaffAccounts(db, clock, secret, loginThrottle),
   };
 }

@@ -774,6 +774,20 @@ export interface StaffAction {
   subject_kind: string;
 }
 
+export interface StaffInvitation {
+  accepted_at: string | null;
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: string;
+  invited_by: string;
+  key_hash: string;
+  name: string;
+  revoked_at: string | null;
+  role: "admin" | "operator" | "success_manager";
+  totp_secret: string;
+}
+
 export interface StaffRecoveryCode {
   /**
    * sha256 of a recovery code; the code is shown once, at creation.
@@ -928,6 +942,7 @@ export interface DB {
   shipping_address: ShippingAddress;
   staff_account: StaffAccount;
   staff_action: StaffAction;
+  staff_invitation: StaffInvitation;
   staff_recovery_code: StaffRecoveryCode;
   staff_session: StaffSession;
   stored_answer: StoredAnswer;

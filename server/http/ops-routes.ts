@@ -28,6 +28,8 @@ import type { AppContext } from './app-context.ts';
 import { ApiRouter } from './api-router.ts';
 import { opsCustomerRoutes } from './ops-customer-routes.ts';
 import { opsQueueRoutes } from './ops-queue-routes.ts';
+import { OPEN_STAFF_PATHS, opsStaffRoutes } from './ops-staff-routes.ts';
+import { clientAddress } from './client-address.ts';
 
 const STAFF_NOTE = 'Staff only (issue 38): `Authorization: Bearer <staff accessToken>` from ops/auth/second-factor; a customer’s token answers 401, a role without the permission 403.';
 
@@ -43,7 +45,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
   // The staff session is checked before anything of the request is read (401), for every call but
   // the two sign-in steps; the role's permission as the handler starts (403).
   const callers = new WeakMap<object, Staff>();
-  const OPEN = new Set(['/auth/sign-in', '/auth/second-factor']);
+  const OPEN = new Set<string>(['/auth/sign-in', '/auth/second-factor', ...OPEN_STAFF_PATHS]);
   router.hono.use('*', async (c, next) => {
     if (!OPEN.has(c.req.path.replace(/^.*\/ops(?=\/)/, ''))) {
       const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
@@ -71,7 +73,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
     rateLimit: 'staffSignIn',
     body: StaffSignInRequestSchema,
     response: StaffChallengeSchema,
-    handler: (_c, { body }) => ctx.staff.signIn(body.email, body.password),
+    handler: (c, { body }) => ctx.staff.signIn(body.email, body.password, clientAddress(c, ctx.config.trustProxy)),
   });
 
   router.route({
@@ -82,7 +84,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
     rateLimit: 'staffSignIn',
     body: StaffSecondFactorRequestSchema,
     response: StaffSessionSchema,
-    handler: (_c, { body }) => ctx.staff.secondFactor(body.challenge, body.code),
+    handler: (c, { body }) => ctx.staff.secondFactor(body.challenge, body.code, clientAddress(c, ctx.config.trustProxy)),
   });
 
   router.route({
@@ -184,6 +186,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
 
   opsCustomerRoutes(router, ctx, staffOf, STAFF_NOTE);
   opsQueueRoutes(router, ctx, staffOf, STAFF_NOTE); // after-sale claims and manual reviews
+  opsStaffRoutes(router, ctx, staffOf, STAFF_NOTE); // invitations, disabling, recovery codes (ADR 223)
 
   return router;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { StaffAction } from '#domain/api/ops';
 import type { Database } from '../db/schema.ts';
 
-export type AuditSubject = 'order' | 'additional_cost' | 'reload' | 'staff' | 'customer' | 'after_sale' | 'quote_review';
+export type AuditSubject = 'order' | 'additional_cost' | 'reload' | 'staff' | 'staff_invitation' | 'customer' | 'after_sale' | 'quote_review';
 
 export interface StaffActionInput {
   staffId: string;

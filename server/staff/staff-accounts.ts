@@ -16,6 +16,7 @@ import { addSeconds, iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
 import { HttpError, fieldError } from '../errors.ts';
+import type { SignInThrottle } from '../auth/login-throttle.ts';
 import { hashNewPassword, verifyPassword } from '../auth/passwords.ts';
 import { recordStaffAction } from './audit.ts';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.ts';
@@ -45,11 +46,17 @@ export interface CreatedStaff {
   recoveryCodes: string[];
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** A recovery code as typed (any case, with or without its dash) to what is hashed. */
-const normalCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const normalCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-function newRecoveryCode(): string {
+/** Ten new recovery codes and their rows for `staffId` (stored as sha256 only). */
+export function newRecoveryCodes(staffId: string): { codes: string[]; rows: { id: string; staff_id: string; code_hash: string; used_at: null }[] } {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, rows: codes.map((code) => ({ id: randomUUID(), staff_id: staffId, code_hash: sha256(normalCode(code)), used_at: null })) };
+}
+
+export function newRecoveryCode(): string {
   const raw = randomBytes(8).toString('hex'); // 64 bits
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}-${raw.slice(12)}`;
 }
@@ -68,6 +75,8 @@ export class StaffAccounts {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     secret: string,
+    /** The customers' sign-in back-off (ADR 153), keyed apart for staff (ADR 223); none: no back-off (the CLI). */
+    private readonly throttle: SignInThrottle | null = null,
   ) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(`${secret}:staff`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
@@ -80,30 +89,29 @@ export class StaffAccounts {
     if (!(STAFF_ROLES as readonly string[]).includes(input.role)) throw fieldError('role', `The role must be one of: ${STAFF_ROLES.join(', ')}.`);
     if (input.password.length < STAFF_PASSWORD_MIN) throw fieldError('password', STAFF_MESSAGES.passwordShort);
     const existing = await this.db.selectFrom('staff_account').select('id').where('email', '=', email).executeTakeFirst();
-    if (existing) throw fieldError('email', 'A staff account already has this email.');
+    if (existing) throw fieldError('email', STAFF_MESSAGES.emailTaken);
     const id = randomUUID();
     const totpSecret = newTotpSecret();
-    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const { codes: recoveryCodes, rows } = newRecoveryCodes(id);
     const passwordHash = await hashNewPassword(input.password);
     await transact(this.db, async (trx) => {
       await trx
         .insertInto('staff_account')
         .values({ id, email, name: input.name.trim(), role: input.role, password_hash: passwordHash, totp_secret: totpSecret, totp_last_step: null, created_at: iso(this.clock()), disabled_at: null })
         .execute();
-      await trx
-        .insertInto('staff_recovery_code')
-        .values(recoveryCodes.map((code) => ({ id: randomUUID(), staff_id: id, code_hash: sha256(normalCode(code)), used_at: null })))
-        .execute();
+      await trx.insertInto('staff_recovery_code').values(rows).execute();
     });
     return { id, totpSecret, totpUri: totpUri(totpSecret, email), recoveryCodes };
   }
 
   /** The first step: email and password. Answers a challenge for the second factor; never says which of the two was wrong. */
-  async signIn(emailGiven: string, password: string): Promise<StaffChallenge> {
+  async signIn(emailGiven: string, password: string, client = 'unknown'): Promise<StaffChallenge> {
     const email = emailGiven.trim().toLowerCase();
+    await this.holdBack(`staff:${email}`, client);
     const row = await this.db.selectFrom('staff_account').select(['id', 'password_hash', 'disabled_at']).where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(row?.password_hash ?? null, password);
     if (!row || !ok || row.disabled_at) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
+    await this.throttle?.clear(`staff:${email}`, client);
     const now = this.clock();
     const seconds = Math.floor(now.getTime() / 1000);
     const challenge = await new SignJWT({ typ: 'staff-challenge' })
@@ -117,9 +125,10 @@ export class StaffAccounts {
   }
 
   /** The second step: the authenticator's code (never twice) or a recovery code (once each); a staff session. */
-  async secondFactor(challenge: string, codeGiven: string): Promise<StaffSession> {
+  async secondFactor(challenge: string, codeGiven: string, client = 'unknown'): Promise<StaffSession> {
     const staffId = await this.claim(challenge, 'staff-challenge');
     if (!staffId) throw new HttpError(401, STAFF_MESSAGES.challengeExpired);
+    await this.holdBack(`staff-code:${staffId}`, client);
     const row = await this.db.selectFrom('staff_account').selectAll().where('id', '=', staffId).executeTakeFirst();
     if (!row || row.disabled_at) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
     const now = this.clock();
@@ -153,6 +162,7 @@ export class StaffAccounts {
       await trx.insertInto('staff_session').values({ id: sessionId, staff_id: row.id, created_at: at, expires_at: iso(addSeconds(now, STAFF_SESSION_SECONDS)), revoked_at: null }).execute();
       await recordStaffAction(trx, { staffId: row.id, action: 'staff.sign_in', subject: { kind: 'staff', id: row.id }, before: null, after: { with: how }, reason: null, at });
     });
+    await this.throttle?.clear(`staff-code:${staffId}`, client);
     const seconds = Math.floor(now.getTime() / 1000);
     const accessToken = await new SignJWT({ typ: 'staff' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -192,6 +202,41 @@ export class StaffAccounts {
   async list(): Promise<StaffList> {
     const rows = await this.db.selectFrom('staff_account').select(['id', 'email', 'name', 'role', 'created_at', 'disabled_at']).orderBy('name').orderBy('id').execute();
     return { list: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at, disabled: r.disabled_at !== null })) };
+  }
+
+  /**
+   * One attempt of `client` on `key` (a staff email's password, or a staff account's second factor),
+   * counted before anything is checked: past the free attempts that client waits, doubling (429),
+   * and only that client (ADR 223). The account-wide count's captcha is not asked of staff.
+   */
+  private async holdBack(key: string, client: string): Promise<void> {
+    if (!this.throttle) return;
+    const { wait } = await this.throttle.attempt(key, client);
+    if (wait > 0) throw new HttpError(429, STAFF_MESSAGES.throttled(wait), undefined, { 'Retry-After': String(wait) });
+  }
+
+  /** Whether `code` is the account's current TOTP code, taken once (a later code of the same step is refused); in `trx`. */
+  async takeTotp(trx: Kysely<Database>, staffId: string, codeGiven: string): Promise<boolean> {
+    const row = await trx.selectFrom('staff_account').select(['totp_secret', 'totp_last_step']).where('id', '=', staffId).executeTakeFirst();
+    if (!row) return false;
+    const step = await acceptedStep(row.totp_secret, codeGiven.replace(/\s/g, ''), this.clock(), row.totp_last_step);
+    if (step === null) return false;
+    const taken = await trx
+      .updateTable('staff_account')
+      .set({ totp_last_step: step })
+      .where('id', '=', staffId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  /** The back-off of a TOTP check outside sign-in (renewing recovery codes): the same count as the second factor's. */
+  async holdBackCode(staffId: string, client: string): Promise<void> {
+    await this.holdBack(`staff-code:${staffId}`, client);
+  }
+
+  async clearCode(staffId: string, client: string): Promise<void> {
+    await this.throttle?.clear(`staff-code:${staffId}`, client);
   }
 
   private async claim(token: string, typ: 'staff-challenge'): Promise<string | null> {

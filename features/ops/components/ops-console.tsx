@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import type { StaffMe } from '#domain/api/ops';
 import { useT } from '#lib/i18n/i18n';
 import { queryKeys } from '#lib/query-keys';
@@ -14,7 +14,9 @@ import { OpsOrderList } from './ops-order-list.tsx';
 import { OpsOrderPage } from './ops-order-page.tsx';
 import { OpsReviews } from './ops-reviews.tsx';
 import { OpsTransfers } from './ops-transfers.tsx';
+import { StaffInvitation } from './staff-invitation.tsx';
 import { StaffList } from './staff-list.tsx';
+import { StaffSettings } from './staff-settings.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
 function OrderRoute({ mayCharge }: { mayCharge: boolean }) {
@@ -92,7 +94,12 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
       </Route>
       <Route path="/staff">
         <OpsFrame staff={staff} current="staff" onSignOut={signOut} signingOut={signingOut}>
-          {readsStaff ? <StaffList /> : <NotAllowed />}
+          {readsStaff ? <StaffList currentStaffId={staff.id} mayManage={staff.permissions.includes('staff.manage')} /> : <NotAllowed />}
+        </OpsFrame>
+      </Route>
+      <Route path="/settings">
+        <OpsFrame staff={staff} current="settings" onSignOut={signOut} signingOut={signingOut}>
+          <StaffSettings staff={staff} onRenewed={(me) => store.resumed(me)} />
         </OpsFrame>
       </Route>
       <Route>
@@ -115,8 +122,13 @@ export function OpsConsole({ store = defaultStore }: { store?: StaffSessionStore
   // their customers): the console's answers go with the staff session (ADR 208's rule, for staff).
   const staffId = session.kind === 'signed-in' ? session.staff.id : null;
   useEffect(() => {
-    if (staffId === null) client.removeQueries({ queryKey: queryKeys.ops.all });
+    if (staffId !== null) return;
+    client.removeQueries({ queryKey: queryKeys.ops.all });
+    client.removeQueries({ queryKey: queryKeys.staff.list });
+    client.removeQueries({ queryKey: queryKeys.staff.me });
   }, [staffId, client]);
+  const [location] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (session.kind !== 'checking') return;
     if (!store.hasToken()) {
@@ -136,6 +148,14 @@ export function OpsConsole({ store = defaultStore }: { store?: StaffSessionStore
     document.title = t('ops.frame.documentTitle');
   }, [t]);
 
+  // The mailed invitation's page (ADR 223): open without a staff session.
+  if (location === '/invitation') {
+    return (
+      <main className="flex min-h-screen flex-col bg-neutral-50 px-4 py-12">
+        <StaffInvitation invitationKey={new URLSearchParams(search).get('key')} />
+      </main>
+    );
+  }
   if (session.kind === 'checking') {
     return (
       <p role="status" className="p-6 text-neutral-600">

@@ -8,7 +8,7 @@ import { ROLE_KEYS } from '../ops-words.ts';
 export interface OpsFrameProps {
   staff: StaffMe;
   /** Which section is open (marked as the current page in the navigation). */
-  current: 'orders' | 'transfers' | 'customers' | 'claims' | 'reviews' | 'staff';
+  current: 'orders' | 'transfers' | 'customers' | 'claims' | 'reviews' | 'staff' | 'settings';
   onSignOut: () => void;
   signingOut?: boolean;
   children: ReactNode;
@@ -27,6 +27,7 @@ export function OpsFrame({ staff, current, onSignOut, signingOut = false, childr
     { id: 'claims' as const, href: '/ops/claims', label: t('opsQueues.nav.claims'), open: staff.permissions.includes('claims.decide') },
     { id: 'reviews' as const, href: '/ops/reviews', label: t('opsQueues.nav.reviews'), open: staff.permissions.includes('reviews.answer') },
     { id: 'staff' as const, href: '/ops/staff', label: t('ops.nav.staff'), open: staff.permissions.includes('staff.read') },
+    { id: 'settings' as const, href: '/ops/settings', label: t('opsStaff.settings.nav'), open: true },
   ].filter((s) => s.open);
   return (
     <div className="flex min-h-screen flex-col bg-neutral-50">

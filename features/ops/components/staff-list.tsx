@@ -1,28 +1,115 @@
 import { useState } from 'react';
-import type { StaffList as StaffListData } from '#domain/api/ops';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffMember } from '#domain/api/ops';
+import { STAFF_ROLES, type StaffRole } from '#domain/rules/staff-rules';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
+import { AlertDialog } from '#ui/alert-dialog';
 import { Button } from '#ui/button';
+import { DialogTrigger } from '#ui/dialog';
+import { Modal } from '#ui/modal';
+import { Select, SelectItem } from '#ui/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
-import { listStaff } from '../api.ts';
+import { TextField } from '#ui/text-field';
+import { inviteStaff, setStaffDisabled, staffListQuery } from '../staff-api.ts';
 import { ROLE_KEYS } from '../ops-words.ts';
+import { OpsDecisionDialog } from './ops-decision-dialog.tsx';
 
-/** The shop's staff accounts and their roles (admin only); a new one is made by `npm run staff:create` (docs/api.md, "Staff console"). */
-export function StaffList() {
+export interface StaffListProps {
+  /** The admin looking: their own row has no Disable button. */
+  currentStaffId: string;
+  /** Whether the role invites, disables and enables (`staff.manage`); the server decides anyway. */
+  mayManage: boolean;
+}
+
+/** The fields the server names in its refusals. */
+const FIELD_NAME = 'name';
+const FIELD_EMAIL = 'email';
+
+function InviteDialog({ onSent }: { onSent: (email: string, expiresAt: string) => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('operator');
+  return (
+    <OpsDecisionDialog
+      button={t('opsStaff.invite')}
+      buttonLabel={t('opsStaff.inviteTitle')}
+      variant="primary"
+      title={t('opsStaff.inviteTitle')}
+      submit={t('opsStaff.inviteSend')}
+      onSubmit={async () => {
+        const sent = await inviteStaff({ name: name.trim(), email: email.trim(), role });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.staff.all });
+        setName('');
+        setEmail('');
+        onSent(sent.email, sent.expiresAt);
+      }}
+    >
+      {(fieldError) => (
+        <>
+          <TextField label={t('ops.staff.name')} autoComplete="off" value={name} onChange={setName} errorMessage={fieldError(FIELD_NAME)} isInvalid={fieldError(FIELD_NAME) !== undefined} isRequired />
+          <TextField label={t('auth.email')} type="email" autoComplete="off" value={email} onChange={setEmail} errorMessage={fieldError(FIELD_EMAIL)} isInvalid={fieldError(FIELD_EMAIL) !== undefined} isRequired />
+          <Select label={t('ops.staff.role')} selectedKey={role} onSelectionChange={(key) => setRole(key as StaffRole)} isRequired>
+            {STAFF_ROLES.map((r) => (
+              <SelectItem key={r} id={r}>
+                {t(ROLE_KEYS[r])}
+              </SelectItem>
+            ))}
+          </Select>
+        </>
+      )}
+    </OpsDecisionDialog>
+  );
+}
+
+/**
+ * The shop's staff accounts and their roles (issue 38 item 1, ADR 223): an admin invites by mail,
+ * and disables (after a confirmation) or enables an account; never their own. The first admin is
+ * made by `npm run staff:create`.
+ */
+export function StaffList({ currentStaffId, mayManage }: StaffListProps) {
   const t = useT();
   const format = useFormat();
-  const [attempt, setAttempt] = useState(0);
-  const staff = useAsync<StaffListData>(`ops-staff-${attempt}`, (signal) => listStaff(signal));
+  const queryClient = useQueryClient();
+  const query = useQuery(staffListQuery());
+  const staff = asyncState(query);
+  const [notice, setNotice] = useState<string | null>(null);
+  const toggle = useMutation({
+    mutationFn: (member: StaffMember) => setStaffDisabled(member.id, !member.disabled),
+    onSuccess: (list, member) => {
+      queryClient.setQueryData(queryKeys.staff.list, list);
+      setNotice(t(member.disabled ? 'opsStaff.enabledDone' : 'opsStaff.disabledDone', { name: member.name }));
+    },
+    onError: () => setNotice(null),
+  });
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-headline text-neutral-900">{t('ops.staff.title')}</h1>
-      <p className="text-neutral-700">{t('ops.staff.howToAdd')}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-headline text-neutral-900">{t('ops.staff.title')}</h1>
+        {mayManage && <InviteDialog onSent={(email, expiresAt) => setNotice(t('opsStaff.inviteSent', { email, date: format.dateTime(expiresAt, 'date') }))} />}
+      </div>
+      <p className="text-neutral-700">{t('opsStaff.howToAdd')}</p>
+      <div aria-live="polite">
+        {notice && (
+          <p role="status" className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">
+            {notice}
+          </p>
+        )}
+      </div>
+      {toggle.error && (
+        <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+          {errorMessage(toggle.error)}
+        </div>
+      )}
       {staff.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(staff.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>
@@ -33,6 +120,7 @@ export function StaffList() {
             <Column>{t('auth.email')}</Column>
             <Column>{t('ops.staff.role')}</Column>
             <Column>{t('ops.staff.since')}</Column>
+            {mayManage ? <Column>{t('opsStaff.actions')}</Column> : null}
           </TableHeader>
           <TableBody items={staff.status === 'success' ? staff.data.list : []} isLoading={staff.status === 'loading'} loadingLabel={t('common.loading')}>
             {(member) => (
@@ -41,6 +129,34 @@ export function StaffList() {
                 <Cell>{member.email}</Cell>
                 <Cell>{t(ROLE_KEYS[member.role])}</Cell>
                 <Cell>{format.dateTime(member.createdAt, 'date')}</Cell>
+                {mayManage ? (
+                  <Cell>
+                    {member.id === currentStaffId ? (
+                      t('opsStaff.you')
+                    ) : member.disabled ? (
+                      <Button variant="secondary" aria-label={t('opsStaff.enableLabel', { name: member.name })} isPending={toggle.isPending && toggle.variables?.id === member.id} onPress={() => toggle.mutate(member)}>
+                        {t('opsStaff.enable')}
+                      </Button>
+                    ) : (
+                      <DialogTrigger>
+                        <Button variant="secondary" aria-label={t('opsStaff.disableLabel', { name: member.name })}>
+                          {t('opsStaff.disable')}
+                        </Button>
+                        <Modal>
+                          <AlertDialog
+                            title={t('opsStaff.disableTitle', { name: member.name })}
+                            variant="destructive"
+                            confirmLabel={t('opsStaff.disable')}
+                            cancelLabel={t('opsStaff.cancel')}
+                            onConfirm={() => toggle.mutate(member)}
+                          >
+                            {t('opsStaff.disableBody', { name: member.name })}
+                          </AlertDialog>
+                        </Modal>
+                      </DialogTrigger>
+                    )}
+                  </Cell>
+                ) : null}
               </Row>
             )}
           </TableBody>

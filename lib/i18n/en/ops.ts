@@ -84,7 +84,6 @@ export const ops = {
   'ops.event.back': 'Back',
 
   'ops.staff.title': 'Staff',
-  'ops.staff.howToAdd': 'A staff account is made on the server with npm run staff:create (docs/api.md, “Staff console”).',
   'ops.staff.name': 'Name',
   'ops.staff.role': 'Role',
   'ops.staff.since': 'Since',

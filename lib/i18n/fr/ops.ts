@@ -86,7 +86,6 @@ export const ops: AreaTranslation<typeof en> = {
   'ops.event.back': 'Retour',
 
   'ops.staff.title': 'Personnel',
-  'ops.staff.howToAdd': 'Un compte du personnel se crée sur le serveur avec npm run staff:create (docs/api.md, « Staff console »).',
   'ops.staff.name': 'Nom',
   'ops.staff.role': 'Rôle',
   'ops.staff.since': 'Depuis',

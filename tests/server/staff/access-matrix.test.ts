@@ -19,6 +19,12 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'GET /ops/me': 'signed-in',
   'POST /ops/auth/sign-out': 'signed-in',
   'GET /ops/staff': 'staff.read',
+  'POST /ops/staff/invitations': 'staff.manage',
+  'POST /ops/staff/{id}/disable': 'staff.manage',
+  'POST /ops/staff/{id}/enable': 'staff.manage',
+  'POST /ops/me/recovery-codes': 'signed-in',
+  'POST /ops/invitation': 'open',
+  'POST /ops/invitation/accept': 'open',
   'GET /ops/orders': 'orders.read',
   'GET /ops/orders/{id}': 'orders.read',
   'POST /ops/orders/{id}/event': 'orders.move',
@@ -50,6 +56,8 @@ const staff = {} as Record<StaffRole, SignedInStaff>;
 let operations: [string, string][];
 let claim: AfterSaleOrder;
 let review: QuoteReview;
+/** The account the admin disables and enables again (never one of the matrix's callers). */
+let spare: SignedInStaff;
 
 beforeAll(async () => {
   t = await createOrderTestApp();
@@ -65,6 +73,7 @@ beforeAll(async () => {
     staff[role] = await signedInStaff(t, role);
     t.clock.advance(31);
   }
+  spare = await signedInStaff(t, 'operator');
   // A claim on a shipped order, and a part sent for review with an attachment and a drawing.
   const shipped = await t.placeOrder(customer);
   expect((await t.pay(`order/${shipped.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: customer.token })).status).toBe(200);
@@ -107,6 +116,10 @@ function request(method: string, path: string, orderId: string, orderNumber = or
     const p = path.replace('{id}', review.id).replace('{attachmentId}', review.attachments[0]!.id).replace(/^\//, '');
     return path.endsWith('/answer') ? { path: p, body: { decision: 'refuse', reason: 'matrix' } } : { path: p };
   }
+  if (path === '/ops/staff/invitations') return { path: concrete, body: { name: 'Matrix Invitee', email: `matrix-${method}@shop.example`, role: 'operator' } };
+  if (path.startsWith('/ops/staff/{id}/')) return { path: path.replace('{id}', spare.id).replace(/^\//, ''), body: {} };
+  // A wrong code: the caller reaches the check (422), never a 401 or 403 (the right code: staff-admin.test.ts).
+  if (path === '/ops/me/recovery-codes') return { path: concrete, body: { code: '000000' } };
   if (path === '/ops/orders/{id}/event') return { path: concrete, body: { event: 'start_production', reason: 'matrix' } };
   // The order is paid: an allowed role reaches the payments' refusal (409), never a 403.
   if (path === '/ops/transfers/confirm') return { path: concrete, body: { number: orderNumber, amount: '1.00' } };
@@ -146,7 +159,7 @@ describe(`staff calls: who opens what (${db})`, () => {
         const { path: p, body } = role === 'success_manager' ? request(method, path, assignedOrder.id, assignedOrder.number, assigned.userId) : request(method, path, order.id);
         const res = DOWNLOAD.test(path) ? await download(p, staff[role].token) : await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
         const allowed = need === 'signed-in' || ROLE_PERMISSIONS[role].includes(need as StaffPermission);
-        if (allowed) expect([200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        if (allowed) expect(path === '/ops/me/recovery-codes' ? [422] : [200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         else {
           expect(res.status, `${role}: ${method} ${path}`).toBe(403);
           expect(res.body.message).toBe(STAFF_MESSAGES.notAllowed);
