@@ -9,6 +9,7 @@ import { CopyButton } from '#ui/copy-button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { PasswordField } from '#ui/password-field';
+import { QrCode } from '#ui/qr-code';
 import { TextField } from '#ui/text-field';
 import { acceptInvitation, invitationQuery } from '../staff-api.ts';
 import { ROLE_KEYS } from '../ops-words.ts';
@@ -28,7 +29,7 @@ function Alert({ children }: { children: string }) {
 
 /**
  * The invitation's page (issue 38 item 1, ADR 223), opened from the mailed link: the key to add to
- * the authenticator app (typed, or its otpauth:// link opened on the phone), then a password and the
+ * the authenticator app (scanned as a QR code, typed, or its otpauth:// link opened on the phone), then a password and the
  * app's first code, which proves the key was added; then the recovery codes, once.
  */
 export function StaffInvitation({ invitationKey, signInHref = '/ops' }: { invitationKey: string | null; signInHref?: string }) {
@@ -77,6 +78,7 @@ export function StaffInvitation({ invitationKey, signInHref = '/ops' }: { invita
             {t('opsStaff.accept.step1')}
           </h2>
           <p className="text-neutral-700">{t('opsStaff.accept.secretHint')}</p>
+          <QrCode value={inv.totpUri} label={t('opsStaff.accept.qrLabel')} />
           <p>
             <span className="text-neutral-700">{t('opsStaff.accept.secret')}: </span>
             <code className="break-all font-mono text-neutral-900">{inv.totpSecret}</code>
