@@ -27,6 +27,7 @@ import { drawingsOf } from '../quote/part-documents.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
+import { completeClaimsRefabricatedBy } from './after-sales.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
 import { firstOrderReferral, redeemFirstOrderReferral, refuseReferralShippedToReferrer, releaseReferralOfOrder } from '../rewards/referral.ts';
 
@@ -432,7 +433,10 @@ export async function applyOperatorEvent(
         )
         .execute();
     }
-    if (event === 'deliver') await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
+    if (event === 'deliver') {
+      await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
+      await completeClaimsRefabricatedBy(trx, orderId);
+    }
     await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: check.to, event, actor: 'operator', note: options.note, at });
   });
   return readOrder(db, orderId);

@@ -55,10 +55,13 @@ export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId
       customerNumber: row.customer_number,
       successManager: row.customer_manager_email ? { name: row.customer_manager_name ?? row.customer_manager_email, email: row.customer_manager_email } : null,
     },
-    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status) : [],
+    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status, somethingPaid(order)) : [],
     audit,
   };
 }
+
+/** Whether any money came in for the order (a refabrication at no charge has no payment). */
+const somethingPaid = (order: Order) => order.payments.some((p) => p.status === 'succeeded');
 
 /** What the audit keeps of an order: its status and, once shipped, its tracking. */
 function auditState(order: Order): Record<string, unknown> {
@@ -85,7 +88,9 @@ export async function moveStaffOrder(deps: OpsOrdersDeps, staff: Staff, orderId:
     if (!carrier) throw fieldError('carrier', STAFF_MESSAGES.trackingRequired);
     if (!trackingNumber) throw fieldError('trackingNumber', STAFF_MESSAGES.trackingRequired);
   }
-  const before = auditState(await readOrder(db, orderId));
+  const current = await readOrder(db, orderId);
+  if (body.event === 'refund' && !somethingPaid(current)) throw new HttpError(409, STAFF_MESSAGES.nothingToRefund);
+  const before = auditState(current);
   const subject = { to: row.email, number: row.number, link: deps.links.app(`user/order/detail/${orderId}`) };
   const mail: Mail = (() => {
     switch (body.event) {
