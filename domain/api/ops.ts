@@ -103,11 +103,29 @@ export const OpsCustomerSchema = named(
 );
 export type OpsCustomer = z.infer<typeof OpsCustomerSchema>;
 
+/**
+ * One ordered product's files for staff (issue 38 item 2): the model file, its picture and the
+ * drawing, each read with the staff token from `path` (the product's findings and comment are in
+ * the order's products), and the note the customer wrote on the part.
+ */
+export const OpsOrderFileSchema = named(
+  'OpsOrderFile',
+  z.object({
+    productId: z.string(),
+    model: described(z.object({ name: z.string(), path: z.string() }).nullable(), 'The model file while it is kept (3 months); null once removed.'),
+    preview: described(z.string().nullable(), 'Where the part’s picture (PNG drawn from the model) is read; null once the model is removed.'),
+    drawing: described(z.object({ name: z.string(), contentType: z.string(), sizeBytes: z.int(), path: z.string() }).nullable(), 'The drawing the product is made to (ADR 164), kept with the order.'),
+    partNote: described(z.string().nullable(), 'The note the customer wrote on the part in the quote.'),
+  }),
+);
+export type OpsOrderFile = z.infer<typeof OpsOrderFileSchema>;
+
 export const OpsOrderSchema = named(
   'OpsOrder',
   z.object({
     order: OrderSchema,
     customer: OpsCustomerSchema,
+    files: z.array(OpsOrderFileSchema),
     events: described(z.array(z.enum(STAFF_ORDER_EVENTS)), 'What the caller may do to the order now (its role and the lifecycle).'),
     audit: z.array(StaffActionSchema),
   }),

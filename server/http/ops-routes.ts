@@ -27,6 +27,7 @@ import { awaitingTransfers, confirmStaffTransfer } from '../staff/ops-transfers.
 import type { AppContext } from './app-context.ts';
 import { ApiRouter } from './api-router.ts';
 import { opsCustomerRoutes } from './ops-customer-routes.ts';
+import { opsOrderFileRoutes } from './ops-order-file-routes.ts';
 import { opsQueueRoutes } from './ops-queue-routes.ts';
 
 const STAFF_NOTE = 'Staff only (issue 38): `Authorization: Bearer <staff accessToken>` from ops/auth/second-factor; a customer’s token answers 401, a role without the permission 403.';
@@ -183,6 +184,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
   });
 
   opsCustomerRoutes(router, ctx, staffOf, STAFF_NOTE);
+  opsOrderFileRoutes(router, ctx, staffOf, STAFF_NOTE); // the order page's files
   opsQueueRoutes(router, ctx, staffOf, STAFF_NOTE); // after-sale claims and manual reviews
 
   return router;

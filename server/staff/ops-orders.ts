@@ -14,6 +14,7 @@ import { orderMails } from '../mail/order-mails.ts';
 import type { Payments } from '../payments/payments.ts';
 import { applyOperatorEvent, cancelUnpaidOrder, listOrdersForStaff, readOrder } from '../orders/orders.ts';
 import { readAudit, recordStaffAction } from './audit.ts';
+import { orderFilesOf } from './ops-order-files.ts';
 import type { Staff } from './staff-accounts.ts';
 
 export interface OpsOrdersDeps {
@@ -25,7 +26,7 @@ export interface OpsOrdersDeps {
 }
 
 /** The order's customer, or 404 when the caller may not see it (another success manager's customer, or no such order). */
-async function visibleOrder(db: Kysely<Database>, staff: Staff, orderId: string) {
+export async function visibleOrder(db: Kysely<Database>, staff: Staff, orderId: string) {
   const row = await db
     .selectFrom('customer_order as o')
     .innerJoin('user_account as u', 'u.id', 'o.user_id')
@@ -48,6 +49,7 @@ export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId
   const [order, audit] = await Promise.all([readOrder(db, orderId), readAudit(db, 'order', orderId)]);
   return {
     order,
+    files: await orderFilesOf(db, order),
     customer: {
       id: row.user_id,
       email: row.email,
