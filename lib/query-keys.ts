@@ -57,6 +57,17 @@ export const queryKeys = {
     agency: (token: string) => ['orders', 'agency', token] as const,
     additionalCost: (token: string) => ['orders', 'additional-cost', token] as const,
   },
+  /**
+   * The staff console's orders (features/ops, issue 38): the list, the board's columns, an order's
+   * page and its products' pictures. A staff move makes `opsOrders.all` stale.
+   */
+  opsOrders: {
+    all: ['ops-orders'] as const,
+    list: (filter: { status: string | null; q: string } & PageParams) => ['ops-orders', 'list', filter] as const,
+    column: (status: string) => ['ops-orders', 'board', status] as const,
+    detail: (orderId: string) => ['ops-orders', 'detail', orderId] as const,
+    preview: (path: string) => ['ops-orders', 'preview', path] as const,
+  },
   projects: {
     all: ['projects'] as const,
     list: (filter: { q: string } & PageParams) => ['projects', 'list', filter] as const,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
-import { MAX, described, instant, named, optionalText, pageOf, required, text } from './fields.ts';
+import { MAX, day, described, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import { OrderSchema, OrderStatusFilterSchema, OrderSummarySchema } from './order.ts';
 import { PageQuerySchema } from './paging.ts';
 import { STAFF_ORDER_EVENTS, STAFF_PERMISSIONS, STAFF_ROLES } from '../rules/staff-rules.ts';
@@ -78,7 +78,11 @@ export type StaffAction = z.infer<typeof StaffActionSchema>;
 
 export const OpsOrderSummarySchema = named(
   'OpsOrderSummary',
-  z.object({ order: OrderSummarySchema, customer: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
+  z.object({
+    order: OrderSummarySchema,
+    customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    shipBy: described(day().nullable(), 'The latest ship date of its products: when it is due to leave the factory.'),
+  }),
 );
 export type OpsOrderSummary = z.infer<typeof OpsOrderSummarySchema>;
 export const OpsOrderListSchema = pageOf(OpsOrderSummarySchema);

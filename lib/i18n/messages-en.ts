@@ -7,6 +7,7 @@ import { common } from './en/common.ts';
 import { errors } from './en/errors.ts';
 import { maps } from './en/maps.ts';
 import { ops } from './en/ops.ts';
+import { opsOrders } from './en/ops-orders.ts';
 import { opsQueues } from './en/ops-queues.ts';
 import { orders } from './en/orders.ts';
 import { projects } from './en/projects.ts';
@@ -34,10 +35,11 @@ export const messagesEn = {
   ...maps,
   ...ops,
   ...opsQueues,
+  ...opsOrders,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsOrders } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

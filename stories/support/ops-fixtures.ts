@@ -11,7 +11,7 @@ export function staffMe(overrides: Partial<StaffMe> = {}): StaffMe {
 export const CUSTOMER = { id: 'user-1', email: 'ada@buyer.example', name: 'Ada Buyer' };
 
 export function opsOrderSummary(status: OrderStatus, number: string, i: number): OpsOrderSummary {
-  return { order: { ...orderSummary({ number, status }), id: `order-${i}` }, customer: CUSTOMER };
+  return { order: { ...orderSummary({ number, status }), id: `order-${i}` }, customer: CUSTOMER, shipBy: `2026-12-${String(10 + (i % 18)).padStart(2, '0')}` };
 }
 
 /** An order as staff see it, with the moves the lifecycle allows from its status. */
