@@ -7,6 +7,7 @@ import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
+import { ScrollRegion } from '#ui/scroll-region';
 import { listOpsOrders } from '../api.ts';
 import { OPS_STATUS_KEYS } from '../ops-words.ts';
 
@@ -77,10 +78,12 @@ function BoardColumn({ status }: { status: (typeof BOARD_STATUSES)[number] }) {
 export function OpsOrderBoard() {
   const t = useT();
   return (
-    <div role="group" aria-label={t('opsOrders.board')} className="flex gap-3 overflow-x-auto pb-2">
-      {BOARD_STATUSES.map((status) => (
-        <BoardColumn key={status} status={status} />
-      ))}
-    </div>
+    <ScrollRegion aria-label={t('opsOrders.board')}>
+      <div className="flex gap-3 pb-2">
+        {BOARD_STATUSES.map((status) => (
+          <BoardColumn key={status} status={status} />
+        ))}
+      </div>
+    </ScrollRegion>
   );
 }
