@@ -140,6 +140,9 @@ describe(`staff move orders through the lifecycle's own rule, audited and mailed
     const byEmail = await t.call<OpsOrderList>(`ops/orders?q=${encodeURIComponent(c.email.toUpperCase())}`, { token: operator.token });
     expect(byEmail.body.total).toBeGreaterThanOrEqual(5);
     expect(byEmail.body.list[0]?.customer.email).toBe(c.email);
+    // Each listed order says when it is due to ship (the board's cards): its products' latest ship date.
+    const newest = byEmail.body.list[0]!;
+    expect(newest.shipBy).toBe((await page({ id: newest.order.id } as Order)).order.shipDate);
     expect((await t.call<OpsOrderList>('ops/orders?q=nobody-at-all', { token: operator.token })).body.total).toBe(0);
   });
 });
