@@ -87,9 +87,16 @@ export const queryKeys = {
     /** The queues: after-sale claims and manual reviews waiting, the oldest first. */
     claims: ['ops', 'claims'] as const,
     reviews: ['ops', 'reviews'] as const,
-    /** The console's orders (its list and order pages); an approved claim makes one. */
+    /**
+     * The console's orders: the list, the board's columns, an order's page and its products'
+     * pictures. A staff move, an approved claim (it makes one) and a confirmed transfer make `all` stale.
+     */
     orders: {
       all: ['ops', 'orders'] as const,
+      list: (filter: { status: string | null; q: string } & PageParams) => ['ops', 'orders', 'list', filter] as const,
+      column: (status: string) => ['ops', 'orders', 'board', status] as const,
+      detail: (orderId: string) => ['ops', 'orders', 'detail', orderId] as const,
+      preview: (path: string) => ['ops', 'orders', 'preview', path] as const,
     },
     transfers: {
       all: ['ops', 'transfers'] as const,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
-import { MAX, described, instant, named, optionalText, pageOf, required, text } from './fields.ts';
+import { MAX, day, described, instant, named, optionalText, pageOf, required, text } from './fields.ts';
 import { OrderSchema, OrderStatusFilterSchema, OrderSummarySchema } from './order.ts';
 import { PageQuerySchema } from './paging.ts';
 import { STAFF_ORDER_EVENTS, STAFF_PERMISSIONS, STAFF_ROLES } from '../rules/staff-rules.ts';
@@ -78,7 +78,11 @@ export type StaffAction = z.infer<typeof StaffActionSchema>;
 
 export const OpsOrderSummarySchema = named(
   'OpsOrderSummary',
-  z.object({ order: OrderSummarySchema, customer: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
+  z.object({
+    order: OrderSummarySchema,
+    customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    shipBy: described(day().nullable(), 'The latest ship date of its products: when it is due to leave the factory.'),
+  }),
 );
 export type OpsOrderSummary = z.infer<typeof OpsOrderSummarySchema>;
 export const OpsOrderListSchema = pageOf(OpsOrderSummarySchema);
@@ -103,11 +107,29 @@ export const OpsCustomerSchema = named(
 );
 export type OpsCustomer = z.infer<typeof OpsCustomerSchema>;
 
+/**
+ * One ordered product's files for staff (issue 38 item 2): the model file, its picture and the
+ * drawing, each read with the staff token from `path` (the product's findings and comment are in
+ * the order's products), and the note the customer wrote on the part.
+ */
+export const OpsOrderFileSchema = named(
+  'OpsOrderFile',
+  z.object({
+    productId: z.string(),
+    model: described(z.object({ name: z.string(), path: z.string() }).nullable(), 'The model file while it is kept (3 months); null once removed.'),
+    preview: described(z.string().nullable(), 'Where the part’s picture (PNG drawn from the model) is read; null once the model is removed.'),
+    drawing: described(z.object({ name: z.string(), contentType: z.string(), sizeBytes: z.int(), path: z.string() }).nullable(), 'The drawing the product is made to (ADR 164), kept with the order.'),
+    partNote: described(z.string().nullable(), 'The note the customer wrote on the part in the quote.'),
+  }),
+);
+export type OpsOrderFile = z.infer<typeof OpsOrderFileSchema>;
+
 export const OpsOrderSchema = named(
   'OpsOrder',
   z.object({
     order: OrderSchema,
     customer: OpsCustomerSchema,
+    files: z.array(OpsOrderFileSchema),
     events: described(z.array(z.enum(STAFF_ORDER_EVENTS)), 'What the caller may do to the order now (its role and the lifecycle).'),
     audit: z.array(StaffActionSchema),
   }),

@@ -46,10 +46,14 @@ export function seesOnlyAssignedCustomers(role: StaffRole): boolean {
 export const STAFF_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 'cancel', 'refund'] as const satisfies readonly OrderEvent[];
 export type StaffOrderEvent = (typeof STAFF_ORDER_EVENTS)[number];
 
-/** The events of STAFF_ORDER_EVENTS the lifecycle allows an operator from `status`. */
-export function staffOrderEvents(status: OrderStatus): StaffOrderEvent[] {
+/**
+ * The events of STAFF_ORDER_EVENTS the lifecycle allows an operator from `status`. A refund gives
+ * back what was paid, so it is not offered for an order nothing was paid for (a refabrication made
+ * at no charge, ADR 200): there it would only cancel the order, and the server refuses it.
+ */
+export function staffOrderEvents(status: OrderStatus, somethingPaid = true): StaffOrderEvent[] {
   const allowed = nextEvents(status, 'operator');
-  return STAFF_ORDER_EVENTS.filter((event) => allowed.includes(event));
+  return STAFF_ORDER_EVENTS.filter((event) => allowed.includes(event) && (event !== 'refund' || somethingPaid));
 }
 
 /** Events that need a reason the customer reads (cancelling or refunding their order). */
@@ -78,6 +82,7 @@ export const STAFF_MESSAGES = {
   notAllowed: 'Your role does not allow this.',
   reasonRequired: 'Please give the reason the customer will read.',
   trackingRequired: 'Please give the carrier and the tracking number.',
+  nothingToRefund: 'Nothing was paid for this order (a refabrication made at no charge), so there is nothing to refund.',
   passwordShort: `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`,
   emailTaken: 'A staff account already has this email.',
   invitationGone: 'This invitation is no longer valid: it was used, replaced or has expired. Ask an admin for a new one.',

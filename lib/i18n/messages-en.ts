@@ -7,6 +7,7 @@ import { common } from './en/common.ts';
 import { errors } from './en/errors.ts';
 import { maps } from './en/maps.ts';
 import { ops } from './en/ops.ts';
+import { opsOrders } from './en/ops-orders.ts';
 import { opsQueues } from './en/ops-queues.ts';
 import { opsStaff } from './en/ops-staff.ts';
 import { orders } from './en/orders.ts';
@@ -36,10 +37,11 @@ export const messagesEn = {
   ...ops,
   ...opsQueues,
   ...opsStaff,
+  ...opsOrders,
 } as const;
 
 /** The catalogue's areas, for the test that no key is defined in two of them. */
-export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsStaff } as const;
+export const areasEn = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsStaff, opsOrders } as const;
 
 export type MessageKey = keyof typeof messagesEn;
 export type Messages = Record<MessageKey, string>;

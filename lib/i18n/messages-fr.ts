@@ -7,6 +7,7 @@ import { common } from './fr/common.ts';
 import { errors } from './fr/errors.ts';
 import { maps } from './fr/maps.ts';
 import { ops } from './fr/ops.ts';
+import { opsOrders } from './fr/ops-orders.ts';
 import { opsQueues } from './fr/ops-queues.ts';
 import { opsStaff } from './fr/ops-staff.ts';
 import { orders } from './fr/orders.ts';
@@ -37,10 +38,11 @@ export const messagesFr: Messages = {
   ...ops,
   ...opsQueues,
   ...opsStaff,
+  ...opsOrders,
 };
 
 /** The areas, for the tests. */
-export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsStaff } as const;
+export const areasFr = { errors, common, app, auth, quote, checkout, orders, projects, campaign, account, rewards, maps, ops, opsQueues, opsStaff, opsOrders } as const;
 
 /** The plural rules the French catalogue is written for (I18nRoot's `messagesLocale`). */
 export const FRENCH_LOCALE = 'fr-FR';

@@ -27,6 +27,7 @@ import { awaitingTransfers, confirmStaffTransfer } from '../staff/ops-transfers.
 import type { AppContext } from './app-context.ts';
 import { ApiRouter } from './api-router.ts';
 import { opsCustomerRoutes } from './ops-customer-routes.ts';
+import { opsOrderFileRoutes } from './ops-order-file-routes.ts';
 import { opsQueueRoutes } from './ops-queue-routes.ts';
 import { OPEN_STAFF_PATHS, opsStaffRoutes } from './ops-staff-routes.ts';
 import { clientAddress } from './client-address.ts';
@@ -185,6 +186,7 @@ export function opsRoutes(ctx: AppContext): ApiRouter {
   });
 
   opsCustomerRoutes(router, ctx, staffOf, STAFF_NOTE);
+  opsOrderFileRoutes(router, ctx, staffOf, STAFF_NOTE); // the order page's files
   opsQueueRoutes(router, ctx, staffOf, STAFF_NOTE); // after-sale claims and manual reviews
   opsStaffRoutes(router, ctx, staffOf, STAFF_NOTE); // invitations, disabling, recovery codes (ADR 223)
 

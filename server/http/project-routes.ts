@@ -31,7 +31,7 @@ import { MAX_SPLIT_BODIES } from '#domain/geometry/bodies';
 import { QUOTE_FILE_RETENTION_MONTHS, projectInputErrors } from '#domain/rules/project-rules';
 import type { AppContext } from './app-context.ts';
 import { ASSEMBLY_NOT_FOUND, FILE_NOT_FOUND, PROJECT_NOT_FOUND, Projects } from '../quote/projects.ts';
-import { Thumbnails } from '../quote/thumbnails.ts';
+import { thumbnailsOf } from '../quote/thumbnails.ts';
 import { PartDocuments } from '../quote/part-documents.ts';
 import { REVIEW_MESSAGES, Reviews } from '../quote/reviews.ts';
 import { MAX_DOCUMENT_MB, MAX_PART_NOTE, MAX_REVIEW_ATTACHMENTS } from '#domain/rules/document-rules';
@@ -70,7 +70,7 @@ export function projectRoutes(ctx: AppContext): ApiRouter {
   const { config } = ctx;
   const projects = new Projects(ctx);
   const answers = new StoredAnswers(ctx.db, ctx.clock);
-  const thumbnails = new Thumbnails(ctx);
+  const thumbnails = thumbnailsOf(ctx);
   const reviews = new Reviews(ctx);
   const documents = new PartDocuments(ctx, projects);
   const router = new ApiRouter('/project', 'Projects', ctx);

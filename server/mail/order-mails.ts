@@ -55,4 +55,44 @@ export const orderMails = {
     text: `We added an additional cost of ${cost.amount} to your order ${number}.\n\nReason: ${cost.reason}\n\nPay it here: ${cost.payLink}\n\nYour additional-cost orders: ${link}`,
     links: [cost.payLink, link],
   }),
+
+  /**
+   * Staff confirmed the customer's bank transfer (issue 38 item 3): what it paid and, when more came
+   * than was due, that the rest went to the prepaid balance. `subject` names what was paid: an
+   * order, an additional cost or a balance reload.
+   */
+  transferConfirmed: (
+    { to, link }: { to: string; link: string },
+    paid: { what: 'order' | 'additional_cost' | 'reload'; reference: string; received: string; credited: string | null },
+  ): Mail => {
+    const noun = { order: 'order', additional_cost: 'additional cost', reload: 'balance reload' }[paid.what];
+    const rest =
+      paid.what === 'reload'
+        ? `\n\n${paid.received} was added to your prepaid balance.`
+        : paid.credited
+          ? `\n\nWe received more than was due: ${paid.credited} went to your prepaid balance.`
+          : '';
+    return {
+      to,
+      subject: `Bank transfer received for ${noun} ${paid.reference}`,
+      text: `We received your bank transfer of ${paid.received} for ${noun} ${paid.reference}; it is paid.${rest}\n\nSee it here: ${link}`,
+      links: [link],
+    };
+  },
+
+  /** Staff approved the customer's after-sale claim (issue 38 item 4): the refabrication order made at no charge. */
+  claimApproved: ({ to, link }: { to: string; link: string }, claim: { number: string; orderNumber: string; refabrication: string }): Mail => ({
+    to,
+    subject: `After-sale ${claim.number} approved`,
+    text: `We approved your after-sale request ${claim.number} for order ${claim.orderNumber}. We will make the parts again at no charge as order ${claim.refabrication}; you will be mailed when it ships.\n\nYour after-sale requests: ${link}`,
+    links: [link],
+  }),
+
+  /** Staff refused the customer's after-sale claim, with the reason they gave. */
+  claimRefused: ({ to, link }: { to: string; link: string }, claim: { number: string; orderNumber: string; reason: string }): Mail => ({
+    to,
+    subject: `After-sale ${claim.number} refused`,
+    text: `We could not accept your after-sale request ${claim.number} for order ${claim.orderNumber}.\n\nReason: ${claim.reason}\n\nYour after-sale requests: ${link}`,
+    links: [link],
+  }),
 };

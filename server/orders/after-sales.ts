@@ -157,6 +157,14 @@ export async function requestAfterSale(db: Kysely<Database>, clock: Clock, userI
   return readAfterSale(db, { ...row, wedo_number: original.number });
 }
 
+/**
+ * An accepted claim is `completed` once its refabrication order is delivered (issue 38 item 4): run
+ * in the delivery's transaction, so the customer's after-sale page and the order agree.
+ */
+export async function completeClaimsRefabricatedBy(trx: Kysely<Database>, orderId: string): Promise<void> {
+  await trx.updateTable('after_sale_order').set({ status: 'completed' }).where('refabrication_order_id', '=', orderId).where('status', '=', 'accepted').execute();
+}
+
 export const CLAIM_DECISION_MESSAGES = {
   notFound: 'No after-sale claim has this id.',
   alreadyDecided: 'This after-sale claim was already decided.',

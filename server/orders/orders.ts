@@ -27,6 +27,7 @@ import { drawingsOf } from '../quote/part-documents.ts';
 import { containsIgnoringCase } from '../db/search.ts';
 import { newNumber } from './numbers.ts';
 import { toOrder, toOrderSummary } from './records.ts';
+import { completeClaimsRefabricatedBy } from './after-sales.ts';
 import { REFUND_RESERVATION, recordStatusEvent } from './status-events.ts';
 import { firstOrderReferral, redeemFirstOrderReferral, refuseReferralShippedToReferrer, releaseReferralOfOrder } from '../rewards/referral.ts';
 
@@ -432,7 +433,10 @@ export async function applyOperatorEvent(
         )
         .execute();
     }
-    if (event === 'deliver') await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
+    if (event === 'deliver') {
+      await trx.updateTable('order_tracking').set({ track_state: 'delivered', updated_at: at }).where('order_id', '=', orderId).execute();
+      await completeClaimsRefabricatedBy(trx, orderId);
+    }
     await recordStatusEvent(trx, { orderId, from: order.status as OrderStatus, to: check.to, event, actor: 'operator', note: options.note, at });
   });
   return readOrder(db, orderId);
@@ -466,7 +470,7 @@ export async function listOrdersForStaff(
   db: Kysely<Database>,
   query: OrderListQuery,
   scope: { managerEmail?: string },
-): Promise<Page<{ order: OrderSummary; customer: { id: string; email: string; name: string } }>> {
+): Promise<Page<{ order: OrderSummary; customer: { id: string; email: string; name: string }; shipBy: string | null }>> {
   let filtered = db.selectFrom('customer_order as o').innerJoin('user_account as u', 'u.id', 'o.user_id');
   if (scope.managerEmail !== undefined) filtered = filtered.where(sql<string>`lower(u.customer_manager_email)`, '=', scope.managerEmail.toLowerCase());
   const statuses = query.status ? (query.status.split(',').map((s) => s.trim()).filter(Boolean) as OrderStatus[]) : [];
@@ -483,14 +487,27 @@ export async function listOrdersForStaff(
     (q) => q.selectAll('o').select(['u.email as customer_email_address', 'u.first_name as customer_first_name', 'u.last_name as customer_last_name']).orderBy('o.created_at', 'desc').orderBy('o.id'),
     (row) => row,
   );
-  const counts = await countLines(db, page.list.map((r) => r.id));
+  const [counts, shipBy] = await Promise.all([countLines(db, page.list.map((r) => r.id)), latestShipDates(db, page.list.map((r) => r.id))]);
   return {
     ...page,
     list: page.list.map(({ customer_email_address, customer_first_name, customer_last_name, ...order }) => ({
       order: toOrderSummary(order, counts.get(order.id) ?? 0),
+      shipBy: shipBy.get(order.id) ?? null,
       customer: { id: order.user_id, email: customer_email_address, name: [customer_first_name, customer_last_name].filter(Boolean).join(' ') || customer_email_address },
     })),
   };
+}
+
+/** Each order's latest line ship date: the day it is due to leave the factory (the staff board's cards). */
+async function latestShipDates(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_line')
+    .select(['order_id', (eb) => eb.fn.max('ship_date').as('ship_by')])
+    .where('order_id', 'in', orderIds)
+    .groupBy('order_id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, String(r.ship_by)]));
 }
 
 async function countLines(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, number>> {

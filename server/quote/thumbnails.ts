@@ -23,6 +23,18 @@ const NOTHING = '';
  * (`thumbnail-render.ts`) in a thread of its own, once, then read from `quote_file_thumbnail`
  * (deleted with the file). One drawing at a time per server, and one per file however many ask.
  */
+const perServer = new WeakMap<AppContext, Thumbnails>();
+
+/** The server's one drawer of pictures (the customer's parts table and the staff's order page share its queue). */
+export function thumbnailsOf(ctx: AppContext): Thumbnails {
+  let found = perServer.get(ctx);
+  if (!found) {
+    found = new Thumbnails(ctx);
+    perServer.set(ctx, found);
+  }
+  return found;
+}
+
 export class Thumbnails {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly drawing = new Map<string, Promise<Buffer | null>>();

@@ -6,6 +6,9 @@ import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { CLAIM_DECISION_MESSAGES, claimedElsewhere, decideAfterSale, readAfterSale } from '../orders/after-sales.ts';
+import type { AppLinks } from '../links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { orderMails } from '../mail/order-mails.ts';
 import { readAudit, recordStaffAction } from './audit.ts';
 import type { Staff } from './staff-accounts.ts';
 
@@ -57,20 +60,31 @@ export async function readStaffClaim(db: Kysely<Database>, staff: Staff, claimId
 /**
  * Staff approve a claim (the refabrication made at no charge, its quantities checked again against
  * the line and every other claim) or refuse it with the reason the customer reads, through the
- * orders' own `decideAfterSale` (ADR 200). The audit line is written in the decision's transaction.
+ * orders' own `decideAfterSale` (ADR 200). The audit line and the customer's mail (approved with its
+ * refabrication order, or refused with the reason) are written in the decision's transaction; the
+ * mail leaves once it commits.
  */
-export async function decideStaffClaim(deps: { db: Kysely<Database>; clock: Clock }, staff: Staff, claimId: string, body: OpsClaimDecision): Promise<OpsClaim> {
+export async function decideStaffClaim(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer; links: AppLinks }, staff: Staff, claimId: string, body: OpsClaimDecision): Promise<OpsClaim> {
   if (!mayStaff(staff.role, 'claims.decide')) throw new HttpError(403, STAFF_MESSAGES.notAllowed);
-  await decideAfterSale(deps.db, deps.clock, claimId, body, (trx, done) =>
-    recordStaffAction(trx, {
+  const row = await claimRows(deps.db).where('after_sale_order.id', '=', claimId).executeTakeFirst();
+  if (!row) throw new HttpError(404, CLAIM_DECISION_MESSAGES.notFound);
+  const mailIds: string[] = [];
+  await decideAfterSale(deps.db, deps.clock, claimId, body, async (trx, done) => {
+    const reason = body.decision === 'refuse' ? body.reason.trim() : null;
+    await recordStaffAction(trx, {
       staffId: staff.id,
       action: body.decision === 'approve' ? 'claim.approve' : 'claim.refuse',
       subject: { kind: 'after_sale', id: claimId },
       before: done.before,
       after: done.after,
-      reason: body.decision === 'refuse' ? body.reason.trim() : null,
+      reason,
       at: iso(deps.clock()),
-    }),
-  );
+    });
+    const to = { to: row.email, link: deps.links.app('user/order/after-sale') };
+    const claim = { number: row.number, orderNumber: row.wedo_number };
+    const mail = reason === null ? orderMails.claimApproved(to, { ...claim, refabrication: done.after.refabricationOrder ?? '' }) : orderMails.claimRefused(to, { ...claim, reason });
+    mailIds.push(await deps.mailer.enqueue(mail, trx));
+  });
+  await deps.mailer.dispatch(mailIds);
   return readStaffClaim(deps.db, staff, claimId);
 }

@@ -14,6 +14,7 @@ import { orderMails } from '../mail/order-mails.ts';
 import type { Payments } from '../payments/payments.ts';
 import { applyOperatorEvent, cancelUnpaidOrder, listOrdersForStaff, readOrder } from '../orders/orders.ts';
 import { readAudit, recordStaffAction } from './audit.ts';
+import { orderFilesOf } from './ops-order-files.ts';
 import type { Staff } from './staff-accounts.ts';
 
 export interface OpsOrdersDeps {
@@ -25,7 +26,7 @@ export interface OpsOrdersDeps {
 }
 
 /** The order's customer, or 404 when the caller may not see it (another success manager's customer, or no such order). */
-async function visibleOrder(db: Kysely<Database>, staff: Staff, orderId: string) {
+export async function visibleOrder(db: Kysely<Database>, staff: Staff, orderId: string) {
   const row = await db
     .selectFrom('customer_order as o')
     .innerJoin('user_account as u', 'u.id', 'o.user_id')
@@ -48,6 +49,7 @@ export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId
   const [order, audit] = await Promise.all([readOrder(db, orderId), readAudit(db, 'order', orderId)]);
   return {
     order,
+    files: await orderFilesOf(db, order),
     customer: {
       id: row.user_id,
       email: row.email,
@@ -55,10 +57,13 @@ export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId
       customerNumber: row.customer_number,
       successManager: row.customer_manager_email ? { name: row.customer_manager_name ?? row.customer_manager_email, email: row.customer_manager_email } : null,
     },
-    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status) : [],
+    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status, somethingPaid(order)) : [],
     audit,
   };
 }
+
+/** Whether any money came in for the order (a refabrication at no charge has no payment). */
+const somethingPaid = (order: Order) => order.payments.some((p) => p.status === 'succeeded');
 
 /** What the audit keeps of an order: its status and, once shipped, its tracking. */
 function auditState(order: Order): Record<string, unknown> {
@@ -85,7 +90,9 @@ export async function moveStaffOrder(deps: OpsOrdersDeps, staff: Staff, orderId:
     if (!carrier) throw fieldError('carrier', STAFF_MESSAGES.trackingRequired);
     if (!trackingNumber) throw fieldError('trackingNumber', STAFF_MESSAGES.trackingRequired);
   }
-  const before = auditState(await readOrder(db, orderId));
+  const current = await readOrder(db, orderId);
+  if (body.event === 'refund' && !somethingPaid(current)) throw new HttpError(409, STAFF_MESSAGES.nothingToRefund);
+  const before = auditState(current);
   const subject = { to: row.email, number: row.number, link: deps.links.app(`user/order/detail/${orderId}`) };
   const mail: Mail = (() => {
     switch (body.event) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AwaitingTransfer, AwaitingTransfers, AwaitingTransfersQuery } from '#domain/api/ops';
 import { MAX_AWAITING_TRANSFERS } from '#domain/api/ops';
 import type { ConfirmTransferRequest } from '#domain/api/order';
+import { formatUsd } from '#domain/pricing/money';
 import { STAFF_MESSAGES, mayStaff } from '#domain/rules/staff-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,6 +11,9 @@ import { parseUsd } from '../payments/amounts.ts';
 import type { Payments } from '../payments/payments.ts';
 import type { TransferConfirmed } from '../payments/transfers.ts';
 import { recordStaffAction } from './audit.ts';
+import type { AppLinks } from '../links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { orderMails } from '../mail/order-mails.ts';
 import type { Staff } from './staff-accounts.ts';
 
 const customerName = (u: { email: string; first_name: string | null; last_name: string | null }) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
@@ -41,29 +45,41 @@ export async function awaitingTransfers(db: Kysely<Database>, query: AwaitingTra
  * Staff confirm a transfer with the amount received, through the payments' own confirmation (ADR
  * 054): short of an order's or additional cost's due, it is refused and keeps waiting; exact, it is
  * paid; over, it is paid and the rest goes to the customer's balance; a reload takes the whole
- * amount. The audit line is written in the confirmation's transaction.
+ * amount. The audit line and the customer's mail (what was paid, what went to the balance) are
+ * written in the confirmation's transaction; the mail leaves once it commits.
  */
-export async function confirmStaffTransfer(deps: { clock: Clock; payments: Pick<Payments, 'confirmTransfer'> }, staff: Staff, body: ConfirmTransferRequest): Promise<TransferConfirmed> {
+export async function confirmStaffTransfer(
+  deps: { clock: Clock; payments: Pick<Payments, 'confirmTransfer'>; mailer: Mailer; links: AppLinks },
+  staff: Staff,
+  body: ConfirmTransferRequest,
+): Promise<TransferConfirmed> {
   if (!mayStaff(staff.role, 'payments.confirm')) throw new HttpError(403, STAFF_MESSAGES.notAllowed);
   const cents = parseUsd(body.amount);
   if (cents === undefined) throw fieldError('amount', 'The amount must be US dollars, e.g. 1234.50.');
   const note = orNull(body.note);
-  return deps.payments.confirmTransfer(body.number.trim().toUpperCase(), cents, note, async (trx, done) => {
-    const subjectId = await subjectIdOf(trx, done);
+  const mailIds: string[] = [];
+  const done = await deps.payments.confirmTransfer(body.number.trim().toUpperCase(), cents, note, async (trx, done) => {
+    const subject = await subjectOf(trx, done);
     await recordStaffAction(trx, {
       staffId: staff.id,
       action: 'transfer.confirm',
-      subject: { kind: done.kind, id: subjectId },
+      subject: { kind: done.kind, id: subject.id },
       before: { status: 'awaiting_transfer' },
       after: { status: 'paid', receivedCents: cents, creditedCents: done.creditedCents },
       reason: note,
       at: iso(deps.clock()),
     });
+    const link = deps.links.app(done.kind === 'order' ? `user/order/detail/${subject.id}` : done.kind === 'additional_cost' ? 'user/order/additional-cost' : 'user/account/balance');
+    const credited = done.kind !== 'reload' && done.creditedCents > 0 ? formatUsd(done.creditedCents) : null;
+    mailIds.push(await deps.mailer.enqueue(orderMails.transferConfirmed({ to: subject.email, link }, { what: done.kind, reference: done.number, received: formatUsd(cents), credited }), trx));
   });
+  await deps.mailer.dispatch(mailIds);
+  return done;
 }
 
-async function subjectIdOf(db: Kysely<Database>, done: TransferConfirmed): Promise<string> {
-  if (done.kind === 'order') return (await db.selectFrom('customer_order').select('id').where('number', '=', done.number).executeTakeFirstOrThrow()).id;
-  if (done.kind === 'additional_cost') return (await db.selectFrom('additional_cost').select('id').where('number', '=', done.number).executeTakeFirstOrThrow()).id;
-  return (await db.selectFrom('balance_recharge').select('id').where('reference', '=', done.number).executeTakeFirstOrThrow()).id;
+/** The paid subject's row and its customer's email. */
+async function subjectOf(db: Kysely<Database>, done: TransferConfirmed): Promise<{ id: string; email: string }> {
+  if (done.kind === 'order') return db.selectFrom('customer_order as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.number', '=', done.number).executeTakeFirstOrThrow();
+  if (done.kind === 'additional_cost') return db.selectFrom('additional_cost as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.number', '=', done.number).executeTakeFirstOrThrow();
+  return db.selectFrom('balance_recharge as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.reference', '=', done.number).executeTakeFirstOrThrow();
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DialogTrigger } from '#ui/dialog';
 import type { OpsOrder } from '#domain/api/ops';
@@ -25,6 +26,7 @@ type Fields = 'reason' | 'carrier' | 'trackingNumber';
  * One move of the order (issue 38): its button opens a dialog that asks for what the move needs (a
  * reason the customer reads for a cancellation or a refund, the carrier and tracking number to
  * ship) and says the customer is mailed. The server's refusal is shown in the dialog, by field.
+ * The move is a mutation (ADR 208); the page puts its answer in the cache and makes the lists stale.
  */
 export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
   const t = useT();
@@ -32,7 +34,7 @@ export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
   const [values, setValues] = useState<Record<Fields, string>>({ reason: '', carrier: '', trackingNumber: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const move = useMutation({ mutationFn: (body: Parameters<typeof moveOpsOrder>[1]) => moveOpsOrder(order.id, body) });
   const reasonRequired = REASON_REQUIRED.includes(event);
   const destructive = event === 'cancel' || event === 'refund';
 
@@ -46,28 +48,27 @@ export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
     isInvalid: errors[name] !== undefined,
   });
 
-  const submit = (close: () => void) => async (e: FormEvent) => {
+  const submit = (close: () => void) => (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(null);
-    try {
-      const body = {
-        event,
-        reason: values.reason.trim() || null,
-        ...(event === 'ship' ? { carrier: values.carrier.trim() || null, trackingNumber: values.trackingNumber.trim() || null } : {}),
-      };
-      const next = await moveOpsOrder(order.id, body);
-      close();
-      onMoved(next);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) {
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Partial<Record<Fields, string>>);
-      }
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      event,
+      reason: values.reason.trim() || null,
+      ...(event === 'ship' ? { carrier: values.carrier.trim() || null, trackingNumber: values.trackingNumber.trim() || null } : {}),
+    };
+    move.mutate(body, {
+      onSuccess: (next) => {
+        close();
+        onMoved(next);
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error);
+        if (fields) {
+          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Partial<Record<Fields, string>>);
+        }
+        setFailure(errorMessage(error));
+      },
+    });
   };
 
   return (
@@ -101,7 +102,7 @@ export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
                 <Button variant="secondary" onPress={close}>
                   {t('ops.event.back')}
                 </Button>
-                <Button type="submit" variant={destructive ? 'destructive' : 'primary'} isPending={busy}>
+                <Button type="submit" variant={destructive ? 'destructive' : 'primary'} isPending={move.isPending}>
                   {t(keys.button)}
                 </Button>
               </DialogActions>

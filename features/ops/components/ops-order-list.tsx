@@ -1,11 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OpsOrderList as OpsOrderListData } from '#domain/api/ops';
 import type { OrderStatus } from '#domain/api/order';
 import { ORDER_STATUSES } from '#domain/orders/order-status';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -16,18 +17,50 @@ import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
 import { listOpsOrders } from '../api.ts';
 import { OPS_STATUS_KEYS } from '../ops-words.ts';
+import { OpsOrderBoard } from './ops-order-board.tsx';
 
 const ALL = 'all';
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
+const BOARD = 'board';
+const LIST = 'list';
+
 /**
- * Every order the staff member may see (a success manager: their customers'), newest first: by
- * status, searched by order ID, PO number or the customer's email; the filter, the search and the
- * page live in the address, so a link to "paid orders" is shared as it is.
+ * The orders, as a searchable list or as a board by status (issue 38 item 2), switched by tabs whose
+ * choice lives in the address (`?view=board`) with the list's filter, search and page, so a link to
+ * "paid orders" or to the board is shared as it is.
  */
 export function OpsOrderList() {
+  const t = useT();
+  const view = useListQuery(['view'] as const);
+  const selected = view.values.view === BOARD ? BOARD : LIST;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-headline text-neutral-900">{t('ops.orders.title')}</h1>
+      <Tabs selectedKey={selected} onSelectionChange={(key) => view.set({ view: key === BOARD ? BOARD : null })}>
+        <TabList aria-label={t('opsOrders.view')}>
+          <Tab id={LIST}>{t('opsOrders.view.list')}</Tab>
+          <Tab id={BOARD}>{t('opsOrders.view.board')}</Tab>
+        </TabList>
+        <TabPanel id={LIST}>
+          <OrderList />
+        </TabPanel>
+        <TabPanel id={BOARD}>
+          <OpsOrderBoard />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+/**
+ * Every order the staff member may see (a success manager: their customers'), newest first: by
+ * status, searched by order ID, PO number or the customer's email.
+ */
+function OrderList() {
   const t = useT();
   const format = useFormat();
   const list = useListQuery(['status', 'q'] as const);
@@ -39,10 +72,12 @@ export function OpsOrderList() {
     setSearched(q);
     setTyped(q);
   }
-  const [attempt, setAttempt] = useState(0);
-  const orders = useAsync<OpsOrderListData>(`ops-orders-${list.page}-${list.pageSize}-${status}-${q}-${attempt}`, (signal) =>
-    listOpsOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
-  );
+  const query = useQuery({
+    queryKey: queryKeys.ops.orders.list({ status, q, page: list.page, pageSize: list.pageSize }),
+    queryFn: ({ signal }) => listOpsOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const orders = asyncState(query);
   const data = orders.status === 'success' ? orders.data : null;
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();
@@ -50,7 +85,6 @@ export function OpsOrderList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-headline text-neutral-900">{t('ops.orders.title')}</h1>
       <div role="search" className="flex flex-wrap items-end gap-4" aria-label={t('ops.orders.searchRegion')}>
         <SearchField
           className="min-w-64 flex-1"
@@ -77,7 +111,7 @@ export function OpsOrderList() {
       {orders.status === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(orders.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>

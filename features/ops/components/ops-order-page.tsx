@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpsOrder } from '#domain/api/ops';
 import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
-import { useAsync } from '#lib/use-async';
+import { queryKeys } from '#lib/query-keys';
+import { asyncState } from '#lib/query-state';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { Link } from '#ui/link';
@@ -15,21 +16,29 @@ import { readOpsOrder } from '../api.ts';
 import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
 import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
 import { OpsOrderAction } from './ops-order-action.tsx';
+import { OpsOrderFiles } from './ops-order-files.tsx';
 
 /**
  * An order as staff see it (issue 38): its moves as buttons (only those the lifecycle and the
  * caller's role allow now), the customer and their success manager, the lines, the payments, the
  * status history the customer also sees, and every staff action on it with its reason. A move's
- * outcome is announced politely and the page shows the order as the server answered it. Its
- * additional-cost orders, and for a role with `payments.charge` the dialog that makes one (ADR 205).
+ * outcome is announced politely and the page shows the order as the server answered it (its cache
+ * entry set, every other orders list and board made stale, ADR 208). Each product's files (picture,
+ * model, drawing, findings, notes). Its additional-cost orders, and for a role with `payments.charge`
+ * the dialog that makes one (ADR 205).
  */
 export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; mayCharge?: boolean }) {
   const t = useT();
   const format = useFormat();
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useAsync<OpsOrder>(`ops-order-${orderId}-${attempt}`, (signal) => readOpsOrder(orderId, signal));
-  const [moved, setMoved] = useState<OpsOrder | null>(null);
-  const data = moved?.order.id === orderId ? moved : loaded.status === 'success' ? loaded.data : null;
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.ops.orders.detail(orderId), queryFn: ({ signal }) => readOpsOrder(orderId, signal) });
+  const loaded = asyncState(query);
+  const data = loaded.status === 'success' ? loaded.data : null;
+  /** The server's answer after a change: this page shows it, and the lists and the board ask again. */
+  const show = (next: OpsOrder) => {
+    queryClient.setQueryData(queryKeys.ops.orders.detail(orderId), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ops.orders.all, predicate: (q) => q.queryKey[2] !== 'detail' && q.queryKey[2] !== 'preview' });
+  };
 
   if (loaded.status === 'error' && !data) {
     return (
@@ -37,7 +46,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
         <h1 className="text-headline text-neutral-900">{t('ops.order.titleUnknown')}</h1>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
           <p>{errorMessage(loaded.error)}</p>
-          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" onPress={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>
         </div>
@@ -73,7 +82,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
                 order={order}
                 event={event}
                 onMoved={(next) => {
-                  setMoved(next);
+                  show(next);
                   announce(t(EVENT_KEYS[event].done, { number: next.order.number }));
                 }}
               />
@@ -161,7 +170,9 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
         </Card>
       </div>
 
-      <OpsAdditionalCosts order={order} mayCharge={mayCharge} onCreated={() => void readOpsOrder(orderId).then(setMoved, () => setAttempt((n) => n + 1))} />
+      <OpsOrderFiles data={data} />
+
+      <OpsAdditionalCosts order={order} mayCharge={mayCharge} onCreated={() => void queryClient.invalidateQueries({ queryKey: queryKeys.ops.orders.detail(orderId) })} />
 
       <Card title={t('ops.order.audit')} description={t('ops.order.auditHint')}>
         <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { OpsOrderPage } from '#features/ops/components/ops-order-page';
+import gearwheel from '../../support/gearwheel-thumbnail.png';
 import { ORDER_ID } from '../../support/order-fixtures.ts';
 import { opsOrder } from '../../support/ops-fixtures.ts';
 import { ScreenFrame } from '../../support/page-frame.tsx';
@@ -20,6 +21,12 @@ const meta = {
       // Named groups: a story replaces `order` and keeps the additional costs' answer.
       handlers: {
         costs: [http.get(costs, () => HttpResponse.json({ list: [] }))],
+        // The product's picture, as the server draws it from the model (the parts table's drawer).
+        preview: [
+          http.get('*/api/*/ops/orders/:id/products/:productId/preview', async () =>
+            HttpResponse.arrayBuffer(await (await fetch(gearwheel)).arrayBuffer(), { headers: { 'Content-Type': 'image/png' } }),
+          ),
+        ],
         order: [
         http.get(one, () => HttpResponse.json(opsOrder('paid'))),
         http.post(move, () =>
@@ -83,5 +90,17 @@ export const NotFound: Story = {
   parameters: { msw: { handlers: { order: [http.get(one, () => HttpResponse.json({ message: 'No order has this id.' }, { status: 404 }))] } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('No order has this id.');
+  },
+};
+
+/** Each product's files: its picture drawn from the model, the model and drawing to download, its findings and the customer's notes. */
+export const Files: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const files = await canvas.findByRole('heading', { name: 'Files' });
+    await expect(files).toBeInTheDocument();
+    await expect(await canvas.findByRole('img', { name: /drawn from its model/ }, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: /^Download / }).length).toBeGreaterThan(0);
+    await expect(canvas.getByText('The two holes on the flange are for M4 bolts.')).toBeInTheDocument();
   },
 };

@@ -4,6 +4,7 @@ import type { OpsAdditionalCosts, OpsCustomerDetail, OpsCustomerList } from '#do
 import type { AfterSaleOrder, Order } from '#domain/api/order';
 import type { QuoteReview } from '#domain/api/quote';
 import { CUBE_STL, readFixture } from '../quote/quote-test-app.ts';
+import { PART_DOCUMENT_MESSAGES } from '#server/quote/part-documents';
 import { ROLE_PERMISSIONS, STAFF_MESSAGES, STAFF_ROLES, type StaffPermission, type StaffRole } from '#domain/rules/staff-rules';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
@@ -35,6 +36,9 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'PATCH /ops/customers/{id}': 'customers.manage',
   'POST /ops/customers/{id}/balance': 'balance.adjust',
   'GET /ops/orders/{id}/additional-costs': 'orders.read',
+  'GET /ops/orders/{id}/products/{productId}/model': 'orders.read',
+  'GET /ops/orders/{id}/products/{productId}/drawing': 'orders.read',
+  'GET /ops/orders/{id}/products/{productId}/preview': 'orders.read',
   'POST /ops/orders/{id}/additional-cost': 'payments.charge',
   'GET /ops/claims': 'claims.decide',
   'GET /ops/claims/{id}': 'claims.decide',
@@ -103,7 +107,8 @@ afterAll(() => t.close());
 
 /** A request each call accepts when allowed (so an allowed call answers neither 401 nor 403). */
 function request(method: string, path: string, orderId: string, orderNumber = order.number, userId = customer.userId): { path: string; body?: unknown } {
-  const concrete = path.replace('{id}', path.startsWith('/ops/customers/') ? userId : orderId).replace(/^\//, '');
+  const productId = [order, assignedOrder].find((o) => o.id === orderId)?.products[0]?.id ?? '';
+  const concrete = path.replace('{id}', path.startsWith('/ops/customers/') ? userId : orderId).replace('{productId}', productId).replace(/^\//, '');
   if (path === '/ops/customers/{id}' && method === 'PATCH') return { path: concrete, body: { member: true, reason: 'matrix' } };
   if (path === '/ops/customers/{id}/balance') return { path: concrete, body: { amount: '1', reason: 'matrix' } };
   if (path === '/ops/orders/{id}/additional-cost') return { path: concrete, body: { amount: '5', reason: 'matrix' } };
@@ -127,7 +132,7 @@ function request(method: string, path: string, orderId: string, orderNumber = or
 }
 
 /** Calls that answer a file's bytes (JSON only when refused). */
-const DOWNLOAD = /\/(attachments\/\{attachmentId\}|drawing|model)$/;
+const DOWNLOAD = /\/(attachments\/\{attachmentId\}|drawing|model|preview)$/;
 async function download(path: string, token: string): Promise<{ status: number; body: { message: string } }> {
   const res = await t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: res.ok ? { message: '' } : ((await res.json()) as { message: string }) };
@@ -159,7 +164,9 @@ describe(`staff calls: who opens what (${db})`, () => {
         const { path: p, body } = role === 'success_manager' ? request(method, path, assignedOrder.id, assignedOrder.number, assigned.userId) : request(method, path, order.id);
         const res = DOWNLOAD.test(path) ? await download(p, staff[role].token) : await t.call<{ message: string }>(p, { method, token: staff[role].token, ...(body !== undefined ? { body } : {}) });
         const allowed = need === 'signed-in' || ROLE_PERMISSIONS[role].includes(need as StaffPermission);
-        if (allowed) expect(path === '/ops/me/recovery-codes' ? [422] : [200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        // The ordered product has no drawing: an allowed role reaches that 404, never a 403.
+        if (allowed && path.endsWith('/products/{productId}/drawing')) expect([res.status, res.body.message]).toEqual([404, PART_DOCUMENT_MESSAGES.noDrawing]);
+        else if (allowed) expect(path === '/ops/me/recovery-codes' ? [422] : [200, 201, 409], `${role}: ${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         else {
           expect(res.status, `${role}: ${method} ${path}`).toBe(403);
           expect(res.body.message).toBe(STAFF_MESSAGES.notAllowed);

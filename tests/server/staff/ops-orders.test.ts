@@ -102,6 +102,37 @@ describe(`staff move orders through the lifecycle's own rule, audited and mailed
     expect(after.audit).toEqual([]);
   });
 
+  test('the order page lists each product’s files: the model, its picture and its drawing, read with a staff token that may see the order', async () => {
+    const buyer = await t.customer();
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+    const drawing = new FormData();
+    drawing.append('drawing', new Blob([pdf]), 'bracket.pdf');
+    const put = await t.fetch(`/msapi/${t.config.apiSegment}/project/${buyer.projectId}/files/${buyer.file.id}/drawing`, { method: 'PUT', body: drawing, headers: { authorization: `Bearer ${buyer.token}` } });
+    expect(put.status).toBe(200);
+    const order = await t.placeOrder(buyer);
+    const product = order.products[0]!;
+    const { files } = await page(order);
+    const base = `ops/orders/${order.id}/products/${product.id}`;
+    expect(files).toEqual([
+      { productId: product.id, model: { name: product.model.fileName, path: `${base}/model` }, preview: `${base}/preview`, drawing: { name: 'bracket.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, path: `${base}/drawing` }, partNote: null },
+    ]);
+    const read = (path: string, token: string) => t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const model = await read(`${base}/model`, operator.token);
+    expect(model.status).toBe(200);
+    expect((await model.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const picture = await read(`${base}/preview`, operator.token);
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(new Uint8Array(await picture.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode('PNG'));
+    const drawn = await read(`${base}/drawing`, operator.token);
+    expect(new Uint8Array(await drawn.arrayBuffer())).toEqual(pdf);
+    // The customer's token opens none; a success manager who does not serve the buyer finds nothing; another order's product is not this order's.
+    expect((await read(`${base}/model`, buyer.token)).status).toBe(401);
+    const sm = await signedInStaff(t, 'success_manager');
+    expect((await read(`${base}/drawing`, sm.token)).status).toBe(404);
+    const other = await t.placeOrder(c);
+    expect((await read(`ops/orders/${other.id}/products/${product.id}/model`, operator.token)).status).toBe(404);
+  });
+
   test('the list finds orders by status and by the customer’s email, any case', async () => {
     const byStatus = await t.call<OpsOrderList>('ops/orders?status=delivered', { token: operator.token });
     expect(byStatus.body.list.every((o) => o.order.status === 'delivered')).toBe(true);
@@ -109,6 +140,9 @@ describe(`staff move orders through the lifecycle's own rule, audited and mailed
     const byEmail = await t.call<OpsOrderList>(`ops/orders?q=${encodeURIComponent(c.email.toUpperCase())}`, { token: operator.token });
     expect(byEmail.body.total).toBeGreaterThanOrEqual(5);
     expect(byEmail.body.list[0]?.customer.email).toBe(c.email);
+    // Each listed order says when it is due to ship (the board's cards): its products' latest ship date.
+    const newest = byEmail.body.list[0]!;
+    expect(newest.shipBy).toBe((await page({ id: newest.order.id } as Order)).order.shipDate);
     expect((await t.call<OpsOrderList>('ops/orders?q=nobody-at-all', { token: operator.token })).body.total).toBe(0);
   });
 });

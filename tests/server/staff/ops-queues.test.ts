@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OpsOrder } from '#domain/api/ops';
 import { MAX_QUEUE, type OpsClaim, type OpsClaimList, type OpsReview, type OpsReviewList } from '#domain/api/ops-queues';
+import { STAFF_MESSAGES } from '#domain/rules/staff-rules';
 import type { AfterSaleList, AfterSaleOrder, Order } from '#domain/api/order';
 import type { QuoteReview } from '#domain/api/quote';
 import { FIXTURES, PRINT_CONFIG, readFixture } from '../quote/quote-test-app.ts';
@@ -68,6 +70,11 @@ describe(`staff decide after-sale claims (${db})`, () => {
     expect(res.body.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.after?.refabricationOrder, a.staffEmail])).toEqual([['claim.approve', 'submitted', 'accepted', refab!.number, operator.email]]);
     // The customer's after-sale page says it.
     expect((await customersClaim(asked.id))?.decision).toMatchObject({ refusalReason: null, refabrication: { number: refab!.number } });
+    // The customer is mailed the decision, with the refabrication's number and their after-sale page.
+    const mail = (await t.outbox(c.email))[0];
+    expect(mail?.subject).toBe(`After-sale ${asked.number} approved`);
+    expect(mail?.text).toContain(`at no charge as order ${refab!.number}`);
+    expect(mail?.links[0]).toContain('/user/order/after-sale');
     const again = await decide(asked.id, { decision: 'refuse', reason: 'late' });
     expect(again.status).toBe(409);
   });
@@ -95,7 +102,35 @@ describe(`staff decide after-sale claims (${db})`, () => {
     expect(res.body.claim.status).toBe('rejected');
     expect((await customersClaim(asked.id))?.decision).toMatchObject({ refusalReason: 'The photos show wear from use, not a defect.', refabrication: null });
     expect(res.body.audit.map((a) => [a.action, a.reason])).toEqual([['claim.refuse', 'The photos show wear from use, not a defect.']]);
+    const mail = (await t.outbox(c.email))[0];
+    expect(mail?.subject).toBe(`After-sale ${asked.number} refused`);
+    expect(mail?.text).toContain('Reason: The photos show wear from use, not a defect.');
     expect((await t.call(`ops/claims/00000000-0000-4000-8000-000000000000/decide`, { token: operator.token, body: { decision: 'approve' } })).status).toBe(404);
+  });
+});
+
+describe(`a claim's refabrication order, taken to delivery (${db})`, () => {
+  test('no refund is offered or taken (nothing was paid); once delivered, the claim is completed on the customer’s after-sale page', async () => {
+    const order = await shippedOrder(3);
+    const asked = await claim(order, 2);
+    const refab = (await decide(asked.id, { decision: 'approve' })).body.claim.decision!.refabrication!;
+    const move = (body: Record<string, unknown>) => t.call<OpsOrder & { message: string }>(`ops/orders/${refab.id}/event`, { token: operator.token, body });
+    const page = (await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body;
+    expect(page.order.payments).toEqual([]);
+    expect(page.events).toEqual(['start_production']);
+    const refund = await move({ event: 'refund', reason: 'Not needed' });
+    expect(refund.status).toBe(409);
+    expect(refund.body.message).toBe(STAFF_MESSAGES.nothingToRefund);
+    expect((await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body).toMatchObject({ order: { status: 'paid' }, audit: [] });
+
+    expect((await move({ event: 'start_production' })).status).toBe(200);
+    expect((await move({ event: 'ship', carrier: 'DHL', trackingNumber: '77' })).status).toBe(200);
+    expect((await customersClaim(asked.id))?.status).toBe('accepted');
+    expect((await move({ event: 'deliver' })).status).toBe(200);
+    expect((await customersClaim(asked.id))?.status).toBe('completed');
+    expect((await t.call<OpsClaim>(`ops/claims/${asked.id}`, { token: operator.token })).body.claim.status).toBe('completed');
+    // A completed claim still holds its quantity: 2 + 2 of a line of 3 is refused.
+    expect((await t.call('order/after-sale', { token: c.token, body: { orderNumber: 'PO-38', wedoOrderNumber: order.number, items: [{ productId: order.products[0]!.id, quantity: 2 }] } })).status).toBe(422);
   });
 });
 

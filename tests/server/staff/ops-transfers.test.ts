@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AwaitingTransfers, OpsOrder } from '#domain/api/ops';
 import type { ConfirmTransferResponse, Order } from '#domain/api/order';
+import { formatUsd } from '#domain/pricing/money';
 import { createOrderTestApp, db, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
 
@@ -48,6 +49,12 @@ describe(`staff confirm bank transfers with the amount received (${db})`, () => 
     expect(page.order.status).toBe('paid');
     expect(page.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.after?.receivedCents, a.reason])).toEqual([['transfer.confirm', 'awaiting_transfer', 'paid', due, 'HSBC ref 998877']]);
     expect((await t.call<AwaitingTransfers>('ops/transfers', { token: operator.token })).body.list.some((x) => x.id === order.id)).toBe(false);
+    // The customer is mailed that their transfer was received, with their order's page.
+    const mail = (await t.outbox(c.email))[0];
+    expect(mail?.subject).toBe(`Bank transfer received for order ${order.number}`);
+    expect(mail?.text).toContain(`We received your bank transfer of ${formatUsd(due)} for order ${order.number}; it is paid.`);
+    expect(mail?.text).not.toContain('prepaid balance');
+    expect(mail?.links[0]).toContain(`/user/order/detail/${order.id}`);
   });
 
   test('over: paid, and what is above the due goes to the customer’s balance', async () => {
@@ -56,6 +63,7 @@ describe(`staff confirm bank transfers with the amount received (${db})`, () => 
     const over = await confirm(order.number, usd(order.amounts.totalCents + 2_500));
     expect(over.body).toMatchObject({ status: 'paid', creditedCents: 2_500 });
     expect(await t.balance(c.userId)).toBe(before + 2_500);
+    expect((await t.outbox(c.email))[0]?.text).toContain('We received more than was due: $25.00 went to your prepaid balance.');
     expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body.status).toBe('paid');
   });
 
@@ -65,5 +73,6 @@ describe(`staff confirm bank transfers with the amount received (${db})`, () => 
     expect((await t.call('ops/transfers', { token: sm.token })).status).toBe(403);
     expect((await t.call('ops/transfers/confirm', { token: sm.token, body: { number: order.number, amount: usd(order.amounts.totalCents) } })).status).toBe(403);
     expect((await t.call<Order>(`order/${order.id}`, { token: c.token })).body.status).toBe('awaiting_transfer');
+    expect((await t.outbox(c.email)).some((m) => m.subject === `Bank transfer received for order ${order.number}`)).toBe(false);
   });
 });

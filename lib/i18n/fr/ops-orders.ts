@@ -1,0 +1,31 @@
+import type { opsOrders as en } from '../en/ops-orders.ts';
+import type { AreaTranslation } from '../messages-en.ts';
+
+export const opsOrders: AreaTranslation<typeof en> = {
+  'opsOrders.view': 'Afficher les commandes en',
+  'opsOrders.view.list': 'Liste',
+  'opsOrders.view.board': 'Tableau',
+  'opsOrders.board': 'Commandes par statut',
+  'opsOrders.board.count': '{count, plural, one {# commande} other {# commandes}}',
+  'opsOrders.board.empty': 'Aucune',
+  'opsOrders.board.more': 'Les {count} commandes « {status} »',
+  'opsOrders.card.customer': 'Client : {name}',
+  'opsOrders.card.total': 'Total : {amount}',
+  'opsOrders.card.shipBy': 'Expédition le {date}',
+  'opsOrders.card.noDate': 'Pas de date d’expédition',
+  'opsOrders.files': 'Fichiers',
+  'opsOrders.files.hint': 'Pour chaque produit : le modèle, son image, le plan, les constats de l’analyse et les notes du client.',
+  'opsOrders.files.product': '{name} × {quantity}',
+  'opsOrders.files.preview': 'Image de {name}, dessinée d’après son modèle',
+  'opsOrders.files.previewLoading': 'Dessin de l’image…',
+  'opsOrders.files.noPreview': 'Pas d’image : le modèle a été supprimé ou n’a pas pu être dessiné.',
+  'opsOrders.files.model': 'Modèle : {name}',
+  'opsOrders.files.modelRemoved': 'Le fichier du modèle a été supprimé (gardé 3 mois).',
+  'opsOrders.files.drawing': 'Plan : {name}',
+  'opsOrders.files.noDrawing': 'Pas de plan.',
+  'opsOrders.files.download': 'Télécharger {name}',
+  'opsOrders.files.findings': 'Constats',
+  'opsOrders.files.noFindings': 'L’analyse n’a rien relevé.',
+  'opsOrders.files.comment': 'Commentaire de la ligne',
+  'opsOrders.files.partNote': 'Note sur la pièce',
+};
