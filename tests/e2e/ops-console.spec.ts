@@ -20,7 +20,7 @@ function createStaff(email: string, role: string): string {
   return secret;
 }
 
-test('an operator signs in with a second factor and takes a paid order to delivered; the customer is mailed and sees it', async ({ page, browser }) => {
+test('an operator signs in with a second factor, finds the paid order on the board, reads its files and takes it to delivered; the customer is mailed and sees it', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const customerEmail = await signUpAndActivate(page, 'Ada');
   await quoteCube(page);
@@ -50,9 +50,23 @@ test('an operator signs in with a second factor and takes a paid order to delive
   await staff.getByRole('searchbox', { name: 'Order ID, PO number or customer email' }).fill(customerEmail);
   await staff.keyboard.press('Enter');
   await expectNoAxeViolations(staff);
-  await staff.getByRole('link', { name: number }).click();
+  // The board shows it under Paid (newest first), and its card opens the order.
+  await staff.getByRole('tab', { name: 'Board' }).click();
+  const paid = staff.getByRole('region', { name: /^Paid/ });
+  await expect(paid.getByRole('link', { name: number })).toBeVisible();
+  await expect(staff).toHaveURL(/view=board/);
+  await expectNoAxeViolations(staff);
+  await paid.getByRole('link', { name: number }).click();
   await expect(staff.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect(staff.getByRole('region', { name: 'Customer' })).toContainText(customerEmail);
+
+  // The order's files: the part's picture drawn from its model, and the model itself to download.
+  const files = staff.getByRole('region', { name: 'Files' });
+  await files.scrollIntoViewIfNeeded();
+  await expect(files.getByRole('img', { name: /^Picture of cube-10x10mm.*, drawn from its model$/ })).toBeVisible({ timeout: 30_000 });
+  const download = staff.waitForEvent('download');
+  await files.getByRole('button', { name: /^Download cube-10x10mm/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^cube-10x10mm.*\.stl$/i);
 
   // Into production, shipped with its tracking number, delivered: each through its dialog.
   await staff.getByRole('button', { name: 'Start production' }).click();
