@@ -1,24 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { signUpAndActivate } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openOutbox } from './support/outbox.ts';
 import { payByCard, placeOrder, quoteCube } from './support/orders.ts';
+import { STAFF_PASSWORD, createStaff } from './support/staff.ts';
 
-const STAFF_PASSWORD = 'a long staff passphrase 42';
 const TRACK = '1Z999AA10123456784';
-
-/** The first admin's command (docs/operations.md) against the e2e server's database; answers the TOTP secret it printed. */
-function createStaff(email: string, role: string): string {
-  const out = execFileSync('node', ['--import', 'tsx', 'server/cli/create-staff.ts', email, role, 'Olga', 'Operator'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, STAFF_PASSWORD },
-    encoding: 'utf8',
-  });
-  const secret = /secret=([A-Z2-7]+)/.exec(out)?.[1];
-  if (!secret) throw new Error(`no secret in: ${out}`);
-  return secret;
-}
 
 test('an operator signs in with a second factor, finds the paid order on the board, reads its files and takes it to delivered; the customer is mailed and sees it', async ({ page, browser }) => {
   test.setTimeout(150_000);

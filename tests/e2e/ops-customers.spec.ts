@@ -1,35 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openOutbox } from './support/outbox.ts';
 import { payByCard, placeOrder, quoteCube } from './support/orders.ts';
-
-const STAFF_PASSWORD = 'a long staff passphrase 42';
-
-/** A staff account made by the first admin's command (docs/operations.md) on the e2e server's database; answers its TOTP secret. */
-function createStaff(email: string, role: string, first: string, last: string): string {
-  const out = execFileSync('node', ['--import', 'tsx', 'server/cli/create-staff.ts', email, role, first, last], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, STAFF_PASSWORD },
-    encoding: 'utf8',
-  });
-  const secret = /secret=([A-Z2-7]+)/.exec(out)?.[1];
-  if (!secret) throw new Error(`no secret in: ${out}`);
-  return secret;
-}
-
-async function signInStaff(browser: Browser, email: string, secret: string): Promise<Page> {
-  const staff = await (await browser.newContext()).newPage();
-  await staff.goto('/manufacture/ops/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await staff.getByRole('button', { name: 'Continue' }).click();
-  await staff.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
-  return staff;
-}
+import { createStaff, openConsole } from './support/staff.ts';
 
 test('an operator finds a customer, sets a flag and the success manager, adjusts the balance, and charges an additional cost the customer sees', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -42,7 +16,7 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   const managerEmail = `mia.${stamp}@shop.example`;
   createStaff(managerEmail, 'success_manager', 'Mia', 'Manager');
   const operatorEmail = `otto.${stamp}@shop.example`;
-  const staff = await signInStaff(browser, operatorEmail, createStaff(operatorEmail, 'operator', 'Otto', 'Operator'));
+  const staff = await openConsole(browser, operatorEmail, createStaff(operatorEmail, 'operator', 'Otto', 'Operator'));
 
   // Find the customer by part of their email.
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Customers' }).click();
@@ -121,7 +95,7 @@ test('a success manager reads only their customers, and cannot change them', asy
   const stamp = Date.now();
   const managerEmail = `sam.${stamp}@shop.example`;
   const managerSecret = createStaff(managerEmail, 'success_manager', 'Sam', 'Manager');
-  const manager = await signInStaff(browser, managerEmail, managerSecret);
+  const manager = await openConsole(browser, managerEmail, managerSecret);
   await manager.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Customers' }).click();
   await manager.getByRole('searchbox', { name: 'Email, name or company' }).fill(customerEmail);
   await manager.keyboard.press('Enter');

@@ -1,33 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { signUpAndActivate } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openOutbox } from './support/outbox.ts';
 import { CUBE, operator, payByCard, placeOrder, quoteCube } from './support/orders.ts';
 import { openQuotePage, partRow, partsSettled } from './support/quote-page.ts';
+import { createStaff, openConsole } from './support/staff.ts';
 
 /** The console's queues (issue 38 items 4 and 5): a claim approved, a review answered, through the UI. */
-const STAFF_PASSWORD = 'a long staff passphrase 42';
 const PART = CUBE.replace(/\.[^.]+$/, '');
 
 /** An operator created by the first admin's command, signed in through both steps. */
 async function operatorConsole(browser: Browser): Promise<Page> {
   const email = `otto.${Date.now()}@shop.example`;
-  const out = execFileSync('node', ['--import', 'tsx', 'server/cli/create-staff.ts', email, 'operator', 'Otto', 'Operator'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, STAFF_PASSWORD },
-    encoding: 'utf8',
-  });
-  const secret = /secret=([A-Z2-7]+)/.exec(out)?.[1] ?? '';
-  const staff = await (await browser.newContext()).newPage();
-  await staff.goto('/manufacture/ops/');
-  await staff.getByRole('textbox', { name: 'Email' }).fill(email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await staff.getByRole('button', { name: 'Continue' }).click();
-  await staff.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const staff = await openConsole(browser, email, createStaff(email, 'operator', 'Otto', 'Operator'));
   await expect(staff.getByRole('heading', { name: 'Orders' })).toBeVisible();
   return staff;
 }
