@@ -87,6 +87,7 @@ export const TW_MERGE_CONFIG: Config<string, string> = {
     "vertical-align": [{ "align": ["baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super", validators.isArbitraryVariable, validators.isArbitraryValue] }],
     "whitespace": [{ "whitespace": ["normal", "nowrap", "pre", "pre-line", "pre-wrap", "break-spaces"] }],
     "break": [{ "break": ["normal", "words", "all", "keep"] }],
+    "wrap": [{ "wrap": ["break-word", "anywhere", "normal"] }],
     "bg-color": [{ "bg": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue] }],
     "rounded": [{ "rounded": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue] }],
     "rounded-t": [{ "rounded-t": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue] }],
