@@ -8,10 +8,14 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Uint8Array): string {
   const raw = Buffer.from(pdf).toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit writes `stream\n<data>\nendstream`: the data is everything between, a final \r
+  // included. (Reading `\r?\nendstream` dropped a compressed stream's last byte whenever it was
+  // 0x0D, about one document in 256, and the whole page read as empty.)
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
+    const data = Buffer.from(match[1] ?? '', 'latin1');
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(data).toString('latin1');
     } catch {
       content = match[1] ?? '';
     }
