@@ -30,8 +30,9 @@ import { issueMonthlyCoupons } from '../rewards/monthly-coupons.ts';
 import type { AppEnv } from '../auth/auth-context.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { createAdditionalCost } from '../orders/additional-costs.ts';
+import { confirmTransferAndTell } from '../orders/transfer-confirmation.ts';
+import { moveOrderByAdmin } from '../orders/admin-moves.ts';
 import { parseUsd } from '../payments/amounts.ts';
-import { applyOperatorEvent, readOrder } from '../orders/orders.ts';
 import { unreconciledAccounts } from '../payments/ledger.ts';
 import { ADMIN_HEADER, holdsAdminToken } from './admin-token.ts';
 import { ApiRouter } from './api-router.ts';
@@ -60,22 +61,13 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     method: 'post',
     path: '/order/:id/event',
     summary: 'Move an order on: start_production, ship (with tracking), deliver, or refund (cancel a paid order)',
-    description: ADMIN_NOTE,
+    description: `${ADMIN_NOTE} The customer is mailed as when staff move it in the console.`,
     auth: 'public',
     params: z.object({ id: rowId() }),
     notFound: ORDER_NOT_FOUND,
     body: OperatorEventRequestSchema,
     response: OrderSchema,
-    handler: async (_c, { params, body }) => {
-      const note = orNull(body.note);
-      if (body.event === 'refund') {
-        await payments.refund('order', params.id, note);
-        return readOrder(db, params.id);
-      }
-      const tracking = body.tracking?.map((t) => ({ logisticsCompany: t.logisticsCompany, trackNumber: t.trackNumber, ...(t.package ? { package: t.package } : {}) }));
-      if (tracking?.some((t) => !t.logisticsCompany || !t.trackNumber)) throw new HttpError(422, 'Each package needs a logistics company and a track number.');
-      return applyOperatorEvent(db, clock, params.id, body.event, { note, ...(tracking ? { tracking } : {}) });
-    },
+    handler: (_c, { params, body }) => moveOrderByAdmin({ db, clock, payments, mailer: ctx.mailer, links: ctx.links }, params.id, body),
   });
 
   router.route({
@@ -89,7 +81,7 @@ export function adminRoutes(ctx: AppContext): ApiRouter {
     handler: async (_c, { body }) => {
       const cents = parseUsd(body.amount);
       if (cents === undefined) throw fieldError('amount', 'The amount must be US dollars, e.g. 1234.50.');
-      return payments.confirmTransfer(body.number.toUpperCase(), cents, orNull(body.note));
+      return confirmTransferAndTell({ payments, mailer: ctx.mailer, links: ctx.links }, { number: body.number, cents, note: orNull(body.note) });
     },
   });
 

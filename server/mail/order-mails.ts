@@ -7,6 +7,9 @@ export interface OrderMailSubject {
   link: string;
 }
 
+/** The moves of an order an operator makes, each with its mail. */
+export type OrderMoveEvent = 'start_production' | 'ship' | 'deliver' | 'cancel' | 'refund';
+
 const footer = (link: string) => `\n\nYour order's page: ${link}`;
 
 /**
@@ -21,10 +24,13 @@ export const orderMails = {
     links: [link],
   }),
 
-  shipped: ({ to, number, link }: OrderMailSubject, carrier: string, trackingNumber: string): Mail => ({
+  shipped: ({ to, number, link }: OrderMailSubject, packages: readonly { carrier: string; trackingNumber: string }[]): Mail => ({
     to,
     subject: `Order ${number} has shipped`,
-    text: `Your order ${number} has shipped with ${carrier}, tracking number ${trackingNumber}.${footer(link)}`,
+    text:
+      packages.length === 1
+        ? `Your order ${number} has shipped with ${packages[0]!.carrier}, tracking number ${packages[0]!.trackingNumber}.${footer(link)}`
+        : `Your order ${number} has shipped in ${packages.length} packages:\n${packages.map((p) => `- ${p.carrier}, tracking number ${p.trackingNumber}`).join('\n')}${footer(link)}`,
     links: [link],
   }),
 
@@ -35,19 +41,39 @@ export const orderMails = {
     links: [link],
   }),
 
-  cancelled: ({ to, number, link }: OrderMailSubject, reason: string): Mail => ({
+  cancelled: ({ to, number, link }: OrderMailSubject, reason: string | null): Mail => ({
     to,
     subject: `Order ${number} was cancelled`,
-    text: `We cancelled your order ${number}.\n\nReason: ${reason}${footer(link)}`,
+    text: `We cancelled your order ${number}.${reason ? `\n\nReason: ${reason}` : ''}${footer(link)}`,
     links: [link],
   }),
 
-  refunded: ({ to, number, link }: OrderMailSubject, reason: string): Mail => ({
+  refunded: ({ to, number, link }: OrderMailSubject, reason: string | null): Mail => ({
     to,
     subject: `Order ${number} was cancelled and refunded`,
-    text: `We cancelled your order ${number} and gave the money back the way it was paid (a card payment to the card, a balance or bank-transfer payment to your prepaid balance).\n\nReason: ${reason}${footer(link)}`,
+    text: `We cancelled your order ${number} and gave the money back the way it was paid (a card payment to the card, a balance or bank-transfer payment to your prepaid balance).${reason ? `\n\nReason: ${reason}` : ''}${footer(link)}`,
     links: [link],
   }),
+
+  /** The mail of an operator's move, whoever made it (the staff console, the admin token). */
+  forEvent: (
+    subject: OrderMailSubject,
+    event: OrderMoveEvent,
+    details: { reason: string | null; packages?: readonly { carrier: string; trackingNumber: string }[] },
+  ): Mail => {
+    switch (event) {
+      case 'start_production':
+        return orderMails.inProduction(subject);
+      case 'ship':
+        return orderMails.shipped(subject, details.packages ?? []);
+      case 'deliver':
+        return orderMails.delivered(subject);
+      case 'cancel':
+        return orderMails.cancelled(subject, details.reason);
+      case 'refund':
+        return orderMails.refunded(subject, details.reason);
+    }
+  },
 
   additionalCost: ({ to, number, link }: OrderMailSubject, cost: { number: string; amount: string; reason: string; payLink: string }): Mail => ({
     to,

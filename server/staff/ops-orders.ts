@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { transact } from '../db/transact.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import type { AppLinks } from '../links.ts';
-import type { Mail, Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { orderMails } from '../mail/order-mails.ts';
 import type { Payments } from '../payments/payments.ts';
 import { applyOperatorEvent, cancelUnpaidOrder, listOrdersForStaff, readOrder } from '../orders/orders.ts';
@@ -94,20 +94,7 @@ export async function moveStaffOrder(deps: OpsOrdersDeps, staff: Staff, orderId:
   if (body.event === 'refund' && !somethingPaid(current)) throw new HttpError(409, STAFF_MESSAGES.nothingToRefund);
   const before = auditState(current);
   const subject = { to: row.email, number: row.number, link: deps.links.app(`user/order/detail/${orderId}`) };
-  const mail: Mail = (() => {
-    switch (body.event) {
-      case 'start_production':
-        return orderMails.inProduction(subject);
-      case 'ship':
-        return orderMails.shipped(subject, carrier as string, trackingNumber as string);
-      case 'deliver':
-        return orderMails.delivered(subject);
-      case 'cancel':
-        return orderMails.cancelled(subject, reason as string);
-      case 'refund':
-        return orderMails.refunded(subject, reason as string);
-    }
-  })();
+  const mail = orderMails.forEvent(subject, body.event, { reason, ...(body.event === 'ship' ? { packages: [{ carrier: carrier as string, trackingNumber: trackingNumber as string }] } : {}) });
   const mailIds: string[] = [];
   const alsoInTransaction = async (trx: Kysely<Database>) => {
     const after = auditState(await readOrder(trx, orderId));

@@ -2,18 +2,17 @@ import type { Kysely } from 'kysely';
 import type { AwaitingTransfer, AwaitingTransfers, AwaitingTransfersQuery } from '#domain/api/ops';
 import { MAX_AWAITING_TRANSFERS } from '#domain/api/ops';
 import type { ConfirmTransferRequest } from '#domain/api/order';
-import { formatUsd } from '#domain/pricing/money';
 import { STAFF_MESSAGES, mayStaff } from '#domain/rules/staff-rules';
 import { iso, type Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, fieldError, orNull } from '../errors.ts';
 import { parseUsd } from '../payments/amounts.ts';
 import type { Payments } from '../payments/payments.ts';
-import type { TransferConfirmed } from '../payments/transfers.ts';
 import { recordStaffAction } from './audit.ts';
+import { confirmTransferAndTell } from '../orders/transfer-confirmation.ts';
+import type { TransferConfirmed } from '../payments/transfers.ts';
 import type { AppLinks } from '../links.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { orderMails } from '../mail/order-mails.ts';
 import type { Staff } from './staff-accounts.ts';
 
 const customerName = (u: { email: string; first_name: string | null; last_name: string | null }) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
@@ -57,10 +56,8 @@ export async function confirmStaffTransfer(
   const cents = parseUsd(body.amount);
   if (cents === undefined) throw fieldError('amount', 'The amount must be US dollars, e.g. 1234.50.');
   const note = orNull(body.note);
-  const mailIds: string[] = [];
-  const done = await deps.payments.confirmTransfer(body.number.trim().toUpperCase(), cents, note, async (trx, done) => {
-    const subject = await subjectOf(trx, done);
-    await recordStaffAction(trx, {
+  return confirmTransferAndTell(deps, { number: body.number, cents, note }, (trx, done, subject) =>
+    recordStaffAction(trx, {
       staffId: staff.id,
       action: 'transfer.confirm',
       subject: { kind: done.kind, id: subject.id },
@@ -68,18 +65,6 @@ export async function confirmStaffTransfer(
       after: { status: 'paid', receivedCents: cents, creditedCents: done.creditedCents },
       reason: note,
       at: iso(deps.clock()),
-    });
-    const link = deps.links.app(done.kind === 'order' ? `user/order/detail/${subject.id}` : done.kind === 'additional_cost' ? 'user/order/additional-cost' : 'user/account/balance');
-    const credited = done.kind !== 'reload' && done.creditedCents > 0 ? formatUsd(done.creditedCents) : null;
-    mailIds.push(await deps.mailer.enqueue(orderMails.transferConfirmed({ to: subject.email, link }, { what: done.kind, reference: done.number, received: formatUsd(cents), credited }), trx));
-  });
-  await deps.mailer.dispatch(mailIds);
-  return done;
-}
-
-/** The paid subject's row and its customer's email. */
-async function subjectOf(db: Kysely<Database>, done: TransferConfirmed): Promise<{ id: string; email: string }> {
-  if (done.kind === 'order') return db.selectFrom('customer_order as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.number', '=', done.number).executeTakeFirstOrThrow();
-  if (done.kind === 'additional_cost') return db.selectFrom('additional_cost as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.number', '=', done.number).executeTakeFirstOrThrow();
-  return db.selectFrom('balance_recharge as s').innerJoin('user_account as u', 'u.id', 's.user_id').select(['s.id', 'u.email']).where('s.reference', '=', done.number).executeTakeFirstOrThrow();
+    }),
+  );
 }

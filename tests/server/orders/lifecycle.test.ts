@@ -64,6 +64,11 @@ describe(`the lifecycle through the API (${db})`, () => {
     ]);
     expect((await event(order, 'deliver')).status).toBe(409);
     expect((await t.pay(`order/${order.id}/pay`, { method: 'balance' }, { token: c.token })).body).toEqual({ message: 'This order is already paid.' });
+    // Each move through the admin token mailed the customer as the console's would, once; refused moves mailed nothing.
+    const mails = (await t.outbox(c.email)).filter((m) => m.subject.startsWith(`Order ${order.number} `)).map((m) => m.subject);
+    expect(mails.sort()).toEqual([`Order ${order.number} has shipped`, `Order ${order.number} is in production`, `Order ${order.number} was delivered`]);
+    const shippedMail = (await t.outbox(c.email)).find((m) => m.subject === `Order ${order.number} has shipped`);
+    expect(shippedMail?.text).toContain(`has shipped in 2 packages:\n- DHL Express, tracking number 1234567890\n- DHL Express, tracking number 1234567891`);
   });
 
   test('review: only once shipped, once, ratings 1–5', async () => {

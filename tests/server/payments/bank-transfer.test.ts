@@ -57,6 +57,9 @@ describe(`bank transfer: instructions, waiting, operator confirmation (${db})`, 
     const detail = (await t.call<Order>(`order/${order.id}`, { token: c.token })).body;
     expect(detail).toMatchObject({ status: 'paid', paymentMethod: 'bank_transfer', payments: [{ method: 'bank_transfer', status: 'succeeded' }] });
     expect(detail.statusHistory.at(-1)).toMatchObject({ event: 'confirm_transfer', actor: 'operator', note: 'HSBC ref 42' });
+    // The customer is mailed as when staff confirm it in the console (issue 38: the admin token too).
+    const mail = (await t.outbox(c.email)).find((m) => m.subject === `Bank transfer received for order ${order.number}`);
+    expect(mail?.text).toContain('We received more than was due: $2.50 went to your prepaid balance.');
     expect((await t.admin('admin/bank-transfer/confirm', { number: order.number, amount: '1000' })).status).toBe(409);
   });
 
@@ -121,12 +124,16 @@ describe(`the operator's command line (${db})`, () => {
       expect(short).toMatchObject({ code: 1 });
       expect(short.stdout).toMatch(/Not confirmed: The transfer of \$100\.00 is short of the \$123\.45 due for W26000042/);
       const ok = await cli('W26000042', '123.45', 'Wire', 'ref', '7');
-      expect(ok.stdout.trim()).toBe('W26000042 is paid.');
+      expect(ok.stdout.trim().split('\n').at(-1)).toBe('W26000042 is paid.');
+      // The customer is told, as when staff confirm it in the console (no SMTP_URL here: printed).
+      expect(ok.stdout).toContain('[mail] to cli@example.com: Bank transfer received for order W26000042');
       database = open();
       const row = await database.db.selectFrom('customer_order').select(['status', 'paid_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
       expect(row.status).toBe('paid');
       const event = await database.db.selectFrom('order_status_event').select(['event', 'note']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
       expect(event).toEqual({ event: 'confirm_transfer', note: 'Wire ref 7' });
+      const mail = await database.db.selectFrom('outbox_mail').select(['to_address', 'subject', 'state']).executeTakeFirstOrThrow();
+      expect(mail).toEqual({ to_address: 'cli@example.com', subject: 'Bank transfer received for order W26000042', state: 'sent' });
       await database.close();
       expect((await cli('W26000042', '123.45')).stdout).toMatch(/Not confirmed: W26000042: An order that is paid cannot be confirmed as transferred\./);
       expect((await cli()).stdout).toMatch(/^Usage:/);
@@ -134,5 +141,5 @@ describe(`the operator's command line (${db})`, () => {
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 240_000);
 });
