@@ -75,9 +75,13 @@ const count = writeSphereStl(stl, triangles);
 const size = fs.statSync(stl).size;
 console.log(`binary STL sphere: ${count.toLocaleString('en-US')} triangles, ${(size / 1e6).toFixed(1)} MB; ${uploads} uploads; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
+// As the start commands run it (ADR 228); MALLOC_MMAP_THRESHOLD_=off measures glibc's default (the baseline).
+const threshold = process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072';
+const { MALLOC_MMAP_THRESHOLD_: _, ...inherited } = process.env;
+console.log(`server started with MALLOC_MMAP_THRESHOLD_=${threshold}${threshold === 'off' ? " (unset: glibc's dynamic threshold)" : ''}`);
 const port = await freePort();
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dir, 'data'), SEED_DEMO: '0', DATABASE_URL: '', NODE_ENV: 'development' },
+  env: { ...inherited, ...(threshold === 'off' ? {} : { MALLOC_MMAP_THRESHOLD_: threshold }), PORT: String(port), DATA_DIR: path.join(dir, 'data'), SEED_DEMO: '0', DATABASE_URL: '', NODE_ENV: 'development' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let log = '';

@@ -36,7 +36,7 @@ const reportUri = `http://127.0.0.1:${collector.address().port}/csp-report`;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, ...bank, PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) },
+  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -64,7 +64,7 @@ const origin = `http://127.0.0.1:${port}`;
 // accounts, as the end-to-end server has them (scripts/e2e-server.mjs).
 const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, ...bank, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '', NODE_ENV: 'production' },
+  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '', NODE_ENV: 'production' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let log = '';

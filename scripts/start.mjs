@@ -44,7 +44,8 @@ if (process.env.QUICK_LOGIN_DEMO === '1') {
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, ...bank, ...demo, ...quick, NODE_ENV: 'production', PORT: port },
+  // MALLOC_MMAP_THRESHOLD_: large freed buffers go back to the system (ADR 228), as `npm run serve` sets it.
+  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, ...demo, ...quick, NODE_ENV: 'production', PORT: port },
 });
 // npm passes SIGTERM and SIGINT to this process (package.json runs it with `exec`, issue 41 item 1);
 // the server drains, and this process leaves with its exit code (the demo provider stops with it).

@@ -154,6 +154,11 @@ const server = listen({
     const url = `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     if (config.tls) console.log('[server] HTTPS with HTTP/2 (and HTTP/1.1 over TLS) from TLS_CERT_FILE and TLS_KEY_FILE');
     console.log(`[server] database: ${database.kind} (${database.location})`);
+    // glibc keeps the memory of large freed buffers in the threads' arenas unless the mmap
+    // threshold is fixed (ADR 228): the start commands set it; a start without them is told.
+    if (process.platform === 'linux' && !process.env.MALLOC_MMAP_THRESHOLD_) {
+      console.log('[server] MALLOC_MMAP_THRESHOLD_ is not set: memory of large uploads is kept after them; start with `npm run serve` or `npm start`, or set MALLOC_MMAP_THRESHOLD_=131072 (docs/deploy.md)');
+    }
     console.log(`[server] files: ${stores.describe}`);
     if (jobs) console.log('[server] job queue: PostgreSQL (uploads are analysed by `npm run worker`)');
     console.log(`[server] API: ${url}/api/${config.apiSegment}/ and ${url}/msapi/${config.apiSegment}/`);
