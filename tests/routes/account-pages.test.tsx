@@ -58,7 +58,7 @@ describe('the home dashboard', () => {
     expect(within(projects).getByText('CNC machining · 3 files')).toBeInTheDocument();
     expect(await screen.findByText('MONTHLY5')).toBeInTheDocument();
     expect(screen.getByText('1 active coupon')).toBeInTheDocument();
-  }, 30_000);
+  }, 90_000);
 
   test('a new customer: no manager, and empty lists that lead to a first quote', async () => {
     openAt('/user/home', customer(), { 'GET order/list': () => page([]), 'GET project/list': () => page([]), 'GET account/promoCodeList': () => page([]) });
@@ -128,7 +128,7 @@ describe('log in, and contact us', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-1{Enter}');
     const region = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(region).findByText('Sign In successfully.')).toBeInTheDocument();
-  }, 30_000);
+  }, 90_000);
 
   test('the footer leads to Contact us, filled in for a signed-in customer', async () => {
     const { current } = openAt('/user/home', customer());

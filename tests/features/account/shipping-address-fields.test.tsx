@@ -82,7 +82,7 @@ test('the shared address rules: P.O. Box, English only, a valid country, a state
       addressLine3: null,
     },
   });
-}, 30_000);
+}, 90_000);
 
 test('country, state and phone code say what they hold for autofill (WCAG 1.3.5), and a value the browser fills in is chosen', { timeout: 60_000 }, async () => {
   geography();

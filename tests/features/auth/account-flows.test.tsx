@@ -44,7 +44,7 @@ test('sign-up: a refused captcha shows the server’s words, not "Please solve t
   expect(field).not.toHaveAccessibleDescription(expect.stringContaining('Please solve the CAPTCHA.'));
   await user.type(field, 'x');
   expect(field).not.toHaveAccessibleDescription(expect.stringContaining(wrong));
-}, 30_000);
+}, 90_000);
 
 test('quick login: the callback signs in and returns to the page first asked for', async () => {
   sessionStorage.setItem('manufacture.quickLoginReturn', '/checkout');

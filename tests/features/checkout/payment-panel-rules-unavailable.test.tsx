@@ -8,7 +8,7 @@ vi.mock('#domain/rules/checkout-suites', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-test('card rules that cannot be fetched: the card form says to reload, and nothing is paid', { timeout: 30_000 }, async () => {
+test('card rules that cannot be fetched: the card form says to reload, and nothing is paid', { timeout: 90_000 }, async () => {
   const pay = vi.fn();
   render(<PaymentPanel amountCents={12_345} methods={['card']} pay={pay} />);
   const user = userEvent.setup({ delay: null });

@@ -31,7 +31,7 @@ function paid(): PayResponse {
 }
 
 describe('the payment panel', () => {
-  test('checks the card with the shared payment rules, then confirms and pays, all in the catalogue’s words', { timeout: 30_000 }, async () => {
+  test('checks the card with the shared payment rules, then confirms and pays, all in the catalogue’s words', { timeout: 90_000 }, async () => {
     const pay = vi.fn(async () => paid());
     render(<PaymentPanel amountCents={12_345} methods={['balance', 'card', 'bank_transfer']} pay={pay} />);
     const user = userEvent.setup({ delay: null });

@@ -34,7 +34,7 @@ describe('the console’s queues (issue 38 items 4 and 5)', () => {
     expect(screen.queryByText(/Showing the oldest/)).not.toBeInTheDocument();
   });
 
-  test('a refusal without a reason is said once, on its field; once refused, the decision is said once and the queue asked again', { timeout: 30_000 }, async () => {
+  test('a refusal without a reason is said once, on its field; once refused, the decision is said once and the queue asked again', { timeout: 90_000 }, async () => {
     api.listOpsClaims.mockResolvedValueOnce(claimList()).mockResolvedValue(claimList([SECOND_CLAIM]));
     api.decideOpsClaim.mockRejectedValueOnce(refusedWithoutReason()).mockResolvedValue(opsClaim());
     renderWithQuery(<OpsClaims />);
@@ -59,7 +59,7 @@ describe('the console’s queues (issue 38 items 4 and 5)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('a refusal that names no field of the dialog is said in its alert', { timeout: 30_000 }, async () => {
+  test('a refusal that names no field of the dialog is said in its alert', { timeout: 90_000 }, async () => {
     api.listOpsReviews.mockResolvedValue(reviewList([opsReview()]));
     api.answerOpsReview.mockRejectedValue(Object.assign(new FetchError('409'), { statusCode: 409, data: { message: 'This review was already answered.' } }));
     renderWithQuery(<OpsReviews />);

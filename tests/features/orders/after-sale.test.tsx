@@ -64,7 +64,7 @@ describe('after-sale orders', () => {
     expect(await screen.findByRole('row', { name: /AS26000042/ })).toHaveTextContent('drone-arm-bracket: 2 of 4');
   });
 
-  test('a Wedo number none of the customer’s orders has is said at the field', { timeout: 30_000 }, async () => {
+  test('a Wedo number none of the customer’s orders has is said at the field', { timeout: 90_000 }, async () => {
     stubApi([
       ['GET', /order\/after-sale\/list/, { body: page([]) }],
       ['GET', /order\/list/, { body: page([]) }],
@@ -78,7 +78,7 @@ describe('after-sale orders', () => {
     expect(await screen.findByText('None of your orders has this Wedo order number.')).toBeInTheDocument();
   });
 
-  test('opened from an order, the form is open with its products', { timeout: 30_000 }, async () => {
+  test('opened from an order, the form is open with its products', { timeout: 90_000 }, async () => {
     stubApi([
       ['GET', /order\/after-sale\/list/, { body: page([]) }],
       ['GET', new RegExp(`order/${ORDER_ID}$`), { body: order('shipped') }],

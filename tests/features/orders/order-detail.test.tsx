@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const detail = (writeText?: (text: string) => Promise<void>) => renderAt(<OrderDetail orderId={ORDER_ID} writeText={writeText} />, `/user/order/detail/${ORDER_ID}`);
 
 describe('order detail', () => {
-  test('"Order id not found." only when the order does not exist; other failures in the catalogue’s words', { timeout: 30_000 }, async () => {
+  test('"Order id not found." only when the order does not exist; other failures in the catalogue’s words', { timeout: 90_000 }, async () => {
     stubApi([['GET', /order\//, { status: 404, body: { message: 'Can not found an order.' } }]]);
     const first = detail();
     expect(await screen.findByRole('alert')).toHaveTextContent('Order id not found.');
@@ -21,7 +21,7 @@ describe('order detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown network error');
   });
 
-  test('a product shows its note as its comment and downloads the drawing it is made to (ADR 164)', { timeout: 30_000 }, async () => {
+  test('a product shows its note as its comment and downloads the drawing it is made to (ADR 164)', { timeout: 90_000 }, async () => {
     const base = order('pending_payment');
     const drawing = { name: 'bracket-rev-b.pdf', contentType: 'application/pdf', sizeBytes: 9, path: `order/${ORDER_ID}/products/line-1/drawing` };
     const withDrawing = { ...base, products: base.products.map((p, i) => (i === 0 ? { ...p, comment: 'M6 threads\n\nPack apart', drawing } : p)) };
@@ -39,7 +39,7 @@ describe('order detail', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  test('copies the order ID and a tracking number; a refused clipboard says to copy by hand', { timeout: 30_000 }, async () => {
+  test('copies the order ID and a tracking number; a refused clipboard says to copy by hand', { timeout: 90_000 }, async () => {
     stubApi([['GET', /order\//, { body: order('shipped') }]]);
     const copied: string[] = [];
     let refuse = false;
@@ -58,7 +58,7 @@ describe('order detail', () => {
     expect(within(tracking).getByText('JD0146000012345679')).toBeVisible();
   });
 
-  test('offers what the lifecycle allows: an unpaid order can be paid, linked for someone else and cancelled after a confirmation', { timeout: 30_000 }, async () => {
+  test('offers what the lifecycle allows: an unpaid order can be paid, linked for someone else and cancelled after a confirmation', { timeout: 90_000 }, async () => {
     const calls = stubApi([
       ['GET', /order\//, { body: order('pending_payment') }],
       ['POST', /\/cancel$/, { body: order('cancelled') }],
@@ -83,7 +83,7 @@ describe('order detail', () => {
     expect(screen.getByRole('button', { name: 'Download the order (PDF)' })).toBeInTheDocument();
   });
 
-  test('a paid order: the invoice, and how a paid order is cancelled instead of a button', { timeout: 30_000 }, async () => {
+  test('a paid order: the invoice, and how a paid order is cancelled instead of a button', { timeout: 90_000 }, async () => {
     stubApi([['GET', /order\//, { body: order('paid') }]]);
     detail();
     expect(await screen.findByRole('button', { name: 'Download the invoice (PDF)' })).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('order detail', () => {
     expect(screen.getByText(/A paid order is cancelled by our team/)).toBeInTheDocument();
   });
 
-  test('reviews a delivered order with the review rules, then shows the review back', { timeout: 30_000 }, async () => {
+  test('reviews a delivered order with the review rules, then shows the review back', { timeout: 90_000 }, async () => {
     const reviewed = order('delivered', { review: { stars: 5, workmanship: 4, product: 5, service: 5, logistics: 3, comments: 'Crisp edges.', createdAt: '2026-11-29T10:00:00.000Z' } });
     const calls = stubApi([
       ['GET', /order\//, { body: order('delivered') }],
@@ -112,7 +112,7 @@ describe('order detail', () => {
     expect(screen.getByRole('region', { name: 'Your review' })).toHaveTextContent('Workmanship4 out of 5');
   });
 
-  test('reorders: the new project to open, and that prices moved', { timeout: 30_000 }, async () => {
+  test('reorders: the new project to open, and that prices moved', { timeout: 90_000 }, async () => {
     stubApi([
       ['GET', /order\//, { body: order('delivered') }],
       [
@@ -135,7 +135,7 @@ describe('order detail', () => {
     expect(screen.getByRole('link', { name: 'Open Reorder of W26123456' })).toHaveAttribute('href', '/quote/p-new');
   });
 
-  test('an order placed for a customer shows the customer’s email, platform order number and note', { timeout: 30_000 }, async () => {
+  test('an order placed for a customer shows the customer’s email, platform order number and note', { timeout: 90_000 }, async () => {
     stubApi([['GET', /order\//, { body: order('paid', { entrust: { customerEmail: 'buyer@shop.example', platformOrderNumber: 'SHOP-7781', customerNote: 'Gift wrapped.' } }) }]]);
     detail();
     const region = await screen.findByRole('region', { name: 'Ordered for your customer' });
@@ -144,7 +144,7 @@ describe('order detail', () => {
     expect(region).toHaveTextContent('Gift wrapped.');
   });
 
-  test('the consignee’s state reads by its name (California), not its code (US-CA)', { timeout: 30_000 }, async () => {
+  test('the consignee’s state reads by its name (California), not its code (US-CA)', { timeout: 90_000 }, async () => {
     const paid = order('paid');
     stubApi([['GET', /order\//, { body: { ...paid, consignee: { ...paid.consignee, countryCode: 'US', countryName: 'United States', state: 'US-CA', stateName: 'California' } } }]]);
     detail();

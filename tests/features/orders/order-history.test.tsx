@@ -9,7 +9,7 @@ import { renderAt } from './render.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('order history', () => {
-  test('lists the orders; the search and the status filter go to the server and into the address; nothing found says "Can not found an order."', { timeout: 30_000 }, async () => {
+  test('lists the orders; the search and the status filter go to the server and into the address; nothing found says "Can not found an order."', { timeout: 90_000 }, async () => {
     const calls = stubApi([
       ['GET', /order\/list\?.*q=PO-9/, { body: page([]) }],
       ['GET', /order\/list/, { body: page([orderSummary(), orderSummary({ id: 'o2', number: 'W26123457', status: 'shipped', poNumber: null })], 2) }],
@@ -31,7 +31,7 @@ describe('order history', () => {
     expect(current()).toBe('/user/order/history');
   });
 
-  test('the page and the status come from the address', { timeout: 30_000 }, async () => {
+  test('the page and the status come from the address', { timeout: 90_000 }, async () => {
     const calls = stubApi([['GET', /order\/list/, { body: page([orderSummary()], 31, 3, 10) }]]);
     renderAt(<OrderHistory />, '/user/order/history?page=3&status=paid');
     await screen.findByRole('link', { name: 'W26123456' });
@@ -44,7 +44,7 @@ describe('order history', () => {
     ['the network is down', 'network-error' as const, 'Unknown network error'],
     ['the server fails with a message', { status: 500, body: { message: 'Service is being upgraded, please come back later.' } }, 'Service is being upgraded, please come back later.'],
     ['the server fails without one', { status: 502 }, 'Unknown error'],
-  ])('when %s, it says so in the catalogue’s words, never "Order id not found."', { timeout: 30_000 }, async (_case, answer, words) => {
+  ])('when %s, it says so in the catalogue’s words, never "Order id not found."', { timeout: 90_000 }, async (_case, answer, words) => {
     stubApi([['GET', /order\/list/, answer]]);
     renderAt(<OrderHistory />, '/user/order/history');
     expect(await screen.findByRole('alert')).toHaveTextContent(words);

@@ -57,7 +57,7 @@ describe('projects', () => {
     expect(await screen.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument();
   });
 
-  test('the files of a project: measurements, configuration and the server’s price, each opened in the quote page', { timeout: 30_000 }, async () => {
+  test('the files of a project: measurements, configuration and the server’s price, each opened in the quote page', { timeout: 90_000 }, async () => {
     stubApi([
       ['GET', new RegExp(`project/${PROJECT_ID}$`), { body: projectSummary() }],
       ['GET', /\/files$/, { body: { list: [quoteFile(), quoteFile({ id: 'f2', name: 'old-lid.stl', status: 'removed', orderable: false, configuration: null })], total: 2 } }],
@@ -77,7 +77,7 @@ describe('projects', () => {
     expect(within(removed).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  test('a part the quote page priced shows that price here too, with what is still needed to order it (its colour)', { timeout: 30_000 }, async () => {
+  test('a part the quote page priced shows that price here too, with what is still needed to order it (its colour)', { timeout: 90_000 }, async () => {
     const noColour = partQuote();
     const priced = {
       ...noColour,
@@ -98,7 +98,7 @@ describe('projects', () => {
     expect(screen.getByText('Priced parts together:')).toHaveTextContent('$100.00');
   });
 
-  test('a project that is not the customer’s: "Project not found." and the way back', { timeout: 30_000 }, async () => {
+  test('a project that is not the customer’s: "Project not found." and the way back', { timeout: 90_000 }, async () => {
     stubApi([['GET', /project\//, { status: 404, body: { message: 'Project not found.' } }]]);
     renderAt(<ProjectFiles projectId={PROJECT_ID} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Project not found.');

@@ -32,7 +32,7 @@ test('an option is required, a reason with Other, and the answer goes to tools/d
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Thank you'));
   expect(calls).toEqual([{ url: expect.stringMatching(/\/api\/manufacture\/tools\/detain$/), body: { option: 'Other', reason: 'Need a drawing review first' } }]);
   // Typing 27 characters through jsdom takes seconds on a loaded 2-core machine: a bound, not a speed target.
-}, 30_000);
+}, 90_000);
 
 test('"No thanks" closes without sending: leaving is never blocked', async () => {
   const fetch = vi.fn();
