@@ -162,7 +162,7 @@ export function findBestOrientation(mesh: Mesh, options: BestOrientationOptions 
   const searchRays = Math.min(options.searchRays ?? DEFAULT_SEARCH_RAYS, maxRays);
   const directions = candidateDirections(context, options.flatFaces ?? 4);
   const candidates: OrientationCandidate[] = directions.map(({ direction, source }) => {
-    const { figures } = context.evaluate(direction, searchRays);
+    const { figures } = context.evaluate(direction, searchRays, false);
     return {
       buildDirection: direction,
       rotation: figures.rotation,
@@ -398,8 +398,11 @@ class SupportContext {
    * group first.
    */
   largestFlatFaces(count: number): Vector3Tuple[] {
-    const total = this.areas.reduce((sum, a) => sum + a, 0);
+    // A plain loop (the same sum, in the same order) and the rounding made once, not once a mark.
+    let total = 0;
+    for (let t = 0; t < this.areas.length; t++) total += this.areas[t] as number;
     if (!(total > 0)) return [];
+    const q = (v: number) => Math.round(v * 1000) + 1000;
     const marks = Math.min(20_000, this.triangleCount);
     const step = total / marks;
     const groups = new Map<number, { area: number; normal: Vector3Tuple }>();
@@ -413,7 +416,6 @@ class SupportContext {
         hits++;
       }
       const n = this.normals;
-      const q = (v: number) => Math.round(v * 1000) + 1000;
       const key = (q(n[t * 3] as number) * 2001 + q(n[t * 3 + 1] as number)) * 2001 + q(n[t * 3 + 2] as number);
       const group = groups.get(key);
       if (group) group.area += hits * step;
@@ -426,8 +428,12 @@ class SupportContext {
       .map((g) => g.normal);
   }
 
-  /** Overhangs and supports with `d` up, at most `budget` rays; the regions on demand. */
-  evaluate(d: Vector3Tuple, budget: number): Evaluation {
+  /**
+   * Overhangs and supports with `d` up, at most `budget` rays; the regions on demand, unless
+   * `regions` is false (the search's candidates: their facets are then read in the scratch arrays,
+   * not copied, and no volume per facet is kept; the figures are the same).
+   */
+  evaluate(d: Vector3Tuple, budget: number, regions = true): Evaluation {
     const [dx, dy, dz] = d;
     const p = this.positions;
     const n = this.normals;
@@ -458,9 +464,9 @@ class SupportContext {
       area += this.areas[t] as number;
       projectedArea += projection;
     }
-    const overhang = facets.slice(0, count);
-    const projected = seen.slice(0, count);
-    const columns = this.measureColumns(d, low, overhang, projected, projectedArea, budget);
+    const overhang = regions ? facets.slice(0, count) : facets.subarray(0, count);
+    const projected = regions ? seen.slice(0, count) : seen.subarray(0, count);
+    const columns = this.measureColumns(d, low, overhang, projected, projectedArea, budget, regions);
     const s = this.scale;
     const figures = {
       buildDirection: d,
@@ -473,7 +479,14 @@ class SupportContext {
       buildHeightMm: (high - low) * s,
       coverage: columns.coverage,
     };
-    return { figures, withRegions: () => ({ ...figures, regions: this.regions(overhang, projected, columns.volumes) }) };
+    const { volumes } = columns;
+    return {
+      figures,
+      withRegions: () => {
+        if (!volumes) throw new Error('This evaluation was made without its regions.');
+        return { ...figures, regions: this.regions(overhang, projected, volumes) };
+      },
+    };
   }
 
   /**
@@ -482,12 +495,12 @@ class SupportContext {
    * centroids of an m × m subdivision (m = ⌊√k⌋): equal-area pieces, so the mean height is
    * exact for heights linear over the facet.
    */
-  private measureColumns(d: Vector3Tuple, low: number, overhang: Int32Array, projected: Float64Array, projectedArea: number, budget: number) {
+  private measureColumns(d: Vector3Tuple, low: number, overhang: Int32Array, projected: Float64Array, projectedArea: number, budget: number, keepVolumes: boolean) {
     const count = overhang.length;
     const complete = count <= budget;
     const marksToShare = complete ? budget - count : budget;
     const step = marksToShare > 0 ? projectedArea / marksToShare : Number.POSITIVE_INFINITY;
-    const volumes = new Float64Array(count);
+    const volumes = keepVolumes ? new Float64Array(count) : null;
     let volume = 0, onPart = 0, rays = 0, inside = 0, measured = 0, measuredArea = 0;
     let mark = step / 2, cumulative = 0;
     const p = this.positions;
@@ -545,8 +558,9 @@ class SupportContext {
         }
       }
       const weight = complete ? weightArea : k * step;
-      volumes[j] = (weight * sum) / points;
-      volume += volumes[j] as number;
+      const facetVolume = (weight * sum) / points;
+      if (volumes) volumes[j] = facetVolume;
+      volume += facetVolume;
       onPart += (weight * partHits) / points;
       measured++;
       measuredArea += weightArea;
