@@ -12,6 +12,7 @@ import { analyseMesh, type PartMetrics } from './metrics';
 import { parseObj } from './obj';
 import { createStepImporter, type OcctModule, type StepOptions } from './step';
 import { parseAsciiStl } from './stl-ascii';
+import { sharedMeasures } from './shared-measures';
 import { parseBinaryStl } from './stl-binary';
 import { importThreeMf } from './three-mf';
 import { withUnitsFromHoles } from './units-from-holes';
@@ -116,12 +117,13 @@ export async function analyseCadFile(bytes: Uint8Array, options: ImportCadOption
  */
 export function analyseImported(imported: ImportResult, options: ImportCadOptions = {}): CadFileReport {
   // A file without units whose size leaves the guess open is read again with its holes' diameters (ADR 219).
-  const read = imported.mesh
-    ? withUnitsFromHoles(analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes }), imported.mesh, { buildVolumes: options.buildVolumes })
-    : null;
+  const first = imported.mesh ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes }) : null;
+  // The hole search and the checks pair the weld's edges and measure the facets once between them (ADR 233).
+  const shared = first ? sharedMeasures(first) : undefined;
+  const read = first && imported.mesh ? withUnitsFromHoles(first, imported.mesh, { buildVolumes: options.buildVolumes, shared }) : null;
   const analysis = read?.analysis ?? null;
   const holes = read?.holes ? { holes: read.holes } : {};
-  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, { ...(options.manufacturing || {}), ...holes }) : null;
+  const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, { ...(options.manufacturing || {}), ...holes, shared }) : null;
   const defer = staged !== null && analysis !== null && options.deferWallsAndHolesAbove !== undefined && analysis.metrics.triangleCount > options.deferWallsAndHolesAbove;
   const whole = (check: ManufacturingCheck | null) => {
     const findings = sortFindings([...imported.findings, ...(analysis?.findings ?? []), ...(check?.findings ?? [])]);

@@ -13,10 +13,9 @@ import type { Finding } from './findings';
 import { findHoles, holeFindings, type HoleAnalysis } from './holes';
 import type { MeshAnalysis } from './metrics';
 import { findBestOrientation, orientationFinding, overhangFinding } from './overhangs';
-import { facetsOf } from './facets';
 import { checkMachining } from './machining';
 import { MeshRayCaster } from './ray-caster';
-import { meshEdges } from './topology';
+import { sharedFor, type SharedMeasures } from './shared-measures';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
 import { analyseWallThickness, thinWallFinding, type WallThickness } from './wall-thickness';
@@ -56,6 +55,8 @@ export interface ManufacturingOptions {
   readonly priceFor?: ProcessSlug;
   /** The holes already found on this analysis's mesh in its unit (units-from-holes.ts, ADR 219): not searched again. */
   readonly holes?: HoleAnalysis;
+  /** The weld's pairing and the facets, when another reader of this analysis may have computed them (shared-measures.ts). */
+  readonly shared?: SharedMeasures;
 }
 
 /**
@@ -77,13 +78,14 @@ export function checkManufacturing(analysis: MeshAnalysis, options: Manufacturin
  * never a price or a blocking finding, so an answer may go out between the two.
  */
 export function checkManufacturingStaged(analysis: MeshAnalysis, options: ManufacturingOptions = {}): StagedManufacturingCheck | null {
-  const { mesh, metrics, structure } = analysis;
+  const { mesh, metrics } = analysis;
   if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
-  // One weld and one pairing of edge neighbours for the three checks (ADR 126).
-  const weld = meshEdges(structure.vertexIds, structure.vertexCount, metrics.triangleCount);
-  // One pass for every facet's normal and area, used by all three.
-  const facets = facetsOf(mesh.positions, mesh.triangleCount);
+  // One weld and one pairing of edge neighbours for the three checks (ADR 126), and one pass for
+  // every facet's normal and area, used by all three: the units' hole search's when it ran (ADR 233).
+  const shared = sharedFor(analysis, options.shared);
+  const weld = shared.weld;
+  const facets = shared.facets;
   // Large meshes get half the wall sample and a smaller refinement (the coverage is stated in the finding).
   const large = metrics.triangleCount > LARGE_MESH_TRIANGLES;
   // One hierarchy for the wall rays and the support rays: its build is most of either's cost (ADR 110).

@@ -51,6 +51,8 @@ export interface ShellStructure {
   /** Vertex id of each corner (the weld of the analysed mesh) and how many vertices. */
   readonly vertexIds: Uint32Array;
   readonly vertexCount: number;
+  /** The weld's edge neighbours (`pairHalfEdges` of `vertexIds`), from the edge census (ADR 233). */
+  readonly twins?: Int32Array;
 }
 
 export interface AnalyseOptions {
@@ -131,6 +133,7 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
     signedVolumes: sums.shells.signedVolumes(),
     vertexIds: repair.vertexIds,
     vertexCount,
+    twins: topology.twins,
   };
   return { metrics, findings, mesh: repaired, flippedTriangleCount: repair.flipped.count, structure };
 }

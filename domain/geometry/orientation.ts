@@ -77,7 +77,8 @@ export function repairOrientation(input: OrientationInput): OrientationRepair {
 function orientPatches(input: OrientationInput, reversed: Uint8Array): Uint8Array {
   const { vertexIds, vertexCount, topology, positions, centre } = input;
   const triangleCount = reversed.length;
-  const twin = pairHalfEdges(vertexIds, vertexCount, triangleCount);
+  // The census's pairing of this weld (topology.ts), else paired here.
+  const twin = topology.twins?.length === triangleCount * 3 ? topology.twins : pairHalfEdges(vertexIds, vertexCount, triangleCount);
   const seen = new Uint8Array(triangleCount);
   const queue = new Int32Array(triangleCount);
   const unorientable = new Uint8Array(topology.shellCount);

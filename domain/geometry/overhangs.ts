@@ -17,6 +17,7 @@
  * The best orientation is searched without turning the mesh: "up" is a direction in the mesh's
  * own coordinates, so one hierarchy answers every candidate.
  */
+import { MAX_FINDING_TRIANGLES } from '#domain/catalogue/limits';
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
@@ -161,7 +162,7 @@ export function findBestOrientation(mesh: Mesh, options: BestOrientationOptions 
   const searchRays = Math.min(options.searchRays ?? DEFAULT_SEARCH_RAYS, maxRays);
   const directions = candidateDirections(context, options.flatFaces ?? 4);
   const candidates: OrientationCandidate[] = directions.map(({ direction, source }) => {
-    const { figures } = context.evaluate(direction, searchRays);
+    const { figures } = context.evaluate(direction, searchRays, false);
     return {
       buildDirection: direction,
       rotation: figures.rotation,
@@ -210,12 +211,12 @@ function compareOrientations(
  */
 export function overhangFinding(analysis: OverhangAnalysis, severity: FindingSeverity = 'info'): Finding | null {
   if (analysis.overhangAreaMm2 <= 0) return null;
-  const triangles = analysis.regions.flatMap((r) => Array.from(r.triangles));
+  const { triangles, count } = regionTriangles(analysis.regions);
   const sampled = analysis.coverage.complete ? '' : `, estimated from ${Math.round(analysis.coverage.measuredAreaFraction * 100)} % of the overhang`;
   return createFinding(
     'overhang-supports',
     `${formatArea(analysis.overhangAreaMm2)} of the surface faces down more steeply than ${analysis.selfSupportingAngleDeg}° from vertical and is printed on supports: about ${formatVolume(analysis.supportVolumeMm3)} of support material${sampled}.`,
-    { severity, triangles, count: triangles.length },
+    { severity, triangles, count },
   );
 }
 
@@ -227,13 +228,30 @@ export function orientationFinding(result: BestOrientation, minSaving = 0.1): Fi
   const before = result.asPlaced.supportVolumeMm3;
   const after = result.best.supportVolumeMm3;
   if (result.best.source === 'as-placed' || before <= 0 || before - after < minSaving * before) return null;
-  const triangles = result.asPlaced.regions.flatMap((r) => Array.from(r.triangles));
+  const { triangles, count } = regionTriangles(result.asPlaced.regions);
   const [x, y, z] = result.best.buildDirection.map((v) => +v.toFixed(2));
   return createFinding(
     'print-orientation',
     `Printed with the direction (${x}, ${y}, ${z}) of the model up, the part needs about ${formatVolume(after)} of supports instead of ${formatVolume(before)} as placed.`,
-    { triangles, count: triangles.length },
+    { triangles, count },
   );
+}
+
+/**
+ * The regions' triangles in order as a finding keeps them (the first MAX_FINDING_TRIANGLES) and how
+ * many there are: a large part's overhang is hundreds of thousands of facets, not copied whole to
+ * be cut (issue 39 item 4).
+ */
+function regionTriangles(regions: readonly OverhangRegion[]): { triangles: number[]; count: number } {
+  const count = regions.reduce((sum, r) => sum + r.triangles.length, 0);
+  const triangles: number[] = [];
+  for (const region of regions) {
+    const room = MAX_FINDING_TRIANGLES - triangles.length;
+    if (room <= 0) break;
+    const take = Math.min(room, region.triangles.length);
+    for (let i = 0; i < take; i++) triangles.push(region.triangles[i] as number);
+  }
+  return { triangles, count };
 }
 
 function formatArea(mm2: number): string {
@@ -380,8 +398,11 @@ class SupportContext {
    * group first.
    */
   largestFlatFaces(count: number): Vector3Tuple[] {
-    const total = this.areas.reduce((sum, a) => sum + a, 0);
+    // A plain loop (the same sum, in the same order) and the rounding made once, not once a mark.
+    let total = 0;
+    for (let t = 0; t < this.areas.length; t++) total += this.areas[t] as number;
     if (!(total > 0)) return [];
+    const q = (v: number) => Math.round(v * 1000) + 1000;
     const marks = Math.min(20_000, this.triangleCount);
     const step = total / marks;
     const groups = new Map<number, { area: number; normal: Vector3Tuple }>();
@@ -395,7 +416,6 @@ class SupportContext {
         hits++;
       }
       const n = this.normals;
-      const q = (v: number) => Math.round(v * 1000) + 1000;
       const key = (q(n[t * 3] as number) * 2001 + q(n[t * 3 + 1] as number)) * 2001 + q(n[t * 3 + 2] as number);
       const group = groups.get(key);
       if (group) group.area += hits * step;
@@ -408,8 +428,12 @@ class SupportContext {
       .map((g) => g.normal);
   }
 
-  /** Overhangs and supports with `d` up, at most `budget` rays; the regions on demand. */
-  evaluate(d: Vector3Tuple, budget: number): Evaluation {
+  /**
+   * Overhangs and supports with `d` up, at most `budget` rays; the regions on demand, unless
+   * `regions` is false (the search's candidates: their facets are then read in the scratch arrays,
+   * not copied, and no volume per facet is kept; the figures are the same).
+   */
+  evaluate(d: Vector3Tuple, budget: number, regions = true): Evaluation {
     const [dx, dy, dz] = d;
     const p = this.positions;
     const n = this.normals;
@@ -440,9 +464,9 @@ class SupportContext {
       area += this.areas[t] as number;
       projectedArea += projection;
     }
-    const overhang = facets.slice(0, count);
-    const projected = seen.slice(0, count);
-    const columns = this.measureColumns(d, low, overhang, projected, projectedArea, budget);
+    const overhang = regions ? facets.slice(0, count) : facets.subarray(0, count);
+    const projected = regions ? seen.slice(0, count) : seen.subarray(0, count);
+    const columns = this.measureColumns(d, low, overhang, projected, projectedArea, budget, regions);
     const s = this.scale;
     const figures = {
       buildDirection: d,
@@ -455,7 +479,14 @@ class SupportContext {
       buildHeightMm: (high - low) * s,
       coverage: columns.coverage,
     };
-    return { figures, withRegions: () => ({ ...figures, regions: this.regions(overhang, projected, columns.volumes) }) };
+    const { volumes } = columns;
+    return {
+      figures,
+      withRegions: () => {
+        if (!volumes) throw new Error('This evaluation was made without its regions.');
+        return { ...figures, regions: this.regions(overhang, projected, volumes) };
+      },
+    };
   }
 
   /**
@@ -464,18 +495,37 @@ class SupportContext {
    * centroids of an m × m subdivision (m = ⌊√k⌋): equal-area pieces, so the mean height is
    * exact for heights linear over the facet.
    */
-  private measureColumns(d: Vector3Tuple, low: number, overhang: Int32Array, projected: Float64Array, projectedArea: number, budget: number) {
+  private measureColumns(d: Vector3Tuple, low: number, overhang: Int32Array, projected: Float64Array, projectedArea: number, budget: number, keepVolumes: boolean) {
     const count = overhang.length;
     const complete = count <= budget;
     const marksToShare = complete ? budget - count : budget;
     const step = marksToShare > 0 ? projectedArea / marksToShare : Number.POSITIVE_INFINITY;
-    const volumes = new Float64Array(count);
+    const volumes = keepVolumes ? new Float64Array(count) : null;
     let volume = 0, onPart = 0, rays = 0, inside = 0, measured = 0, measuredArea = 0;
     let mark = step / 2, cumulative = 0;
     const p = this.positions;
     const [dx, dy, dz] = d;
     // Rays start a millionth of the model's size below the facet, so they do not meet it.
     const offset = Math.max(1e-6 * this.diagonal, 1e-9);
+    // The facet being measured (its first corner and two sides) and its sums: `sample` is made once,
+    // not once a facet (a closure a facet cost tens of ms at 1M triangles, issue 39 item 4).
+    let ax = 0, ay = 0, az = 0, ux = 0, uy = 0, uz = 0, vx = 0, vy = 0, vz = 0;
+    let sum = 0, partHits = 0, points = 0;
+    const sample = (a: number, b: number): void => {
+      const x = ax + a * ux + b * vx, y = ay + a * uy + b * vy, z = az + a * uz + b * vz;
+      const toPlate = x * dx + y * dy + z * dz - low;
+      rays++;
+      points++;
+      const hit = this.caster.castFirst(x - dx * offset, y - dy * offset, z - dz * offset, -dx, -dy, -dz);
+      if (!hit) {
+        sum += toPlate;
+      } else if (hit.entering) {
+        sum += Math.min(hit.distance + offset, toPlate);
+        partHits++;
+      } else {
+        inside++;
+      }
+    };
     for (let j = 0; j < count; j++) {
       const t = overhang[j] as number;
       const weightArea = projected[j] as number;
@@ -489,25 +539,18 @@ class SupportContext {
       if (k === 0) continue;
       const m = Math.min(Math.floor(Math.sqrt(k)), 16);
       const i = t * 9;
-      const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
-      const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
-      const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
-      let sum = 0, partHits = 0, points = 0;
-      const sample = (a: number, b: number): void => {
-        const x = ax + a * ux + b * vx, y = ay + a * uy + b * vy, z = az + a * uz + b * vz;
-        const toPlate = x * dx + y * dy + z * dz - low;
-        rays++;
-        points++;
-        const hit = this.caster.castFirst(x - dx * offset, y - dy * offset, z - dz * offset, -dx, -dy, -dz);
-        if (!hit) {
-          sum += toPlate;
-        } else if (hit.entering) {
-          sum += Math.min(hit.distance + offset, toPlate);
-          partHits++;
-        } else {
-          inside++;
-        }
-      };
+      ax = p[i] as number;
+      ay = p[i + 1] as number;
+      az = p[i + 2] as number;
+      ux = (p[i + 3] as number) - ax;
+      uy = (p[i + 4] as number) - ay;
+      uz = (p[i + 5] as number) - az;
+      vx = (p[i + 6] as number) - ax;
+      vy = (p[i + 7] as number) - ay;
+      vz = (p[i + 8] as number) - az;
+      sum = 0;
+      partHits = 0;
+      points = 0;
       for (let a = 0; a < m; a++) {
         for (let b = 0; a + b < m; b++) {
           sample((3 * a + 1) / (3 * m), (3 * b + 1) / (3 * m));
@@ -515,8 +558,9 @@ class SupportContext {
         }
       }
       const weight = complete ? weightArea : k * step;
-      volumes[j] = (weight * sum) / points;
-      volume += volumes[j] as number;
+      const facetVolume = (weight * sum) / points;
+      if (volumes) volumes[j] = facetVolume;
+      volume += facetVolume;
       onPart += (weight * partHits) / points;
       measured++;
       measuredArea += weightArea;
@@ -547,9 +591,15 @@ class SupportContext {
       }
     }
     const twin = this.twins;
+    // Typed arrays and plain loops: at 1M triangles the overhang is hundreds of thousands of facets,
+    // and a map of growing arrays cost about 0.1 s (issue 39 item 4). Groups are numbered in the
+    // order of their first facet and summed in facet order, as the map did, so the figures and the
+    // order are the same.
+    const count = overhang.length;
     const slot = new Int32Array(this.triangleCount).fill(-1);
-    overhang.forEach((t, j) => (slot[t] = j));
-    const parent = Int32Array.from(overhang.keys());
+    for (let j = 0; j < count; j++) slot[overhang[j] as number] = j;
+    const parent = new Int32Array(count);
+    for (let j = 0; j < count; j++) parent[j] = j;
     const find = (x: number): number => {
       let r = x;
       while (parent[r] !== r) {
@@ -558,7 +608,8 @@ class SupportContext {
       }
       return r;
     };
-    overhang.forEach((t, j) => {
+    for (let j = 0; j < count; j++) {
+      const t = overhang[j] as number;
       for (let k = 0; k < 3; k++) {
         const other = twin[t * 3 + k] as number;
         if (other < 0) continue;
@@ -567,28 +618,45 @@ class SupportContext {
         const ra = find(j), rb = find(neighbour);
         if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
       }
-    });
-    const s = this.scale;
-    const groups = new Map<number, { triangles: number[]; area: number; projected: number; volume: number }>();
-    overhang.forEach((t, j) => {
+    }
+    const groupOfRoot = new Int32Array(count).fill(-1);
+    const groupOf = new Int32Array(count);
+    const sizes = new Int32Array(count);
+    let groupCount = 0;
+    for (let j = 0; j < count; j++) {
       const root = find(j);
-      let group = groups.get(root);
-      if (!group) {
-        group = { triangles: [], area: 0, projected: 0, volume: 0 };
-        groups.set(root, group);
+      let g = groupOfRoot[root] as number;
+      if (g < 0) {
+        g = groupCount++;
+        groupOfRoot[root] = g;
       }
-      group.triangles.push(t);
-      group.area += this.areas[t] as number;
-      group.projected += projected[j] as number;
-      group.volume += volumes[j] as number;
-    });
-    return [...groups.values()]
-      .map((g) => ({
-        triangles: Int32Array.from(g.triangles),
-        areaMm2: g.area * s * s,
-        projectedAreaMm2: g.projected * s * s,
-        supportVolumeMm3: g.volume * s * s * s,
-      }))
-      .sort((a, b) => b.supportVolumeMm3 - a.supportVolumeMm3 || b.areaMm2 - a.areaMm2);
+      groupOf[j] = g;
+      sizes[g] = (sizes[g] as number) + 1;
+    }
+    const area = new Float64Array(groupCount), projection = new Float64Array(groupCount), volume = new Float64Array(groupCount);
+    const start = new Int32Array(groupCount + 1);
+    for (let g = 0; g < groupCount; g++) start[g + 1] = (start[g] as number) + (sizes[g] as number);
+    const fill = start.slice(0, groupCount);
+    const members = new Int32Array(count);
+    for (let j = 0; j < count; j++) {
+      const t = overhang[j] as number;
+      const g = groupOf[j] as number;
+      members[fill[g] as number] = t;
+      fill[g] = (fill[g] as number) + 1;
+      area[g] = (area[g] as number) + (this.areas[t] as number);
+      projection[g] = (projection[g] as number) + (projected[j] as number);
+      volume[g] = (volume[g] as number) + (volumes[j] as number);
+    }
+    const s = this.scale;
+    const regions: OverhangRegion[] = [];
+    for (let g = 0; g < groupCount; g++) {
+      regions.push({
+        triangles: members.slice(start[g] as number, start[g + 1] as number),
+        areaMm2: (area[g] as number) * s * s,
+        projectedAreaMm2: (projection[g] as number) * s * s,
+        supportVolumeMm3: (volume[g] as number) * s * s * s,
+      });
+    }
+    return regions.sort((a, b) => b.supportVolumeMm3 - a.supportVolumeMm3 || b.areaMm2 - a.areaMm2);
   }
 }

@@ -21,6 +21,12 @@ export interface Topology {
   readonly misorientedTriangles: TriangleList;
   /** Triangles with a repeated corner (zero area); left out of the edge census. */
   readonly collapsedTriangles: TriangleList;
+  /**
+   * `pairHalfEdges` of the same weld, found by the census's own pass over the edges (the two
+   * sides of an edge of two triangles): the checks and the hole search take it rather than
+   * group and sort every edge again (issue 39 item 4, ADR 233).
+   */
+  readonly twins: Int32Array;
 }
 
 /**
@@ -166,6 +172,7 @@ function edgeCensus(
   const edges = groupEdges(vertexIds, vertexCount, triangleCount, collapsedTriangles);
   const { group, halfEdges } = edges;
   const flags = new Uint8Array(triangleCount);
+  const twins = new Int32Array(triangleCount * 3).fill(-1);
   const shellIsOpen = new Uint8Array(shellCount);
   let openEdgeCount = 0;
   let nonManifoldEdgeCount = 0;
@@ -191,6 +198,10 @@ function edgeCensus(
       while (run < n && Math.abs(others[run] as number) === other) run++;
       const size = run - k;
       if (size === 2) {
+        const ph = halfEdges[s + k] as number;
+        const qh = halfEdges[s + k + 1] as number;
+        twins[ph] = qh;
+        twins[qh] = ph;
         if ((others[k] as number) > 0 === (others[k + 1] as number) > 0) {
           misorientedEdgeCount++;
           const p = ((halfEdges[s + k] as number) / 3) | 0;
@@ -230,6 +241,7 @@ function edgeCensus(
     nonManifoldTriangles,
     misorientedTriangles,
     collapsedTriangles,
+    twins,
   };
 }
 

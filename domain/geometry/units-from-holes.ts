@@ -8,6 +8,7 @@ import { findHoles, type HoleAnalysis } from './holes';
 import type { Mesh } from './mesh';
 import { unitsFindings } from './mesh-findings';
 import { analyseMesh, type AnalyseOptions, type MeshAnalysis } from './metrics';
+import type { SharedMeasures } from './shared-measures';
 import { guessUnit, MM_PER_UNIT } from './units';
 
 /** Above this confidence the size and sides have settled the unit: the holes are not looked for. */
@@ -26,12 +27,18 @@ export interface UnitsFromHoles {
  * holes tell nothing; the same measures with the new confidence and reason when the unit stays; the
  * mesh measured again in the other unit when the holes turn the guess.
  */
-export function withUnitsFromHoles(analysis: MeshAnalysis, input: Mesh, options: Pick<AnalyseOptions, 'buildVolumes'> = {}): UnitsFromHoles {
+export function withUnitsFromHoles(
+  analysis: MeshAnalysis,
+  input: Mesh,
+  options: Pick<AnalyseOptions, 'buildVolumes'> & { readonly shared?: SharedMeasures } = {},
+): UnitsFromHoles {
   const { metrics } = analysis;
   if (metrics.units.source !== 'guess' || !metrics.watertight || metrics.units.confidence >= SETTLED_UNIT_CONFIDENCE) return { analysis, holes: null };
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
+  // The weld's pairing and the facets the checks will take too, when given for this analysis (ADR 233).
+  const shared = options.shared?.analysis === analysis ? options.shared : undefined;
   // In the unit read, so that the manufacturing checks can take them when the unit stays.
-  const holes = findHoles(analysis.mesh, { mmPerUnit, weld: analysis.structure });
+  const holes = findHoles(analysis.mesh, shared ? { mmPerUnit, weld: shared.weld, facets: shared.facets } : { mmPerUnit, weld: analysis.structure });
   if (holes.holes.length === 0) return { analysis, holes };
   const sides = metrics.size.map((v) => v / mmPerUnit);
   const units = guessUnit(Math.max(...sides), { sides, names: input.bodies.map((b) => b.name), holeDiameters: holes.holes.map((h) => h.diameterMm / mmPerUnit) });
