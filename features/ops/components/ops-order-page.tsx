@@ -152,7 +152,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.payments')}>
           <ul className="flex flex-col gap-1 px-5 pb-5 pt-3">
-            {order.payments.length === 0 && <li>{t('orders.method.none')}</li>}
+            {order.payments.length === 0 && <li>{order.amounts.totalCents === 0 && order.paidAt ? t('ops.order.noCharge') : t('orders.method.none')}</li>}
             {order.payments.map((p) => (
               <li key={p.id}>
                 {t('ops.order.payment', { method: t(OPS_METHOD_KEYS[p.method]), status: p.status, amount: format.money(p.amountCents, p.currency) })}
