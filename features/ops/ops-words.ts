@@ -1,7 +1,7 @@
 import type { StaffAction } from '#domain/api/ops';
 import type { AfterSaleOrder, OrderStatus } from '#domain/api/order';
 import type { CustomerFlags } from '#domain/api/ops-customers';
-import type { PaymentMethod } from '#domain/api/payment';
+import type { PaymentMethod, PaymentSummary } from '#domain/api/payment';
 import type { StaffRole, StaffOrderEvent } from '#domain/rules/staff-rules';
 import type { MessageKey, Translate } from '#lib/i18n/i18n';
 
@@ -20,6 +20,15 @@ export const OPS_METHOD_KEYS: Readonly<Record<PaymentMethod, MessageKey>> = {
   balance: 'orders.method.balance',
   card: 'orders.method.card',
   bank_transfer: 'orders.method.bankTransfer',
+};
+
+/** A payment's status on the order page, in words. */
+export const OPS_PAYMENT_STATUS_KEYS: Readonly<Record<PaymentSummary['status'], MessageKey>> = {
+  succeeded: 'ops.payment.status.succeeded',
+  declined: 'ops.payment.status.declined',
+  pending: 'ops.payment.status.pending',
+  cancelled: 'ops.payment.status.cancelled',
+  refunded: 'ops.payment.status.refunded',
 };
 
 export const ROLE_KEYS: Readonly<Record<StaffRole, MessageKey>> = {

@@ -68,6 +68,8 @@ export function opsRefabrication(status: 'paid' | 'in_production' = 'paid'): Ops
     order: {
       ...made.order,
       number: 'W26000321',
+      createdAt: '2026-11-29T09:00:00.000Z',
+      paidAt: '2026-11-29T09:00:00.000Z',
       paymentMethod: null,
       amounts: { subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0, currency: 'USD' },
       coupon: null,

@@ -31,6 +31,19 @@ export const RefundNeedsAReason: Story = {
   },
 };
 
+/** Cancelling a refabrication (ADR 232): the dialog says the claim goes with it and nothing is refunded, and asks for the reason. */
+export const CancelRefabricationDialog: Story = {
+  args: { order: opsRefabrication('in_production').order, event: 'cancel_refabrication' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Cancel the refabrication' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Cancel refabrication W26000321' }));
+    await expect(dialog.getByText(/Cancelling it also cancels the claim/)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Reason' })).toBeRequired();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Reason' }), 'The customer found the missing parts.');
+    await expect(args.onMoved).not.toHaveBeenCalled();
+  },
+};
+
 /**
  * A claim's refabrication made at no charge, cancelled before it ships (ADR 232): the dialog says
  * the claim goes with it and nothing is refunded, asks for the reason, and the page gets the answer.
