@@ -62,7 +62,7 @@ export function opsOrder(status: OrderStatus = 'paid', overrides: Partial<OpsOrd
  */
 export function opsRefabrication(status: 'paid' | 'in_production' = 'paid'): OpsOrder {
   const made = opsOrder(status);
-  const products = made.order.products.map((p) => ({ ...p, unitPriceCents: 0, totalCents: 0 }));
+  const products = made.order.products.map((p) => ({ ...p, unitPriceCents: 0, totalCents: 0, shipDate: '2026-12-04' }));
   return {
     ...made,
     order: {
@@ -70,6 +70,7 @@ export function opsRefabrication(status: 'paid' | 'in_production' = 'paid'): Ops
       number: 'W26000321',
       createdAt: '2026-11-29T09:00:00.000Z',
       paidAt: '2026-11-29T09:00:00.000Z',
+      shipDate: '2026-12-04',
       paymentMethod: null,
       amounts: { subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0, currency: 'USD' },
       coupon: null,
