@@ -406,7 +406,8 @@ export const AfterSaleRequestSchema = named(
 );
 export type AfterSaleRequest = z.infer<typeof AfterSaleRequestSchema>;
 
-export const AFTER_SALE_STATUSES = ['submitted', 'accepted', 'rejected', 'completed'] as const;
+/** `cancelled`: approved, then its refabrication was cancelled by staff before it shipped, with the reason (ADR 232). */
+export const AFTER_SALE_STATUSES = ['submitted', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
 
 export const AfterSaleOrderSchema = named(
   'AfterSaleOrder',
@@ -427,7 +428,7 @@ export const AfterSaleOrderSchema = named(
           refabrication: z.object({ id: z.string(), number: z.string() }).nullable(),
         })
         .nullable(),
-      'Staff’s decision (issue 38): accepted with the refabrication order made at no charge, or rejected with the reason; null while submitted.',
+      'Staff’s decision (issue 38): accepted with the refabrication order made at no charge, or rejected with the reason; cancelled (its refabrication stopped before shipping) with the reason in `refusalReason` and the cancelled order; null while submitted.',
     ),
   }),
 );

@@ -11,6 +11,10 @@
  *                                             │ start_production
  *                                             ▼
  *                                       in_production ── ship ──▶ shipped ── deliver ──▶ delivered
+ *
+ * cancel_refabrication (operator): paid or in_production ──▶ cancelled, for a refabrication made at
+ * no charge only (nothing to refund); `staffOrderEvents` in domain/rules/staff-rules.ts says which
+ * orders are refabrications (ADR 232).
  */
 
 export const ORDER_STATUSES = [
@@ -33,6 +37,7 @@ export const ORDER_EVENTS = [
   'start_production',
   'ship',
   'deliver',
+  'cancel_refabrication',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -43,15 +48,15 @@ export type OrderActor = 'customer' | 'operator';
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Readonly<Record<OrderEvent, OrderStatus>>>>> = {
   pending_payment: { pay: 'paid', choose_bank_transfer: 'awaiting_transfer', cancel: 'cancelled' },
   awaiting_transfer: { confirm_transfer: 'paid', pay: 'paid', choose_bank_transfer: 'awaiting_transfer', cancel: 'cancelled' },
-  paid: { start_production: 'in_production', refund: 'cancelled' },
-  in_production: { ship: 'shipped' },
+  paid: { start_production: 'in_production', refund: 'cancelled', cancel_refabrication: 'cancelled' },
+  in_production: { ship: 'shipped', cancel_refabrication: 'cancelled' },
   shipped: { deliver: 'delivered' },
   delivered: {},
   cancelled: {},
 };
 
 /** Events only an operator may cause; the rest are the buyer's. */
-export const OPERATOR_EVENTS: readonly OrderEvent[] = ['confirm_transfer', 'refund', 'start_production', 'ship', 'deliver'];
+export const OPERATOR_EVENTS: readonly OrderEvent[] = ['confirm_transfer', 'refund', 'start_production', 'ship', 'deliver', 'cancel_refabrication'];
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending_payment: 'Awaiting payment',
@@ -76,6 +81,7 @@ const EVENT_WORDS: Readonly<Record<OrderEvent, string>> = {
   start_production: 'put into production',
   ship: 'shipped',
   deliver: 'marked delivered',
+  cancel_refabrication: 'cancelled as a refabrication',
 };
 
 /**

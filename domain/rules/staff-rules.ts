@@ -43,21 +43,34 @@ export function seesOnlyAssignedCustomers(role: StaffRole): boolean {
  * confirmed with the amount received (the payments' own path), never by a bare button; paying is
  * the customer's. Which of these are allowed now is the lifecycle's `nextEvents`, never a second rule.
  */
-export const STAFF_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 'cancel', 'refund'] as const satisfies readonly OrderEvent[];
+export const STAFF_ORDER_EVENTS = ['start_production', 'ship', 'deliver', 'cancel', 'refund', 'cancel_refabrication'] as const satisfies readonly OrderEvent[];
 export type StaffOrderEvent = (typeof STAFF_ORDER_EVENTS)[number];
+
+/** What the lifecycle alone does not know about an order: whether money came in, and whether it is an approved claim's refabrication. */
+export interface StaffOrderFacts {
+  somethingPaid: boolean;
+  refabrication: boolean;
+}
 
 /**
  * The events of STAFF_ORDER_EVENTS the lifecycle allows an operator from `status`. A refund gives
  * back what was paid, so it is not offered for an order nothing was paid for (a refabrication made
- * at no charge, ADR 200): there it would only cancel the order, and the server refuses it.
+ * at no charge, ADR 200): there it would only cancel the order, and the server refuses it. Cancelling
+ * a refabrication (ADR 232) is offered only for an approved claim's refabrication on which nothing
+ * was paid, before it ships (the lifecycle: from paid or in production).
  */
-export function staffOrderEvents(status: OrderStatus, somethingPaid = true): StaffOrderEvent[] {
+export function staffOrderEvents(status: OrderStatus, facts: StaffOrderFacts = { somethingPaid: true, refabrication: false }): StaffOrderEvent[] {
   const allowed = nextEvents(status, 'operator');
-  return STAFF_ORDER_EVENTS.filter((event) => allowed.includes(event) && (event !== 'refund' || somethingPaid));
+  return STAFF_ORDER_EVENTS.filter((event) => {
+    if (!allowed.includes(event)) return false;
+    if (event === 'refund') return facts.somethingPaid;
+    if (event === 'cancel_refabrication') return facts.refabrication && !facts.somethingPaid;
+    return true;
+  });
 }
 
-/** Events that need a reason the customer reads (cancelling or refunding their order). */
-export const REASON_REQUIRED: readonly StaffOrderEvent[] = ['cancel', 'refund'];
+/** Events that need a reason the customer reads (cancelling or refunding their order, stopping a refabrication). */
+export const REASON_REQUIRED: readonly StaffOrderEvent[] = ['cancel', 'refund', 'cancel_refabrication'];
 
 /** TOTP: 6 digits, 30-second steps, one step of clock drift either way (RFC 6238). */
 export const TOTP_DIGITS = 6;
@@ -83,6 +96,7 @@ export const STAFF_MESSAGES = {
   reasonRequired: 'Please give the reason the customer will read.',
   trackingRequired: 'Please give the carrier and the tracking number.',
   nothingToRefund: 'Nothing was paid for this order (a refabrication made at no charge), so there is nothing to refund.',
+  notARefabrication: 'Only a refabrication made at no charge for an approved claim, not yet shipped, can be cancelled this way.',
   passwordShort: `A staff password has at least ${STAFF_PASSWORD_MIN} characters.`,
   emailTaken: 'A staff account already has this email.',
   invitationGone: 'This invitation is no longer valid: it was used, replaced or has expired. Ask an admin for a new one.',

@@ -1,7 +1,7 @@
 import type { StaffAction } from '#domain/api/ops';
-import type { OrderStatus } from '#domain/api/order';
+import type { AfterSaleOrder, OrderStatus } from '#domain/api/order';
 import type { CustomerFlags } from '#domain/api/ops-customers';
-import type { PaymentMethod } from '#domain/api/payment';
+import type { PaymentMethod, PaymentSummary } from '#domain/api/payment';
 import type { StaffRole, StaffOrderEvent } from '#domain/rules/staff-rules';
 import type { MessageKey, Translate } from '#lib/i18n/i18n';
 
@@ -22,6 +22,15 @@ export const OPS_METHOD_KEYS: Readonly<Record<PaymentMethod, MessageKey>> = {
   bank_transfer: 'orders.method.bankTransfer',
 };
 
+/** A payment's status on the order page, in words. */
+export const OPS_PAYMENT_STATUS_KEYS: Readonly<Record<PaymentSummary['status'], MessageKey>> = {
+  succeeded: 'ops.payment.status.succeeded',
+  declined: 'ops.payment.status.declined',
+  pending: 'ops.payment.status.pending',
+  cancelled: 'ops.payment.status.cancelled',
+  refunded: 'ops.payment.status.refunded',
+};
+
 export const ROLE_KEYS: Readonly<Record<StaffRole, MessageKey>> = {
   admin: 'ops.role.admin',
   operator: 'ops.role.operator',
@@ -35,6 +44,16 @@ export const EVENT_KEYS: Readonly<Record<StaffOrderEvent, { button: MessageKey; 
   deliver: { button: 'ops.event.deliver', title: 'ops.event.deliverTitle', done: 'ops.event.deliverDone' },
   cancel: { button: 'ops.event.cancel', title: 'ops.event.cancelTitle', done: 'ops.event.cancelDone' },
   refund: { button: 'ops.event.refund', title: 'ops.event.refundTitle', done: 'ops.event.refundDone' },
+  cancel_refabrication: { button: 'ops.event.cancelRefabrication', title: 'ops.event.cancelRefabricationTitle', done: 'ops.event.cancelRefabricationDone' },
+};
+
+/** An after-sale claim's statuses in the staff's words (the audit's lines about a claim). */
+export const CLAIM_STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
+  submitted: 'opsQueues.claimStatus.submitted',
+  accepted: 'opsQueues.claimStatus.accepted',
+  rejected: 'opsQueues.claimStatus.rejected',
+  completed: 'opsQueues.claimStatus.completed',
+  cancelled: 'opsQueues.claimStatus.cancelled',
 };
 
 /** The audit's actions in words; an action not listed shows as recorded. */
@@ -44,6 +63,10 @@ export const ACTION_KEYS: Readonly<Record<string, MessageKey>> = {
   'order.deliver': 'ops.event.deliver',
   'order.cancel': 'ops.event.cancel',
   'order.refund': 'ops.event.refund',
+  'order.cancel_refabrication': 'ops.event.cancelRefabrication',
+  'claim.approve': 'ops.audit.claimApprove',
+  'claim.refuse': 'ops.audit.claimRefuse',
+  'claim.cancel_refabrication': 'ops.audit.claimCancelRefabrication',
   'order.additional_cost': 'ops.audit.additionalCost',
   'transfer.confirm': 'ops.audit.transferConfirm',
   'customer.update': 'ops.audit.customerUpdate',
@@ -82,14 +105,15 @@ export interface AuditWords {
  * The changes a staff action recorded, one line each, as the order's and the customer's console
  * pages show them: "Amount: $25.00" for a value that had none before (newly set), "Balance: from
  * $0.00 to $25.00" only where there was one (issue 38). Amounts (`…Cents`) as money, yes/no, an
- * order's status in the customer's words.
+ * order's status in the customer's words, a claim's status (an action `claim.…`) in the staff's.
  */
-export function auditChanges(action: Pick<StaffAction, 'before' | 'after'>, { t, money }: AuditWords): string[] {
+export function auditChanges(action: Pick<StaffAction, 'before' | 'after'> & { action?: string }, { t, money }: AuditWords): string[] {
+  const statusKeys: Readonly<Record<string, MessageKey>> = action.action?.startsWith('claim.') ? CLAIM_STATUS_KEYS : OPS_STATUS_KEYS;
   const said = (key: string, v: unknown): string => {
     if (v === null || v === undefined) return t('ops.audit.none');
     if (typeof v === 'boolean') return v ? t('ops.audit.yes') : t('ops.audit.no');
     if (typeof v === 'number' && key.endsWith('Cents') && Number.isInteger(v)) return money(v);
-    if (key === 'status' && typeof v === 'string' && v in OPS_STATUS_KEYS) return t(OPS_STATUS_KEYS[v as OrderStatus]);
+    if (key === 'status' && typeof v === 'string' && Object.hasOwn(statusKeys, v)) return t(statusKeys[v] as MessageKey);
     if (Array.isArray(v)) return v.map((item) => said('', item)).join(', ');
     return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
   };

@@ -121,4 +121,15 @@ export const orderMails = {
     text: `We could not accept your after-sale request ${claim.number} for order ${claim.orderNumber}.\n\nReason: ${claim.reason}\n\nYour after-sale requests: ${link}`,
     links: [link],
   }),
+
+  /**
+   * Staff cancelled the refabrication of an approved claim before it shipped (ADR 232): nothing was
+   * paid, so nothing is given back; the claim no longer holds its quantities.
+   */
+  refabricationCancelled: ({ to, link }: { to: string; link: string }, claim: { number: string; orderNumber: string; refabrication: string; reason: string }): Mail => ({
+    to,
+    subject: `Refabrication ${claim.refabrication} cancelled`,
+    text: `We cancelled order ${claim.refabrication}, the refabrication at no charge of your after-sale request ${claim.number} for order ${claim.orderNumber}. Nothing was charged for it, so there is nothing to refund.\n\nReason: ${claim.reason}\n\nIf parts still need to be made again, you can send a new after-sale request: ${link}`,
+    links: [link],
+  }),
 };

@@ -19,7 +19,7 @@ export const AFTER_SALE_SERVICE_MESSAGES = {
   duplicateProduct: 'Each product can be selected once.',
 } as const;
 
-/** The requests that hold a line's quantity: every one but a rejected one (open, accepted, completed). */
+/** The requests that hold a line's quantity: open, accepted, completed (not a rejected one, nor one whose refabrication was cancelled). */
 const CLAIMING_STATUSES = ['submitted', 'accepted', 'completed'] as const;
 
 type AfterSaleRow = {
@@ -163,6 +163,32 @@ export async function requestAfterSale(db: Kysely<Database>, clock: Clock, userI
  */
 export async function completeClaimsRefabricatedBy(trx: Kysely<Database>, orderId: string): Promise<void> {
   await trx.updateTable('after_sale_order').set({ status: 'completed' }).where('refabrication_order_id', '=', orderId).where('status', '=', 'accepted').execute();
+}
+
+/** The accepted claim whose refabrication is this order, if any (an order is the refabrication of one claim at most). */
+export async function claimRefabricatedBy(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('after_sale_order')
+    .innerJoin('customer_order', 'customer_order.id', 'after_sale_order.order_id')
+    .select(['after_sale_order.id', 'after_sale_order.number', 'customer_order.number as orderNumber'])
+    .where('after_sale_order.refabrication_order_id', '=', orderId)
+    .where('after_sale_order.status', '=', 'accepted')
+    .executeTakeFirst();
+}
+
+/**
+ * Staff cancelled the refabrication `orderId` before it shipped (ADR 232): its accepted claim is
+ * `cancelled` with the reason the customer reads, in the cancellation's transaction. The claim keeps
+ * naming the (now cancelled) order and no longer holds its quantities, so the customer may ask again.
+ */
+export async function cancelClaimRefabricatedBy(trx: Kysely<Database>, orderId: string, reason: string, at: string): Promise<void> {
+  const changed = await trx
+    .updateTable('after_sale_order')
+    .set({ status: 'cancelled', refusal_reason: reason, decided_at: at })
+    .where('refabrication_order_id', '=', orderId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, CLAIM_DECISION_MESSAGES.alreadyDecided);
 }
 
 export const CLAIM_DECISION_MESSAGES = {

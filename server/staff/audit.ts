@@ -64,3 +64,35 @@ export function toStaffAction(r: { id: string; action: string; before_state: str
     at: r.created_at,
   };
 }
+
+/**
+ * An order's audit, oldest first: the staff actions on the order and on the after-sale claims about
+ * it (a claim on its products, or the claim it is the refabrication of), so the console's order page
+ * shows a claim's approval, refusal or cancellation beside the order's moves (issue 38 item 7).
+ */
+export async function readOrderAudit(db: Kysely<Database>, orderId: string): Promise<StaffAction[]> {
+  const rows = await db
+    .selectFrom('staff_action as a')
+    .innerJoin('staff_account as s', 's.id', 'a.staff_id')
+    .select(['a.id', 'a.action', 'a.before_state', 'a.after_state', 'a.reason', 'a.created_at', 's.name', 's.email'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', '=', orderId)]),
+        eb.and([
+          eb('a.subject_kind', '=', 'after_sale'),
+          eb(
+            'a.subject_id',
+            'in',
+            eb
+              .selectFrom('after_sale_order')
+              .select('id')
+              .where((w) => w.or([w('order_id', '=', orderId), w('refabrication_order_id', '=', orderId)])),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map(toStaffAction);
+}

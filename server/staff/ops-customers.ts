@@ -97,7 +97,7 @@ export async function listStaffCustomers(db: Kysely<Database>, staff: Staff, que
 
 /**
  * Every staff action about a customer, oldest first: on the account itself, and on its orders,
- * additional costs and balance reloads (issue 38 item 7).
+ * additional costs, balance reloads and after-sale claims (issue 38 item 7).
  */
 export async function readCustomerAudit(db: Kysely<Database>, userId: string): Promise<StaffAction[]> {
   const rows = await db
@@ -110,6 +110,7 @@ export async function readCustomerAudit(db: Kysely<Database>, userId: string): P
         eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', 'in', eb.selectFrom('customer_order').select('id').where('user_id', '=', userId))]),
         eb.and([eb('a.subject_kind', '=', 'additional_cost'), eb('a.subject_id', 'in', eb.selectFrom('additional_cost').select('id').where('user_id', '=', userId))]),
         eb.and([eb('a.subject_kind', '=', 'reload'), eb('a.subject_id', 'in', eb.selectFrom('balance_recharge').select('id').where('user_id', '=', userId))]),
+        eb.and([eb('a.subject_kind', '=', 'after_sale'), eb('a.subject_id', 'in', eb.selectFrom('after_sale_order').select('id').where('user_id', '=', userId))]),
       ]),
     )
     .orderBy('a.created_at')

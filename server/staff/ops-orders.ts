@@ -12,8 +12,9 @@ import type { AppLinks } from '../links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderMails } from '../mail/order-mails.ts';
 import type { Payments } from '../payments/payments.ts';
+import { cancelClaimRefabricatedBy, claimRefabricatedBy } from '../orders/after-sales.ts';
 import { applyOperatorEvent, cancelUnpaidOrder, listOrdersForStaff, readOrder } from '../orders/orders.ts';
-import { readAudit, recordStaffAction } from './audit.ts';
+import { readOrderAudit, recordStaffAction } from './audit.ts';
 import { orderFilesOf } from './ops-order-files.ts';
 import type { Staff } from './staff-accounts.ts';
 
@@ -46,7 +47,7 @@ export function listStaffOrders(db: Kysely<Database>, staff: Staff, query: OpsOr
 /** An order's page for staff: the order, its customer, what the caller may do now, and the staff's actions on it. */
 export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId: string): Promise<OpsOrder> {
   const row = await visibleOrder(db, staff, orderId);
-  const [order, audit] = await Promise.all([readOrder(db, orderId), readAudit(db, 'order', orderId)]);
+  const [order, audit, claim] = await Promise.all([readOrder(db, orderId), readOrderAudit(db, orderId), claimRefabricatedBy(db, orderId)]);
   return {
     order,
     files: await orderFilesOf(db, order),
@@ -57,7 +58,7 @@ export async function readStaffOrder(db: Kysely<Database>, staff: Staff, orderId
       customerNumber: row.customer_number,
       successManager: row.customer_manager_email ? { name: row.customer_manager_name ?? row.customer_manager_email, email: row.customer_manager_email } : null,
     },
-    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status, somethingPaid(order)) : [],
+    events: mayStaff(staff.role, 'orders.move') ? staffOrderEvents(order.status, { somethingPaid: somethingPaid(order), refabrication: claim !== undefined }) : [],
     audit,
   };
 }
@@ -73,8 +74,11 @@ function auditState(order: Order): Record<string, unknown> {
 /**
  * Staff move an order on (issue 38, ADR 193) through the lifecycle's own rule (`transition`) and the
  * server's own paths: production, shipping and delivery through `applyOperatorEvent`, a cancelled
- * unpaid order through `cancelUnpaidOrder`, a refund through the payments' refund. The audit line
- * and the customer's mail are written in the move's transaction; the mail leaves once it commits.
+ * unpaid order through `cancelUnpaidOrder`, a refund through the payments' refund. A refabrication
+ * made at no charge is cancelled before it ships (ADR 232) by `applyOperatorEvent` too, its claim
+ * `cancelled` with the reason and audited as well, and the customer mailed about the claim; nothing
+ * is refunded. The audit lines and the customer's mail are written in the move's transaction; the
+ * mail leaves once it commits.
  */
 export async function moveStaffOrder(deps: OpsOrdersDeps, staff: Staff, orderId: string, body: OpsOrderEventRequest): Promise<OpsOrder> {
   if (!mayStaff(staff.role, 'orders.move')) throw new HttpError(403, STAFF_MESSAGES.notAllowed);
@@ -92,13 +96,27 @@ export async function moveStaffOrder(deps: OpsOrdersDeps, staff: Staff, orderId:
   }
   const current = await readOrder(db, orderId);
   if (body.event === 'refund' && !somethingPaid(current)) throw new HttpError(409, STAFF_MESSAGES.nothingToRefund);
+  const claim = await claimRefabricatedBy(db, orderId);
+  const facts = { somethingPaid: somethingPaid(current), refabrication: claim !== undefined };
+  if (body.event === 'cancel_refabrication' && !staffOrderEvents(current.status, facts).includes('cancel_refabrication')) throw new HttpError(409, STAFF_MESSAGES.notARefabrication);
   const before = auditState(current);
   const subject = { to: row.email, number: row.number, link: deps.links.app(`user/order/detail/${orderId}`) };
-  const mail = orderMails.forEvent(subject, body.event, { reason, ...(body.event === 'ship' ? { packages: [{ carrier: carrier as string, trackingNumber: trackingNumber as string }] } : {}) });
+  const mail =
+    body.event === 'cancel_refabrication'
+      ? orderMails.refabricationCancelled(
+          { to: row.email, link: deps.links.app('user/order/after-sale') },
+          { number: claim?.number ?? '', orderNumber: claim?.orderNumber ?? '', refabrication: row.number, reason: reason as string },
+        )
+      : orderMails.forEvent(subject, body.event, { reason, ...(body.event === 'ship' ? { packages: [{ carrier: carrier as string, trackingNumber: trackingNumber as string }] } : {}) });
   const mailIds: string[] = [];
   const alsoInTransaction = async (trx: Kysely<Database>) => {
     const after = auditState(await readOrder(trx, orderId));
-    await recordStaffAction(trx, { staffId: staff.id, action: `order.${body.event}`, subject: { kind: 'order', id: orderId }, before, after, reason, at: iso(clock()) });
+    const at = iso(clock());
+    await recordStaffAction(trx, { staffId: staff.id, action: `order.${body.event}`, subject: { kind: 'order', id: orderId }, before, after, reason, at });
+    if (body.event === 'cancel_refabrication' && claim) {
+      await cancelClaimRefabricatedBy(trx, orderId, reason as string, at);
+      await recordStaffAction(trx, { staffId: staff.id, action: 'claim.cancel_refabrication', subject: { kind: 'after_sale', id: claim.id }, before: { status: 'accepted' }, after: { status: 'cancelled' }, reason, at });
+    }
     mailIds.push(await mailer.enqueue(mail, trx));
   };
   if (body.event === 'refund') {

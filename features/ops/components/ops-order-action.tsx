@@ -24,8 +24,8 @@ type Fields = 'reason' | 'carrier' | 'trackingNumber';
 
 /**
  * One move of the order (issue 38): its button opens a dialog that asks for what the move needs (a
- * reason the customer reads for a cancellation or a refund, the carrier and tracking number to
- * ship) and says the customer is mailed. The server's refusal is shown in the dialog, by field.
+ * reason the customer reads for a cancellation, a refund or a cancelled refabrication (ADR 232),
+ * the carrier and tracking number to ship) and says the customer is mailed. The server's refusal is shown in the dialog, by field.
  * The move is a mutation (ADR 208); the page puts its answer in the cache and makes the lists stale.
  */
 export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
@@ -36,7 +36,7 @@ export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const move = useMutation({ mutationFn: (body: Parameters<typeof moveOpsOrder>[1]) => moveOpsOrder(order.id, body) });
   const reasonRequired = REASON_REQUIRED.includes(event);
-  const destructive = event === 'cancel' || event === 'refund';
+  const destructive = event === 'cancel' || event === 'refund' || event === 'cancel_refabrication';
 
   const field = (name: Fields) => ({
     value: values[name],
@@ -78,6 +78,7 @@ export function OpsOrderAction({ order, event, onMoved }: OpsOrderActionProps) {
         <Dialog title={t(keys.title, { number: order.number })}>
           {({ close }) => (
             <Form onSubmit={submit(close)} aria-label={t(keys.title, { number: order.number })}>
+              {event === 'cancel_refabrication' && <p>{t('ops.event.cancelRefabricationHint')}</p>}
               <p className="text-neutral-700">{t('ops.event.mailed')}</p>
               {failure && (
                 <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">

@@ -13,7 +13,7 @@ import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { readOpsOrder } from '../api.ts';
-import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
+import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_PAYMENT_STATUS_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
 import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
 import { OpsOrderAction } from './ops-order-action.tsx';
 import { OpsOrderFiles } from './ops-order-files.tsx';
@@ -152,10 +152,10 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.payments')}>
           <ul className="flex flex-col gap-1 px-5 pb-5 pt-3">
-            {order.payments.length === 0 && <li>{t('orders.method.none')}</li>}
+            {order.payments.length === 0 && <li>{order.amounts.totalCents === 0 && order.paidAt ? t('ops.order.noCharge') : t('orders.method.none')}</li>}
             {order.payments.map((p) => (
               <li key={p.id}>
-                {t('ops.order.payment', { method: t(OPS_METHOD_KEYS[p.method]), status: p.status, amount: format.money(p.amountCents, p.currency) })}
+                {t('ops.order.payment', { method: t(OPS_METHOD_KEYS[p.method]), status: t(OPS_PAYMENT_STATUS_KEYS[p.status]), amount: format.money(p.amountCents, p.currency) })}
               </li>
             ))}
           </ul>

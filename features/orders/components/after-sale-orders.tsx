@@ -29,6 +29,7 @@ const STATUS_KEYS: Readonly<Record<AfterSaleOrder['status'], MessageKey>> = {
   accepted: 'orders.afterSale.status.accepted',
   rejected: 'orders.afterSale.status.rejected',
   completed: 'orders.afterSale.status.completed',
+  cancelled: 'orders.afterSale.status.cancelled',
 };
 
 /** The after-sale page: the request form (open at once when an order sent the customer here) and the requests made. */
@@ -120,7 +121,11 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
                   </Cell>
                   <Cell>
                     <StatusBadge status={request.status === 'submitted' ? 'in review' : request.status}>{t(STATUS_KEYS[request.status])}</StatusBadge>
-                    {request.decision?.refabrication && <p className="mt-1">{t('orders.afterSale.refabrication', { number: request.decision.refabrication.number })}</p>}
+                    {request.decision?.refabrication && (
+                      <p className="mt-1">
+                        {t(request.status === 'cancelled' ? 'orders.afterSale.refabricationCancelled' : 'orders.afterSale.refabrication', { number: request.decision.refabrication.number })}
+                      </p>
+                    )}
                     {request.decision?.refusalReason && <p className="mt-1">{t('orders.afterSale.refusal', { reason: request.decision.refusalReason })}</p>}
                   </Cell>
                 </Row>

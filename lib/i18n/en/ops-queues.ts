@@ -25,6 +25,11 @@ export const opsQueues = {
   'opsQueues.claims.refuseFor': 'Refuse claim {number}',
   'opsQueues.claims.refuseTitle': 'Refuse claim {number}',
   'opsQueues.claims.refused': 'Claim {number} refused.',
+  'opsQueues.claimStatus.submitted': 'Waiting for a decision',
+  'opsQueues.claimStatus.accepted': 'Approved',
+  'opsQueues.claimStatus.rejected': 'Refused',
+  'opsQueues.claimStatus.completed': 'Completed (refabrication delivered)',
+  'opsQueues.claimStatus.cancelled': 'Cancelled (refabrication stopped)',
 
   'opsQueues.reviews.title': 'Parts waiting for review',
   'opsQueues.reviews.heading': '{part} · {project}',

@@ -153,7 +153,9 @@ export const orders = {
   'orders.afterSale.status.accepted': 'Accepted',
   'orders.afterSale.status.rejected': 'Declined',
   'orders.afterSale.status.completed': 'Completed',
+  'orders.afterSale.status.cancelled': 'Cancelled',
   'orders.afterSale.refabrication': 'Made again at no charge as order {number}.',
+  'orders.afterSale.refabricationCancelled': 'We cancelled its refabrication, order {number}, before it shipped. Nothing was charged. You can send a new request if parts still need making again.',
   'orders.afterSale.refusal': 'Why: {reason}',
 
   'orders.costs.list': 'Additional-cost orders',

@@ -27,6 +27,11 @@ export const opsQueues: AreaTranslation<typeof en> = {
   'opsQueues.claims.refuseFor': 'Refuser la réclamation {number}',
   'opsQueues.claims.refuseTitle': 'Refuser la réclamation {number}',
   'opsQueues.claims.refused': 'Réclamation {number} refusée.',
+  'opsQueues.claimStatus.submitted': 'En attente de décision',
+  'opsQueues.claimStatus.accepted': 'Acceptée',
+  'opsQueues.claimStatus.rejected': 'Refusée',
+  'opsQueues.claimStatus.completed': 'Terminée (refabrication livrée)',
+  'opsQueues.claimStatus.cancelled': 'Annulée (refabrication arrêtée)',
 
   'opsQueues.reviews.title': 'Pièces en attente de revue',
   'opsQueues.reviews.heading': '{part} · {project}',

@@ -155,7 +155,9 @@ export const orders: AreaTranslation<typeof en> = {
   'orders.afterSale.status.accepted': 'Acceptée',
   'orders.afterSale.status.rejected': 'Refusée',
   'orders.afterSale.status.completed': 'Terminée',
+  'orders.afterSale.status.cancelled': 'Annulée',
   'orders.afterSale.refabrication': 'Refabriquée sans frais : commande {number}.',
+  'orders.afterSale.refabricationCancelled': 'Nous avons annulé sa refabrication, la commande {number}, avant son expédition. Rien n’a été facturé. Vous pouvez envoyer une nouvelle demande si des pièces doivent encore être refaites.',
   'orders.afterSale.refusal': 'Motif : {reason}',
 
   'orders.costs.list': 'Commandes de frais supplémentaires',

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { OpsOrderPage } from '#features/ops/components/ops-order-page';
 import gearwheel from '../../support/gearwheel-thumbnail.png';
 import { ORDER_ID } from '../../support/order-fixtures.ts';
-import { opsOrder } from '../../support/ops-fixtures.ts';
+import { opsOrder, opsRefabrication } from '../../support/ops-fixtures.ts';
 import { ScreenFrame } from '../../support/page-frame.tsx';
 
 const one = '*/api/*/ops/orders/:id';
@@ -44,13 +44,43 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A paid order: into production, or refund and cancel; the customer and their success manager. */
+/** A paid order: into production, or refund and cancel; the customer and their success manager; the card payment that paid it. */
 export const Paid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Start production' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Refund and cancel' })).toBeInTheDocument();
     await expect(canvas.getByRole('region', { name: 'Customer' })).toHaveTextContent('Sam Success');
+    await expect(canvas.getByRole('region', { name: 'Payments' })).toHaveTextContent('$124.50');
+    await expect(canvas.queryByText('Not paid yet')).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * An approved claim's refabrication made at no charge (ADR 232): nothing to pay, no refund, and a
+ * button to cancel it before it ships; the claim's approval in the audit, in words.
+ */
+export const Refabrication: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        order: [
+          http.get(one, () =>
+            HttpResponse.json({
+              ...opsRefabrication('paid'),
+              audit: [{ id: 'a1', staffName: 'Olga Operator', staffEmail: 'olga@shop.example', action: 'claim.approve', before: { status: 'submitted' }, after: { status: 'accepted', refabricationOrder: 'W26000321' }, reason: null, at: '2026-11-29T09:00:00.000Z' }],
+            }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Cancel the refabrication' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Refund and cancel' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: 'Payments' })).toHaveTextContent('Nothing to pay: made at no charge');
+    await expect(canvas.getByRole('region', { name: 'Staff actions' })).toHaveTextContent('Status: from Waiting for a decision to Approved');
   },
 };
 

@@ -37,7 +37,20 @@ describe('the staff audit’s changes in words (issue 38)', () => {
     ]);
   });
 
+  test('a claim’s statuses in the staff’s words from the catalogue, never the stored codes', () => {
+    expect(auditChanges({ action: 'claim.approve', before: { status: 'submitted' }, after: { status: 'accepted', refabricationOrder: 'W26000321' } }, words)).toEqual([
+      'Status: from Waiting for a decision to Approved',
+      'Refabrication order: W26000321',
+    ]);
+    expect(auditChanges({ action: 'claim.refuse', before: { status: 'submitted' }, after: { status: 'rejected' } }, words)).toEqual(['Status: from Waiting for a decision to Refused']);
+    expect(auditChanges({ action: 'claim.cancel_refabrication', before: { status: 'accepted' }, after: { status: 'cancelled' } }, words)).toEqual([
+      'Status: from Approved to Cancelled (refabrication stopped)',
+    ]);
+    // The same code on an order is the order's word.
+    expect(auditChanges({ action: 'order.cancel_refabrication', before: { status: 'paid' }, after: { status: 'cancelled' } }, words)).toEqual(['Status: from Paid to Cancelled']);
+  });
+
   test('a field or a status the console has no words for shows as recorded', () => {
-    expect(auditChanges({ before: { status: 'submitted' }, after: { status: 'accepted', somethingNew: 3 } }, words)).toEqual(['Status: from submitted to accepted', 'somethingNew: 3']);
+    expect(auditChanges({ before: { status: 'submitted' }, after: { status: 'on_hold', somethingNew: 3 } }, words)).toEqual(['Status: from submitted to on_hold', 'somethingNew: 3']);
   });
 });

@@ -87,4 +87,20 @@ describe('after-sale orders', () => {
     expect(await screen.findByRole('checkbox', { name: /lid/ })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Wedo order number' })).toHaveValue('W26123456');
   });
+
+  test('a claim whose refabrication staff cancelled says so: cancelled, the order stopped before shipping, the reason (ADR 232)', { timeout: 30_000 }, async () => {
+    const cancelled = afterSale({
+      id: 'as-9',
+      number: 'AS26000009',
+      status: 'cancelled',
+      decision: { decidedAt: '2026-12-01T09:00:00.000Z', refusalReason: 'The customer found the missing parts.', refabrication: { id: 'o-9', number: 'W26000321' } },
+    });
+    stubApi([['GET', /order\/after-sale\/list/, { body: page([cancelled]) }]]);
+    renderAt(<AfterSale />, '/user/order/after-sale');
+    const row = await screen.findByRole('row', { name: /AS26000009/ });
+    expect(row).toHaveTextContent('Cancelled');
+    expect(row).toHaveTextContent('We cancelled its refabrication, order W26000321, before it shipped. Nothing was charged.');
+    expect(row).toHaveTextContent('Why: The customer found the missing parts.');
+    expect(row).not.toHaveTextContent('Made again at no charge');
+  });
 });

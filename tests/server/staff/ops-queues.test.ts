@@ -117,11 +117,13 @@ describe(`a claim's refabrication order, taken to delivery (${db})`, () => {
     const move = (body: Record<string, unknown>) => t.call<OpsOrder & { message: string }>(`ops/orders/${refab.id}/event`, { token: operator.token, body });
     const page = (await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body;
     expect(page.order.payments).toEqual([]);
-    expect(page.events).toEqual(['start_production']);
+    expect(page.events).toEqual(['start_production', 'cancel_refabrication']);
     const refund = await move({ event: 'refund', reason: 'Not needed' });
     expect(refund.status).toBe(409);
     expect(refund.body.message).toBe(STAFF_MESSAGES.nothingToRefund);
-    expect((await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body).toMatchObject({ order: { status: 'paid' }, audit: [] });
+    // Nothing written: the page's audit holds only the claim's approval (the claim it refabricates).
+    const after = (await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body;
+    expect([after.order.status, after.audit.map((a) => a.action)]).toEqual(['paid', ['claim.approve']]);
 
     expect((await move({ event: 'start_production' })).status).toBe(200);
     expect((await move({ event: 'ship', carrier: 'DHL', trackingNumber: '77' })).status).toBe(200);
@@ -131,6 +133,88 @@ describe(`a claim's refabrication order, taken to delivery (${db})`, () => {
     expect((await t.call<OpsClaim>(`ops/claims/${asked.id}`, { token: operator.token })).body.claim.status).toBe('completed');
     // A completed claim still holds its quantity: 2 + 2 of a line of 3 is refused.
     expect((await t.call('order/after-sale', { token: c.token, body: { orderNumber: 'PO-38', wedoOrderNumber: order.number, items: [{ productId: order.products[0]!.id, quantity: 2 }] } })).status).toBe(422);
+  });
+});
+
+describe(`a claim's refabrication cancelled before it ships (${db}, ADR 232)`, () => {
+  test('operator or admin, with a reason: the order cancelled, nothing refunded, the claim cancelled and its quantities freed, audited in one transaction, the customer mailed', async () => {
+    const order = await shippedOrder(3);
+    const asked = await claim(order, 2);
+    const refab = (await decide(asked.id, { decision: 'approve' })).body.claim.decision!.refabrication!;
+    const cancel = (token: string, body: Record<string, unknown>) => t.call<OpsOrder & { message: string; errors?: Record<string, string[]> }>(`ops/orders/${refab.id}/event`, { token, body });
+    expect((await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: operator.token })).body.events).toEqual(['start_production', 'cancel_refabrication']);
+
+    // A success manager serving the customer sees the order but may not cancel it; a customer's token opens no staff call.
+    const manager = await signedInStaff(t, 'success_manager');
+    expect((await t.admin('admin/account', { email: c.email, customerManager: { name: 'SM', email: manager.email } }, 'PATCH')).status).toBe(200);
+    expect((await t.call<OpsOrder>(`ops/orders/${refab.id}`, { token: manager.token })).body.events).toEqual([]);
+    const refused = await cancel(manager.token, { event: 'cancel_refabrication', reason: 'Not wanted' });
+    expect([refused.status, refused.body.message]).toEqual([403, STAFF_MESSAGES.notAllowed]);
+    expect((await t.call(`ops/orders/${refab.id}/event`, { token: c.token, body: { event: 'cancel_refabrication', reason: 'Not wanted' } })).status).toBe(401);
+    // The reason is required: the customer reads it.
+    const bare = await cancel(operator.token, { event: 'cancel_refabrication' });
+    expect([bare.status, bare.body.errors?.reason]).toEqual([422, [STAFF_MESSAGES.reasonRequired]]);
+    expect((await customersClaim(asked.id))?.status).toBe('accepted');
+
+    expect((await cancel(operator.token, { event: 'start_production' })).status).toBe(200);
+    const done = await cancel(operator.token, { event: 'cancel_refabrication', reason: 'The customer found the missing parts.' });
+    expect(done.status).toBe(200);
+    expect(done.body.order).toMatchObject({ status: 'cancelled', payments: [] });
+    expect(done.body.events).toEqual([]);
+    // Both audit lines on the order's page: the order's move and the claim's change, with who and the reason.
+    // (The last two share their instant, so their order between them is not fixed.)
+    const lines = done.body.audit.map((a) => [a.action, a.before?.status, a.after?.status, a.reason, a.staffEmail]);
+    expect(lines.slice(0, 2)).toEqual([
+      ['claim.approve', 'submitted', 'accepted', null, operator.email],
+      ['order.start_production', 'paid', 'in_production', null, operator.email],
+    ]);
+    expect(lines.slice(2).sort()).toEqual([
+      ['claim.cancel_refabrication', 'accepted', 'cancelled', 'The customer found the missing parts.', operator.email],
+      ['order.cancel_refabrication', 'in_production', 'cancelled', 'The customer found the missing parts.', operator.email],
+    ]);
+    // Nothing was paid, so nothing went back: no payment row, no ledger entry.
+    expect(await t.database.db.selectFrom('payment').select('id').where('subject_id', '=', refab.id).execute()).toEqual([]);
+    // The customer's after-sale page tells the truth: cancelled, the reason, the cancelled order.
+    expect(await customersClaim(asked.id)).toMatchObject({ status: 'cancelled', decision: { refusalReason: 'The customer found the missing parts.', refabrication: { number: refab.number } } });
+    expect((await t.call<Order>(`order/${refab.id}`, { token: c.token })).body.status).toBe('cancelled');
+    const mail = (await t.outbox(c.email))[0];
+    expect(mail?.subject).toBe(`Refabrication ${refab.number} cancelled`);
+    expect(mail?.text).toContain('Reason: The customer found the missing parts.');
+    expect(mail?.text).toContain(asked.number);
+    expect(mail?.links[0]).toContain('/user/order/after-sale');
+    // The cancelled claim holds no quantity any more: the customer may ask for the 2 again (2 + 2 of 3 would be refused otherwise).
+    expect((await t.call('order/after-sale', { token: c.token, body: { orderNumber: 'PO-38', wedoOrderNumber: order.number, items: [{ productId: order.products[0]!.id, quantity: 2 }] } })).status).toBe(201);
+    // Cancelled once: a second cancellation is refused by the lifecycle.
+    expect((await cancel(operator.token, { event: 'cancel_refabrication', reason: 'Again' })).status).toBe(409);
+  });
+
+  test('an admin may cancel one too; never an order that was paid for, nor one that has shipped', async () => {
+    const admin = await signedInStaff(t, 'admin');
+    const order = await shippedOrder(2);
+    const asked = await claim(order, 1);
+    const refab = (await decide(asked.id, { decision: 'approve' })).body.claim.decision!.refabrication!;
+    const event = (id: string, token: string, body: Record<string, unknown>) => t.call<OpsOrder & { message: string }>(`ops/orders/${id}/event`, { token, body });
+
+    // An ordinary paid order: the console offers no such move, and the server refuses it, unchanged.
+    const paid = await t.placeOrder(c);
+    expect((await t.pay(`order/${paid.id}/pay`, { method: 'card', card: SUCCESS_CARD }, { token: c.token })).status).toBe(200);
+    expect((await t.call<OpsOrder>(`ops/orders/${paid.id}`, { token: admin.token })).body.events).toEqual(['start_production', 'refund']);
+    const notRefab = await event(paid.id, admin.token, { event: 'cancel_refabrication', reason: 'Wrong' });
+    expect([notRefab.status, notRefab.body.message]).toEqual([409, STAFF_MESSAGES.notARefabrication]);
+    expect((await t.call<OpsOrder>(`ops/orders/${paid.id}`, { token: admin.token })).body).toMatchObject({ order: { status: 'paid' }, audit: [] });
+
+    // Shipped: too late, the lifecycle refuses; the claim stays accepted.
+    expect((await event(refab.id, admin.token, { event: 'start_production' })).status).toBe(200);
+    expect((await event(refab.id, admin.token, { event: 'ship', carrier: 'DHL', trackingNumber: '9' })).status).toBe(200);
+    expect((await event(refab.id, admin.token, { event: 'cancel_refabrication', reason: 'Late' })).status).toBe(409);
+    expect((await customersClaim(asked.id))?.status).toBe('accepted');
+
+    // Another one, not yet shipped: the admin cancels it straight from paid.
+    const again = await claim(await shippedOrder(2), 1);
+    const second = (await decide(again.id, { decision: 'approve' })).body.claim.decision!.refabrication!;
+    const done = await event(second.id, admin.token, { event: 'cancel_refabrication', reason: 'Duplicate of another claim.' });
+    expect([done.status, done.body.order.status]).toEqual([200, 'cancelled']);
+    expect((await customersClaim(again.id))?.status).toBe('cancelled');
   });
 });
 
