@@ -60,7 +60,6 @@ const EXEMPT: Record<string, string> = {
   // The table with pagination under coupons, points and balance: seen in their stories.
   'features/rewards/components/paged-table.tsx#PagedTable': 'part of the rewards tables',
   // The WebGL canvas PartViewer lazy-loads: its story is PartViewer's (which renders a real mesh).
-  'features/quote/components/part-viewer-canvas.tsx#PartViewerCanvas': 'loaded by PartViewer',
   // The account navigation frame every account page sits in: seen in every account page story.
   'routes/pages/account-frame.tsx#AccountFrame': 'part of every account page',
   'routes/pages/account-frame.tsx#AccountPage': 'part of every account page',
