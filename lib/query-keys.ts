@@ -97,6 +97,7 @@ export const queryKeys = {
       column: (status: string) => ['ops', 'orders', 'board', status] as const,
       detail: (orderId: string) => ['ops', 'orders', 'detail', orderId] as const,
       preview: (path: string) => ['ops', 'orders', 'preview', path] as const,
+      mesh: (path: string) => ['ops', 'orders', 'mesh', path] as const,
     },
     transfers: {
       all: ['ops', 'transfers'] as const,

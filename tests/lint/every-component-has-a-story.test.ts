@@ -23,6 +23,7 @@ const EXEMPT: Record<string, string> = {
   'features/ops/components/ops-dialog-footer.tsx#OpsDialogFooter': 'part of OpsClaims Approve, OpsReviews AnswerWithAPrice and OpsAdditionalCosts Create',
   'features/ops/components/ops-order-board.tsx#OpsOrderBoard': 'part of OpsOrderList (Board, SwitchToBoard)',
   'features/ops/components/ops-order-files.tsx#OpsOrderFiles': 'part of OpsOrderPage (Files)',
+  'features/ops/components/ops-part-viewer.tsx#OpsPartViewer': 'loaded by OpsOrderFiles (OpsOrderPage: ViewIn3D)',
   // The recovery codes shown once (ADR 223): seen in StaffSettings' Renew and StaffInvitation's Accept stories.
   'features/ops/components/staff-recovery-codes.tsx#StaffRecoveryCodes': 'part of StaffSettings and StaffInvitation',
   // A field inside the profile form: its states are ProfileForm's stories.
