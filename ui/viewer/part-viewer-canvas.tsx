@@ -5,9 +5,12 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { meshBounds } from './mesh-bounds.ts';
 import { softwareRendering } from './software-rendering.ts';
-import type { ViewCommand } from './view-toolbar.tsx';
 
-export type { ViewCommand };
+export interface ViewCommand {
+  /** Increments with every command: the scene runs each command once, in order. */
+  seq: number;
+  kind: 'fit' | 'zoom-in' | 'zoom-out' | 'rotate-left' | 'rotate-right' | 'rotate-up' | 'rotate-down';
+}
 
 /**
  * What the viewer draws: a triangle soup, nine numbers a triangle (x y z of each corner). The

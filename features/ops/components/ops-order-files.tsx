@@ -47,7 +47,7 @@ function DownloadButton({ path, name }: { path: string; name: string }) {
 /** The part's picture, drawn by the server from its model as the customer's parts table draws it; asked for once it is on screen. */
 function Preview({ path, name }: { path: string; name: string }) {
   const t = useT();
-  const picture = useQuery({ queryKey: queryKeys.ops.orders.preview(path), queryFn: () => downloadOpsFile(path), staleTime: Infinity, retry: false });
+  const picture = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => downloadOpsFile(path), staleTime: Infinity, retry: false });
   const blob = picture.data ?? null;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { parseBinaryStl } from '#domain/geometry/stl-binary';
+import { Suspense, useState } from 'react';
 import { errorMessage } from '#lib/api/error-message';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { lazyComponent } from '#lib/lazy-component';
 import { queryKeys } from '#lib/query-keys';
-import { ViewToolbar, useViewCommands, type ViewCommandKind } from '#ui/viewer/view-toolbar';
+import { Button } from '#ui/button';
+import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
 import { downloadOpsFile } from '../api.ts';
+import { stlPositions } from '../stl-positions.ts';
 
 // The customer's canvas, from ui/ (ADR 231): three.js in a chunk of its own.
 const PartViewerCanvas = lazyComponent(async () => (await import('#ui/viewer/part-viewer-canvas')).default);
 
-const COMMANDS: Record<ViewCommandKind, MessageKey> = {
+const COMMANDS: Record<ViewCommand['kind'], MessageKey> = {
   'rotate-left': 'opsOrders.viewer.rotateLeft',
   'rotate-right': 'opsOrders.viewer.rotateRight',
   'rotate-up': 'opsOrders.viewer.tiltUp',
@@ -24,11 +25,13 @@ const COMMANDS: Record<ViewCommandKind, MessageKey> = {
 /** A mesh answer with no triangles to draw. */
 class EmptyMesh extends Error {}
 
-/** The mesh route's binary STL (ADR 231), read by the domain's reader. */
+/** Commands kept for a scene still loading (as the customer's viewer keeps them). */
+const MAX_PENDING_COMMANDS = 50;
+
+/** The mesh route's binary STL (ADR 231). */
 async function meshAt(path: string) {
-  const bytes = new Uint8Array(await (await downloadOpsFile(path)).arrayBuffer());
-  const { mesh } = parseBinaryStl(bytes);
-  if (!mesh || mesh.triangleCount === 0) throw new EmptyMesh('empty mesh');
+  const mesh = stlPositions(await (await downloadOpsFile(path)).arrayBuffer());
+  if (!mesh) throw new EmptyMesh('empty mesh');
   return mesh;
 }
 
@@ -48,11 +51,11 @@ export interface OpsPartViewerProps {
  */
 export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
   const t = useT();
-  const [commands, command] = useViewCommands();
-  const mesh = useQuery({ queryKey: queryKeys.ops.orders.mesh(path), queryFn: () => meshAt(path), staleTime: Infinity, retry: false });
+  // The buttons' commands since the view opened (bounded), run in order by the scene; a press before three.js arrives is kept.
+  const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
+  const mesh = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => meshAt(path), staleTime: Infinity, retry: false });
   const note = 'absolute inset-0 grid place-items-center p-4 text-center text-caption text-neutral-700';
   const loading = <p className={note}>{t('opsOrders.viewer.loading')}</p>;
-  const labels = Object.fromEntries(Object.entries(COMMANDS).map(([kind, key]) => [kind, t(key)])) as Record<ViewCommandKind, string>;
   return (
     <figure id={id} className="flex w-full flex-col gap-2 sm:w-96 sm:shrink-0" aria-label={t('opsOrders.viewer.figure', { name })}>
       <div
@@ -70,8 +73,13 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
           loading
         )}
       </div>
-      <figcaption>
-        <ViewToolbar aria-label={t('opsOrders.viewer.toolbar')} labels={labels} onCommand={command} />
+      {/* Plain buttons from ui/button as the quote's viewer has them inline: a module both shared would be split into a chunk more on the quote page (ADR 231). */}
+      <figcaption role="group" aria-label={t('opsOrders.viewer.toolbar')} className="flex flex-wrap gap-1">
+        {(Object.entries(COMMANDS) as [ViewCommand['kind'], MessageKey][]).map(([kind, label]) => (
+          <Button key={kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
+            {t(label)}
+          </Button>
+        ))}
       </figcaption>
     </figure>
   );

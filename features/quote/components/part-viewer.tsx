@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { Toolbar } from '#ui/toolbar';
 import type { Mesh } from '#domain/geometry/mesh';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
+import { Button } from '#ui/button';
 import { focusRingLook } from '#ui/focus-ring';
-import { ViewToolbar, useViewCommands, type ViewCommandKind } from '#ui/viewer/view-toolbar';
+import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
 import { lazyComponent } from '#lib/lazy-component';
 
 // The canvas is ui/'s (ADR 231), in a chunk of its own: three.js stays out of the page's first load.
@@ -14,6 +16,8 @@ const PartViewerCanvas = lazyComponent(async () => (await import('#ui/viewer/par
  * a dropped file, so that the preview's first frame does not come when the server answers.
  */
 export const preloadPartViewer = (): Promise<void> => PartViewerCanvas.preload();
+/** Commands kept for a scene still loading: more presses than anyone makes before it arrives. */
+const MAX_PENDING_COMMANDS = 50;
 
 export interface PartViewerProps {
   fileName: string;
@@ -31,18 +35,15 @@ export interface PartViewerProps {
   map?: { colours: Uint8Array; name: string } | null;
 }
 
-const COMMANDS: Record<ViewCommandKind, MessageKey> = {
-  'rotate-left': 'quote.viewer.rotateLeft',
-  'rotate-right': 'quote.viewer.rotateRight',
-  'rotate-up': 'quote.viewer.tiltUp',
-  'rotate-down': 'quote.viewer.tiltDown',
-  'zoom-in': 'quote.viewer.zoomIn',
-  'zoom-out': 'quote.viewer.zoomOut',
-  fit: 'quote.viewer.fit',
-};
-
-/** The toolbar's words, from the catalogue. */
-const viewLabels = (t: Translate) => Object.fromEntries(Object.entries(COMMANDS).map(([kind, key]) => [kind, t(key)])) as Record<ViewCommandKind, string>;
+const COMMANDS: { kind: ViewCommand['kind']; label: MessageKey }[] = [
+  { kind: 'rotate-left', label: 'quote.viewer.rotateLeft' },
+  { kind: 'rotate-right', label: 'quote.viewer.rotateRight' },
+  { kind: 'rotate-up', label: 'quote.viewer.tiltUp' },
+  { kind: 'rotate-down', label: 'quote.viewer.tiltDown' },
+  { kind: 'zoom-in', label: 'quote.viewer.zoomIn' },
+  { kind: 'zoom-out', label: 'quote.viewer.zoomOut' },
+  { kind: 'fit', label: 'quote.viewer.fit' },
+];
 
 /** A length in mm with three significant figures or so: 0 decimals from 100, 1 from 10, else 2. */
 export function formatMm(value: number, format: Formatter): string {
@@ -62,7 +63,7 @@ export function formatSize(size: readonly [number, number, number], t: Translate
  */
 export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], highlightLabel, highlightKey = null, map = null }: PartViewerProps) {
   // Every toolbar command since the viewer opened (bounded), for the scene to run in order.
-  const [commands, command] = useViewCommands();
+  const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
   const model = useRef<HTMLDivElement>(null);
   // A chosen finding: focus goes to the model, whose name says what is highlighted (the list's status line announces it too).
   useEffect(() => {
@@ -107,7 +108,13 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">
         <span>{t.rich('quote.viewer.boundingBox', { size: dims, strong: (chunks) => <strong>{chunks}</strong> })}</span>
         {/* A toolbar: one tab stop, arrow keys move between the buttons. */}
-        <ViewToolbar aria-label={t('quote.viewer.toolbar')} labels={viewLabels(t)} onCommand={command} />
+        <Toolbar aria-label={t('quote.viewer.toolbar')}>
+          {COMMANDS.map((c) => (
+            <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind: c.kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
+              {t(c.label)}
+            </Button>
+          ))}
+        </Toolbar>
       </figcaption>
     </figure>
   );

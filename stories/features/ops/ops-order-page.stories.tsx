@@ -110,7 +110,7 @@ export const Files: Story = {
 
 /**
  * "View in 3D": the product's picture gives way to its model in 3D (the customer's canvas, from
- * ui/), turned with the toolbar by the keyboard; the findings stay beside it. The button keeps the
+ * ui/), turned with its buttons by the keyboard; the findings stay beside it. The button keeps the
  * focus, and closing brings the picture back.
  */
 export const ViewIn3D: Story = {
@@ -126,10 +126,11 @@ export const ViewIn3D: Story = {
     await waitFor(() => expect(model.querySelector('canvas')).not.toBeNull(), { timeout: 15_000 });
     const drawnCanvas = model.querySelector('canvas') as HTMLCanvasElement;
     await waitFor(() => expect(drawnCanvas.width).toBeGreaterThan(0));
-    const toolbar = canvas.getByRole('toolbar', { name: '3D view' });
-    await userEvent.click(within(toolbar).getByRole('button', { name: 'Tilt down' }));
-    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    await expect(within(toolbar).getByRole('button', { name: 'Rotate right' })).toHaveFocus();
+    const moves = canvas.getByRole('group', { name: '3D view' });
+    await userEvent.click(within(moves).getByRole('button', { name: 'Tilt down' }));
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    await expect(within(moves).getByRole('button', { name: 'Rotate right' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getAllByRole('heading', { name: 'Findings' }).length).toBeGreaterThan(0);
     // Two frames: the scene runs the commands and draws.
