@@ -96,7 +96,8 @@ export const queryKeys = {
       list: (filter: { status: string | null; q: string } & PageParams) => ['ops', 'orders', 'list', filter] as const,
       column: (status: string) => ['ops', 'orders', 'board', status] as const,
       detail: (orderId: string) => ['ops', 'orders', 'detail', orderId] as const,
-      preview: (path: string) => ['ops', 'orders', 'preview', path] as const,
+      /** A file of the order read by its path (the picture, the 3D view's mesh). */
+      file: (path: string) => ['ops', 'orders', 'file', path] as const,
     },
     transfers: {
       all: ['ops', 'transfers'] as const,

@@ -120,7 +120,7 @@ const PRERENDERED = { dir: '.prerender', routes: { '/quote': /^quote-.*\.html$/,
 const PROJECT_PAGE = '/quote/:projectId';
 export const ON_INPUT = [
   { module: 'routes/session-sign-in-dialog.tsx', when: 'a request of the quote page answered 401 (the session ran out, ADR 128)' },
-  { module: 'features/quote/components/part-viewer-canvas.tsx', when: 'a part is measured (after a drop, ADR 107)', atMountOn: [PROJECT_PAGE] },
+  { module: 'ui/viewer/part-viewer-canvas.tsx', when: 'a part is measured (after a drop, ADR 107)', atMountOn: [PROJECT_PAGE] },
   { module: 'features/quote/components/configurator-panel.tsx', when: 'the first file is taken (ADR 142)', atMountOn: [PROJECT_PAGE] },
   { module: 'features/quote/components/project-name.tsx', when: 'there is a project (after the first drop)', atMountOn: [PROJECT_PAGE] },
   { module: 'features/quote/components/quote-document-actions.tsx', when: 'there is a project (after the first drop)', atMountOn: [PROJECT_PAGE] },
@@ -144,7 +144,7 @@ export const WORKERS_ON_INPUT = [{ pattern: /proof-of-work-worker/, when: 'the s
  * Modules that must load only when needed: never before a route's first input, but on the routes
  * where the page draws them at once (`allowedOn`: a project's own page shows its parts in 3D).
  */
-export const LAZY_ONLY = [{ src: 'features/quote/components/part-viewer-canvas.tsx', what: 'the 3D viewer (three.js, @react-three/fiber)', allowedOn: [PROJECT_PAGE] }];
+export const LAZY_ONLY = [{ src: 'ui/viewer/part-viewer-canvas.tsx', what: 'the 3D viewer (three.js, @react-three/fiber)', allowedOn: [PROJECT_PAGE] }];
 /** File names that must not be loaded before a first input (the STEP reader lives in the geometry worker). */
 const LAZY_ONLY_FILES = [{ pattern: /occt-import-js/, what: 'the STEP reader (occt-import-js and its WASM)' }];
 /**

@@ -118,6 +118,7 @@ export const OpsOrderFileSchema = named(
     productId: z.string(),
     model: described(z.object({ name: z.string(), path: z.string() }).nullable(), 'The model file while it is kept (3 months); null once removed.'),
     preview: described(z.string().nullable(), 'Where the part’s picture (PNG drawn from the model) is read; null once the model is removed.'),
+    mesh: described(z.string().nullable(), 'Where the part’s mesh for the 3D view (binary STL, ADR 231) is read; null once the model is removed.'),
     drawing: described(z.object({ name: z.string(), contentType: z.string(), sizeBytes: z.int(), path: z.string() }).nullable(), 'The drawing the product is made to (ADR 164), kept with the order.'),
     partNote: described(z.string().nullable(), 'The note the customer wrote on the part in the quote.'),
   }),

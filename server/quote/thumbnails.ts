@@ -9,6 +9,7 @@ import { iso } from '../clock.ts';
 import { HttpError } from '../errors.ts';
 import type { Owner } from './owner.ts';
 import { FILE_NOT_FOUND, PROJECT_NOT_FOUND } from './projects.ts';
+import type { ThumbnailJob } from './thumbnail-worker.ts';
 
 export const NO_THUMBNAIL = 'This project has no picture: it holds no file that could be drawn.';
 export const NO_PART_THUMBNAIL = 'This part has no picture: its file could not be drawn.';
@@ -101,22 +102,45 @@ export class Thumbnails {
     return run;
   }
 
-  private async draw(fileId: string, storageKey: string): Promise<Buffer | null> {
+  /**
+   * The stored file's mesh as a binary STL, tessellated by the same reader (the staff's 3D view,
+   * ADR 231): drawn in the same queue, one at a time per server and once per file however many
+   * ask, not kept. Null when the file is gone, has no mesh, or has more than `maxTriangles`.
+   */
+  meshOf(fileId: string, storageKey: string, maxTriangles: number): Promise<Buffer | null> {
+    const key = `stl:${fileId}`;
+    let pending = this.drawing.get(key);
+    if (!pending) {
+      pending = this.enqueue(() => this.inSpool(storageKey, (spool) => this.inThread({ path: spool, kind: 'stl', maxTriangles }))).finally(() => this.drawing.delete(key));
+      this.drawing.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Copies the stored file to the spool for the thread, and removes it after (null when the file is gone). */
+  private async inSpool(storageKey: string, job: (spool: string) => Promise<Buffer | null>): Promise<Buffer | null> {
     const { ctx } = this;
     const stored = await ctx.quote.files.open(storageKey);
     if (!stored) return null;
     await fs.mkdir(ctx.quote.files.spoolDir, { recursive: true });
     const spool = path.join(ctx.quote.files.spoolDir, `thumbnail-${randomUUID()}`);
-    let png: Buffer | null;
     try {
       await pipeline(stored.stream, createWriteStream(spool));
-      png = await this.inThread(spool);
+      return await job(spool);
+    } finally {
+      await fs.rm(spool, { force: true });
+    }
+  }
+
+  private async draw(fileId: string, storageKey: string): Promise<Buffer | null> {
+    const { ctx } = this;
+    let png: Buffer | null;
+    try {
+      png = await this.inSpool(storageKey, (spool) => this.inThread({ path: spool }));
     } catch (error) {
       // A file that breaks the drawing is not retried on every visit of the list.
       ctx.log(`[quote] thumbnail of file ${fileId} failed: ${error instanceof Error ? error.message : String(error)}`);
       png = null;
-    } finally {
-      await fs.rm(spool, { force: true });
     }
     await ctx.db
       .insertInto('quote_file_thumbnail')
@@ -128,10 +152,10 @@ export class Thumbnails {
     return png;
   }
 
-  private inThread(file: string): Promise<Buffer | null> {
+  private inThread(job: ThumbnailJob): Promise<Buffer | null> {
     return new Promise((resolve, reject) => {
       // execArgv: [] so the boot file registers tsx itself whatever the parent runs under (ADR 041).
-      const worker = new Worker(BOOT, { execArgv: [], workerData: { path: file } });
+      const worker = new Worker(BOOT, { execArgv: [], workerData: job });
       worker.unref();
       const timer = setTimeout(() => {
         void worker.terminate();

@@ -14,6 +14,10 @@ type Download = { name: string; contentType: string; stream: Readable; sizeBytes
 
 export const STAFF_PRODUCT_NOT_FOUND = 'This order has no such product.';
 
+/** The most triangles the 3D view is sent (25 MB of binary STL); a larger part is downloaded instead (ADR 231). */
+export const MAX_VIEW_TRIANGLES = 500_000;
+export const STAFF_NO_MESH = `This part has no 3D view: its model could not be read as a mesh, or it has more than ${MAX_VIEW_TRIANGLES.toLocaleString('en')} triangles. Download the model instead.`;
+
 const base = (orderId: string, productId: string) => `ops/orders/${orderId}/products/${productId}`;
 
 /**
@@ -32,6 +36,7 @@ export async function orderFilesOf(db: Kysely<Database>, order: Order): Promise<
       productId: p.id,
       model: kept ? { name: p.model.fileName, path: `${base(order.id, p.id)}/model` } : null,
       preview: kept ? `${base(order.id, p.id)}/preview` : null,
+      mesh: kept ? `${base(order.id, p.id)}/mesh` : null,
       drawing: p.drawing ? { ...p.drawing, path: `${base(order.id, p.id)}/drawing` } : null,
       partNote: file?.note ?? null,
     };
@@ -76,6 +81,19 @@ export class OpsOrderFiles {
     const stored = await this.ctx.quote.files.open(line.drawing_key);
     if (!stored) throw new HttpError(410, FILE_REMOVED_MESSAGE);
     return { name: line.drawing_name, contentType: line.drawing_content_type, stream: stored.stream, sizeBytes: stored.sizeBytes };
+  }
+
+  /**
+   * The model's mesh for the 3D view (ADR 231): the file read by the thumbnail's reader (STL, 3MF,
+   * OBJ, STEP tessellated) and answered as a binary STL of at most MAX_VIEW_TRIANGLES; 410 once the
+   * file was removed, 404 when it has no mesh or a larger one.
+   */
+  async mesh(staff: Staff, orderId: string, productId: string): Promise<Buffer> {
+    const line = await this.line(staff, orderId, productId);
+    if (!line.storage_key || line.removed_at) throw new HttpError(410, FILE_REMOVED_MESSAGE);
+    const stl = await thumbnailsOf(this.ctx).meshOf(line.file_id, line.storage_key, MAX_VIEW_TRIANGLES);
+    if (!stl) throw new HttpError(404, STAFF_NO_MESH);
+    return stl;
   }
 
   /** The part's picture, drawn from its model by the customer's own drawer (the parts table's), as PNG. */

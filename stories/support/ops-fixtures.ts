@@ -46,6 +46,7 @@ export function opsOrder(status: OrderStatus = 'paid', overrides: Partial<OpsOrd
       productId: p.id,
       model: { name: p.model.fileName, path: `${base(p.id)}/model` },
       preview: `${base(p.id)}/preview`,
+      mesh: `${base(p.id)}/mesh`,
       drawing: p.drawing ? { ...p.drawing, path: `${base(p.id)}/drawing` } : null,
       partNote: i === 0 ? 'The two holes on the flange are for M4 bolts.' : null,
     })),

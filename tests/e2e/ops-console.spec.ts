@@ -55,6 +55,15 @@ test('an operator signs in with a second factor, finds the paid order on the boa
   const download = staff.waitForEvent('download');
   await files.getByRole('button', { name: /^Download cube-10x10mm/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^cube-10x10mm.*\.stl$/i);
+  // The part in 3D (ADR 231): the server's mesh drawn on a canvas; the button keeps the focus and brings the picture back.
+  await files.getByRole('button', { name: 'View in 3D' }).click();
+  const model = files.getByRole('img', { name: /^3D model of cube-10x10mm/ });
+  await expect(model.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  const back = files.getByRole('button', { name: 'Back to the picture' });
+  await expect(back).toBeFocused();
+  await back.press('Enter');
+  await expect(files.getByRole('button', { name: 'View in 3D' })).toBeFocused();
+  await expect(files.getByRole('img', { name: /^Picture of cube-10x10mm.*, drawn from its model$/ })).toBeVisible();
 
   // Into production, shipped with its tracking number, delivered: each through its dialog.
   await staff.getByRole('button', { name: 'Start production' }).click();

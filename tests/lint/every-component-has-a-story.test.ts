@@ -23,6 +23,7 @@ const EXEMPT: Record<string, string> = {
   'features/ops/components/ops-dialog-footer.tsx#OpsDialogFooter': 'part of OpsClaims Approve, OpsReviews AnswerWithAPrice and OpsAdditionalCosts Create',
   'features/ops/components/ops-order-board.tsx#OpsOrderBoard': 'part of OpsOrderList (Board, SwitchToBoard)',
   'features/ops/components/ops-order-files.tsx#OpsOrderFiles': 'part of OpsOrderPage (Files)',
+  'features/ops/components/ops-part-viewer.tsx#OpsPartViewer': 'loaded by OpsOrderFiles (OpsOrderPage: ViewIn3D)',
   // The recovery codes shown once (ADR 223): seen in StaffSettings' Renew and StaffInvitation's Accept stories.
   'features/ops/components/staff-recovery-codes.tsx#StaffRecoveryCodes': 'part of StaffSettings and StaffInvitation',
   // A field inside the profile form: its states are ProfileForm's stories.
@@ -60,7 +61,6 @@ const EXEMPT: Record<string, string> = {
   // The table with pagination under coupons, points and balance: seen in their stories.
   'features/rewards/components/paged-table.tsx#PagedTable': 'part of the rewards tables',
   // The WebGL canvas PartViewer lazy-loads: its story is PartViewer's (which renders a real mesh).
-  'features/quote/components/part-viewer-canvas.tsx#PartViewerCanvas': 'loaded by PartViewer',
   // The account navigation frame every account page sits in: seen in every account page story.
   'routes/pages/account-frame.tsx#AccountFrame': 'part of every account page',
   'routes/pages/account-frame.tsx#AccountPage': 'part of every account page',

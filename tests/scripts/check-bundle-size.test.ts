@@ -40,7 +40,7 @@ function build(chunks: Record<string, Chunk>, { copies = true } = {}): string {
   return dir;
 }
 
-const VIEWER = 'features/quote/components/part-viewer-canvas.tsx';
+const VIEWER = 'ui/viewer/part-viewer-canvas.tsx';
 /** Listed in ON_INPUT: fetched when a request of the quote page answers 401. */
 const SIGN_IN_DIALOG = 'routes/session-sign-in-dialog.tsx';
 const split = {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { OpsOrder, OpsOrderFile } from '#domain/api/ops';
 import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
+import { lazyComponent } from '#lib/lazy-component';
 import { queryKeys } from '#lib/query-keys';
 import { saveBlob } from '#lib/save-blob';
 import { Button } from '#ui/button';
@@ -12,6 +13,9 @@ import { NoteList } from '#ui/note-list';
 import { downloadOpsFile } from '../api.ts';
 
 type Product = OpsOrder['order']['products'][number];
+
+// The 3D view (ADR 231) and three.js come when a "View in 3D" button is first pressed.
+const OpsPartViewer = lazyComponent(async () => (await import('./ops-part-viewer.tsx')).OpsPartViewer);
 
 function DownloadButton({ path, name }: { path: string; name: string }) {
   const t = useT();
@@ -43,7 +47,7 @@ function DownloadButton({ path, name }: { path: string; name: string }) {
 /** The part's picture, drawn by the server from its model as the customer's parts table draws it; asked for once it is on screen. */
 function Preview({ path, name }: { path: string; name: string }) {
   const t = useT();
-  const picture = useQuery({ queryKey: queryKeys.ops.orders.preview(path), queryFn: () => downloadOpsFile(path), staleTime: Infinity, retry: false });
+  const picture = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => downloadOpsFile(path), staleTime: Infinity, retry: false });
   const blob = picture.data ?? null;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
@@ -57,9 +61,19 @@ function ProductFiles({ product, files }: { product: Product; files: OpsOrderFil
   const t = useT();
   const format = useFormat();
   const headingId = `files-${product.id}`;
+  // The picture is the first view; the button swaps in the 3D view and back (the same button, so the focus stays on it).
+  const [in3d, setIn3d] = useState(false);
+  const viewerId = `viewer-${product.id}`;
+  const picture = files?.preview ? <Preview path={files.preview} name={product.name} /> : <p className="flex size-40 shrink-0 items-center justify-center rounded-control border border-neutral-200 p-2 text-center text-caption text-neutral-700">{t('opsOrders.files.noPreview')}</p>;
   return (
     <li className="flex flex-col gap-3 border-t border-neutral-200 pt-4 first:border-t-0 first:pt-0 sm:flex-row">
-      {files?.preview ? <Preview path={files.preview} name={product.name} /> : <p className="flex size-40 shrink-0 items-center justify-center rounded-control border border-neutral-200 p-2 text-center text-caption text-neutral-700">{t('opsOrders.files.noPreview')}</p>}
+      {in3d && files?.mesh ? (
+        <Suspense fallback={<p id={viewerId} className="flex aspect-[4/3] w-full items-center justify-center rounded-control border border-neutral-200 bg-neutral-50 text-caption text-neutral-700 sm:w-96 sm:shrink-0">{t('opsOrders.viewer.loading')}</p>}>
+          <OpsPartViewer id={viewerId} path={files.mesh} name={product.name} />
+        </Suspense>
+      ) : (
+        picture
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 id={headingId} className="font-semibold text-neutral-900">
           {t('opsOrders.files.product', { name: product.name, quantity: format.number(product.quantity) })}
@@ -70,6 +84,11 @@ function ProductFiles({ product, files }: { product: Product; files: OpsOrderFil
               <>
                 <span>{t('opsOrders.files.model', { name: files.model.name })}</span>
                 <DownloadButton path={files.model.path} name={files.model.name} />
+                {files.mesh && (
+                  <Button variant="secondary" aria-expanded={in3d} aria-controls={in3d ? viewerId : undefined} aria-describedby={headingId} onPress={() => setIn3d((open) => !open)}>
+                    {in3d ? t('opsOrders.files.hide3d') : t('opsOrders.files.view3d')}
+                  </Button>
+                )}
               </>
             ) : (
               t('opsOrders.files.modelRemoved')
@@ -111,7 +130,8 @@ function ProductFiles({ product, files }: { product: Product; files: OpsOrderFil
 
 /**
  * The order's files for staff (issue 38 item 2): for each product its picture (drawn from the model
- * by the server, the customer's parts-table picture), its model and drawing to download with the
+ * by the server, the customer's parts-table picture) or, at the press of "View in 3D", its model in
+ * 3D (ops-part-viewer.tsx, ADR 231), its model and drawing to download with the
  * staff token, the findings of its analysis as the customer saw them, and the customer's notes.
  */
 export function OpsOrderFiles({ data }: { data: OpsOrder }) {

@@ -5,10 +5,11 @@ import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { focusRingLook } from '#ui/focus-ring';
-import type { ViewCommand } from './part-viewer-canvas.tsx';
+import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
 import { lazyComponent } from '#lib/lazy-component';
 
-const PartViewerCanvas = lazyComponent(async () => (await import('./part-viewer-canvas.tsx')).default);
+// The canvas is ui/'s (ADR 231), in a chunk of its own: three.js stays out of the page's first load.
+const PartViewerCanvas = lazyComponent(async () => (await import('#ui/viewer/part-viewer-canvas')).default);
 
 /**
  * Fetches three.js and the canvas ahead of the first preview (ADR 145): while the browser imports

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { OpsOrderPage } from '#features/ops/components/ops-order-page';
 import gearwheel from '../../support/gearwheel-thumbnail.png';
 import { ORDER_ID } from '../../support/order-fixtures.ts';
+import { ringStl } from '../../support/generated-mesh.ts';
 import { opsOrder, opsRefabrication } from '../../support/ops-fixtures.ts';
 import { ScreenFrame } from '../../support/page-frame.tsx';
 
@@ -27,6 +28,8 @@ const meta = {
             HttpResponse.arrayBuffer(await (await fetch(gearwheel)).arrayBuffer(), { headers: { 'Content-Type': 'image/png' } }),
           ),
         ],
+        // The product's mesh for the 3D view (binary STL, as the server answers it: ADR 231).
+        mesh: [http.get('*/api/*/ops/orders/:id/products/:productId/mesh', () => HttpResponse.arrayBuffer(ringStl(), { headers: { 'Content-Type': 'application/octet-stream' } }))],
         order: [
         http.get(one, () => HttpResponse.json(opsOrder('paid'))),
         http.post(move, () =>
@@ -132,5 +135,51 @@ export const Files: Story = {
     await expect(await canvas.findByRole('img', { name: /drawn from its model/ }, { timeout: 5000 })).toBeVisible();
     await expect(canvas.getAllByRole('button', { name: /^Download / }).length).toBeGreaterThan(0);
     await expect(canvas.getByText('The two holes on the flange are for M4 bolts.')).toBeInTheDocument();
+  },
+};
+
+/**
+ * "View in 3D": the product's picture gives way to its model in 3D (the customer's canvas, from
+ * ui/), turned with its buttons by the keyboard; the findings stay beside it. The button keeps the
+ * focus, and closing brings the picture back.
+ */
+export const ViewIn3D: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('img', { name: /drawn from its model/ }, { timeout: 5000 });
+    const open = canvas.getAllByRole('button', { name: 'View in 3D' })[0]!;
+    await userEvent.click(open);
+    await expect(open).toHaveFocus();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(open).toHaveAccessibleName('Back to the picture');
+    const model = await canvas.findByRole('img', { name: /^3D model of / }, { timeout: 15_000 });
+    await waitFor(() => expect(model.querySelector('canvas')).not.toBeNull(), { timeout: 15_000 });
+    const drawnCanvas = model.querySelector('canvas') as HTMLCanvasElement;
+    await waitFor(() => expect(drawnCanvas.width).toBeGreaterThan(0));
+    const moves = canvas.getByRole('group', { name: '3D view' });
+    await userEvent.click(within(moves).getByRole('button', { name: 'Tilt down' }));
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    await expect(within(moves).getByRole('button', { name: 'Rotate right' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getAllByRole('heading', { name: 'Findings' }).length).toBeGreaterThan(0);
+    // Two frames: the scene runs the commands and draws.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  },
+};
+
+/** Closing the 3D view: the picture comes back and the button keeps the focus. */
+export const Close3D: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('img', { name: /drawn from its model/ }, { timeout: 5000 });
+    const button = canvas.getAllByRole('button', { name: 'View in 3D' })[0]!;
+    await userEvent.click(button);
+    await canvas.findByRole('img', { name: /^3D model of / }, { timeout: 15_000 });
+    await userEvent.keyboard('{Enter}');
+    await expect(button).toHaveFocus();
+    await expect(button).toHaveAccessibleName('View in 3D');
+    await expect(canvas.queryByRole('img', { name: /^3D model of / })).toBeNull();
+    await expect(canvas.getAllByRole('img', { name: /drawn from its model/ }).length).toBeGreaterThan(0);
   },
 };

@@ -39,6 +39,7 @@ const NEEDS: Record<string, StaffPermission | 'signed-in' | 'open'> = {
   'GET /ops/orders/{id}/products/{productId}/model': 'orders.read',
   'GET /ops/orders/{id}/products/{productId}/drawing': 'orders.read',
   'GET /ops/orders/{id}/products/{productId}/preview': 'orders.read',
+  'GET /ops/orders/{id}/products/{productId}/mesh': 'orders.read',
   'POST /ops/orders/{id}/additional-cost': 'payments.charge',
   'GET /ops/claims': 'claims.decide',
   'GET /ops/claims/{id}': 'claims.decide',
@@ -132,7 +133,7 @@ function request(method: string, path: string, orderId: string, orderNumber = or
 }
 
 /** Calls that answer a file's bytes (JSON only when refused). */
-const DOWNLOAD = /\/(attachments\/\{attachmentId\}|drawing|model|preview)$/;
+const DOWNLOAD = /\/(attachments\/\{attachmentId\}|drawing|model|preview|mesh)$/;
 async function download(path: string, token: string): Promise<{ status: number; body: { message: string } }> {
   const res = await t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: res.ok ? { message: '' } : ((await res.json()) as { message: string }) };

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OpsOrder, OpsOrderList } from '#domain/api/ops';
 import type { Order } from '#domain/api/order';
+import { importCad } from '#domain/geometry/import-cad';
+import { parseBinaryStl } from '#domain/geometry/stl-binary';
 import { STAFF_MESSAGES } from '#domain/rules/staff-rules';
+import { STAFF_PRODUCT_NOT_FOUND } from '#server/staff/ops-order-files';
+import { CUBE_STL, readFixture } from '../quote/quote-test-app.ts';
 import { createOrderTestApp, db, SUCCESS_CARD, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { signedInStaff, type SignedInStaff } from './staff-test-app.ts';
 
@@ -114,7 +118,7 @@ describe(`staff move orders through the lifecycle's own rule, audited and mailed
     const { files } = await page(order);
     const base = `ops/orders/${order.id}/products/${product.id}`;
     expect(files).toEqual([
-      { productId: product.id, model: { name: product.model.fileName, path: `${base}/model` }, preview: `${base}/preview`, drawing: { name: 'bracket.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, path: `${base}/drawing` }, partNote: null },
+      { productId: product.id, model: { name: product.model.fileName, path: `${base}/model` }, preview: `${base}/preview`, mesh: `${base}/mesh`, drawing: { name: 'bracket.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, path: `${base}/drawing` }, partNote: null },
     ]);
     const read = (path: string, token: string) => t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
     const model = await read(`${base}/model`, operator.token);
@@ -131,6 +135,34 @@ describe(`staff move orders through the lifecycle's own rule, audited and mailed
     expect((await read(`${base}/drawing`, sm.token)).status).toBe(404);
     const other = await t.placeOrder(c);
     expect((await read(`ops/orders/${other.id}/products/${product.id}/model`, operator.token)).status).toBe(404);
+  });
+
+  test('the 3D view’s mesh: the model’s triangles as a binary STL, for a staff member who may see the order; refused to others, 404 for another order’s product and an unknown one', async () => {
+    const buyer = await t.customer();
+    const order = await t.placeOrder(buyer);
+    const product = order.products[0]!;
+    const base = `ops/orders/${order.id}/products/${product.id}`;
+    const read = (path: string, token: string) => t.fetch(`/api/${t.config.apiSegment}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await read(`${base}/mesh`, operator.token);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/octet-stream']);
+    const stl = new Uint8Array(await res.arrayBuffer());
+    // The same triangles as the uploaded file, read by the domain's reader, corner for corner.
+    const sent = parseBinaryStl(stl).mesh!;
+    const uploaded = (await importCad(new Uint8Array(await readFixture(CUBE_STL)))).mesh!;
+    expect(stl.byteLength).toBe(84 + 50 * uploaded.triangleCount);
+    expect(sent.triangleCount).toBe(uploaded.triangleCount);
+    expect(Array.from(sent.positions)).toEqual(Array.from(uploaded.positions));
+    // The customer's token opens nothing; a success manager who does not serve the buyer finds nothing.
+    const refused = await read(`${base}/mesh`, buyer.token);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([401, STAFF_MESSAGES.staffOnly]);
+    const sm = await signedInStaff(t, 'success_manager');
+    expect((await read(`${base}/mesh`, sm.token)).status).toBe(404);
+    // Another order's product is not this order's; an unknown product or order is not found.
+    const other = await t.placeOrder(c);
+    const foreign = await read(`ops/orders/${other.id}/products/${product.id}/mesh`, operator.token);
+    expect([foreign.status, ((await foreign.json()) as { message: string }).message]).toEqual([404, STAFF_PRODUCT_NOT_FOUND]);
+    expect((await read(`ops/orders/${order.id}/products/00000000-0000-4000-8000-000000000000/mesh`, operator.token)).status).toBe(404);
+    expect((await read(`ops/orders/00000000-0000-4000-8000-000000000000/products/${product.id}/mesh`, operator.token)).status).toBe(404);
   });
 
   test('the list finds orders by status and by the customer’s email, any case', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSoftwareRenderer } from '#lib/software-rendering';
+import { isSoftwareRenderer } from '#ui/viewer/software-rendering';
 
 describe('software rendering', () => {
   it('knows the software renderers by name', () => {

@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry } from 'three';
 import { describe, expect, it } from 'vitest';
-import { meshBounds } from '#features/quote/components/mesh-bounds';
+import { meshBounds } from '#ui/viewer/mesh-bounds';
 import { torus, translated } from '../../domain/support/solids';
 
 /** What three.js computes for the same corners. */

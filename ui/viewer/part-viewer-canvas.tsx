@@ -3,9 +3,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { Mesh } from '#domain/geometry/mesh';
-import { softwareRendering } from '#lib/software-rendering';
 import { meshBounds } from './mesh-bounds.ts';
+import { softwareRendering } from './software-rendering.ts';
 
 export interface ViewCommand {
   /** Increments with every command: the scene runs each command once, in order. */
@@ -13,8 +12,17 @@ export interface ViewCommand {
   kind: 'fit' | 'zoom-in' | 'zoom-out' | 'rotate-left' | 'rotate-right' | 'rotate-up' | 'rotate-down';
 }
 
+/**
+ * What the viewer draws: a triangle soup, nine numbers a triangle (x y z of each corner). The
+ * domain's Mesh (domain/geometry/mesh.ts) is one; ui/ knows nothing more of it (ADR 231).
+ */
+export interface ViewerMesh {
+  readonly positions: Float32Array;
+  readonly triangleCount: number;
+}
+
 export interface PartViewerCanvasProps {
-  mesh: Mesh;
+  mesh: ViewerMesh;
   /** Triangles to highlight (a finding's location), indices into the mesh. */
   highlight: readonly number[];
   /**
@@ -29,7 +37,11 @@ export interface PartViewerCanvasProps {
   colours?: Uint8Array | null;
 }
 
-/** The WebGL part of the viewer (loaded lazily: three.js stays out of the first page load). */
+/**
+ * The WebGL part of a 3D viewer (loaded lazily: three.js stays out of the first page load). The
+ * customer's quote (features/quote's PartViewer) and the staff's order page (features/ops'
+ * OpsPartViewer) draw parts with it; it was features/quote's until the console needed it (ADR 231).
+ */
 export default function PartViewerCanvas({ mesh, highlight, commands, scale, colours = null }: PartViewerCanvasProps) {
   // Without a graphics card, multisampling and a high-density canvas cost about a second a frame
   // for a large part, on the page's main thread (ADR 144): the edges are then drawn plain.
