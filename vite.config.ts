@@ -8,6 +8,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { firstLoadChunks } from './scripts/vite-chunks.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -70,6 +71,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry loads, read by scripts/check-bundle-size.mjs.
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: firstLoadChunks() } },
   },
   worker: { format: 'es' },
   test: {
