@@ -8,6 +8,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './domain/api/bases.ts';
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { firstLoadChunks } from './scripts/vite-chunks.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -32,6 +33,18 @@ function withoutIcuParser(): PluginOption {
   };
 }
 
+/**
+ * What the entries load goes in one `core` chunk, closed under its imports (ADR 229). Only for the
+ * app's browser build: Storybook's build and the prerender's Node build keep the bundler's chunks.
+ */
+function coreChunk(): PluginOption {
+  return {
+    name: 'manufacture:core-chunk',
+    apply: (config, env) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/',
+    config: () => ({ build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } }),
+  };
+}
+
 /** Where the API server listens during `npm run dev` (the Vite dev server proxies to it). */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -44,6 +57,7 @@ export default defineConfig({
     // Each module brings the catalogue messages it names; the build ships them compiled (ADR 133).
     catalogue(),
     withoutIcuParser(),
+    coreChunk(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every text asset and the STEP reader's WASM, written next to each

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CODE, ON_INPUT, QUOTE_PAGE, SESSION_CHUNK, checkBundle, firstInputFiles, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
+import { FORBIDDEN_CODE, ON_INPUT, QUOTE_PAGE, SESSION_CHUNK, checkBundle, chunkCycles, firstInputFiles, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
 
 // The bundle check on small builds written here the way Vite writes one (a manifest, chunks and
 // their compressed copies). Random bytes stand for code: they do not compress, so sizes are known.
@@ -165,6 +165,14 @@ describe('bundle check', () => {
     const noParser = fs.readFileSync(path.join('node_modules/@formatjs/icu-messageformat-parser/no-parser.js'), 'utf8');
     expect(parser).toContain(FORBIDDEN_CODE[0]!.marker);
     expect(noParser).not.toContain(FORBIDDEN_CODE[0]!.marker);
+  });
+
+  it('fails when chunks import each other statically (the grouped core chunk and its neighbours, ADR 229)', () => {
+    expect(chunkCycles(JSON.parse(fs.readFileSync(path.join(build(split), '.vite', 'manifest.json'), 'utf8')))).toEqual([]);
+    const cyclic = { ...split, '_vendor.js': { ...split['_vendor.js'], imports: ['_shared.js'] }, '_shared.js': { ...split['_shared.js'], imports: ['_vendor.js'] } };
+    expect(checkBundle(build(cyclic), { enforce: false }).failures).toEqual([
+      'chunks that import each other (a cycle; the one evaluated first can run before code it needs): assets/shared.js <-> assets/vendor.js',
+    ]);
   });
 
   it('fails when a file has no brotli or gzip copy, and without a manifest', () => {
