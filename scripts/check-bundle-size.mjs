@@ -62,16 +62,20 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // Lowered on 2026-12-02 (ADR 229): what the entries load is one 'core' chunk (scripts/vite-chunks.ts),
 // 8 fewer scripts and 2–4 KB less gzip on every route, measured by this check; /account-delete,
 // /clearToken, /quote/shared/:token and /impossible3dprints came within both budgets and left the list.
+// Raised on 2026-12-02 after merging the chunk grouping with the day's other branches, measured on
+// the merged build: /quote, /checkout and /user/prime/point were 0.02–0.1 KB above their rounded
+// figure (the geometry worker's shared measures, ADR 233; the claim statuses' and payment statuses'
+// words, ADR 232) and get the next KB.
 export const KNOWN_OVER = {
   '/login': { gzip: 164, requests: 31, why: FORMS },
   '/signup': { gzip: 173, requests: 36, why: FORMS },
   '/reset-password': { gzip: 156, requests: 24, why: FORMS },
-  '/quote': { gzip: 416, requests: 74, why: WORKSPACE },
+  '/quote': { gzip: 417, requests: 74, why: WORKSPACE },
   '/quote/:projectId': { gzip: 684, requests: 78, why: VIEWER },
   '/additional-cost': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/payment': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/success': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/checkout': { gzip: 187, requests: 44, why: CHECKOUT },
+  '/checkout': { gzip: 188, requests: 44, why: CHECKOUT },
   '/checkout/payment': { gzip: 178, requests: 37, why: CHECKOUT },
   '/checkout/success': { gzip: 178, requests: 37, why: CHECKOUT },
   '/checkout/agency-payment': { gzip: 178, requests: 37, why: CHECKOUT },
@@ -90,7 +94,7 @@ export const KNOWN_OVER = {
   '/user/order/upload-history': { gzip: 229, requests: 52, why: ACCOUNT },
   '/user/order/after-sale': { gzip: 232, requests: 54, why: ACCOUNT },
   '/user/order/additional-cost': { gzip: 225, requests: 62, why: ACCOUNT },
-  '/user/prime/point': { gzip: 238, requests: 59, why: ACCOUNT },
+  '/user/prime/point': { gzip: 239, requests: 59, why: ACCOUNT },
   '/user/project': { gzip: 212, requests: 49, why: ACCOUNT },
   '/user/project/fileList/:id': { gzip: 157, requests: 16, why: ACCOUNT },
 };
