@@ -10,6 +10,7 @@ import { AppFrame } from '../../support/app-frame.tsx';
 import { ringStl } from '../../support/generated-mesh.ts';
 import { boxMetrics } from '../../support/quote-fixtures.ts';
 import { pendingHandler } from '../checkout/fixtures.ts';
+import { fixedClock } from '../../support/fixed-clock.ts';
 
 const project = { id: PROJECT_ID, name: 'Drone frame', process: '3d-printing' as const, processId: 22 as const, fileCount: 1, createdAt: '2026-11-20T09:30:00.000Z', updatedAt: '2026-11-21T16:05:00.000Z' };
 const ring = quoteFile({
@@ -41,6 +42,8 @@ const meta = {
   title: 'Features/Quote/QuoteWorkspaceView',
   component: QuoteWorkspaceView,
   decorators: [(Story) => <AppFrame path="/quote" width="max-w-6xl"><Story /></AppFrame>],
+  // The baselines' ship dates are counted from this instant (stories/support/fixed-clock.ts).
+  beforeEach: fixedClock('2026-12-02T00:19:31Z'),
   parameters: { msw: { handlers: projectHandlers } },
 } satisfies Meta<typeof QuoteWorkspaceView>;
 export default meta;

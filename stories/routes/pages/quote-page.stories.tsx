@@ -7,6 +7,7 @@ import { FILE_ID, PROJECT_ID, partQuote, quoteFile } from '../../support/order-f
 import { ringStl } from '../../support/generated-mesh.ts';
 import { boxMetrics } from '../../support/quote-fixtures.ts';
 import { routeDecorator } from '../../support/route-frame.tsx';
+import { fixedClock } from '../../support/fixed-clock.ts';
 
 /** The instant quote page, as a first-time visitor meets it from the home page's "3D printing" link. */
 const meta = {
@@ -14,6 +15,8 @@ const meta = {
   component: QuotePage,
   parameters: { route: { page: 'quote', path: '/quote?technology=3d-printing' }, layout: 'fullscreen' },
   decorators: [routeDecorator],
+  // The baselines' ship dates are counted from this instant (stories/support/fixed-clock.ts).
+  beforeEach: fixedClock('2026-12-02T00:19:31Z'),
 } satisfies Meta<typeof QuotePage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
