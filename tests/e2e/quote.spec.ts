@@ -210,7 +210,8 @@ test('keyboard only, from the quote page to the cart', async ({ page }) => {
 
 test('the project is named after the first file and can be renamed', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
-  await expect(page.getByText('cube-10x10mm--cube-10x10', { exact: true })).toBeVisible();
+  // After the upload's answer (the project is the server's); a loaded machine took over 5 s.
+  await expect(page.getByText('cube-10x10mm--cube-10x10', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Rename' }).click();
   const name = page.getByRole('textbox', { name: 'Project name' });
   await expect(name).toBeFocused();

@@ -129,6 +129,10 @@ export function Workspace({
   const hasParts = parts.length > 0;
   useEffect(() => {
     if (hasParts) {
+      // The project's name and quote document show once the server made the project: fetch their
+      // code with the first part, not after the project answers (it came seconds late under load).
+      void ProjectName.preload();
+      void QuoteDocumentActions.preload();
       void ConfiguratorPanel.preload();
       void ReviewPanel.preload();
       void PartDocumentsPanel.preload();
