@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { StaffAction } from '#domain/api/ops';
 import type { Database } from '../db/schema.ts';
 
@@ -37,18 +37,25 @@ export async function recordStaffAction(trx: Kysely<Database>, input: StaffActio
     .execute();
 }
 
-/** A subject's audit, oldest first, with who did each action. */
-export async function readAudit(db: Kysely<Database>, kind: AuditSubject, id: string): Promise<StaffAction[]> {
+/** The staff actions `where` picks, oldest first, each with who did it: every audit read goes through here. */
+export async function readStaffActions(
+  db: Kysely<Database>,
+  where: (eb: ExpressionBuilder<Database & { a: Database['staff_action'] }, 'a'>) => Expression<SqlBool>,
+): Promise<StaffAction[]> {
   const rows = await db
     .selectFrom('staff_action as a')
     .innerJoin('staff_account as s', 's.id', 'a.staff_id')
     .select(['a.id', 'a.action', 'a.before_state', 'a.after_state', 'a.reason', 'a.created_at', 's.name', 's.email'])
-    .where('a.subject_kind', '=', kind)
-    .where('a.subject_id', '=', id)
+    .where((eb) => where(eb))
     .orderBy('a.created_at')
     .orderBy('a.id')
     .execute();
   return rows.map(toStaffAction);
+}
+
+/** A subject's audit, oldest first, with who did each action. */
+export function readAudit(db: Kysely<Database>, kind: AuditSubject, id: string): Promise<StaffAction[]> {
+  return readStaffActions(db, (eb) => eb.and([eb('a.subject_kind', '=', kind), eb('a.subject_id', '=', id)]));
 }
 
 /** One audit row, joined with its staff account's name and email, as the console shows it. */
@@ -70,29 +77,14 @@ export function toStaffAction(r: { id: string; action: string; before_state: str
  * it (a claim on its products, or the claim it is the refabrication of), so the console's order page
  * shows a claim's approval, refusal or cancellation beside the order's moves (issue 38 item 7).
  */
-export async function readOrderAudit(db: Kysely<Database>, orderId: string): Promise<StaffAction[]> {
-  const rows = await db
-    .selectFrom('staff_action as a')
-    .innerJoin('staff_account as s', 's.id', 'a.staff_id')
-    .select(['a.id', 'a.action', 'a.before_state', 'a.after_state', 'a.reason', 'a.created_at', 's.name', 's.email'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', '=', orderId)]),
-        eb.and([
-          eb('a.subject_kind', '=', 'after_sale'),
-          eb(
-            'a.subject_id',
-            'in',
-            eb
-              .selectFrom('after_sale_order')
-              .select('id')
-              .where((w) => w.or([w('order_id', '=', orderId), w('refabrication_order_id', '=', orderId)])),
-          ),
-        ]),
+export function readOrderAudit(db: Kysely<Database>, orderId: string): Promise<StaffAction[]> {
+  return readStaffActions(db, (eb) =>
+    eb.or([
+      eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', '=', orderId)]),
+      eb.and([
+        eb('a.subject_kind', '=', 'after_sale'),
+        eb('a.subject_id', 'in', eb.selectFrom('after_sale_order').select('id').where((w) => w.or([w('order_id', '=', orderId), w('refabrication_order_id', '=', orderId)]))),
       ]),
-    )
-    .orderBy('a.created_at')
-    .orderBy('a.id')
-    .execute();
-  return rows.map(toStaffAction);
+    ]),
+  );
 }

@@ -30,7 +30,7 @@ import { createAdditionalCost } from '../orders/additional-costs.ts';
 import { toAdditionalCost } from '../orders/records.ts';
 import { parseUsd } from '../payments/amounts.ts';
 import { InsufficientBalanceError, postLedgerEntry } from '../payments/ledger.ts';
-import { recordStaffAction, toStaffAction } from './audit.ts';
+import { readStaffActions, recordStaffAction } from './audit.ts';
 import type { Staff } from './staff-accounts.ts';
 
 export interface OpsCustomersDeps {
@@ -99,24 +99,16 @@ export async function listStaffCustomers(db: Kysely<Database>, staff: Staff, que
  * Every staff action about a customer, oldest first: on the account itself, and on its orders,
  * additional costs, balance reloads and after-sale claims (issue 38 item 7).
  */
-export async function readCustomerAudit(db: Kysely<Database>, userId: string): Promise<StaffAction[]> {
-  const rows = await db
-    .selectFrom('staff_action as a')
-    .innerJoin('staff_account as s', 's.id', 'a.staff_id')
-    .select(['a.id', 'a.action', 'a.before_state', 'a.after_state', 'a.reason', 'a.created_at', 's.name', 's.email'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('a.subject_kind', '=', 'customer'), eb('a.subject_id', '=', userId)]),
-        eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', 'in', eb.selectFrom('customer_order').select('id').where('user_id', '=', userId))]),
-        eb.and([eb('a.subject_kind', '=', 'additional_cost'), eb('a.subject_id', 'in', eb.selectFrom('additional_cost').select('id').where('user_id', '=', userId))]),
-        eb.and([eb('a.subject_kind', '=', 'reload'), eb('a.subject_id', 'in', eb.selectFrom('balance_recharge').select('id').where('user_id', '=', userId))]),
-        eb.and([eb('a.subject_kind', '=', 'after_sale'), eb('a.subject_id', 'in', eb.selectFrom('after_sale_order').select('id').where('user_id', '=', userId))]),
-      ]),
-    )
-    .orderBy('a.created_at')
-    .orderBy('a.id')
-    .execute();
-  return rows.map(toStaffAction);
+export function readCustomerAudit(db: Kysely<Database>, userId: string): Promise<StaffAction[]> {
+  return readStaffActions(db, (eb) =>
+    eb.or([
+      eb.and([eb('a.subject_kind', '=', 'customer'), eb('a.subject_id', '=', userId)]),
+      eb.and([eb('a.subject_kind', '=', 'order'), eb('a.subject_id', 'in', eb.selectFrom('customer_order').select('id').where('user_id', '=', userId))]),
+      eb.and([eb('a.subject_kind', '=', 'additional_cost'), eb('a.subject_id', 'in', eb.selectFrom('additional_cost').select('id').where('user_id', '=', userId))]),
+      eb.and([eb('a.subject_kind', '=', 'reload'), eb('a.subject_id', 'in', eb.selectFrom('balance_recharge').select('id').where('user_id', '=', userId))]),
+      eb.and([eb('a.subject_kind', '=', 'after_sale'), eb('a.subject_id', 'in', eb.selectFrom('after_sale_order').select('id').where('user_id', '=', userId))]),
+    ]),
+  );
 }
 
 /** A customer's page for staff: the account's record, what the caller may change, and the audit about them. */
