@@ -1,6 +1,6 @@
 // First: an input made before a lazily loaded page arrives is seen (ADR 189).
 import '#lib/first-input';
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '#ui/theme.css';
 import { recordCampaignVisit } from '#lib/api/sem-record';
@@ -28,12 +28,18 @@ function TakeOver({ children }: { children: ReactNode }) {
 // page's chunk, so it replaces that screen with the same one, not with "Loading page…" (a chunk
 // that cannot be fetched is the page's own Suspense and error boundary's to tell).
 const ready = container.hasAttribute('data-prerendered') ? preloadPage('quote') : Promise.resolve();
+// The first render is a transition: React renders it in slices of a few milliseconds, yielding
+// between them, instead of one task of 100–150 ms on a slow phone that no tap could interrupt
+// (ADR 234: total blocking time).
+const app = createRoot(container);
 void ready.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <TakeOver>
-        <App session={session} />
-      </TakeOver>
-    </StrictMode>,
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <TakeOver>
+          <App session={session} />
+        </TakeOver>
+      </StrictMode>,
+    ),
   ),
 );

@@ -66,6 +66,11 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // the merged build: /quote, /checkout and /user/prime/point were 0.02–0.1 KB above their rounded
 // figure (the geometry worker's shared measures, ADR 233; the claim statuses' and payment statuses'
 // words, ADR 232) and get the next KB.
+// Lowered on 2026-12-02 (stop 45): the check now sees an ON_INPUT module the bundler put in a chunk
+// shared with others (ui/select.tsx in `_select-….js`, by the chunk's source map: chunkModules), so
+// a select's popover, list box and dialog code no longer counts before the first input on the ten
+// account pages that draw a select's stand-in (2–65 KB and 10–36 scripts each were over-counted);
+// tests/e2e/first-input.spec.ts holds the lower figures to what Chromium fetches.
 export const KNOWN_OVER = {
   '/login': { gzip: 164, requests: 31, why: FORMS },
   '/signup': { gzip: 173, requests: 36, why: FORMS },
@@ -81,21 +86,21 @@ export const KNOWN_OVER = {
   '/checkout/agency-payment': { gzip: 178, requests: 37, why: CHECKOUT },
   '/contact-us': { gzip: 156, requests: 22, why: FORMS },
   '/user/home': { gzip: 156, requests: 19, why: ACCOUNT },
-  '/user/account/profile': { gzip: 221, requests: 58, why: ACCOUNT },
+  '/user/account/profile': { gzip: 175, requests: 38, why: ACCOUNT },
   '/user/account/address': { gzip: 199, requests: 40, why: ACCOUNT },
   '/user/account/billingAddress': { gzip: 197, requests: 39, why: ACCOUNT },
-  '/user/account/coupons': { gzip: 233, requests: 57, why: ACCOUNT },
-  '/user/account/balance': { gzip: 235, requests: 57, why: ACCOUNT },
+  '/user/account/coupons': { gzip: 210, requests: 46, why: ACCOUNT },
+  '/user/account/balance': { gzip: 213, requests: 48, why: ACCOUNT },
   '/user/account/balance/reload': { gzip: 177, requests: 33, why: ACCOUNT },
   '/user/account/password': { gzip: 159, requests: 25, why: ACCOUNT },
-  '/user/account/referral': { gzip: 241, requests: 65, why: ACCOUNT },
-  '/user/order/history': { gzip: 235, requests: 59, why: ACCOUNT },
+  '/user/account/referral': { gzip: 218, requests: 54, why: ACCOUNT },
+  '/user/order/history': { gzip: 212, requests: 48, why: ACCOUNT },
   '/user/order/detail/:orderId': { gzip: 177, requests: 36, why: ACCOUNT },
-  '/user/order/upload-history': { gzip: 229, requests: 52, why: ACCOUNT },
-  '/user/order/after-sale': { gzip: 232, requests: 54, why: ACCOUNT },
-  '/user/order/additional-cost': { gzip: 225, requests: 62, why: ACCOUNT },
-  '/user/prime/point': { gzip: 239, requests: 59, why: ACCOUNT },
-  '/user/project': { gzip: 212, requests: 49, why: ACCOUNT },
+  '/user/order/upload-history': { gzip: 205, requests: 41, why: ACCOUNT },
+  '/user/order/after-sale': { gzip: 209, requests: 44, why: ACCOUNT },
+  '/user/order/additional-cost': { gzip: 160, requests: 26, why: ACCOUNT },
+  '/user/prime/point': { gzip: 217, requests: 50, why: ACCOUNT },
+  '/user/project': { gzip: 166, requests: 29, why: ACCOUNT },
   '/user/project/fileList/:id': { gzip: 157, requests: 16, why: ACCOUNT },
 };
 
@@ -163,8 +168,26 @@ const COMPRESS_THRESHOLD = 512;
 
 /** The manifest key of a module, as ON_INPUT names it (dependencies by their path from node_modules/). */
 export const moduleName = (key) => key.replace(/^(?:\.\.\/)*(?:[^/]+\/)*?(node_modules\/)/, '$1');
-/** Whether a dynamic import of `key` waits for an input on route `route` (a path of the route table; any route when unknown). */
-const onInput = (key, route) => ON_INPUT.some((o) => (o.pattern ? o.pattern.test(moduleName(key)) : moduleName(key) === o.module) && !(route && o.atMountOn?.includes(route)));
+/**
+ * Whether a dynamic import of `key` waits for an input on route `route` (a path of the route table;
+ * any route when unknown). `modules` are the modules the chunk holds: an ON_INPUT module the bundler
+ * put in a chunk it shares with others (ui/select.tsx, statically imported by the configurator,
+ * dynamically by ui/lazy-select.tsx) is reached by a dynamic import of that chunk, named `_select-….js`.
+ */
+const onInput = (key, route, modules = []) =>
+  ON_INPUT.some((o) => [key, ...modules].some((m) => (o.pattern ? o.pattern.test(moduleName(m)) : moduleName(m) === o.module)) && !(route && o.atMountOn?.includes(route)));
+
+/**
+ * The app's modules a built chunk holds, from its source map (`build.sourcemap` is on): paths from
+ * the project's root, `node_modules/…` for libraries. Empty when the map is missing.
+ */
+export function chunkModules(dir, file) {
+  const mapFile = path.join(dir, `${file}.map`);
+  if (!fs.existsSync(mapFile)) return [];
+  const { sources = [] } = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+  const root = path.resolve(dir, '..');
+  return sources.map((source) => path.relative(root, path.resolve(path.dirname(path.join(dir, file)), source)).split(path.sep).join('/'));
+}
 
 /** The files a manifest key loads before it runs: its own chunk and its static imports, recursively. */
 export function initialFiles(manifest, key, into = new Set()) {
@@ -182,7 +205,7 @@ export function initialFiles(manifest, key, into = new Set()) {
  * (`pages`), never an ON_INPUT module (but on the routes where it is at mount) or worker. Answers
  * the set of files.
  */
-export function firstInputFiles(manifest, roots, pages = routePages(manifest), route = undefined) {
+export function firstInputFiles(manifest, roots, pages = routePages(manifest), route = undefined, modulesOf = (_file) => []) {
   const files = new Set();
   const seen = new Set();
   const visit = (key) => {
@@ -196,7 +219,7 @@ export function firstInputFiles(manifest, roots, pages = routePages(manifest), r
     }
     for (const dynamic of chunk.dynamicImports ?? []) {
       if (pages.includes(dynamic) && !roots.includes(dynamic)) continue;
-      if (onInput(dynamic, route)) continue;
+      if (onInput(dynamic, route, dynamic.startsWith('_') ? modulesOf(manifest[dynamic]?.file ?? '') : [])) continue;
       visit(dynamic);
     }
   };
@@ -358,6 +381,8 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {} 
     );
 
   const pages = routePages(manifest);
+  const contents = new Map();
+  const modulesOf = (file) => contents.get(file) ?? contents.set(file, chunkModules(dir, file)).get(file);
   /** @type {Record<string, string[]>} */
   const htmlScripts = Object.fromEntries(Object.entries(PRERENDERED.routes).map(([route, files]) => [route, prerenderedScripts(dir, manifest, files)]));
   const prerendered = htmlScripts['/quote'] ?? [];
@@ -384,7 +409,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {} 
   /** Routes over a budget but within their KNOWN_OVER figures. */
   const knownOver = [];
   for (const route of routes) {
-    route.files = firstInputFiles(manifest, route.roots, pages, route.path);
+    route.files = firstInputFiles(manifest, route.roots, pages, route.path, modulesOf);
     const size = total(route.files);
     Object.assign(route, size, { requests: scripts(route.files).length });
     const tooBig = size.gzip > BUDGET_GZIP;

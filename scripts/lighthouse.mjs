@@ -140,6 +140,20 @@ async function audit(name, form) {
   };
 }
 
+/** Lighthouse's own trace failures (NO_NAVSTART, NO_FCP under load) say nothing of the page: the run is repeated, at most twice, and counted. */
+let repeated = 0;
+async function auditRetrying(name, form) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await audit(name, form);
+    } catch (error) {
+      if (attempt >= 2 || !/recording the trace|NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      repeated++;
+      console.error(`${name} ${form}: ${String(error).split('\n')[0]}; repeated`);
+    }
+  }
+}
+
 const rows = [];
 const loadBefore = load();
 try {
@@ -153,7 +167,7 @@ try {
     for (const form of forms) {
       const results = [];
       for (let i = 0; i < runs; i++) {
-        results.push(await audit(name, form));
+        results.push(await auditRetrying(name, form));
         console.error(`${name} ${form} run ${i + 1}: performance ${results.at(-1).performance}, LCP ${Math.round(results.at(-1).lcp)} ms (load ${load()})`);
       }
       results.sort((a, b) => a.performance - b.performance);
@@ -168,7 +182,7 @@ try {
 }
 
 const ms = (n) => `${(n / 1000).toFixed(2)} s`;
-console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${runs} run(s) per row (median by performance), Chromium ${chromiumVersion}, load average before ${loadBefore}, after ${load()}\n`);
+console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${runs} run(s) per row (median by performance), Chromium ${chromiumVersion}, load average before ${loadBefore}, after ${load()}${repeated ? `; ${repeated} run(s) repeated after Lighthouse's own trace failure` : ''}\n`);
 console.log('| page | form factor | performance (each run) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS transferred |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const { name, form, median: m, all } of rows) {

@@ -84,6 +84,28 @@ describe('bundle check', () => {
     expect(quote.has('assets/session.js')).toBe(true);
   });
 
+  it('sees an ON_INPUT module in a chunk the bundler shares with others (by its source map), and still counts that chunk where a page imports it statically', () => {
+    // ui/select.tsx is statically imported by one page and dynamically by ui/lazy-select.tsx: the
+    // bundler puts it in a shared chunk `_select-….js`, which only its source map names.
+    const chunks = {
+      ...split,
+      'routes/pages/checkout-pages.tsx': { ...split['routes/pages/checkout-pages.tsx'], imports: ['index.html', '_lazy-select.js'] },
+      '_lazy-select.js': { file: 'assets/lazy-select.js', kb: 1, dynamicImports: ['_select.js'] },
+      '_select.js': { file: 'assets/select.js', kb: 12, imports: ['_dialog.js'] },
+      '_dialog.js': { file: 'assets/dialog.js', kb: 8 },
+      [QUOTE_PAGE]: { ...split[QUOTE_PAGE], imports: [...split[QUOTE_PAGE].imports, '_select.js'] },
+    };
+    const dir = build(chunks);
+    fs.writeFileSync(path.join(dir, 'assets', 'select.js.map'), JSON.stringify({ version: 3, sources: ['../../node_modules/react-aria-components/dist/Select.mjs', '../../ui/select.tsx'], mappings: '' }));
+    const { routes } = checkBundle(dir, { enforce: false });
+    const checkout = routes.find((r) => r.name.startsWith('checkout-pages'))!;
+    expect([...checkout.files]).toContain('assets/lazy-select.js');
+    expect([...checkout.files]).not.toContain('assets/select.js');
+    expect([...checkout.files]).not.toContain('assets/dialog.js');
+    const quote = routes.find((r) => r.name.startsWith('quote-page'))!;
+    expect([...quote.files]).toEqual(expect.arrayContaining(['assets/select.js', 'assets/dialog.js']));
+  });
+
   it('counts a worker a chunk names as one more script, unless an input starts it', () => {
     const chunks = {
       ...split,
