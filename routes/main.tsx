@@ -24,10 +24,17 @@ function TakeOver({ children }: { children: ReactNode }) {
   return children;
 }
 
-// A prerendered quote page (ADR 141) is on screen already: the app's first render waits for the
-// page's chunk, so it replaces that screen with the same one, not with "Loading page…" (a chunk
-// that cannot be fetched is the page's own Suspense and error boundary's to tell).
-const ready = container.hasAttribute('data-prerendered') ? preloadPage('quote') : Promise.resolve();
+// A prerendered page (the quote page, ADR 141; log in, ADR 235) is on screen already: the app's
+// first render waits for the page's chunk, so it replaces that screen with the same one, not with
+// "Loading page…" (a chunk that cannot be fetched is the page's own Suspense and error boundary's
+// to tell). Log in reads the session (its guard and its form), so its render waits for that too.
+const prerendered = container.getAttribute('data-prerendered');
+const ready =
+  prerendered === 'login'
+    ? Promise.all([preloadPage('login'), session.catch(() => undefined)])
+    : prerendered !== null
+      ? preloadPage('quote')
+      : Promise.resolve();
 // The first render is a transition: React renders it in slices of a few milliseconds, yielding
 // between them, instead of one task of 100–150 ms on a slow phone that no tap could interrupt
 // (ADR 234: total blocking time).

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
+import { createActor } from 'xstate';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '#domain/rules/prerendered-pages';
 import { createTranslator } from '#lib/i18n/i18n';
 import { COOKIE_ACCEPTED_VALUE, STORAGE_KEYS, storage } from '#lib/storage/storage';
+import { sessionMachine } from '#machines/session-machine';
 import { App, ROUTER_BASE, preloadPage } from './app.tsx';
 import { pageTexts } from './page-meta.ts';
 import { PrerenderContext } from './prerender-context.ts';
@@ -10,6 +12,8 @@ import { ROUTES } from './route-table.ts';
 
 export interface RenderedPage {
   file: string;
+  /** The page it draws, named on `#root` (`data-prerendered`) so the app waits for that page's chunk. */
+  page: PrerenderedPage['page'];
   /** The markup of `#root`'s children. */
   html: string;
   title: string;
@@ -20,6 +24,14 @@ export interface RenderedPage {
 const loadingSession = new Promise<never>(() => {});
 
 /**
+ * The log-in page's form and its guard read the session (they wait for it in the browser, where
+ * the app's first render waits too: routes/main.tsx): here a visitor with no token, never started,
+ * so nothing is asked of the server. The header still holds the account links' place, unseen
+ * (PrerenderContext), as on the quote page.
+ */
+const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
+
+/**
  * The build's server-side entry (ADR 141): the quote page's first screen as HTML, for each page of
  * `PRERENDERED_PAGES`, rendered by the app's own components as the browser's first render draws
  * it: the page's chunk is fetched first (no "Loading page…"), the workspace is not (the drop zone,
@@ -27,25 +39,27 @@ const loadingSession = new Promise<never>(() => {});
  * and the cookie banner is there unless the page is the consented one.
  */
 export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
-  await preloadPage('quote');
-  const route = ROUTES.find((r) => r.page === 'quote');
   const translate = createTranslator();
-  const { title, description } = pageTexts(route, translate);
   const pages: RenderedPage[] = [];
   for (const page of PRERENDERED_PAGES) {
+    await preloadPage(page.page);
+    const { title, description } = pageTexts(
+      ROUTES.find((r) => r.page === page.page),
+      translate,
+    );
     if (page.consented) storage.set(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
     else storage.remove(STORAGE_KEYS.cookieAccepted);
     const html = renderToString(
       <StrictMode>
         <PrerenderContext.Provider value={true}>
-          <App session={loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
+          <App session={page.page === 'login' ? signedOutSession() : loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
         </PrerenderContext.Provider>
       </StrictMode>,
     );
     // preload() does not reject (a browser fetches again at the render): a build that could not load
     // the page must not ship its "Loading page…" as the first screen.
     if (html.includes(translate('app.pageLoading'))) throw new Error(`prerender: ${page.file} rendered its loading state, not the page`);
-    pages.push({ file: page.file, html, title, description });
+    pages.push({ file: page.file, page: page.page, html, title, description });
   }
   storage.remove(STORAGE_KEYS.cookieAccepted);
   return pages;

@@ -71,10 +71,13 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // a select's popover, list box and dialog code no longer counts before the first input on the ten
 // account pages that draw a select's stand-in (2–65 KB and 10–36 scripts each were over-counted);
 // tests/e2e/first-input.spec.ts holds the lower figures to what Chromium fetches.
+// Raised on 2026-12-02 (stop 45) by 1 KB for /login, /reset-password and /user/account/billingAddress,
+// which were within 0.03 KB of their rounded figure: the entry waits for the page a prerendered HTML
+// names, and for the session on the log-in page (ADR 235), ~0.05 KB gzip on every route.
 export const KNOWN_OVER = {
-  '/login': { gzip: 164, requests: 31, why: FORMS },
+  '/login': { gzip: 165, requests: 31, why: FORMS },
   '/signup': { gzip: 173, requests: 36, why: FORMS },
-  '/reset-password': { gzip: 156, requests: 24, why: FORMS },
+  '/reset-password': { gzip: 157, requests: 24, why: FORMS },
   '/quote': { gzip: 417, requests: 74, why: WORKSPACE },
   '/quote/:projectId': { gzip: 684, requests: 78, why: VIEWER },
   '/additional-cost': { gzip: 178, requests: 37, why: CHECKOUT },
@@ -88,7 +91,7 @@ export const KNOWN_OVER = {
   '/user/home': { gzip: 156, requests: 19, why: ACCOUNT },
   '/user/account/profile': { gzip: 175, requests: 38, why: ACCOUNT },
   '/user/account/address': { gzip: 199, requests: 40, why: ACCOUNT },
-  '/user/account/billingAddress': { gzip: 197, requests: 39, why: ACCOUNT },
+  '/user/account/billingAddress': { gzip: 198, requests: 39, why: ACCOUNT },
   '/user/account/coupons': { gzip: 210, requests: 46, why: ACCOUNT },
   '/user/account/balance': { gzip: 213, requests: 48, why: ACCOUNT },
   '/user/account/balance/reload': { gzip: 177, requests: 33, why: ACCOUNT },

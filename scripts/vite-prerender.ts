@@ -8,7 +8,7 @@ import { withHeadTexts } from './vite-catalogue.ts';
 
 
 /**
- * Prerenders the quote page's first screen into HTML after the app's build (ADR 141): builds
+ * Prerenders the quote page's and the log-in page's first screens into HTML after the app's build (ADR 141, 235): builds
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
@@ -62,7 +62,12 @@ export function prerender(): Plugin {
       // Loaded async, right after the screen it serves: it runs as soon as it arrives, before the app.
       const early = `<script type="module" async crossorigin src="${config.base}${earlyFilesScript}"></script>`;
       for (const page of await renderPrerenderedPages()) {
-        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${page.html}</div>${early}`);
+        // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
+        // quote page keeps a file dropped before the app runs.
+        const html = withHeadTexts(template, page).replace(
+          '<div id="root"></div>',
+          () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`,
+        );
         fs.writeFileSync(path.join(target, page.file), html);
       }
       if (!earlyCallsScript) throw new Error('prerender: the early calls script was not emitted');

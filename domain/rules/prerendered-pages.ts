@@ -4,7 +4,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * with and without the cookie banner; and the checkout's HTML, which starts its API calls (ADR
+ * and the log-in page's (ADR 235), with and without the cookie banner; and the checkout's HTML, which starts its API calls (ADR
  * 227). Everything else is the plain index.html.
  */
 
@@ -19,6 +19,8 @@ export const PRERENDER_DIR = '.prerender';
 export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeSeconds: 365 * 24 * 3600 } as const;
 
 export interface PrerenderedPage {
+  /** The page of the route table it draws (routes/route-table.ts `PageId`). */
+  page: 'quote' | 'login';
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
@@ -26,6 +28,7 @@ export interface PrerenderedPage {
 }
 
 const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${consented ? '-consented' : ''}.html`;
+const loginFileOf = (consented: boolean) => `login${consented ? '-consented' : ''}.html`;
 
 /**
  * The checkout's HTML (ADR 227): index.html that also names the script starting the checkout's API
@@ -33,19 +36,25 @@ const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${
  */
 export const CHECKOUT_PAGE_FILE = 'checkout.html';
 
-/** Every page the build prerenders. */
-export const PRERENDERED_PAGES: readonly PrerenderedPage[] = PROCESS_SLUGS.flatMap((process) =>
-  [false, true].map((consented) => ({ url: `quote?technology=${process}`, file: fileOf(process, consented), consented })),
-);
+/**
+ * Every page the build prerenders: the quote page per process, and the log-in page (ADR 235), each
+ * with and without the cookie banner.
+ */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: fileOf(process, consented), consented }))),
+  ...[false, true].map((consented) => ({ page: 'login' as const, url: 'login', file: loginFileOf(consented), consented })),
+];
 
 /**
  * The prerendered file that answers a page of the app (its path under the base, "/quote", and its
  * query), or undefined when the page has none. The quote page opens on the process its
  * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
+ * The log-in page has one, whatever its query (`?redirect=`, `?activate=`: the app draws those).
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return fileOf('3d-printing', consented);
   if (path === '/checkout' || path === '/checkout/') return CHECKOUT_PAGE_FILE;
+  if (path === '/login' || path === '/login/') return loginFileOf(consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
   return fileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);

@@ -25,11 +25,29 @@ test('without its scripts the quote page already shows its first screen, for the
   const noScript = page.locator('noscript > p');
   await expect(noScript).toHaveText('Quotes, the cart and your account need JavaScript. Turn it on in your browser, then reload the page.');
   await expect(noScript).toBeVisible();
+  // The log-in page is prerendered too (ADR 235): its form, its title, the same message.
+  await page.goto('/manufacture/login?redirect=%2Fcheckout');
+  await expect(page).toHaveTitle('Log In | Manufacture');
+  await expect(page.locator('h1')).toHaveText('Log In');
+  await expect(page.locator('input[type="email"]')).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await expect(noScript).toBeVisible();
   // Any other page: the same message, and the catalogue's default title.
-  await page.goto('/manufacture/login');
+  await page.goto('/manufacture/signup');
   await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');
   await expect(noScript).toBeVisible();
   await context.close();
+});
+
+test('the app takes the log-in page over: the form works', async ({ page }) => {
+  await page.goto('/manufacture/login');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('nobody@example.com');
 });
 
 test('with its scripts the page shows no message about JavaScript', async ({ page }) => {

@@ -19,7 +19,7 @@ test('a file dropped on the quote page before its scripts have run is kept, and 
   });
   await page.goto('/manufacture/quote?technology=3d-printing', { waitUntil: 'commit' });
   await expect(page.getByText('Drop 3D files here')).toBeVisible();
-  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'quote');
   // The page's first script is there (it is small and comes at once).
   await page.waitForFunction(() => Array.isArray((window as unknown as Record<string, unknown>).__manufactureEarlyFiles));
 

@@ -32,11 +32,12 @@ function screenOf(page: RenderedPage): HTMLElement {
 
 describe('the prerendered quote page', () => {
   test('one page per process, with and without the cookie banner: the first screen a visitor sees, the same for everyone', async () => {
-    const pages = await renderPrerenderedPages();
+    const pages = await pagesOnce();
     expect(pages.map((p) => p.file)).toEqual(PRERENDERED_PAGES.map((p) => p.file));
     const process = { '3d-printing': '3D printing', cnc: 'CNC machining', 'vacuum-casting': 'Vacuum casting' };
     for (const [i, page] of pages.entries()) {
-      const { url, consented } = PRERENDERED_PAGES[i]!;
+      const { url, consented, page: id } = PRERENDERED_PAGES[i]!;
+      if (id !== 'quote') continue;
       const screen = within(screenOf(page));
       expect(page.title).toBe('Instant Quote | Manufacture');
       expect(page.description).toMatch(/^Upload STL or STEP files/);
@@ -54,12 +55,61 @@ describe('the prerendered quote page', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  test('the log-in page, with and without the cookie banner (ADR 235): its form, for a visitor not known yet', async () => {
+    const logins = (await pagesOnce()).filter((p) => p.page === 'login');
+    expect(logins.map((p) => p.file)).toEqual(['login.html', 'login-consented.html']);
+    for (const page of logins) {
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Log In | Manufacture');
+      expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+      expect(screen.getByLabelText('Password')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(page.file === 'login.html');
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+      // The header's account links hold their place, hidden, as on the quote page.
+      expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    }
+  });
+
+  test('the app takes over the log-in page: its first render, once the page and the session are there, draws the same form', async () => {
+    const login = (await pagesOnce()).find((p) => p.file === 'login-consented.html')!;
+    window.history.replaceState(null, '', `${ROUTER_BASE}/login`);
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute('data-prerendered', 'login');
+    container.setAttribute('inert', '');
+    container.innerHTML = login.html;
+    document.body.append(container);
+    vi.resetModules();
+    const app = await import('#routes/app');
+    const { createActor } = await import('xstate');
+    const { sessionMachine } = await import('#machines/session-machine');
+    await app.preloadPage('login');
+    const session = createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
+    const root = createRoot(container);
+    act(() => {
+      flushSync(() =>
+        root.render(
+          <StrictMode>
+            <app.App session={session} />
+          </StrictMode>,
+        ),
+      );
+    });
+    expect(container.textContent).not.toMatch(/Loading page/);
+    const screen = within(container);
+    expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+    act(() => root.unmount());
+  });
+
   test('the app takes over: its first render draws the same screen (never "Loading page…") and the page becomes usable', async () => {
     const cnc = (await pagesOnce()).find((p) => p.file === 'quote-cnc.html')!;
     window.history.replaceState(null, '', `${ROUTER_BASE}/quote?technology=cnc`);
     const container = document.createElement('div');
     container.id = 'root';
-    container.setAttribute('data-prerendered', '');
+    container.setAttribute('data-prerendered', 'quote');
     container.setAttribute('inert', '');
     container.innerHTML = cnc.html;
     document.body.append(container);
@@ -97,7 +147,7 @@ describe('the prerendered quote page', () => {
     window.history.replaceState(null, '', `${ROUTER_BASE}/quote`);
     const container = document.createElement('div');
     container.id = 'root';
-    container.setAttribute('data-prerendered', '');
+    container.setAttribute('data-prerendered', 'quote');
     container.setAttribute('inert', '');
     container.innerHTML = page.html;
     document.body.append(container);

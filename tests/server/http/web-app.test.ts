@@ -110,7 +110,7 @@ describe(`the built app: compressed and cached (${db})`, () => {
 
   test('a page of the app gets index.html, written for each answer with its style nonce: no-cache, never a 304', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/manufacture/login', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
+    for (const url of ['/manufacture/signup', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
       const res = await get(url, { ...BROWSER, 'If-None-Match': '"anything"' });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
@@ -148,6 +148,10 @@ describe(`the built app: compressed and cached (${db})`, () => {
     const consented = { Cookie: `other=1; ${CONSENT_COOKIE.name}=${CONSENT_COOKIE.value}` };
     expect(await page('/manufacture/quote?technology=cnc', consented)).toBe('quote-cnc-consented.html');
     expect(await page('/manufacture/quote', { Cookie: `${CONSENT_COOKIE.name}=0` })).toBe('quote-3d-printing.html');
+    // The log-in page has its own (ADR 235), whatever its query; its neighbours do not.
+    expect(await page('/manufacture/login')).toBe('login.html');
+    expect(await page('/manufacture/login?redirect=%2Fcheckout', consented)).toBe('login-consented.html');
+    expect(await page('/manufacture/login?activate=abc')).toBe('login.html');
 
     const plain = await get('/manufacture/quote');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
