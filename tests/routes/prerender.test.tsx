@@ -30,6 +30,18 @@ function screenOf(page: RenderedPage): HTMLElement {
   return root;
 }
 
+/** The page's HTML in `#root` as the server sends it, at its URL: marked with its page and inert until the app takes over. */
+function mountPrerendered(page: RenderedPage, url: string): HTMLElement {
+  window.history.replaceState(null, '', `${ROUTER_BASE}/${url}`);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute('data-prerendered', page.page);
+  container.setAttribute('inert', '');
+  container.innerHTML = page.html;
+  document.body.append(container);
+  return container;
+}
+
 describe('the prerendered quote page', () => {
   test('one page per process, with and without the cookie banner: the first screen a visitor sees, the same for everyone', async () => {
     const pages = await pagesOnce();
@@ -74,13 +86,7 @@ describe('the prerendered quote page', () => {
 
   test('the app takes over the log-in page: its first render, once the page and the session are there, draws the same form', async () => {
     const login = (await pagesOnce()).find((p) => p.file === 'login-consented.html')!;
-    window.history.replaceState(null, '', `${ROUTER_BASE}/login`);
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute('data-prerendered', 'login');
-    container.setAttribute('inert', '');
-    container.innerHTML = login.html;
-    document.body.append(container);
+    const container = mountPrerendered(login, 'login');
     vi.resetModules();
     const app = await import('#routes/app');
     const { createActor } = await import('xstate');
@@ -106,13 +112,7 @@ describe('the prerendered quote page', () => {
 
   test('the app takes over: its first render draws the same screen (never "Loading page…") and the page becomes usable', async () => {
     const cnc = (await pagesOnce()).find((p) => p.file === 'quote-cnc.html')!;
-    window.history.replaceState(null, '', `${ROUTER_BASE}/quote?technology=cnc`);
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute('data-prerendered', 'quote');
-    container.setAttribute('inert', '');
-    container.innerHTML = cnc.html;
-    document.body.append(container);
+    const container = mountPrerendered(cnc, 'quote?technology=cnc');
     // The app as a browser starts it: a module graph whose lazy pages were never rendered.
     vi.resetModules();
     const app = await import('#routes/app');
@@ -144,13 +144,7 @@ describe('the prerendered quote page', () => {
 
   test('a file dropped on the prerendered screen before the app takes over is kept, said to be, and taken by the app (ADR 168)', async () => {
     const page = (await pagesOnce()).find((p) => p.file === 'quote-3d-printing.html')!;
-    window.history.replaceState(null, '', `${ROUTER_BASE}/quote`);
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute('data-prerendered', 'quote');
-    container.setAttribute('inert', '');
-    container.innerHTML = page.html;
-    document.body.append(container);
+    const container = mountPrerendered(page, 'quote');
     const { installEarlyFiles } = await import('#lib/early-files-script');
     installEarlyFiles(document, window);
     // The screen is inert: the drop lands on the document.
