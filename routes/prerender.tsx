@@ -32,11 +32,12 @@ const loadingSession = new Promise<never>(() => {});
 const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
 
 /**
- * The build's server-side entry (ADR 141): the quote page's first screen as HTML, for each page of
- * `PRERENDERED_PAGES`, rendered by the app's own components as the browser's first render draws
- * it: the page's chunk is fetched first (no "Loading page…"), the workspace is not (the drop zone,
- * as the workspace's Suspense fallback), the session is loading (the account links hold their place)
- * and the cookie banner is there unless the page is the consented one.
+ * The build's server-side entry (ADR 141, 235): the quote page's and the log-in page's first
+ * screens as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own components as
+ * the browser's first render draws them: the page's chunk is fetched first (no "Loading page…"),
+ * the quote page's workspace is not (the drop zone, as the workspace's Suspense fallback), the
+ * session is loading (log in: a visitor with no token; the account links hold their place either
+ * way) and the cookie banner is there unless the page is the consented one.
  */
 export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
   const translate = createTranslator();
