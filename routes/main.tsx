@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import '#ui/theme.css';
 import { recordCampaignVisit } from '#lib/api/sem-record';
 import { App, preloadPage } from './app.tsx';
+import { ROUTES, guardReadsSession } from './route-table.ts';
 
 // The session (xstate and the session machine) is a chunk of its own, fetched at once beside the
 // page's: a page's first render does not wait for it (ADR 139).
@@ -24,17 +25,14 @@ function TakeOver({ children }: { children: ReactNode }) {
   return children;
 }
 
-// A prerendered page (the quote page, ADR 141; log in, ADR 235) is on screen already: the app's
-// first render waits for the page's chunk, so it replaces that screen with the same one, not with
-// "Loading page…" (a chunk that cannot be fetched is the page's own Suspense and error boundary's
-// to tell). Log in reads the session (its guard and its form), so its render waits for that too.
-const prerendered = container.getAttribute('data-prerendered');
-const ready =
-  prerendered === 'login'
-    ? Promise.all([preloadPage('login'), session.catch(() => undefined)])
-    : prerendered !== null
-      ? preloadPage('quote')
-      : Promise.resolve();
+// A prerendered page (the quote page, ADR 141; log in, ADR 235), named by `data-prerendered`, is on
+// screen already: the app's first render waits for the page's chunk, so it replaces that screen with
+// the same one, not with "Loading page…" (a chunk that cannot be fetched is the page's own Suspense
+// and error boundary's to tell); and for the session where the page's guard reads it (log in).
+const prerendered = ROUTES.find((route) => route.page === container.getAttribute('data-prerendered'));
+const ready = prerendered
+  ? Promise.all([preloadPage(prerendered.page), guardReadsSession(prerendered) ? session.catch(() => undefined) : undefined])
+  : Promise.resolve();
 // The first render is a transition: React renders it in slices of a few milliseconds, yielding
 // between them, instead of one task of 100–150 ms on a slow phone that no tap could interrupt
 // (ADR 234: total blocking time).

@@ -8,7 +8,7 @@ import { sessionMachine } from '#machines/session-machine';
 import { App, ROUTER_BASE, preloadPage } from './app.tsx';
 import { pageTexts } from './page-meta.ts';
 import { PrerenderContext } from './prerender-context.ts';
-import { ROUTES } from './route-table.ts';
+import { ROUTES, guardReadsSession } from './route-table.ts';
 
 export interface RenderedPage {
   file: string;
@@ -24,9 +24,9 @@ export interface RenderedPage {
 const loadingSession = new Promise<never>(() => {});
 
 /**
- * The log-in page's form and its guard read the session (they wait for it in the browser, where
- * the app's first render waits too: routes/main.tsx): here a visitor with no token, never started,
- * so nothing is asked of the server. The header still holds the account links' place, unseen
+ * For a page whose guard reads the session (log in: its guard and its form, which in the browser the
+ * app's first render waits for, routes/main.tsx): a visitor with no token, never started, so nothing
+ * is asked of the server. The header still holds the account links' place, unseen
  * (PrerenderContext), as on the quote page.
  */
 const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
@@ -44,16 +44,15 @@ export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
   const pages: RenderedPage[] = [];
   for (const page of PRERENDERED_PAGES) {
     await preloadPage(page.page);
-    const { title, description } = pageTexts(
-      ROUTES.find((r) => r.page === page.page),
-      translate,
-    );
+    const route = ROUTES.find((r) => r.page === page.page);
+    if (!route) throw new Error(`prerender: no route draws the page "${page.page}"`);
+    const { title, description } = pageTexts(route, translate);
     if (page.consented) storage.set(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
     else storage.remove(STORAGE_KEYS.cookieAccepted);
     const html = renderToString(
       <StrictMode>
         <PrerenderContext.Provider value={true}>
-          <App session={page.page === 'login' ? signedOutSession() : loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
+          <App session={guardReadsSession(route) ? signedOutSession() : loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
         </PrerenderContext.Provider>
       </StrictMode>,
     );

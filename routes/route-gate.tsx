@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession } from '#machines/session-context';
-import { RELOAD_REFUSED_PAGE, safeRedirect, type RouteDef } from './route-table.ts';
+import { RELOAD_REFUSED_PAGE, guardReadsSession, safeRedirect, type RouteDef } from './route-table.ts';
 import { previousPath } from './navigation-history.ts';
 
 /**
@@ -15,7 +15,7 @@ import { previousPath } from './navigation-history.ts';
  */
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
   // A public page does not wait for the session (ADR 139); the others read it (and suspend while it loads).
-  if (route.access === 'public' && !route.requires) return <>{children}</>;
+  if (!guardReadsSession(route)) return <>{children}</>;
   return <GuardedRoute route={route}>{children}</GuardedRoute>;
 }
 

@@ -162,6 +162,15 @@ function accountRoutes(rows: [path: string, title: MessageKey, summary: MessageK
   }));
 }
 
+/**
+ * Whether a route's guard reads the session before its page draws (routes/route-gate.tsx): every
+ * route but a public one with no requirement (ADR 139). Its first render then waits for the session,
+ * and so does a prerendered page of it (ADR 235).
+ */
+export function guardReadsSession(route: Pick<RouteDef, 'access' | 'requires'>): boolean {
+  return !(route.access === 'public' && !route.requires);
+}
+
 /** The routes that open the sign-in dialog on a 401 instead of going to /login (spec section 4). */
 export function isQuotePath(path: string): boolean {
   return path === '/quote' || path.startsWith('/quote/');

@@ -73,7 +73,7 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // tests/e2e/first-input.spec.ts holds the lower figures to what Chromium fetches.
 // Raised on 2026-12-02 (stop 45) by 1 KB for /login, /reset-password and /user/account/billingAddress,
 // which were within 0.03 KB of their rounded figure: the entry waits for the page a prerendered HTML
-// names, and for the session on the log-in page (ADR 235), ~0.05 KB gzip on every route.
+// names, and for the session on the log-in page (ADR 235), under 0.1 KB gzip on every route.
 export const KNOWN_OVER = {
   '/login': { gzip: 165, requests: 31, why: FORMS },
   '/signup': { gzip: 173, requests: 36, why: FORMS },
