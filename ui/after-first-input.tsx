@@ -7,6 +7,18 @@ function holdsFocus(wrapper: HTMLElement | null, pressed: boolean): boolean {
   return !!wrapper && (wrapper.contains(active) || (pressed && (active === null || active === document.body)));
 }
 
+/** The text of the stand-in's focused field, when it was typed in (`edited`). */
+function typedIn(wrapper: HTMLElement | null, edited: boolean): string | undefined {
+  const active = document.activeElement;
+  return edited && wrapper && active instanceof HTMLInputElement && wrapper.contains(active) ? active.value : undefined;
+}
+
+/** Writes `text` into the control's field as typed text (an `insertText` input), so the control reacts as to keys (a combo box filters and opens its list). */
+function typeInto(field: HTMLInputElement, text: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text);
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+}
+
 /** Keys that open a select or a list from its trigger. */
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
@@ -17,6 +29,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  * but doing nothing itself, so that a first tap or Tab on it is an input like any other. Then the
  * control replaces it, once, in place; if the stand-in had the focus the control takes it, and
  * `arrive(props, pressed)` may ask more of it (a select pressed before its code arrived opens).
+ * Text typed into a stand-in's field meanwhile is carried into the control's field, as typed.
  * A chunk that cannot be fetched is the page's error boundary's to report, as a lazily loaded page's.
  */
 export function lazyAfterFirstInput<P extends object>(load: () => Promise<ComponentType<P>>, arrive?: (props: P, pressed: boolean) => P) {
@@ -32,7 +45,7 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
     ));
 
   return function AfterFirstInput({ props, standIn }: { props: P; standIn: ReactNode }) {
-    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown; focused?: boolean }>(() => ({ component: loaded }));
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown; focused?: boolean; typed?: string }>(() => ({ component: loaded }));
     const wrapper = useRef<HTMLDivElement>(null);
     // A press on the stand-in: under way (a key or a pointer down on it), done (released on it).
     const down = useRef(false);
@@ -41,6 +54,8 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
     // whole press (a select would take the release of Enter in its open list as a choice).
     const parked = useRef<(() => void) | null>(null);
     const handedOver = useRef(false);
+    // Text typed into the stand-in's field (an input event in it).
+    const edited = useRef(false);
     useEffect(() => {
       if (state.component) return;
       let live = true;
@@ -48,7 +63,7 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
         fetchOnce().then(
           (component) => {
             if (!live) return;
-            const swap = () => live && setState({ component, focused: holdsFocus(wrapper.current, pressed.current) });
+            const swap = () => live && setState({ component, focused: holdsFocus(wrapper.current, pressed.current), typed: typedIn(wrapper.current, edited.current) });
             if (down.current) parked.current = swap;
             else swap();
           },
@@ -66,7 +81,9 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
       handedOver.current = true;
       // Unless the control took it itself (a select opened at mount focuses its list).
       if (document.activeElement !== null && document.activeElement !== document.body) return;
-      wrapper.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), button, [tabindex="0"]')?.focus();
+      const target = wrapper.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), button, [tabindex="0"]');
+      target?.focus();
+      if (state.typed !== undefined && target instanceof HTMLInputElement && document.activeElement === target) typeInto(target, state.typed);
     }, [state]);
     if (state.error) throw state.error;
     const Component = state.component;
@@ -101,6 +118,7 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
           if (OPENING_KEYS.has(event.key)) release(true);
         }}
         onBlurCapture={() => release(false)}
+        onInputCapture={() => (edited.current = true)}
       >
         {standIn}
       </div>

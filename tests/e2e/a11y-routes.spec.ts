@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { ROUTES, type RouteDef } from '../../routes/route-table.ts';
 import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
+import { chooseFromComboBox, choosePhoneCode } from './support/checkout-steps.ts';
 import { CAD, CUBE, operator, payByCard, quoteCube } from './support/orders.ts';
 import { openQuotePage } from './support/quote-page.ts';
 import { STAFF_PASSWORD, createStaff, signInStaff } from './support/staff.ts';
@@ -64,13 +65,10 @@ async function placeOrder(page: Page, newAddress: boolean): Promise<string> {
   await page.getByRole('radiogroup', { name: 'Carrier' }).getByText('DHL Express').click();
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
   if (newAddress) {
-    await page.getByRole('combobox', { name: 'Phone code' }).pressSequentially('United Sta');
-    await page.getByRole('option', { name: 'United States (+1)' }).click();
+    await choosePhoneCode(page, 'United Sta', 'United States (+1)');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-    await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
-    await page.getByRole('option', { name: 'United States', exact: true }).click();
-    await page.getByRole('combobox', { name: 'State or province' }).pressSequentially('Califor');
-    await page.getByRole('option', { name: 'California' }).click();
+    await chooseFromComboBox(page, 'Country', 'United Sta', 'United States');
+    await chooseFromComboBox(page, 'State or province', 'Califor', 'California');
     await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
     await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
     await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getViolations, injectAxe } from 'axe-playwright';
 import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
 import { openOutbox } from './support/outbox.ts';
+import { chooseFromComboBox } from './support/checkout-steps.ts';
 
 /** axe finds nothing on the page as it is now (react-aria's hidden live announcer aside, as in the stories). */
 async function expectNoAxeViolations(page: Page) {
@@ -13,11 +14,6 @@ async function expectNoAxeViolations(page: Page) {
 /** The signed-in customer's token, as the app stored it (for the operator's call the UI does not offer). */
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('manufacture.token') ?? '{}') as { value: string }).value);
-}
-
-async function choose(page: Page, name: string, typed: string, option: string) {
-  await page.getByRole('combobox', { name }).pressSequentially(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A one-pixel PNG: the server reads the type from these bytes. */
@@ -43,7 +39,7 @@ test('the profile: edit it and see it after a reload; a picture; axe on the home
   await page.getByRole('option', { name: 'Researcher / scientist' }).click();
   await details.getByRole('button', { name: /Industry/ }).click();
   await page.getByRole('option', { name: 'Electronics' }).click();
-  await choose(page, 'Phone code', 'United Kin', 'United Kingdom (+44)');
+  await chooseFromComboBox(page, 'Phone code', 'United Kin', 'United Kingdom (+44)');
   await details.getByRole('textbox', { name: 'Phone number' }).fill('7700900123');
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your details have been saved.')).toBeVisible();
@@ -82,10 +78,10 @@ test('the address book: two addresses (a P.O. Box refused on the way), the secon
   await page.getByRole('button', { name: 'Add an address' }).click();
   let dialog = page.getByRole('dialog', { name: 'New shipping address' });
   await expect(dialog.getByRole('textbox', { name: 'First name' })).toHaveValue('Amelia');
-  await choose(page, 'Phone code', 'United Sta', 'United States (+1)');
+  await chooseFromComboBox(page, 'Phone code', 'United Sta', 'United States (+1)');
   await dialog.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-  await choose(page, 'Country', 'United Sta', 'United States');
-  await choose(page, 'State or province', 'Califor', 'California');
+  await chooseFromComboBox(page, 'Country', 'United Sta', 'United States');
+  await chooseFromComboBox(page, 'State or province', 'Califor', 'California');
   await dialog.getByRole('textbox', { name: 'City' }).fill('San Francisco');
   await dialog.getByRole('textbox', { name: 'Postcode' }).fill('94103');
   await dialog.getByRole('textbox', { name: 'Address line 1' }).fill('P.O. Box 42');
@@ -98,9 +94,9 @@ test('the address book: two addresses (a P.O. Box refused on the way), the secon
   // The second address, in London.
   await page.getByRole('button', { name: 'Add an address' }).click();
   dialog = page.getByRole('dialog', { name: 'New shipping address' });
-  await choose(page, 'Phone code', 'United Kin', 'United Kingdom (+44)');
+  await chooseFromComboBox(page, 'Phone code', 'United Kin', 'United Kingdom (+44)');
   await dialog.getByRole('textbox', { name: 'Phone number' }).fill('7700900123');
-  await choose(page, 'Country', 'United Kin', 'United Kingdom');
+  await chooseFromComboBox(page, 'Country', 'United Kin', 'United Kingdom');
   await dialog.getByRole('textbox', { name: 'City' }).fill('London');
   await dialog.getByRole('textbox', { name: 'Postcode' }).fill('NW1 6XE');
   await dialog.getByRole('textbox', { name: 'Address line 1' }).fill('221B Baker Street');

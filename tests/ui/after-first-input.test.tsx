@@ -88,3 +88,22 @@ test('a second mount after the code arrived draws the control at once, without w
   expect(screen.getByRole('button', { name: 'Other (closed)' })).toBeInTheDocument();
   expect(control.load).toHaveBeenCalledTimes(1);
 });
+
+test('text typed into a stand-in field before the code arrives is carried into the control as typed text', async () => {
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  const typed: string[] = [];
+  function Field({ label }: { label: string }) {
+    return <input aria-label={label} onChange={(event) => typed.push(`${(event.nativeEvent as InputEvent).inputType}:${event.target.value}`)} />;
+  }
+  const Lazy = lazyAfterFirstInput<{ label: string }>(async () => {
+    await arrived;
+    return Field;
+  });
+  render(<Lazy props={{ label: 'Country' }} standIn={<input aria-label="Country" defaultValue="" />} />);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Country' }), 'Fra');
+  release();
+  await waitFor(() => expect(typed).toEqual(['insertText:Fra']));
+  expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('Fra');
+  expect(screen.getByRole('textbox', { name: 'Country' })).toHaveFocus();
+});

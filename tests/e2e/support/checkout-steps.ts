@@ -27,20 +27,28 @@ export async function chooseCarrier(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'DHL Express account number' }).fill('965432100');
 }
 
+/**
+ * An option of the combo box `name` chosen as a person does: once the field can be typed in (it is
+ * drawn disabled while its list loads), a few letters typed key by key, then the option pressed.
+ */
+export async function chooseFromComboBox(page: Page, name: string, typed: string, option: string): Promise<void> {
+  const field = page.getByRole('combobox', { name });
+  await expect(field).toBeEnabled();
+  await field.pressSequentially(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** The phone code is chosen from the list (spec section 5), typed as a person types. */
 export async function choosePhoneCode(page: Page, typed: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Phone code' }).pressSequentially(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseFromComboBox(page, 'Phone code', typed, option);
 }
 
 /** A new US shipping address and a billing location, typed key by key as a person types. */
 export async function fillUsAddress(page: Page): Promise<void> {
   await choosePhoneCode(page, 'United Sta', 'United States (+1)');
   await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550100');
-  await page.getByRole('combobox', { name: 'Country' }).pressSequentially('United Sta');
-  await page.getByRole('option', { name: 'United States', exact: true }).click();
-  await page.getByRole('combobox', { name: 'State or province' }).pressSequentially('Califor');
-  await page.getByRole('option', { name: 'California' }).click();
+  await chooseFromComboBox(page, 'Country', 'United Sta', 'United States');
+  await chooseFromComboBox(page, 'State or province', 'Califor', 'California');
   await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
   await page.getByRole('textbox', { name: 'Postcode' }).fill('94103');
   await page.getByRole('textbox', { name: 'Address line 1' }).fill('500 Howard Street');
