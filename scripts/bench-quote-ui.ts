@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,6 +61,8 @@ try {
         if (!marks.firstPrice && document.querySelector('[data-testid="total"]')) marks.firstPrice = performance.now();
         if (!marks.confirmed && [...document.querySelectorAll('[role="status"]')].some((e) => e.textContent === 'Price confirmed by the server.')) marks.confirmed = performance.now();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      window.__frames = [];
+      new PerformanceObserver((list) => window.__frames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: false });
     })()`);
     // With TIMELINE=1: each API call after the drop, its start and end (ms after the drop) and the server's timing.
     const calls: string[] = [];
@@ -69,7 +71,7 @@ try {
       page.on('requestfinished', async (request) => {
         const url = new URL(request.url());
         const t = request.timing();
-        if (!url.pathname.startsWith('/msapi') || t.startTime < dropEpoch) return;
+        if (!/^\/(ms)?api\//.test(url.pathname) || t.startTime < dropEpoch) return;
         const timing = (await request.response())?.headers()['server-timing'] ?? '';
         calls.push(`    ${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}  ${Math.round(t.startTime - dropEpoch)} → ${Math.round(t.startTime + t.responseEnd - dropEpoch)} ms  ${timing}`);
       });
@@ -107,6 +109,34 @@ try {
       }
       return times;
     }, CHANGES);
+    if (process.env.FRAMES) {
+      // Each long animation frame (over 50 ms) from the drop to the confirmation: when, how long, and its longest scripts.
+      const frames = await page.evaluate(
+        (d) =>
+          (window as unknown as { __frames: (PerformanceEntry & { scripts: { sourceURL: string; sourceFunctionName: string; invoker: string; duration: number }[]; renderStart: number; styleAndLayoutStart: number })[] }).__frames
+            .filter((f) => f.startTime >= d)
+            .map((f) => {
+              const scripts = [...f.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3);
+              const named = scripts.map((x) => `${x.invoker} ${x.sourceFunctionName || '?'}@${x.sourceURL.split('/').pop()} ${Math.round(x.duration)}`).join('; ');
+              return `    ${Math.round(f.startTime - d)} ms +${Math.round(f.duration)} (render ${Math.round(f.startTime + f.duration - f.renderStart)}): ${named}`;
+            }),
+        dropAt,
+      );
+      console.log(`  run ${run + 1}: long animation frames after the drop\n${frames.join('\n')}`);
+    }
+    if (process.env.SCRIPTS) {
+      // Each script (and worker) fetched around the drop: its name, start → end in ms after the drop.
+      const fetched = await page.evaluate(
+        (d) =>
+          performance
+            .getEntriesByType('resource')
+            .map((r) => r as PerformanceResourceTiming)
+            .filter((r) => /\.(js|wasm)$/.test(r.name) && r.responseEnd > d - 500)
+            .map((r) => `    ${r.name.split('/').pop()}  ${Math.round(r.startTime - d)} → ${Math.round(r.responseEnd - d)} ms`),
+        dropAt,
+      );
+      console.log(`  run ${run + 1}: scripts fetched from 0.5 s before the drop on\n${fetched.join('\n')}`);
+    }
     if (process.env.MARKS) console.log(await page.evaluate((d) => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime - d)}`).join('  '), dropAt));
     if (process.env.TIMELINE) console.log(`  run ${run + 1}: configurator ${Math.round(marks.configurator! - dropAt)}, confirmed ${Math.round(marks.confirmed! - dropAt)} ms\n${calls.join('\n')}`);
     results.configurator!.push(Math.round(marks.configurator! - dropAt));

@@ -2,6 +2,7 @@ import { API_TIMEOUT_MS, IDEMPOTENCY_HEADER } from '#domain/api/bases';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { t } from '../i18n/i18n.tsx';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
+import { throttledProgress } from '../throttled-progress.ts';
 import { sendWithRetry, type Failure } from './retry.ts';
 
 /** How an upload failed: the answer's status, or no answer (the connection failed, it took too long, it was cancelled). */
@@ -79,7 +80,9 @@ function sendOnce<T>(url: string, file: File, onProgress: (fraction: number) => 
     for (const [name, value] of Object.entries(headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     let answerTimer: ReturnType<typeof setTimeout> | undefined;
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    // At most every PROGRESS_INTERVAL_MS: each report renders the page again (ADR 237).
+    const report = throttledProgress(onProgress);
+    xhr.upload.onprogress = (e) => e.lengthComputable && report(e.loaded / e.total);
     xhr.upload.onload = () => {
       answerTimer = setTimeout(() => xhr.abort(), API_TIMEOUT_MS);
       onProgress(1);

@@ -7,6 +7,7 @@
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import type { OcctModule } from '#domain/geometry/step';
+import { throttledProgress } from '#lib/throttled-progress';
 import type { GeometryRequest, GeometryResponse } from './geometry-protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -23,20 +24,18 @@ function loadOcct(): Promise<OcctModule> {
   return occt;
 }
 
+/** Reads the file whole, reporting the fraction read at most every PROGRESS_INTERVAL_MS (and at the end). */
 async function readWithProgress(file: File, onProgress: (fraction: number) => void): Promise<Uint8Array> {
   const bytes = new Uint8Array(file.size);
   const reader = file.stream().getReader();
+  const report = throttledProgress(onProgress);
   let offset = 0;
-  let lastReported = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes.set(value, offset);
     offset += value.length;
-    if (offset - lastReported > 1 << 20 || offset === file.size) {
-      lastReported = offset;
-      onProgress(file.size ? offset / file.size : 1);
-    }
+    report(file.size ? offset / file.size : 1);
   }
   return offset === bytes.length ? bytes : bytes.subarray(0, offset);
 }
