@@ -25,6 +25,12 @@ export interface ImportCadOptions {
   readonly buildVolumes?: Readonly<Record<ProcessSlug, SizeMm>>;
   /** Walls, supports and holes (manufacturing.ts): measured unless false; ray budgets. */
   readonly manufacturing?: false | ManufacturingOptions;
+  /**
+   * The unit read again from the holes' diameters when the size leaves the guess open (ADR 219):
+   * unless false. The browser leaves it to the server for a large file (ADR 238), as it leaves the
+   * manufacturing checks: its first price then stands on the size's guess until the server's.
+   */
+  readonly unitsFromHoles?: boolean;
   /** Also split a file of several bodies into parts (bodies.ts, ADR 072): `CadFileReport.parts`. */
   readonly parts?: boolean;
   /**
@@ -120,7 +126,7 @@ export function analyseImported(imported: ImportResult, options: ImportCadOption
   const first = imported.mesh ? analyseMesh(imported.mesh, { declaredUnit: imported.declaredUnit, buildVolumes: options.buildVolumes }) : null;
   // The hole search and the checks pair the weld's edges and measure the facets once between them (ADR 233).
   const shared = first ? sharedMeasures(first) : undefined;
-  const read = first && imported.mesh ? withUnitsFromHoles(first, imported.mesh, { buildVolumes: options.buildVolumes, shared }) : null;
+  const read = first && imported.mesh ? (options.unitsFromHoles === false ? { analysis: first, holes: null } : withUnitsFromHoles(first, imported.mesh, { buildVolumes: options.buildVolumes, shared })) : null;
   const analysis = read?.analysis ?? null;
   const holes = read?.holes ? { holes: read.holes } : {};
   const staged = analysis && options.manufacturing !== false ? checkManufacturingStaged(analysis, { ...(options.manufacturing || {}), ...holes, shared }) : null;

@@ -40,7 +40,11 @@ async function readWithProgress(file: File, onProgress: (fraction: number) => vo
   return offset === bytes.length ? bytes : bytes.subarray(0, offset);
 }
 
-/** Above this size (about 200k triangles of binary STL) the browser measures the part, not its manufacturing checks. */
+/**
+ * Above this size (about 200k triangles of binary STL) the browser measures the part, not its
+ * manufacturing checks (ADR 126) nor its unit read from the holes (ADR 238): the server's analysis,
+ * under way beside it, brings both.
+ */
 const BROWSER_MANUFACTURING_MAX_BYTES = 10 * 1024 * 1024;
 
 function post(message: GeometryResponse, transfer: Transferable[] = []): void {
@@ -52,9 +56,10 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
   try {
     const bytes = await readWithProgress(file, (fraction) => post({ type: 'progress', id, fraction }));
     post({ type: 'progress', id, fraction: null });
-    // A large file's walls, supports and holes (seconds at 1M triangles) are left to the server's
-    // analysis, which the page shows when it arrives: the browser's first price comes at once (ADR 126).
-    const manufacturing = bytes.byteLength > BROWSER_MANUFACTURING_MAX_BYTES ? { manufacturing: false as const } : {};
+    // A large file's walls, supports and holes (seconds at 1M triangles) and the hole search that may
+    // settle an open unit (a quarter of a second) are left to the server's analysis, which the page
+    // shows when it arrives: the browser's first price comes at once (ADR 126, ADR 238).
+    const manufacturing = bytes.byteLength > BROWSER_MANUFACTURING_MAX_BYTES ? { manufacturing: false as const, unitsFromHoles: false } : {};
     const options = detectCadFormat(bytes) === 'step' ? { occt: await loadOcct(), ...manufacturing } : manufacturing;
     const report = await analyseCadFile(bytes, options);
     post({ type: 'done', id, report }, report.mesh ? [report.mesh.positions.buffer] : []);

@@ -102,6 +102,14 @@ describe('units guessed from the holes’ drill sizes too (ADR 219)', () => {
     expect(before.confidence).toBeLessThan(UNIT_CONFIRMATION_THRESHOLD);
   });
 
+  it('without the hole search (the browser, for a large file: ADR 238) the same inch block stays on its size’s guess, asked, until the server reads it', async () => {
+    const report = await analyseCadFile(stlOf(inchHoles, 3.37, 1.93), { manufacturing: false, unitsFromHoles: false });
+    expect(report.metrics!.units.unit).toBe('mm');
+    expect(report.metrics!.units.confidence).toBeLessThan(UNIT_CONFIRMATION_THRESHOLD);
+    expect(report.metrics!.size.map((v) => +v.toFixed(2))).toEqual([10.11, 3.37, 1.93]);
+    expect(report.findings.map((f) => f.code)).toContain('units-uncertain');
+  });
+
   it('the same block drawn in millimetres with M2, M2.5 and M3 tap drills stays millimetres, now without asking', async () => {
     const report = await analyseCadFile(stlOf(metricHoles, 3.37, 1.93), { manufacturing: false });
     const units = report.metrics!.units;
