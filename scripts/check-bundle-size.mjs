@@ -77,13 +77,15 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // Raised on 2026-12-02 (stop 46) by 1 KB for /signup, then within 0.01 KB of its figure: text typed
 // into a lazy control's stand-in is carried into the control (ui/after-first-input.tsx, ADR 236);
 // and by 1 KB for /user/account/balance, within 0.01 KB of its figure: uploads report their progress
-// at most every 100 ms (lib/throttled-progress.ts, ADR 237).
+// at most every 100 ms (lib/throttled-progress.ts, ADR 237); and by 1 KB for /quote/:projectId,
+// within 0.1 KB of its figure: the geometry worker's throttled progress and its option to leave the
+// hole search to the server (ADR 237, ADR 238).
 export const KNOWN_OVER = {
   '/login': { gzip: 165, requests: 31, why: FORMS },
   '/signup': { gzip: 174, requests: 36, why: FORMS },
   '/reset-password': { gzip: 157, requests: 24, why: FORMS },
   '/quote': { gzip: 417, requests: 74, why: WORKSPACE },
-  '/quote/:projectId': { gzip: 684, requests: 78, why: VIEWER },
+  '/quote/:projectId': { gzip: 685, requests: 78, why: VIEWER },
   '/additional-cost': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/payment': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/success': { gzip: 178, requests: 37, why: CHECKOUT },

@@ -20,6 +20,7 @@ import { Button } from '#ui/button';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
 import { Radio, RadioGroup } from '#ui/radio-group';
+import { RenderedAfter } from '#ui/rendered-after';
 import { checkCoupon, createBillingAddress, createOrder, createShippingAddress, getCart, getCheckoutDiscounts, getShippingOptions, listBillingAddresses, listShippingAddresses } from '../api.ts';
 import { CartLines } from './cart-lines.tsx';
 import { CheckoutTotal } from './checkout-total.tsx';
@@ -272,70 +273,73 @@ function OrderConfirmationForm({ data, user, shipping, billing }: { data: Checko
   return (
     <div className="flex flex-col gap-8">
       <CartLines cart={data.cart} />
-      <Form onSubmit={form.onSubmit} aria-label={t('checkout.page.confirmation')} className="flex flex-col gap-8">
-        {form.formError && (
-          <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-            {form.formError}
+      {/* The cart is what a phone shows first: drawn before the form below it renders (ADR 239). */}
+      <RenderedAfter placeholder={<div className="min-h-svh" />}>
+        <Form onSubmit={form.onSubmit} aria-label={t('checkout.page.confirmation')} className="flex flex-col gap-8">
+          {form.formError && (
+            <div role="alert" className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
+              {form.formError}
+            </div>
+          )}
+
+          <section aria-labelledby="shipping-address-heading" className="flex flex-col gap-4">
+            <h2 id="shipping-address-heading" className="text-title">
+              {t('checkout.shippingAddress.heading')}
+            </h2>
+            <RadioGroup
+              label={t('checkout.shippingAddress.shipTo')}
+              value={form.values.shippingAddressId}
+              onChange={(v) => form.setValue('shippingAddressId', v)}
+              isInvalid={!!form.errors.shippingAddressId}
+              errorMessage={form.errors.shippingAddressId?.join(' ')}
+            >
+              {addresses.map((a) => (
+                <Radio key={a.id} value={a.id}>
+                  {addressLabel(a)}
+                </Radio>
+              ))}
+              <Radio value={NEW}>{t('checkout.shippingAddress.new')}</Radio>
+            </RadioGroup>
+            {form.values.shippingAddressId === NEW && shipping.fields}
+          </section>
+
+          <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
+            <h2 id="billing-heading" className="text-title">
+              {t('checkout.billing.heading')}
+            </h2>
+            <RadioGroup
+              label={t('checkout.billing.invoiceTo')}
+              value={form.values.billingAddressId}
+              onChange={(v) => form.setValue('billingAddressId', v)}
+              isInvalid={!!form.errors.billingAddressId}
+              errorMessage={form.errors.billingAddressId?.join(' ')}
+            >
+              {billingList.map((b) => (
+                <Radio key={b.id} value={b.id}>
+                  {[b.companyName, b.name, b.location].filter(Boolean).join(', ')}
+                </Radio>
+              ))}
+              <Radio value={NEW}>{t('checkout.billing.new')}</Radio>
+            </RadioGroup>
+            {form.values.billingAddressId === NEW && billing.fields}
+          </section>
+
+          <ShippingTerms options={data.options} form={form} carrierAccountLabel={carrier?.accountLabel} />
+          <OrderDetails
+            form={form}
+            entrust={entrust}
+            couponHint={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : undefined}
+            couponProblem={couponProblem}
+          />
+
+          <div className="flex items-center justify-between gap-4">
+            <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} coupon={coupon} />
+            <Button type="submit" isPending={form.isSubmitting}>
+              {t('checkout.submit')}
+            </Button>
           </div>
-        )}
-
-        <section aria-labelledby="shipping-address-heading" className="flex flex-col gap-4">
-          <h2 id="shipping-address-heading" className="text-title">
-            {t('checkout.shippingAddress.heading')}
-          </h2>
-          <RadioGroup
-            label={t('checkout.shippingAddress.shipTo')}
-            value={form.values.shippingAddressId}
-            onChange={(v) => form.setValue('shippingAddressId', v)}
-            isInvalid={!!form.errors.shippingAddressId}
-            errorMessage={form.errors.shippingAddressId?.join(' ')}
-          >
-            {addresses.map((a) => (
-              <Radio key={a.id} value={a.id}>
-                {addressLabel(a)}
-              </Radio>
-            ))}
-            <Radio value={NEW}>{t('checkout.shippingAddress.new')}</Radio>
-          </RadioGroup>
-          {form.values.shippingAddressId === NEW && shipping.fields}
-        </section>
-
-        <section aria-labelledby="billing-heading" className="flex flex-col gap-4">
-          <h2 id="billing-heading" className="text-title">
-            {t('checkout.billing.heading')}
-          </h2>
-          <RadioGroup
-            label={t('checkout.billing.invoiceTo')}
-            value={form.values.billingAddressId}
-            onChange={(v) => form.setValue('billingAddressId', v)}
-            isInvalid={!!form.errors.billingAddressId}
-            errorMessage={form.errors.billingAddressId?.join(' ')}
-          >
-            {billingList.map((b) => (
-              <Radio key={b.id} value={b.id}>
-                {[b.companyName, b.name, b.location].filter(Boolean).join(', ')}
-              </Radio>
-            ))}
-            <Radio value={NEW}>{t('checkout.billing.new')}</Radio>
-          </RadioGroup>
-          {form.values.billingAddressId === NEW && billing.fields}
-        </section>
-
-        <ShippingTerms options={data.options} form={form} carrierAccountLabel={carrier?.accountLabel} />
-        <OrderDetails
-          form={form}
-          entrust={entrust}
-          couponHint={referral ? t('rewards.checkout.referralHint', { percent: referral.percentOff }) : undefined}
-          couponProblem={couponProblem}
-        />
-
-        <div className="flex items-center justify-between gap-4">
-          <CheckoutTotal subtotalCents={data.cart.totalCents} referralPercent={referral?.percentOff ?? null} coupon={coupon} />
-          <Button type="submit" isPending={form.isSubmitting}>
-            {t('checkout.submit')}
-          </Button>
-        </div>
-      </Form>
+        </Form>
+      </RenderedAfter>
     </div>
   );
 }
