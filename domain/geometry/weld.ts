@@ -80,7 +80,7 @@ function hash(x: number, y: number, z: number): number {
 
 /** Pass 1: the cache. Closed meshes list about one corner in six; room grows for soups. */
 function cachePass(bits: Int32Array, corners: number, ids: Int32Array): Listed {
-  const cache = new Int32Array(CACHE_SLOTS * 4);
+  const cache = scratchInt32('weld.cache', CACHE_SLOTS * 4, true);
   let room = Math.min(corners, Math.max(1024, corners >>> 2));
   let entries = scratchInt32('weld.entries', room * 2);
   let count = 0;
@@ -140,7 +140,7 @@ function resolveListed(bits: Int32Array, ids: Int32Array, listed: Listed): void 
   }
   let largest = 0;
   for (let p = 0; p < partitions; p++) largest = Math.max(largest, (start[p + 1] as number) - (start[p] as number));
-  const table = new Int32Array(tableSlots(largest) * 2);
+  const table = scratchInt32('weld.table', tableSlots(largest) * 2, true);
   for (let p = 0; p < partitions; p++) {
     const from = start[p] as number;
     const to = start[p + 1] as number;
