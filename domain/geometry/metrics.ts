@@ -245,10 +245,34 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
   const shells = new ShellAccumulator(topology.shellCount);
   // One shell (most parts): its sums and box are the whole mesh's, so the per-shell work is skipped.
   const perShell = topology.shellCount > 1;
-  // Neumaier sums (as CompensatedSum), kept in locals for the hot loop.
-  let area = 0, areaCompensation = 0, volume = 0, volumeCompensation = 0;
   const degenerate = new TriangleList();
-  const shellOf = topology.shellOfTriangle;
+  const sums = new Float64Array(4);
+  sumTriangles(positions, triangleCount, cx, cy, cz, degenerateLimit, degenerate, perShell ? shells : null, topology.shellOfTriangle, sums);
+  const [area, areaCompensation, volume, volumeCompensation] = sums as unknown as [number, number, number, number];
+  if (!perShell && triangleCount > 0) shells.setWhole(triangleCount, volume, volumeCompensation, box);
+  return { area: area + areaCompensation, signedVolume: volume + volumeCompensation, degenerate, shells };
+}
+
+/**
+ * The loop of `measure`, alone in its function: the optimising compiler compiles it while it runs
+ * (on-stack replacement), and code after the loop that had not yet run would throw that compiled
+ * code away at the loop's end (a deoptimisation), so the next analysis ran the loop unoptimised
+ * again, boxing every number it computed (tens of MB of garbage per million triangles). Writes
+ * area, its compensation, signed volume and its compensation (Neumaier sums) into `out`.
+ */
+function sumTriangles(
+  positions: Float32Array,
+  triangleCount: number,
+  cx: number,
+  cy: number,
+  cz: number,
+  degenerateLimit: number,
+  degenerate: TriangleList,
+  shells: ShellAccumulator | null,
+  shellOf: Int32Array,
+  out: Float64Array,
+): void {
+  let area = 0, areaCompensation = 0, volume = 0, volumeCompensation = 0;
   for (let t = 0; t < triangleCount; t++) {
     const i = t * 9;
     const ax = (positions[i] as number) - cx, ay = (positions[i + 1] as number) - cy, az = (positions[i + 2] as number) - cz;
@@ -266,10 +290,12 @@ function measure(positions: Float32Array, triangleCount: number, box: BoundingBo
     sum = volume + v;
     volumeCompensation += Math.abs(volume) >= Math.abs(v) ? volume - sum + v : v - sum + volume;
     volume = sum;
-    if (perShell) shells.add(shellOf[t] as number, t, v, positions, i);
+    if (shells !== null) shells.add(shellOf[t] as number, t, v, positions, i);
   }
-  if (!perShell && triangleCount > 0) shells.setWhole(triangleCount, volume, volumeCompensation, box);
-  return { area: area + areaCompensation, signedVolume: volume + volumeCompensation, degenerate, shells };
+  out[0] = area;
+  out[1] = areaCompensation;
+  out[2] = volume;
+  out[3] = volumeCompensation;
 }
 
 /** Shell summaries and kinds: a closed shell inside an odd number of others bounds a hollow. */

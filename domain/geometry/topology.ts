@@ -33,58 +33,26 @@ export interface Topology {
  * Shells and the edge census of a welded mesh (vertex ids per corner, 3 per triangle). Returns
  * each triangle's shell, which shells are open, and the counts and located triangles of open,
  * non-manifold and misoriented edges (counts of edges; triangle lists capped for findings).
+ *
+ * Two passes over the triangles, then one over the edge groups (docs/decisions/070-geometry-engine-passes.md):
+ * 1. link each triangle's corners in the union-find and count its edges by lower vertex;
+ * 2. number each triangle's shell and place its half-edges in their groups;
+ * 3. sort each group by the other vertex and classify its edges (`censusGroups`).
  */
 export function analyseTopology(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Topology {
-  const { shellOfTriangle, shellCount } = findShells(vertexIds, vertexCount, triangleCount);
-  const census = edgeCensus(vertexIds, vertexCount, triangleCount, shellOfTriangle, shellCount);
-  return { shellOfTriangle, shellCount, ...census };
-}
-
-/**
- * Shells by union-find on vertex ids. Links always point to the smaller root, so every parent is
- * at most its child and one pass in id order compresses every path; shells are then numbered in
- * the order of their first triangle.
- */
-function findShells(vertexIds: Uint32Array, vertexCount: number, triangleCount: number) {
+  const collapsedTriangles = new TriangleList();
   const parent = scratchInt32('shells.parent', vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
-  for (let t = 0; t < triangleCount; t++) {
-    let a = vertexIds[t * 3] as number;
-    let b = vertexIds[t * 3 + 1] as number;
-    let c = vertexIds[t * 3 + 2] as number;
-    a = root(parent, a);
-    b = root(parent, b);
-    if (a !== b) {
-      if (a < b) parent[b] = a;
-      else {
-        parent[a] = b;
-        a = b;
-      }
-    }
-    c = root(parent, c);
-    if (a !== c) {
-      if (a < c) parent[c] = a;
-      else parent[a] = c;
-    }
-  }
-  for (let v = 0; v < vertexCount; v++) parent[v] = parent[parent[v] as number] as number;
-  const shellOfRoot = scratchInt32('shells.root', vertexCount);
-  shellOfRoot.fill(-1);
   const shellOfTriangle = new Int32Array(triangleCount);
-  let shellCount = 0;
-  for (let t = 0; t < triangleCount; t++) {
-    const r = parent[vertexIds[t * 3] as number] as number;
-    let shell = shellOfRoot[r] as number;
-    if (shell < 0) {
-      shell = shellCount++;
-      shellOfRoot[r] = shell;
-    }
-    shellOfTriangle[t] = shell;
-  }
-  return { shellOfTriangle, shellCount };
+  // Every half-edge gets its twin or -1 below (collapsed triangles in pass 2, the rest in pass 3),
+  // so the array is not filled with -1 first.
+  const twins = new Int32Array(triangleCount * 3);
+  const { edges, shellCount } = groupEdges(vertexIds, vertexCount, triangleCount, collapsedTriangles, { parent, shellOfTriangle, twins });
+  const census = censusGroups(vertexCount, triangleCount, edges, shellOfTriangle, shellCount, twins);
+  return { shellOfTriangle, shellCount, ...census, collapsedTriangles, twins };
 }
 
-/** The root of v, halving the path on the way (parent[x] <= x throughout). */
+/** The union-find root of v, halving the path on the way (parent[x] <= x throughout). */
 function root(parent: Int32Array, v: number): number {
   let x = v;
   let p = parent[x] as number;
@@ -97,6 +65,27 @@ function root(parent: Int32Array, v: number): number {
   return x;
 }
 
+/**
+ * Joins the shells of a, b and c. Links always point to the smaller root, so every parent is at
+ * most its child and one pass in id order then compresses every path.
+ */
+function link(parent: Int32Array, a0: number, b0: number, c0: number): void {
+  let a = root(parent, a0);
+  const b = root(parent, b0);
+  if (a !== b) {
+    if (a < b) parent[b] = a;
+    else {
+      parent[a] = b;
+      a = b;
+    }
+  }
+  const c = root(parent, c0);
+  if (a !== c) {
+    if (a < c) parent[c] = a;
+    else parent[a] = c;
+  }
+}
+
 const OPEN = 1;
 const NON_MANIFOLD = 2;
 const MISORIENTED = 4;
@@ -104,31 +93,48 @@ const MISORIENTED = 4;
 /**
  * Half-edges grouped by their lower vertex id. Half-edge `h = 3t + k` runs from corner k of
  * triangle t to corner k + 1 (mod 3). The half-edges of vertex v's group are
- * `halfEdges[group[v]] … halfEdges[group[v + 1] - 1]`; after `sortEdgeGroups` each group is
- * ordered by the other vertex, so the two sides of an edge are neighbours.
+ * `halfEdges[group[v]] … halfEdges[group[v + 1] - 1]`; `others` holds, at the same index, the
+ * other vertex + 1, negative when the half-edge runs down to v (so the census reads its groups
+ * in order instead of looking each half-edge's ends up in the corner ids). After
+ * `sortGroup` each group is ordered by the other vertex, so the two sides of an edge are neighbours.
  */
 export interface EdgeGroups {
   readonly group: Int32Array;
   readonly halfEdges: Int32Array;
+  readonly others: Int32Array;
 }
 
-/** The vertex id a half-edge runs to. */
-export function edgeEnd(vertexIds: Uint32Array, h: number): number {
-  const k = h % 3;
-  return vertexIds[k === 2 ? h - 2 : h + 1] as number;
+/** What `analyseTopology` finds in the same two passes as the grouping. */
+interface ShellPasses {
+  /** Union-find parents, one per vertex, each its own root to start with. */
+  readonly parent: Int32Array;
+  /** Filled with each triangle's shell. */
+  readonly shellOfTriangle: Int32Array;
+  /** Set to -1 for the half-edges of collapsed triangles (they are in no group). */
+  readonly twins: Int32Array;
 }
 
 /**
- * Groups the half-edges of a welded mesh by lower vertex (a counting sort: linear time, 4 bytes
+ * Groups the half-edges of a welded mesh by lower vertex (a counting sort: linear time, 8 bytes
  * a half-edge). Triangles with a repeated corner are left out (and listed in `collapsed`).
- * The arrays are scratch (scratch.ts): valid until the next call.
+ * With `shells`, the same two passes over the triangles also find the shells: the first links
+ * corners in the union-find as it counts edges, the second numbers shells, in the order of their
+ * first triangle, as it places edges. The arrays are scratch (scratch.ts): valid until the next call.
  */
-function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number, collapsed?: TriangleList): EdgeGroups {
+function groupEdges(
+  vertexIds: Uint32Array,
+  vertexCount: number,
+  triangleCount: number,
+  collapsed?: TriangleList,
+  shells?: ShellPasses,
+): { edges: EdgeGroups; shellCount: number } {
   // group[v] counts v's edges, then (prefix sums) marks the end of v's group; placing fills each
   // group from its end, which leaves group[v] at its start.
   const group = scratchInt32('edges.group', vertexCount + 1, true);
+  const parent = shells?.parent;
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
+    if (parent) link(parent, a, b, c);
     if (a === b || b === c || a === c) {
       collapsed?.add(t);
       continue;
@@ -141,80 +147,107 @@ function groupEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: 
   const edgeTotal = vertexCount > 0 ? (group[vertexCount - 1] as number) : 0;
   group[vertexCount] = edgeTotal;
   const halfEdges = scratchInt32('edges.halfEdges', edgeTotal);
+  const others = scratchInt32('edges.others', edgeTotal);
+  let shellCount = 0;
+  let shellOfRoot: Int32Array | undefined;
+  if (parent) {
+    for (let v = 0; v < vertexCount; v++) parent[v] = parent[parent[v] as number] as number;
+    shellOfRoot = scratchInt32('shells.root', vertexCount);
+    shellOfRoot.fill(-1);
+  }
   for (let t = 0; t < triangleCount; t++) {
     const a = vertexIds[t * 3] as number, b = vertexIds[t * 3 + 1] as number, c = vertexIds[t * 3 + 2] as number;
-    if (a === b || b === c || a === c) continue;
-    placeEdge(group, halfEdges, a < b ? a : b, t * 3);
-    placeEdge(group, halfEdges, b < c ? b : c, t * 3 + 1);
-    placeEdge(group, halfEdges, c < a ? c : a, t * 3 + 2);
+    if (shells && shellOfRoot && parent) {
+      const r = parent[a] as number;
+      let shell = shellOfRoot[r] as number;
+      if (shell < 0) {
+        shell = shellCount++;
+        shellOfRoot[r] = shell;
+      }
+      shells.shellOfTriangle[t] = shell;
+    }
+    if (a === b || b === c || a === c) {
+      if (shells) shells.twins.fill(-1, t * 3, t * 3 + 3);
+      continue;
+    }
+    placeEdge(group, halfEdges, others, a, b, t * 3);
+    placeEdge(group, halfEdges, others, b, c, t * 3 + 1);
+    placeEdge(group, halfEdges, others, c, a, t * 3 + 2);
   }
-  return { group, halfEdges };
+  return { edges: { group, halfEdges, others }, shellCount };
 }
 
 function countEdge(group: Int32Array, lower: number): void {
   group[lower] = (group[lower] as number) + 1;
 }
 
-function placeEdge(group: Int32Array, halfEdges: Int32Array, lower: number, h: number): void {
+/** Places half-edge h, from vertex `from` to vertex `to`, in the group of the lower of the two. */
+function placeEdge(group: Int32Array, halfEdges: Int32Array, others: Int32Array, from: number, to: number, h: number): void {
+  const lower = from < to ? from : to;
   const at = (group[lower] as number) - 1;
   group[lower] = at;
   halfEdges[at] = h;
+  // The sign records the direction: + when the half-edge runs from the lower id upwards.
+  others[at] = from === lower ? to + 1 : -(from + 1);
 }
 
-function edgeCensus(
-  vertexIds: Uint32Array,
+/**
+ * Pass 3 of `analyseTopology`: each group sorted by the other vertex, each run of equal other
+ * vertex is one edge: one half-edge is open, two are a pair (misoriented when they run the same
+ * way), more are non-manifold. Writes every grouped half-edge's twin (or -1) and flags the
+ * triangles, then lists the flagged triangles in triangle order.
+ */
+function censusGroups(
   vertexCount: number,
   triangleCount: number,
+  edges: EdgeGroups,
   shellOfTriangle: Int32Array,
   shellCount: number,
+  twins: Int32Array,
 ) {
-  const collapsedTriangles = new TriangleList();
-  const edges = groupEdges(vertexIds, vertexCount, triangleCount, collapsedTriangles);
-  const { group, halfEdges } = edges;
-  const flags = new Uint8Array(triangleCount);
-  const twins = new Int32Array(triangleCount * 3).fill(-1);
+  const { group, halfEdges, others } = edges;
+  // Per triangle, OPEN | NON_MANIFOLD | MISORIENTED: taken (scratch, zeroed) at the first flag,
+  // so a closed, consistent mesh (most parts) needs neither the array nor a pass to list flags.
+  let flags: Int32Array | undefined;
   const shellIsOpen = new Uint8Array(shellCount);
   let openEdgeCount = 0;
   let nonManifoldEdgeCount = 0;
   let misorientedEdgeCount = 0;
-  let others = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
     const s = group[v] as number;
-    const e = group[v + 1] as number;
-    const n = e - s;
+    const n = (group[v + 1] as number) - s;
     if (n === 0) continue;
-    if (n > others.length) others = new Int32Array(n * 2);
-    for (let i = 0; i < n; i++) {
-      const h = halfEdges[s + i] as number;
-      const from = vertexIds[h] as number;
-      // The sign records the direction: + when the half-edge runs from v (the lower id) upwards.
-      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
-    }
-    sortByOther(halfEdges, others, s, n);
-    let k = 0;
-    while (k < n) {
-      const other = Math.abs(others[k] as number);
+    if (n > 1) sortGroup(halfEdges, others, s, n);
+    const e = s + n;
+    let k = s;
+    while (k < e) {
+      const first = others[k] as number;
+      const other = first < 0 ? -first : first;
       let run = k + 1;
-      while (run < n && Math.abs(others[run] as number) === other) run++;
+      while (run < e && Math.abs(others[run] as number) === other) run++;
       const size = run - k;
       if (size === 2) {
-        const ph = halfEdges[s + k] as number;
-        const qh = halfEdges[s + k + 1] as number;
+        const ph = halfEdges[k] as number;
+        const qh = halfEdges[k + 1] as number;
         twins[ph] = qh;
         twins[qh] = ph;
-        if ((others[k] as number) > 0 === (others[k + 1] as number) > 0) {
+        if (first > 0 === (others[k + 1] as number) > 0) {
+          flags ??= scratchInt32('census.flags', triangleCount, true);
           misorientedEdgeCount++;
-          const p = ((halfEdges[s + k] as number) / 3) | 0;
-          const q = ((halfEdges[s + k + 1] as number) / 3) | 0;
+          const p = (ph / 3) | 0;
+          const q = (qh / 3) | 0;
           flags[p] = (flags[p] as number) | MISORIENTED;
           flags[q] = (flags[q] as number) | MISORIENTED;
         }
       } else {
+        flags ??= scratchInt32('census.flags', triangleCount, true);
         const flag = size === 1 ? OPEN : NON_MANIFOLD;
         if (size === 1) openEdgeCount++;
         else nonManifoldEdgeCount++;
         for (let j = k; j < run; j++) {
-          const t = ((halfEdges[s + j] as number) / 3) | 0;
+          const h = halfEdges[j] as number;
+          twins[h] = -1;
+          const t = (h / 3) | 0;
           flags[t] = (flags[t] as number) | flag;
           shellIsOpen[shellOfTriangle[t] as number] = 1;
         }
@@ -225,12 +258,14 @@ function edgeCensus(
   const openTriangles = new TriangleList();
   const nonManifoldTriangles = new TriangleList();
   const misorientedTriangles = new TriangleList();
-  for (let t = 0; t < triangleCount; t++) {
-    const f = flags[t] as number;
-    if (f === 0) continue;
-    if (f & OPEN) openTriangles.add(t);
-    if (f & NON_MANIFOLD) nonManifoldTriangles.add(t);
-    if (f & MISORIENTED) misorientedTriangles.add(t);
+  if (flags) {
+    for (let t = 0; t < triangleCount; t++) {
+      const f = flags[t] as number;
+      if (f === 0) continue;
+      if (f & OPEN) openTriangles.add(t);
+      if (f & NON_MANIFOLD) nonManifoldTriangles.add(t);
+      if (f & MISORIENTED) misorientedTriangles.add(t);
+    }
   }
   return {
     shellIsOpen,
@@ -240,40 +275,38 @@ function edgeCensus(
     openTriangles,
     nonManifoldTriangles,
     misorientedTriangles,
-    collapsedTriangles,
-    twins,
   };
 }
 
 /**
- * Sorts a group's entries by |others| (the other vertex + 1), stably, keeping the half-edges
- * alongside: insertion sort for the usual small groups (about 3 to 6 entries), a packed numeric
- * sort for high-valence vertices (cone tips, fan centres).
+ * Sorts a group's entries (`others[s … s + n - 1]` and the half-edges alongside) by |others|
+ * (the other vertex + 1), stably: insertion sort for the usual small groups (about 3 to 6
+ * entries), a packed numeric sort for high-valence vertices (cone tips, fan centres).
  */
-function sortByOther(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
+function sortGroup(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
   if (n > 32) {
     sortLargeGroup(halfEdges, others, s, n);
     return;
   }
-  for (let i = 1; i < n; i++) {
+  for (let i = s + 1; i < s + n; i++) {
     const o = others[i] as number;
-    const key = Math.abs(o);
-    const h = halfEdges[s + i] as number;
+    const key = o < 0 ? -o : o;
+    const h = halfEdges[i] as number;
     let j = i - 1;
-    while (j >= 0 && Math.abs(others[j] as number) > key) {
+    while (j >= s && Math.abs(others[j] as number) > key) {
       others[j + 1] = others[j] as number;
-      halfEdges[s + j + 1] = halfEdges[s + j] as number;
+      halfEdges[j + 1] = halfEdges[j] as number;
       j--;
     }
     others[j + 1] = o;
-    halfEdges[s + j + 1] = h;
+    halfEdges[j + 1] = h;
   }
 }
 
 const INDEX_BITS = 2 ** 22;
 
 function sortLargeGroup(halfEdges: Int32Array, others: Int32Array, s: number, n: number): void {
-  const signed = others.slice(0, n);
+  const signed = others.slice(s, s + n);
   const original = halfEdges.slice(s, s + n);
   let order: ArrayLike<number>;
   if (n < INDEX_BITS) {
@@ -288,7 +321,7 @@ function sortLargeGroup(halfEdges: Int32Array, others: Int32Array, s: number, n:
   for (let i = 0; i < n; i++) {
     const k = order[i] as number;
     halfEdges[s + i] = original[k] as number;
-    others[i] = signed[k] as number;
+    others[s + i] = signed[k] as number;
   }
 }
 
@@ -324,28 +357,22 @@ export function meshEdges(vertexIds: Uint32Array, vertexCount: number, triangleC
  * opposite directions when their triangles agree on orientation.
  */
 export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
-  const { group, halfEdges } = groupEdges(vertexIds, vertexCount, triangleCount);
+  const { group, halfEdges, others } = groupEdges(vertexIds, vertexCount, triangleCount).edges;
   const twin = new Int32Array(triangleCount * 3).fill(-1);
-  let others = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
     const s = group[v] as number;
     const n = (group[v + 1] as number) - s;
     if (n < 2) continue;
-    if (n > others.length) others = new Int32Array(n * 2);
-    for (let i = 0; i < n; i++) {
-      const h = halfEdges[s + i] as number;
-      const from = vertexIds[h] as number;
-      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
-    }
-    sortByOther(halfEdges, others, s, n);
-    let k = 0;
-    while (k < n) {
+    sortGroup(halfEdges, others, s, n);
+    const e = s + n;
+    let k = s;
+    while (k < e) {
       const other = Math.abs(others[k] as number);
       let run = k + 1;
-      while (run < n && Math.abs(others[run] as number) === other) run++;
+      while (run < e && Math.abs(others[run] as number) === other) run++;
       if (run - k === 2) {
-        const p = halfEdges[s + k] as number;
-        const q = halfEdges[s + k + 1] as number;
+        const p = halfEdges[k] as number;
+        const q = halfEdges[k + 1] as number;
         twin[p] = q;
         twin[q] = p;
       }
@@ -360,33 +387,27 @@ export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, trian
  * what the repair (repair.ts) joins or fills. Triangles with a repeated corner are left out.
  */
 export function openHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
-  const { group, halfEdges } = groupEdges(vertexIds, vertexCount, triangleCount);
+  const { group, halfEdges, others } = groupEdges(vertexIds, vertexCount, triangleCount).edges;
   let open = new Int32Array(1024);
   let count = 0;
-  let others = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
     const s = group[v] as number;
     const n = (group[v + 1] as number) - s;
     if (n === 0) continue;
-    if (n > others.length) others = new Int32Array(n * 2);
-    for (let i = 0; i < n; i++) {
-      const h = halfEdges[s + i] as number;
-      const from = vertexIds[h] as number;
-      others[i] = from === v ? edgeEnd(vertexIds, h) + 1 : -(from + 1);
-    }
-    sortByOther(halfEdges, others, s, n);
-    let k = 0;
-    while (k < n) {
+    if (n > 1) sortGroup(halfEdges, others, s, n);
+    const e = s + n;
+    let k = s;
+    while (k < e) {
       const other = Math.abs(others[k] as number);
       let run = k + 1;
-      while (run < n && Math.abs(others[run] as number) === other) run++;
+      while (run < e && Math.abs(others[run] as number) === other) run++;
       if (run - k === 1) {
         if (count === open.length) {
           const grown = new Int32Array(count * 2);
           grown.set(open);
           open = grown;
         }
-        open[count++] = halfEdges[s + k] as number;
+        open[count++] = halfEdges[k] as number;
       }
       k = run;
     }
