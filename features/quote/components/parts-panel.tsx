@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { lazyComponent } from '#lib/lazy-component';
@@ -47,6 +47,14 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows change whenever a configurator does
     [parts, checked, rows],
   );
+  // The table's handlers and footer keep their identity, so that the table re-renders only when a
+  // row, the selection or the ticks change (its rows are cached by object, with these handlers).
+  const onConfigure = useCallback((id: string) => workspace.send({ type: 'part.selected', id, focus: true }), [workspace]);
+  const onRemove = useCallback((id: string) => workspace.send({ type: 'part.removed', id }), [workspace]);
+  const onRetry = useCallback((id: string) => workspace.getSnapshot().context.parts.find((p) => p.id === id)?.upload?.send({ type: 'retry' }), [workspace]);
+  const onCheckedChange = useCallback((ids: string[]) => workspace.send({ type: 'parts.checked', ids }), [workspace]);
+  const pricedCount = rows.filter((r) => r.status === 'priced').length;
+  const footer = useMemo(() => <AddAllToCart workspace={workspace} pricedCount={pricedCount} />, [workspace, pricedCount]);
   return (
     // data-upload-panel: a part chosen here (a row, a tree's part) takes the focus to its configurator.
     <div className="flex flex-col gap-4" data-upload-panel>
@@ -54,12 +62,12 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
         rows={rows}
         projectId={projectId}
         selectedId={selectedId}
-        onConfigure={(id) => workspace.send({ type: 'part.selected', id, focus: true })}
-        onRemove={(id) => workspace.send({ type: 'part.removed', id })}
-        onRetry={(id) => parts.find((p) => p.id === id)?.upload?.send({ type: 'retry' })}
+        onConfigure={onConfigure}
+        onRemove={onRemove}
+        onRetry={onRetry}
         checked={checked}
-        onCheckedChange={(ids) => workspace.send({ type: 'parts.checked', ids })}
-        footer={<AddAllToCart workspace={workspace} pricedCount={rows.filter((r) => r.status === 'priced').length} />}
+        onCheckedChange={onCheckedChange}
+        footer={footer}
       />
       {assemblies.length > 0 && (
         <Suspense fallback={null}>
@@ -106,7 +114,7 @@ function billOfMaterials(parts: readonly WorkspacePart[], rows: readonly PartRow
 }
 
 /** "Add every priced part to the cart": one call; then to the checkout, or a summary of what stayed. */
-function AddAllToCart({ workspace, pricedCount }: { workspace: WorkspaceActor; pricedCount: number }) {
+const AddAllToCart = memo(function AddAllToCart({ workspace, pricedCount }: { workspace: WorkspaceActor; pricedCount: number }) {
   const t = useT();
   const [, navigate] = useLocation();
   const adding = useSelector(workspace, (s) => s.matches({ ready: 'addingToCart' }));
@@ -133,7 +141,7 @@ function AddAllToCart({ workspace, pricedCount }: { workspace: WorkspaceActor; p
       <CartSummary result={result} />
     </div>
   );
-}
+});
 
 function CartSummary({ result }: { result: CartResult | null }) {
   const t = useT();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
@@ -57,10 +57,25 @@ export interface PartsTableProps {
  * ship date. Arrow keys move between cells, Enter on a row configures its part. Below `sm` each row
  * stacks its cells under their own labels, so the table reads at 320 px without a sideways scroll.
  */
-export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove, onRetry, checked, onCheckedChange, footer }: PartsTableProps) {
+export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove, onRetry, checked, onCheckedChange, footer }: PartsTableProps) {
   const t = useT();
   const format = useFormat();
   const totals = useMemo(() => quoteTotals(rows), [rows]);
+  const selectedKeys = useMemo(() => (checked ? [...checked] : undefined), [checked]);
+  // The header is the same element from render to render: a row's change does not draw it again.
+  const header = useMemo(
+    () => (
+      <TableHeader className="max-sm:sr-only">
+        <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
+        <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
+        <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
+        <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
+        <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
+        <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
+      </TableHeader>
+    ),
+    [t],
+  );
   const onSelectionChange = (keys: Selection) => {
     if (!onCheckedChange) return;
     onCheckedChange(keys === 'all' ? rows.map((r) => r.id) : [...keys].map(String));
@@ -76,19 +91,13 @@ export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove,
         onRowAction={(key: Key) => onConfigure(String(key))}
         selectionMode={onCheckedChange ? 'multiple' : 'none'}
         selectionBehavior="toggle"
-        selectedKeys={checked ? [...checked] : undefined}
+        selectedKeys={selectedKeys}
         onSelectionChange={onSelectionChange}
         className="max-sm:block"
       >
-        <TableHeader className="max-sm:sr-only">
-          <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
-          <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
-          <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
-        </TableHeader>
-        <TableBody items={rows} className="max-sm:block" dependencies={[selectedId, projectId, dash]}>
+        {header}
+        {/* Rows are cached by object: whatever else a row's render reads is a dependency. */}
+        <TableBody items={rows} className="max-sm:block" dependencies={[selectedId, projectId, dash, t, format, onConfigure, onRemove, onRetry]}>
           {(row) => (
             <Row
               id={row.id}
@@ -157,7 +166,7 @@ export function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove,
       <QuoteTotal totals={totals}>{footer}</QuoteTotal>
     </section>
   );
-}
+});
 
 /**
  * A number cell: in the table from `sm`, the value alone (its column says what it is); below, a

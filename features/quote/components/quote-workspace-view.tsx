@@ -327,12 +327,13 @@ function SelectedReview({
     const quote = selectQuote(s.context);
     return quote.blocking.length > 0 || quote.totalCents === null;
   });
-  const configuration = useSelector(configurator, (s) => s.context.configuration);
+  const review = part.serverFile?.review ?? null;
+  // A boolean, not the configuration: an option change re-renders the review only when it changes whether the options are the reviewed ones.
+  const sameOptions = useSelector(configurator, (s) => review !== null && sameConfiguration(review.configuration, s.context.configuration));
   const now = useSelector(configurator, (s) => s.context.orderedAt);
   const signedIn = useSession((s) => !!s.context.user);
   const sending = useSelector(workspace, (s) => s.matches({ ready: 'requestingReview' }) && s.context.reviewPartId === part.id);
   const error = useSelector(workspace, (s) => (s.context.error?.kind === 'review' && s.context.error.partId === part.id ? s.context.error.reason : null));
-  const review = part.serverFile?.review ?? null;
   const fileId = part.serverFile!.id;
   return (
     <ReviewPanel
@@ -344,7 +345,7 @@ function SelectedReview({
       sending={sending}
       error={error}
       onSend={(note, files) => workspace.send({ type: 'part.reviewRequested', id: part.id, note, files })}
-      sameOptions={review !== null && sameConfiguration(review.configuration, configuration)}
+      sameOptions={sameOptions}
       onUseReviewedOptions={() => review && configurator.send({ type: 'configuration.set', configuration: review.configuration })}
       onAddToCart={() => review && void onAddToCart(review.configuration)}
       adding={adding}
@@ -406,7 +407,11 @@ type PriceWords = { kind: 'priced'; total: string; unit: string; days: number; d
 function useFirstPriceWords(workspace: WorkspaceActor, announcement: Announcement | null): PriceWords {
   const format = useFormat();
   const partId = announcement?.kind === 'uploaded' ? announcement.partId : null;
-  const configurator = useSelector(workspace, (s) => (partId ? (s.context.parts.find((p) => p.id === partId)?.configurator ?? null) : null));
+  const seq = announcement?.seq ?? 0;
+  const [first, setFirst] = useState<{ seq: number; words: PriceWords }>({ seq, words: null });
+  // Once this announcement's first words are known, later option changes are not followed here (they would re-render the page's announcer on every change).
+  const settled = first.seq === seq && first.words !== null;
+  const configurator = useSelector(workspace, (s) => (partId && !settled ? (s.context.parts.find((p) => p.id === partId)?.configurator ?? null) : null));
   const context = useSelector(configurator ?? undefined, (s) => s?.context ?? null);
   let words: PriceWords = null;
   if (context) {
@@ -417,8 +422,6 @@ function useFirstPriceWords(workspace: WorkspaceActor, announcement: Announcemen
   }
   // The first words for this announcement stay (React's "information from previous renders": set
   // while rendering, so the page never shows words that are not the first).
-  const seq = announcement?.seq ?? 0;
-  const [first, setFirst] = useState<{ seq: number; words: PriceWords }>({ seq, words });
   if (first.seq !== seq || (first.words === null && words !== null)) {
     setFirst({ seq, words });
     return words;
