@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { binaryStl, torus } from '../tests/domain/support/solids';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
 
-const PORT = 4373;
+const PORT = Number(process.env.BENCH_PORT ?? 4373);
 const base = `http://127.0.0.1:${PORT}`;
 const dir = path.resolve('.tmp', 'bench-quote-ui');
 fs.rmSync(dir, { recursive: true, force: true });
