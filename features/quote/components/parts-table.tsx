@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
@@ -61,112 +61,193 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
   const t = useT();
   const format = useFormat();
   const totals = useMemo(() => quoteTotals(rows), [rows]);
-  const selectedKeys = useMemo(() => (checked ? [...checked] : undefined), [checked]);
-  // The header is the same element from render to render: a row's change does not draw it again.
-  const header = useMemo(
-    () => (
-      <TableHeader className="max-sm:sr-only">
-        <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
-        <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
-        <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
-        <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
-        <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
-        <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
-      </TableHeader>
-    ),
-    [t],
-  );
-  const onSelectionChange = (keys: Selection) => {
-    if (!onCheckedChange) return;
-    onCheckedChange(keys === 'all' ? rows.map((r) => r.id) : [...keys].map(String));
-  };
+  const store = useRowStore(rows);
+  const items = useTableItems(rows);
   const dash = t('quote.parts.noValue');
-  return (
-    <section aria-labelledby="parts-heading" className="flex flex-col gap-3" data-upload-panel>
-      <h2 id="parts-heading" className="text-title">
-        {t('quote.parts.heading')}
-      </h2>
+  // The table is the same element while its rows are the same parts with the same names: an option
+  // change does not draw it again (React Aria rebuilds its whole collection when drawn), only the
+  // cells that show what changed, which read their row from the store (`Live`).
+  const table = useMemo(() => {
+    const onSelectionChange = (keys: Selection) => {
+      if (!onCheckedChange) return;
+      onCheckedChange(keys === 'all' ? items.map((r) => r.id) : [...keys].map(String));
+    };
+    return (
       <Table
         aria-labelledby="parts-heading"
         onRowAction={(key: Key) => onConfigure(String(key))}
         selectionMode={onCheckedChange ? 'multiple' : 'none'}
         selectionBehavior="toggle"
-        selectedKeys={selectedKeys}
+        selectedKeys={checked ? [...checked] : undefined}
         onSelectionChange={onSelectionChange}
         className="max-sm:block"
       >
-        {header}
+        <TableHeader className="max-sm:sr-only">
+          <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
+          <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
+          <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
+          <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
+        </TableHeader>
         {/* Rows are cached by object: whatever else a row's render reads is a dependency. */}
-        <TableBody items={rows} className="max-sm:block" dependencies={[selectedId, projectId, dash, t, format, onConfigure, onRemove, onRetry]}>
-          {(row) => (
+        <TableBody items={items} className="max-sm:block" dependencies={[selectedId, projectId, dash, t, format, store, onConfigure, onRemove, onRetry]}>
+          {(item) => (
             <Row
-              id={row.id}
-              textValue={row.name}
+              id={item.id}
+              textValue={item.name}
               className="max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-b max-sm:border-neutral-200 max-sm:py-2"
             >
               <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
                 <div className="flex items-start gap-2">
-                  <PartThumbnail projectId={projectId} fileId={row.fileId} />
+                  <PartThumbnail projectId={projectId} fileId={item.fileId} />
                   <div className="flex min-w-0 flex-col items-start">
                     {/* The name configures its part, whatever is ticked (a ticked table's rows tick on a press). */}
                     <Button
                       variant="quiet"
                       className="min-w-0 px-1 py-0 text-start font-medium break-words text-neutral-900"
-                      aria-current={row.id === selectedId ? 'true' : undefined}
-                      onPress={() => onConfigure(row.id)}
+                      aria-current={item.id === selectedId ? 'true' : undefined}
+                      onPress={() => onConfigure(item.id)}
                     >
-                      {row.name}
+                      {item.name}
                     </Button>
-                    {row.assembly && <span className="px-1 text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: row.assembly })}</span>}
-                    {row.id === selectedId && <span className="px-1 text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</span>}
+                    {item.assembly && <span className="px-1 text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: item.assembly })}</span>}
+                    {item.id === selectedId && <span className="px-1 text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</span>}
                   </div>
                 </div>
               </Cell>
               <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
-                <StatusCell row={row} />
+                <Live store={store} item={item}>
+                  {(row) => <StatusCell row={row} />}
+                </Live>
                 <span className="mt-1 flex flex-wrap gap-1">
-                  {row.attention?.kind === 'upload-failed' && (
-                    <Button variant="secondary" className="px-2 py-0 text-caption" onPress={() => onRetry(row.id)}>
+                  {item.attention?.kind === 'upload-failed' && (
+                    <Button variant="secondary" className="px-2 py-0 text-caption" onPress={() => onRetry(item.id)}>
                       {t('common.tryAgain')}
                     </Button>
                   )}
-                  <Button variant="quiet" className="-ml-1 px-1 py-0 text-caption" aria-label={t('quote.upload.removeFile', { name: row.name })} onPress={() => onRemove(row.id)}>
+                  <Button variant="quiet" className="-ml-1 px-1 py-0 text-caption" aria-label={t('quote.upload.removeFile', { name: item.name })} onPress={() => onRemove(item.id)}>
                     {t('common.remove')}
                   </Button>
                 </span>
               </Cell>
               <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.quantity')}>
-                  {row.quantity === null ? dash : format.number(row.quantity)}
-                  {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
+                  <Live store={store} item={item}>
+                    {(row) => (
+                      <>
+                        {row.quantity === null ? dash : format.number(row.quantity)}
+                        {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
+                      </>
+                    )}
+                  </Live>
                 </Stacked>
               </Cell>
               <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.unitPrice')}>{row.unitPriceCents === null ? dash : format.money(row.unitPriceCents)}</Stacked>
+                <Stacked label={t('quote.parts.column.unitPrice')}>
+                  <Live store={store} item={item}>
+                    {(row) => (row.unitPriceCents === null ? dash : format.money(row.unitPriceCents))}
+                  </Live>
+                </Stacked>
               </Cell>
               <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.lineTotal')}>{row.totalCents === null ? dash : format.money(row.totalCents)}</Stacked>
+                <Stacked label={t('quote.parts.column.lineTotal')}>
+                  <Live store={store} item={item}>
+                    {(row) => (row.totalCents === null ? dash : format.money(row.totalCents))}
+                  </Live>
+                </Stacked>
               </Cell>
               <Cell className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
                 <Stacked label={t('quote.parts.column.leadTime')}>
-                  {row.leadDays === null || !row.shipDate ? (
-                    dash
-                  ) : (
-                    <>
-                      <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
-                      <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
-                    </>
-                  )}
+                  <Live store={store} item={item}>
+                    {(row) =>
+                      row.leadDays === null || !row.shipDate ? (
+                        dash
+                      ) : (
+                        <>
+                          <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
+                          <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
+                        </>
+                      )
+                    }
+                  </Live>
                 </Stacked>
               </Cell>
             </Row>
           )}
         </TableBody>
       </Table>
+    );
+  }, [items, checked, onCheckedChange, onConfigure, onRemove, onRetry, selectedId, projectId, dash, t, format, store]);
+  return (
+    <section aria-labelledby="parts-heading" className="flex flex-col gap-3" data-upload-panel>
+      <h2 id="parts-heading" className="text-title">
+        {t('quote.parts.heading')}
+      </h2>
+      {table}
       <QuoteTotal totals={totals}>{footer}</QuoteTotal>
     </section>
   );
 });
+
+/** The rows by part, for the cells that show what an option change changes: each cell follows its own row. */
+interface RowStore {
+  get(id: string): PartRow | undefined;
+  set(rows: readonly PartRow[]): void;
+  subscribe(onChange: () => void): () => void;
+}
+
+function createRowStore(initial: readonly PartRow[]): RowStore {
+  let byId = new Map(initial.map((r) => [r.id, r]));
+  const listeners = new Set<() => void>();
+  return {
+    get: (id) => byId.get(id),
+    set(rows) {
+      byId = new Map(rows.map((r) => [r.id, r]));
+      listeners.forEach((l) => l());
+    },
+    subscribe(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+  };
+}
+
+/** The table's rows in a store of its own, told of new rows once they are committed. */
+function useRowStore(rows: readonly PartRow[]): RowStore {
+  const [store] = useState(() => createRowStore(rows));
+  useLayoutEffect(() => store.set(rows), [store, rows]);
+  return store;
+}
+
+/**
+ * What the table's collection is made of: a row as first seen, kept while what the row's frame
+ * shows (its part, name, assembly, stored file, a failed upload's retry) is the same; the array
+ * kept while every item is. The rest of a row is read from the store by its cells.
+ */
+function useTableItems(rows: readonly PartRow[]): readonly PartRow[] {
+  const [items, setItems] = useState(rows);
+  const before = new Map(items.map((r) => [r.id, r]));
+  const next = rows.map((row) => {
+    const old = before.get(row.id);
+    return old && sameFrame(old, row) ? old : row;
+  });
+  if (next.length === items.length && next.every((r, i) => r === items[i])) return items;
+  // React's "information from previous renders": kept for the next render, used at once.
+  setItems(next);
+  return next;
+}
+
+function sameFrame(a: PartRow, b: PartRow): boolean {
+  return a.id === b.id && a.name === b.name && a.assembly === b.assembly && a.fileId === b.fileId && (a.attention?.kind === 'upload-failed') === (b.attention?.kind === 'upload-failed');
+}
+
+/** A part of a row that follows the row: re-rendered when its row changes, and only then. */
+function Live({ store, item, children }: { store: RowStore; item: PartRow; children: (row: PartRow) => ReactNode }) {
+  const get = () => store.get(item.id) ?? item;
+  const row = useSyncExternalStore(store.subscribe, get, get);
+  return children(row);
+}
 
 /**
  * A number cell: in the table from `sm`, the value alone (its column says what it is); below, a
