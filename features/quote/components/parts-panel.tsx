@@ -1,4 +1,4 @@
-import { Suspense, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { lazyComponent } from '#lib/lazy-component';
@@ -30,11 +30,7 @@ export function PartsPanel({ workspace }: { workspace: WorkspaceActor }) {
   const process = useSelector(workspace, (s) => s.context.process);
   const checkedIds = useSelector(workspace, (s) => s.context.checkedIds);
   const bulkResult = useSelector(workspace, (s) => s.context.bulkResult);
-  // The table and the quote's total follow an option change in a render of their own, which React
-  // may interrupt: the configurator's price, which the visitor is looking at, is painted first and
-  // the table's row a frame or so later (issue 39 item 4). Rendering the whole React Aria table in
-  // the change's own render held that frame back.
-  const rows = useDeferredValue(usePartRows(parts));
+  const rows = usePartRows(parts);
   const assemblies = useMemo(() => billOfMaterials(parts, rows), [parts, rows]);
   const assemblyPending = useSelector(workspace, (s) => (s.matches({ ready: 'settingAssembly' }) ? s.context.pendingAssemblyId : null));
   const assemblyError = useSelector(workspace, (s) => (s.context.error?.kind === 'assembly' ? s.context.error : null));
