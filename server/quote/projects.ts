@@ -499,7 +499,15 @@ export class Projects {
 
     const documents = await this.documentKeys([file.id]);
     const drawings = await this.drawingKeys([file.id]);
-    const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection));
+    const parts = await this.splitStored(file, millimetresPerFileUnit(metrics, summary.unitCorrection)).catch(async (error: unknown) => {
+      // The bytes gone meanwhile: a split of the same file that started at once finished first (a
+      // double click), so this one is the 409 it would have been a moment later.
+      if (error instanceof HttpError && error.status === 410) {
+        const gone = await this.splitGone(project.id, file.id);
+        if (gone.status === 409) throw gone;
+      }
+      throw error;
+    });
     if (parts.length === 0) throw new HttpError(422, FILE_MESSAGES.notAssembly(file.name));
     const at = ctx.clock();
     const saved = file.configuration ? parseJson<PartConfiguration>(file.configuration) : null;
