@@ -295,6 +295,41 @@ test('a file picker opened on the first render delivers its file though the work
   await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
 });
 
+test('a press on "Choose files" begun on the first render opens the picker though the workspace loaded before its release', async ({ page }) => {
+  // The mouse: pressed on the first render's button, released after the workspace's chunk is there.
+  const release = await holdWorkspace(page);
+  const choose = page.getByRole('button', { name: 'Choose files' });
+  await choose.hover();
+  await page.mouse.down();
+  const loaded = page.waitForResponse(/\/quote-workspace-view-[^/]*\.js$/);
+  release();
+  await loaded;
+  // Time for the workspace to have replaced the first render, were it not waiting (a pause, not a
+  // measurement: on a slow machine the test is merely weaker).
+  await page.waitForTimeout(1_000);
+  const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+  await page.mouse.up();
+  await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+});
+
+test('Enter held on "Choose files" on the first render opens the picker on its release, though the workspace loaded meanwhile', async ({ page }) => {
+  const release = await holdWorkspace(page);
+  const choose = page.getByRole('button', { name: 'Choose files' });
+  await choose.focus();
+  await page.keyboard.down('Enter');
+  const loaded = page.waitForResponse(/\/quote-workspace-view-[^/]*\.js$/);
+  release();
+  await loaded;
+  await page.waitForTimeout(1_000);
+  const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+  await page.keyboard.up('Enter');
+  await (await chooser).setFiles(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'));
+  await expect(page.getByRole('heading', { name: /Configure cube-10x10mm/ })).toBeVisible({ timeout: 20_000 });
+  // The workspace took over with the focus where it was.
+  await expect(page.getByTestId('announcer')).toBeAttached();
+});
+
 test('the keyboard focus stays where it was when the workspace replaces the first render', async ({ page }) => {
   const release = await holdWorkspace(page);
   const choose = page.getByRole('button', { name: 'Choose files' });

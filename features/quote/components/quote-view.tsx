@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { isProcessSlug } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
@@ -10,7 +10,7 @@ import { lazyComponent } from '#lib/lazy-component';
 const QuoteWorkspaceView = lazyComponent(async () => (await import('./quote-workspace-view.tsx')).QuoteWorkspaceView);
 
 /** Notes which of its controls has the focus as it goes, for the workspace to give it back. */
-function KeepsFocus({ handover, onClickCapture, children }: { handover: QuoteStartHandover; onClickCapture: (event: MouseEvent) => void; children: ReactNode }) {
+function KeepsFocus({ handover, holds, children }: { handover: QuoteStartHandover; holds: SwapHoldHandlers; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // A layout effect's cleanup runs while the leaving nodes are still in the document.
   useLayoutEffect(() => {
@@ -21,15 +21,10 @@ function KeepsFocus({ handover, onClickCapture, children }: { handover: QuoteSta
     };
   }, [handover]);
   return (
-    <div ref={ref} onClickCapture={onClickCapture}>
+    <div ref={ref} {...holds}>
       {children}
     </div>
   );
-}
-
-interface PickerHold {
-  closed: Promise<void>;
-  release: () => void;
 }
 
 /** Renders nothing until the promise settles: keeps its Suspense boundary on the first render. */
@@ -38,39 +33,87 @@ function Hold({ until }: { until: Promise<void> }) {
   return null;
 }
 
+/** Keys that press a button or a radio. */
+const PRESS_KEYS = new Set(['Enter', ' ']);
+
+/** The first render's handlers that hold the swap to the workspace. */
+interface SwapHoldHandlers {
+  onPointerDownCapture: () => void;
+  onKeyDownCapture: (event: KeyboardEvent) => void;
+  onClickCapture: (event: MouseEvent) => void;
+}
+
 /**
- * A file picker opened from the first render must answer to the same file input: if the workspace
- * replaced the first render meanwhile, the chosen files would go to an input no longer on the page.
- * So the swap waits while it is open: until it answers (files, handed over with `onFiles`), is
- * cancelled (the input's `cancel` event), or the page is used again (a pointer or a key: the picker
- * is closed by then, in a browser without `cancel`).
+ * The swap from the first render to the workspace waits while the visitor is in the middle of
+ * something on the first render (ADR 137, amended by 240):
+ * - a press under way (a pointer down, Enter or Space held): the workspace would take the release
+ *   on a control that never saw the press, and the press (on "Choose files", on a service) would be
+ *   lost. It ends once the release and its click are handled, or the press is cancelled;
+ * - a file picker opened from the first render: the chosen files would go to an input no longer on
+ *   the page. It ends when the picker answers (files, handed over with `onFiles`, which calls
+ *   `pickerAnswered`), is cancelled (the input's `cancel` event), or the page is used again (a
+ *   pointer or a key: the picker is closed by then, in a browser without `cancel`).
+ * `hold` is the promise the swap waits on while any of them lasts, null when none does.
  */
-function usePickerHold(): [PickerHold | null, (event: MouseEvent) => void, () => void] {
-  const [hold, setHold] = useState<PickerHold | null>(null);
-  const holdRef = useRef<PickerHold | null>(null);
-  const release = useCallback(() => {
-    holdRef.current?.release();
+function useSwapHold(): { hold: Promise<void> | null; handlers: SwapHoldHandlers; pickerAnswered: () => void } {
+  const [hold, setHold] = useState<Promise<void> | null>(null);
+  const state = useRef<{ reasons: Set<string>; resolve: (() => void) | null }>({ reasons: new Set(), resolve: null });
+  const take = useCallback((reason: string) => {
+    const held = state.current;
+    held.reasons.add(reason);
+    if (held.resolve) return;
+    setHold(new Promise<void>((resolve) => (held.resolve = resolve)));
   }, []);
-  const onClickCapture = useCallback((event: MouseEvent) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || holdRef.current) return;
-    let resolve!: () => void;
-    const closed = new Promise<void>((r) => (resolve = r));
-    const done = () => {
-      input.removeEventListener('cancel', done);
-      document.removeEventListener('pointerdown', done, true);
-      document.removeEventListener('keydown', done, true);
-      holdRef.current = null;
-      setHold(null);
-      resolve();
+  const give = useCallback((reason: string) => {
+    const held = state.current;
+    if (!held.reasons.delete(reason) || held.reasons.size > 0) return;
+    const resolve = held.resolve;
+    held.resolve = null;
+    setHold(null);
+    resolve?.();
+  }, []);
+  // The picker's end, however it comes; replaced by each picker opened.
+  const pickerEnd = useRef<(() => void) | null>(null);
+  const pickerAnswered = useCallback(() => pickerEnd.current?.(), []);
+  const handlers = useMemo<SwapHoldHandlers>(() => {
+    /** Holds from a press's start until its release (and the click it makes) is handled, or it is cancelled. */
+    const press = (reason: string, releaseEvents: string[], cancelEvents: string[]) => {
+      if (state.current.reasons.has(reason)) return;
+      take(reason);
+      const end = (later: boolean) => {
+        for (const type of [...releaseEvents, ...cancelEvents]) document.removeEventListener(type, listeners[type]!, true);
+        if (later) setTimeout(() => give(reason), 0);
+        else give(reason);
+      };
+      const listeners: Record<string, () => void> = {};
+      for (const type of releaseEvents) listeners[type] = () => end(true);
+      for (const type of cancelEvents) listeners[type] = () => end(false);
+      for (const type of [...releaseEvents, ...cancelEvents]) document.addEventListener(type, listeners[type]!, true);
     };
-    input.addEventListener('cancel', done);
-    document.addEventListener('pointerdown', done, true);
-    document.addEventListener('keydown', done, true);
-    holdRef.current = { closed, release: done };
-    setHold(holdRef.current);
-  }, []);
-  return [hold, onClickCapture, release];
+    return {
+      onPointerDownCapture: () => press('pointer', ['pointerup'], ['pointercancel']),
+      onKeyDownCapture: (event) => {
+        if (PRESS_KEYS.has(event.key) && !event.repeat) press('key', ['keyup'], ['blur']);
+      },
+      onClickCapture: (event) => {
+        const input = event.target;
+        if (!(input instanceof HTMLInputElement) || input.type !== 'file' || pickerEnd.current) return;
+        const done = () => {
+          input.removeEventListener('cancel', done);
+          document.removeEventListener('pointerdown', done, true);
+          document.removeEventListener('keydown', done, true);
+          pickerEnd.current = null;
+          give('picker');
+        };
+        input.addEventListener('cancel', done);
+        document.addEventListener('pointerdown', done, true);
+        document.addEventListener('keydown', done, true);
+        pickerEnd.current = done;
+        take('picker');
+      },
+    };
+  }, [take, give]);
+  return { hold, handlers, pickerAnswered };
 }
 
 /**
@@ -91,13 +134,13 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
     },
     [handover],
   );
-  const [hold, onClickCapture, releaseHold] = usePickerHold();
+  const { hold, handlers, pickerAnswered } = useSwapHold();
   const onFiles = useCallback(
     (files: File[]) => {
       setWaitingFiles(handover.addFiles(files));
-      releaseHold();
+      pickerAnswered();
     },
-    [handover, releaseHold],
+    [handover, pickerAnswered],
   );
   // Files dropped on the prerendered page before the app took it over, kept by its first script
   // (ADR 168): counted as waiting from the first render, handed over once it is committed.
@@ -108,12 +151,12 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
   return (
     <Suspense
       fallback={
-        <KeepsFocus handover={handover} onClickCapture={onClickCapture}>
+        <KeepsFocus handover={handover} holds={handlers}>
           <QuoteStart process={process} onProcess={onProcess} onFiles={onFiles} waitingFiles={waitingFiles} opening={!!projectId} />
         </KeepsFocus>
       }
     >
-      {hold ? <Hold until={hold.closed} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
+      {hold ? <Hold until={hold} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
     </Suspense>
   );
 }
