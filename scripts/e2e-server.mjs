@@ -6,14 +6,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { productionEnv } from './production-env.mjs';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join('.tmp', `e2e-${Date.now()}`));
 const reportsFile = process.env.CSP_REPORTS_FILE ? path.resolve(process.env.CSP_REPORTS_FILE) : undefined;
 // An empty database for every run, and no reports from an earlier run.
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-// Production mode refuses to start without bank accounts (ADR 093): the tests use the demo ones, labelled as such.
-const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 if (reportsFile) {
   fs.mkdirSync(path.dirname(reportsFile), { recursive: true });
   fs.writeFileSync(reportsFile, '');
@@ -36,7 +35,8 @@ const reportUri = `http://127.0.0.1:${collector.address().port}/csp-report`;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) },
+  // Production mode refuses to start without bank accounts (ADR 093): the tests use the demo ones, labelled as such.
+  env: productionEnv({ PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', DATA_DIR: dataDir, DATABASE_URL: '', ...(reportsFile ? { CSP_REPORT_URI: reportUri } : {}) }),
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

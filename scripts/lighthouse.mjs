@@ -24,6 +24,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
+import { productionEnv } from './production-env.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
@@ -60,11 +61,9 @@ const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-// Production refuses to start with bank transfer on and no account to show: the labelled demo
-// accounts, as the end-to-end server has them (scripts/e2e-server.mjs).
-const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '', NODE_ENV: 'production' },
+  // The labelled demo bank accounts, as the end-to-end server has them (scripts/production-env.mjs).
+  env: productionEnv({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '' }),
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let log = '';

@@ -2,6 +2,7 @@
 // (API + web app on one port) on the embedded database, migrated at start-up.
 import { spawn, execSync } from 'node:child_process';
 import { ensureInstall } from './ensure-install.mjs';
+import { productionEnv } from './production-env.mjs';
 
 ensureInstall();
 // SKIP_BUILD=1 serves the dist/ already built (the signal test of tests/server/main.test.ts uses it).
@@ -11,10 +12,9 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 
 // `npm start` is the demo: without configured bank accounts it shows the demo ones, labelled as
-// such (a real deployment sets BANK_ACCOUNTS or BANK_ACCOUNTS_FILE; ADR 093).
+// such (a real deployment sets BANK_ACCOUNTS or BANK_ACCOUNTS_FILE; ADR 093; scripts/production-env.mjs).
 // Likewise it takes test cards (the sandbox, said on every page) and seeds the demo customer, unless
 // told otherwise: production does neither by itself (issue 32 items 2 and 12).
-const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
 const demo = { PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox', SEED_DEMO: process.env.SEED_DEMO ?? '1' };
 const port = process.env.PORT ?? '3000';
 
@@ -44,8 +44,7 @@ if (process.env.QUICK_LOGIN_DEMO === '1') {
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  // MALLOC_MMAP_THRESHOLD_: large freed buffers go back to the system (ADR 228), as `npm run serve` sets it.
-  env: { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072', ...bank, ...demo, ...quick, NODE_ENV: 'production', PORT: port },
+  env: productionEnv({ ...demo, ...quick, PORT: port }),
 });
 // npm passes SIGTERM and SIGINT to this process (package.json runs it with `exec`, issue 41 item 1);
 // the server drains, and this process leaves with its exit code (the demo provider stops with it).

@@ -5,6 +5,24 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
 import { CHECKOUT_PAGE_FILE, PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
+import { initialFiles, pageModules } from './check-bundle-size.mjs';
+
+/**
+ * `<link rel="modulepreload">` for the scripts page `pageId`'s chunk loads before it runs (its own
+ * and its static imports, recursively; not what the HTML already names), from Vite's manifest: the
+ * browser fetches them beside the entry, instead of after the entry has run and asked for the page
+ * (ADR 239). Empty when the page is not a chunk of its own.
+ */
+function pagePreloads(distDir: string, root: string, base: string, pageId: string, template: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const page = (pageModules(fs.readFileSync(path.join(root, 'routes', 'app.tsx'), 'utf8')) as Map<string, string>).get(pageId);
+  if (!page || !manifest[page]) throw new Error(`prerender: no chunk of its own for the page "${pageId}"`);
+  const named = initialFiles(manifest, 'index.html') as Set<string>;
+  return [...(initialFiles(manifest, page) as Set<string>)]
+    .filter((file) => !named.has(file) && !template.includes(`${base}${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+    .join('');
+}
 
 
 /**
@@ -16,7 +34,8 @@ import { withHeadTexts } from './vite-catalogue.ts';
  * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
  * before the app takes over (ADR 168). It also writes the checkout's HTML (`CHECKOUT_PAGE_FILE`):
  * index.html naming `lib/early-calls-script.ts`, a chunk of its own that starts the checkout's API
- * calls before the app runs (ADR 227).
+ * calls before the app runs (ADR 227). Each of these pages also names its page's scripts for
+ * preloading (ADR 239).
  * Only for the app's build: Storybook's build reuses the config with its own base.
  */
 export function prerender(): Plugin {
@@ -61,13 +80,14 @@ export function prerender(): Plugin {
       if (!earlyFilesScript) throw new Error('prerender: the early files script was not emitted');
       // Loaded async, right after the screen it serves: it runs as soon as it arrives, before the app.
       const early = `<script type="module" async crossorigin src="${config.base}${earlyFilesScript}"></script>`;
+      const preloads = new Map<string, string>();
+      const preloadsOf = (pageId: string) => preloads.get(pageId) ?? preloads.set(pageId, pagePreloads(distDir, config.root, config.base, pageId, template)).get(pageId)!;
       for (const page of await renderPrerenderedPages()) {
         // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
         // quote page keeps a file dropped before the app runs.
-        const html = withHeadTexts(template, page).replace(
-          '<div id="root"></div>',
-          () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`,
-        );
+        const html = withHeadTexts(template, page)
+          .replace('</head>', () => `${preloadsOf(page.page)}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
       if (!earlyCallsScript) throw new Error('prerender: the early calls script was not emitted');
@@ -76,7 +96,8 @@ export function prerender(): Plugin {
       const calls = `<script type="module" async crossorigin src="${config.base}${earlyCallsScript}"></script>`;
       const firstScript = template.indexOf('<script');
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
-      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), template.slice(0, firstScript) + calls + template.slice(firstScript));
+      const checkout = template.slice(0, firstScript) + calls + template.slice(firstScript);
+      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), checkout.replace('</head>', () => `${preloadsOf('checkout')}</head>`));
     },
   };
 }

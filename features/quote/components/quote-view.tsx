@@ -93,7 +93,7 @@ function useSwapHold(): { hold: Promise<void> | null; handlers: SwapHoldHandlers
     return {
       onPointerDownCapture: () => press('pointer', ['pointerup'], ['pointercancel']),
       onKeyDownCapture: (event) => {
-        if (PRESS_KEYS.has(event.key) && !event.repeat) press('key', ['keyup'], ['blur']);
+        if (PRESS_KEYS.has(event.key) && !event.repeat) press('key', ['keyup'], ['focusout']);
       },
       onClickCapture: (event) => {
         const input = event.target;
