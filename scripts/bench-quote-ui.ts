@@ -4,12 +4,13 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { binaryStl, torus } from '../tests/domain/support/solids';
+import { summariseProfile, type CpuProfile } from './cpu-profile-summary.ts';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4373);
@@ -76,9 +77,21 @@ try {
         calls.push(`    ${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}  ${Math.round(t.startTime - dropEpoch)} → ${Math.round(t.startTime + t.responseEnd - dropEpoch)} ms  ${timing}`);
       });
     }
+    const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     const dropAt = await page.evaluate(() => performance.now());
     dropEpoch = Date.now();
     await (await chooser).setFiles(file);
+    if (cdp) {
+      await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.firstPrice !== undefined, undefined, { timeout: 60_000 });
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      console.log(`  run ${run + 1}: the main thread from the drop to the first price\n${summariseProfile(profile, path.resolve(process.env.STATIC_DIR ?? 'dist')).join('\n')}`);
+      await cdp.detach();
+    }
     await page.getByText('Price confirmed by the server.').waitFor({ timeout: 60_000 });
     const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
     // Option changes → the frame that shows the new total, measured inside the page.
@@ -137,7 +150,13 @@ try {
       );
       console.log(`  run ${run + 1}: scripts fetched from 0.5 s before the drop on\n${fetched.join('\n')}`);
     }
-    if (process.env.MARKS) console.log(await page.evaluate((d) => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime - d)}`).join('  '), dropAt));
+    if (process.env.MARKS) {
+      // The page's marks and its workers' (the geometry worker's read and analysis), in ms after the drop.
+      const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+      const marks = [await page.evaluate(() => performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime + performance.timeOrigin })))];
+      for (const worker of page.workers()) marks.push(await worker.evaluate(() => performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime + performance.timeOrigin }))));
+      console.log(`  run ${run + 1}: marks, ms after the drop: ${marks.flat().sort((a, b) => a.at - b.at).map((m) => `${m.name} ${Math.round(m.at - pageOrigin - dropAt)}`).join('  ')}`);
+    }
     if (process.env.TIMELINE) console.log(`  run ${run + 1}: configurator ${Math.round(marks.configurator! - dropAt)}, confirmed ${Math.round(marks.confirmed! - dropAt)} ms\n${calls.join('\n')}`);
     results.configurator!.push(Math.round(marks.configurator! - dropAt));
     results.firstPrice!.push(Math.round(marks.firstPrice! - dropAt));

@@ -120,10 +120,19 @@ export function Workspace({
     void PartsPanel.preload();
   }, []);
   useEffect(() => {
-    // The geometry worker starts once the page is idle, so that the first drop does not wait for its script.
+    // The geometry worker starts once the page is idle, so that the first drop does not wait for its
+    // script; or sooner, at the visitor's first input or a file dragged over the page, which say a
+    // file may come any moment (a drop within a second of the page's load found it not started).
     const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(startGeometryWorker, { timeout: 2000 }) : null;
+    const early = ['pointerdown', 'keydown', 'dragenter'] as const;
+    const start = () => {
+      for (const type of early) document.removeEventListener(type, start, true);
+      startGeometryWorker();
+    };
+    for (const type of early) document.addEventListener(type, start, true);
     return () => {
       if (handle !== null) cancelIdleCallback(handle);
+      for (const type of early) document.removeEventListener(type, start, true);
     };
   }, []);
   const hasParts = parts.length > 0;

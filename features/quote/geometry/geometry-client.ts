@@ -42,6 +42,8 @@ export function analyseInWorker(id: string, file: File, onProgress: (fraction: n
       }
     });
     cancel = () => listeners.delete(id);
+    // A User Timing mark for the benchmarks (scripts/bench-quote-ui.ts MARKS=1).
+    performance.mark('geometry:posted');
     getWorker().postMessage({ type: 'analyse', id, file } satisfies GeometryRequest);
   });
   return { result, cancel };

@@ -53,8 +53,11 @@ function post(message: GeometryResponse, transfer: Transferable[] = []): void {
 
 self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
   const { id, file } = event.data;
+  // User Timing marks for the benchmarks (scripts/bench-quote-ui.ts MARKS=1): where a drop's time goes.
+  performance.mark('geometry:start');
   try {
     const bytes = await readWithProgress(file, (fraction) => post({ type: 'progress', id, fraction }));
+    performance.mark('geometry:read');
     post({ type: 'progress', id, fraction: null });
     // A large file's walls, supports and holes (seconds at 1M triangles) and the hole search that may
     // settle an open unit (a quarter of a second) are left to the server's analysis, which the page
@@ -62,6 +65,7 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
     const manufacturing = bytes.byteLength > BROWSER_MANUFACTURING_MAX_BYTES ? { manufacturing: false as const, unitsFromHoles: false } : {};
     const options = detectCadFormat(bytes) === 'step' ? { occt: await loadOcct(), ...manufacturing } : manufacturing;
     const report = await analyseCadFile(bytes, options);
+    performance.mark('geometry:analysed');
     post({ type: 'done', id, report }, report.mesh ? [report.mesh.positions.buffer] : []);
   } catch (error) {
     post({ type: 'failed', id, message: error instanceof Error ? error.message : null });
