@@ -82,12 +82,14 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // hole search to the server (ADR 237, ADR 238).
 // Raised on 2026-12-02 (stop 47) by 1 KB for /quote, 0.2 KB over its figure: the swap from the first
 // render to the workspace waits for a press under way (features/quote/components/quote-view.tsx, ADR 240).
+// Raised on 2026-12-03 (stop 48) by 1 KB for /quote/:projectId, within 0.05 KB of its figure: a lazy
+// control replaces its stand-in and takes its focus and text in one task (ui/after-first-input.tsx, ADR 241).
 export const KNOWN_OVER = {
   '/login': { gzip: 165, requests: 31, why: FORMS },
   '/signup': { gzip: 174, requests: 36, why: FORMS },
   '/reset-password': { gzip: 157, requests: 24, why: FORMS },
   '/quote': { gzip: 418, requests: 74, why: WORKSPACE },
-  '/quote/:projectId': { gzip: 685, requests: 78, why: VIEWER },
+  '/quote/:projectId': { gzip: 686, requests: 78, why: VIEWER },
   '/additional-cost': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/payment': { gzip: 178, requests: 37, why: CHECKOUT },
   '/additional-cost/success': { gzip: 178, requests: 37, why: CHECKOUT },

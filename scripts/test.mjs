@@ -68,6 +68,16 @@ function failureExcerpt(output, maxLines = 40) {
   return out.map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
 }
 
+/** A failing suite's first failed test (a Playwright or Vitest title line) and its first error with the five lines after it. */
+function firstError(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const title = lines.find((l) => /^\s*\d+\) \[|^\s*(?:FAIL|×)\s.*>/.test(l));
+  const at = lines.findIndex((l) => /^\s*(?:\w*Error|Error):|^\s*Expected:|Timed out/.test(l));
+  const picked = [...(title ? [title.trim()] : []), ...(at === -1 ? lines.slice(-3) : lines.slice(at, at + 6)).map((l) => l.trim())];
+  return picked.map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
+}
+
 const only = process.argv.slice(2);
 const results = [];
 for (const [name, cmd, args, env] of suites) {
@@ -88,4 +98,9 @@ console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suites: ${results.length - failed} passed, ${failed} failed`);
+// Last, so that even a log cut to its last twenty lines says why: each failing suite's first error.
+for (const r of results.filter((x) => !x.ok)) {
+  console.log(`First error of ${r.name}:`);
+  for (const line of firstError(r.output)) console.log(`  | ${line}`);
+}
 process.exit(failed ? 1 : 0);

@@ -34,8 +34,8 @@ function pagePreloads(distDir: string, root: string, base: string, pageId: strin
  * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
  * before the app takes over (ADR 168). It also writes the checkout's HTML (`CHECKOUT_PAGE_FILE`):
  * index.html naming `lib/early-calls-script.ts`, a chunk of its own that starts the checkout's API
- * calls before the app runs (ADR 227). Each of these pages also names its page's scripts for
- * preloading (ADR 239).
+ * calls before the app runs (ADR 227), and its page's scripts for preloading: it has no markup of
+ * its own to paint first (ADR 239).
  * Only for the app's build: Storybook's build reuses the config with its own base.
  */
 export function prerender(): Plugin {
@@ -80,14 +80,12 @@ export function prerender(): Plugin {
       if (!earlyFilesScript) throw new Error('prerender: the early files script was not emitted');
       // Loaded async, right after the screen it serves: it runs as soon as it arrives, before the app.
       const early = `<script type="module" async crossorigin src="${config.base}${earlyFilesScript}"></script>`;
-      const preloads = new Map<string, string>();
-      const preloadsOf = (pageId: string) => preloads.get(pageId) ?? preloads.set(pageId, pagePreloads(distDir, config.root, config.base, pageId, template)).get(pageId)!;
       for (const page of await renderPrerenderedPages()) {
         // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
         // quote page keeps a file dropped before the app runs.
-        const html = withHeadTexts(template, page)
-          .replace('</head>', () => `${preloadsOf(page.page)}</head>`)
-          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
+        // No preloads here: the page's first screen is in the HTML, and its scripts fetched beside
+        // it only delayed that screen's paint (ADR 239).
+        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
       if (!earlyCallsScript) throw new Error('prerender: the early calls script was not emitted');
@@ -97,7 +95,7 @@ export function prerender(): Plugin {
       const firstScript = template.indexOf('<script');
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
       const checkout = template.slice(0, firstScript) + calls + template.slice(firstScript);
-      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), checkout.replace('</head>', () => `${preloadsOf('checkout')}</head>`));
+      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), checkout.replace('</head>', () => `${pagePreloads(distDir, config.root, config.base, 'checkout', template)}</head>`));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { afterFirstInput } from './first-input.ts';
 
 /** Whether the stand-in holds the focus, or was pressed last with nothing focused since (a tap that does not focus). */
@@ -63,7 +64,11 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
         fetchOnce().then(
           (component) => {
             if (!live) return;
-            const swap = () => live && setState({ component, focused: holdsFocus(wrapper.current, pressed.current), typed: typedIn(wrapper.current, edited.current) });
+            // Drawn, and the focus and the text handed over, in this same task: a key pressed between
+            // the stand-in's removal and the hand-over would go to the page and be lost (ADR 241).
+            const swap = () => {
+              if (live) flushSync(() => setState({ component, focused: holdsFocus(wrapper.current, pressed.current), typed: typedIn(wrapper.current, edited.current) }));
+            };
             if (down.current) parked.current = swap;
             else swap();
           },
@@ -75,8 +80,8 @@ export function lazyAfterFirstInput<P extends object>(load: () => Promise<Compon
         cancel();
       };
     }, [state.component]);
-    // The focus the stand-in had goes to the control (its field or its trigger), once.
-    useEffect(() => {
+    // The focus the stand-in had goes to the control (its field or its trigger), once, as it is drawn.
+    useLayoutEffect(() => {
       if (!state.component || !state.focused || handedOver.current) return;
       handedOver.current = true;
       // Unless the control took it itself (a select opened at mount focuses its list).
