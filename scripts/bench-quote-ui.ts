@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps; PROFILE_CHANGES=1: the same over the option changes)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,6 +94,13 @@ try {
     }
     await page.getByText('Price confirmed by the server.').waitFor({ timeout: 60_000 });
     const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+    // With PROFILE_CHANGES=1: the main thread's CPU profile over the option changes.
+    const changesCdp = process.env.PROFILE_CHANGES ? await page.context().newCDPSession(page) : null;
+    if (changesCdp) {
+      await changesCdp.send('Profiler.enable');
+      await changesCdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await changesCdp.send('Profiler.start');
+    }
     // Option changes → the frame that shows the new total, measured inside the page.
     const repaints = await page.evaluate(async (changes) => {
       const total = document.querySelector('[data-testid="total"]')!;
@@ -122,6 +129,11 @@ try {
       }
       return times;
     }, CHANGES);
+    if (changesCdp) {
+      const { profile } = (await changesCdp.send('Profiler.stop')) as { profile: CpuProfile };
+      console.log(`  run ${run + 1}: the main thread over the ${CHANGES} option changes\n${summariseProfile(profile, path.resolve(process.env.STATIC_DIR ?? 'dist')).join('\n')}`);
+      await changesCdp.detach();
+    }
     if (process.env.FRAMES) {
       // Each long animation frame (over 50 ms) from the drop to the confirmation: when, how long, and its longest scripts.
       const frames = await page.evaluate(

@@ -7,26 +7,43 @@ import type { CadFormat } from './mesh';
 import { isZip, listZipEntryNames } from './zip';
 
 const TEXT_SAMPLE_BYTES = 1024;
+/** How many bytes of a file's head `detectCadFormat` needs, with the file's size, for every format but a ZIP package. */
+export const FORMAT_HEAD_BYTES = 4096;
 
-export function detectCadFormat(bytes: Uint8Array): CadFormat | null {
-  if (bytes.length === 0) return null;
-  if (isExactBinaryStl(bytes)) return 'stl-binary';
-  if (isZip(bytes)) return isThreeMfPackage(bytes) ? '3mf' : null;
+/**
+ * The file's format, from its bytes, or from its first `FORMAT_HEAD_BYTES` and its `size` (the same
+ * answer but for a ZIP package: see `needsWholeFile`).
+ */
+export function detectCadFormat(bytes: Uint8Array, size = bytes.length): CadFormat | null {
+  if (size === 0 || bytes.length === 0) return null;
+  if (isExactBinaryStl(bytes, size)) return 'stl-binary';
+  // A ZIP package's entries are listed at its end: its head alone cannot tell (`needsWholeFile`).
+  if (isZip(bytes)) return size === bytes.length && isThreeMfPackage(bytes) ? '3mf' : null;
   const text = looksLikeText(bytes);
   if (text) {
     const start = skipWhitespace(bytes, 0);
     if (matchesWord(bytes, start, 'ISO-10303-21')) return 'step';
     if (matchesWord(bytes, start, 'solid')) return 'stl-ascii';
-    if (looksLikeObj(bytes)) return 'obj';
+    if (looksLikeObj(bytes, size)) return 'obj';
     return null;
   }
-  return looksLikeMisSizedBinaryStl(bytes) ? 'stl-binary' : null;
+  return looksLikeMisSizedBinaryStl(bytes, size) ? 'stl-binary' : null;
+}
+
+/**
+ * Whether the format of a file of `size` bytes whose first bytes are `head` can only be told from
+ * the whole file: a ZIP package (3MF) longer than its head. Every other format is told by
+ * `detectCadFormat(head, size)` as by the whole file, without reading (on a phone's main thread,
+ * or from the server's spool) a file of up to 100 MB.
+ */
+export function needsWholeFile(head: Uint8Array, size: number): boolean {
+  return size > head.length && isZip(head);
 }
 
 /** The size rule: a binary STL is exactly 84 + 50 × (the triangle count in its header) bytes. */
-export function isExactBinaryStl(bytes: Uint8Array): boolean {
+export function isExactBinaryStl(bytes: Uint8Array, size = bytes.length): boolean {
   if (bytes.length < 84) return false;
-  return bytes.length === 84 + 50 * binaryStlDeclaredCount(bytes);
+  return size === 84 + 50 * binaryStlDeclaredCount(bytes);
 }
 
 export function binaryStlDeclaredCount(bytes: Uint8Array): number {
@@ -38,10 +55,10 @@ export function binaryStlDeclaredCount(bytes: Uint8Array): number {
  * accepted when the count is plausible or the data is a whole number of triangles, so that the
  * importer can say what is wrong instead of "unsupported format".
  */
-function looksLikeMisSizedBinaryStl(bytes: Uint8Array): boolean {
+function looksLikeMisSizedBinaryStl(bytes: Uint8Array, size: number): boolean {
   if (bytes.length < 84) return false;
   const declared = binaryStlDeclaredCount(bytes);
-  const wholeTriangles = bytes.length > 84 && (bytes.length - 84) % 50 === 0;
+  const wholeTriangles = size > 84 && (size - 84) % 50 === 0;
   return (declared > 0 && declared <= MAX_TRIANGLES) || wholeTriangles;
 }
 
@@ -90,10 +107,10 @@ function isLetter(b: number): boolean {
 const OBJ_KEYWORDS = new Set(['v', 'vn', 'vt', 'vp', 'f', 'o', 'g', 's', 'l', 'p', 'mtllib', 'usemtl']);
 
 /** Every non-comment line of the first 4 kB starts with an OBJ keyword, and one is a vertex. */
-function looksLikeObj(bytes: Uint8Array): boolean {
-  const sample = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
+function looksLikeObj(bytes: Uint8Array, size: number): boolean {
+  const sample = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, FORMAT_HEAD_BYTES)));
   const lines = sample.split(/\r?\n/);
-  if (bytes.length > 4096) lines.pop(); // the last line may be cut
+  if (size > FORMAT_HEAD_BYTES) lines.pop(); // the last line may be cut
   let vertices = 0;
   for (const line of lines) {
     const trimmed = line.trim();

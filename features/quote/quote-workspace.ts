@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
-import { detectCadFormat } from '#domain/geometry/detect-format';
+import { FORMAT_HEAD_BYTES, detectCadFormat, needsWholeFile } from '#domain/geometry/detect-format';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { validateQuoteFiles } from '#domain/rules/quote-file-rules';
 import { t } from '#lib/i18n/i18n';
@@ -45,9 +45,9 @@ export async function checkFile({ file, slotsLeft }: { file: File; slotsLeft: nu
 }
 
 async function detectFormat(file: File) {
-  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-  // The head is enough for every format but binary STL, whose check needs the size: read it whole then.
-  return detectCadFormat(head) ?? detectCadFormat(new Uint8Array(await file.arrayBuffer()));
+  const head = new Uint8Array(await file.slice(0, FORMAT_HEAD_BYTES).arrayBuffer());
+  // The head and the size tell every format but a ZIP package (3MF), whose entries are listed at its end.
+  return needsWholeFile(head, file.size) ? detectCadFormat(new Uint8Array(await file.arrayBuffer())) : detectCadFormat(head, file.size);
 }
 
 /** How often the quote page asks after a file the job queue is still analysing (ADR 115). */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { detectCadFormat } from '#domain/geometry/detect-format';
+import { FORMAT_HEAD_BYTES, detectCadFormat, needsWholeFile } from '#domain/geometry/detect-format';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import type { Database } from '../db/schema.ts';
 import { QUEUES, type JobQueue } from '../jobs/job-queue.ts';
@@ -35,11 +35,12 @@ export interface AnalysisJobData {
 export async function detectSpooledFormat(localPath: string) {
   const handle = await fs.open(localPath, 'r');
   try {
-    const head = new Uint8Array(4096);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    // Text formats show in the head; binary STL (its size rule) and 3MF (a zip's directory at the end) need the whole file.
-    const fromHead = detectCadFormat(head.subarray(0, bytesRead));
-    if (fromHead === 'step' || fromHead === 'stl-ascii' || fromHead === 'obj') return fromHead;
+    const { size } = await handle.stat();
+    const buffer = new Uint8Array(FORMAT_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const head = buffer.subarray(0, bytesRead);
+    // The head and the size tell every format but a ZIP package (3MF), whose entries are listed at its end.
+    if (!needsWholeFile(head, size)) return detectCadFormat(head, size);
   } finally {
     await handle.close();
   }

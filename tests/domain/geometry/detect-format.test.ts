@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_CAD_FORMATS } from '#domain/catalogue/limits';
-import { detectCadFormat } from '#domain/geometry/detect-format';
-import { cadFixture, stlModel } from '../support/fixtures';
+import { FORMAT_HEAD_BYTES, detectCadFormat, needsWholeFile } from '#domain/geometry/detect-format';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CAD_FIXTURES, CORPUS, cadFixture, readBytes, stlModel, stlModelFiles, STL_MODELS } from '../support/fixtures';
 import { asciiStl, binaryStl, subdividedCube } from '../support/solids';
 import { threeMfModel, threeMfPackage, writeZip } from '../support/zip-writer';
 
@@ -42,6 +44,35 @@ describe('detectCadFormat (by content, never by name)', () => {
     expect(detectCadFormat(text('%PDF-1.7\n'))).toBeNull();
     expect(detectCadFormat(writeZip([{ name: 'word/document.xml', data: '<w/>' }]))).toBeNull();
     expect(detectCadFormat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
+  });
+
+  it('tells every format from the head and the size as from the whole file, but a ZIP package longer than its head', () => {
+    const head = (bytes: Uint8Array) => bytes.subarray(0, FORMAT_HEAD_BYTES);
+    const files = [
+      ...readdirSync(CAD_FIXTURES).filter((f) => !f.endsWith('.md')).map((f) => path.join(CAD_FIXTURES, f)),
+      ...(['broken', 'misc', 'objects', 'polytopes'] as const).flatMap((folder) => stlModelFiles(folder).map((f) => path.join(STL_MODELS, folder, f))),
+      ...['3mf', 'obj', 'step', 'stl'].flatMap((folder) => readdirSync(path.join(CORPUS, folder)).map((f) => path.join(CORPUS, folder, f))),
+    ];
+    const seen = new Set<string>();
+    for (const file of files) {
+      const bytes = readBytes(file);
+      const whole = detectCadFormat(bytes);
+      seen.add(String(whole));
+      if (needsWholeFile(head(bytes), bytes.length)) expect(whole, file).toBe('3mf');
+      else expect(detectCadFormat(head(bytes), bytes.length), file).toBe(whole);
+    }
+    expect([...seen].sort()).toEqual(['3mf', 'null', 'obj', 'step', 'stl-ascii', 'stl-binary']);
+    // Made ones: a binary STL whose header says "solid", one cut short, an OBJ longer than the head.
+    const solidHeader = binaryStl(subdividedCube(20, 4), 'solid cube');
+    const cut = solidHeader.slice(0, solidHeader.length - 13);
+    const obj = text(`o part\n${'v 0.000001 0.000001 0.000001\n'.repeat(400)}f 1 2 3\n`);
+    for (const bytes of [solidHeader, cut, obj]) expect(detectCadFormat(head(bytes), bytes.length)).toBe(detectCadFormat(bytes));
+    expect(solidHeader.length).toBeGreaterThan(FORMAT_HEAD_BYTES);
+    expect(obj.length).toBeGreaterThan(FORMAT_HEAD_BYTES);
+    // A 3MF package is told only whole.
+    const package3mf = threeMfPackage(threeMfModel([{ soup: subdividedCube(20, 4) }]));
+    expect(needsWholeFile(head(package3mf), package3mf.length)).toBe(package3mf.length > FORMAT_HEAD_BYTES);
+    expect(needsWholeFile(head(solidHeader), solidHeader.length)).toBe(false);
   });
 
   it('never throws, and answers one of the accepted formats or null', () => {
