@@ -84,37 +84,39 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // render to the workspace waits for a press under way (features/quote/components/quote-view.tsx, ADR 240).
 // Raised on 2026-12-03 (stop 48) by 1 KB for /quote/:projectId, within 0.05 KB of its figure: a lazy
 // control replaces its stand-in and takes its focus and text in one task (ui/after-first-input.tsx, ADR 241).
+// Raised on 2026-12-03 (stop 48) by one request on every route, and by 1 KB on the twelve within 0.2 KB
+// of their figure: every HTML names the locale-data script, 0.2 KB gzip (lib/warm-intl-script.ts, ADR 242).
 export const KNOWN_OVER = {
-  '/login': { gzip: 165, requests: 31, why: FORMS },
-  '/signup': { gzip: 174, requests: 36, why: FORMS },
-  '/reset-password': { gzip: 157, requests: 24, why: FORMS },
-  '/quote': { gzip: 418, requests: 74, why: WORKSPACE },
-  '/quote/:projectId': { gzip: 686, requests: 78, why: VIEWER },
-  '/additional-cost': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/additional-cost/payment': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/additional-cost/success': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/checkout': { gzip: 188, requests: 44, why: CHECKOUT },
-  '/checkout/payment': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/checkout/success': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/checkout/agency-payment': { gzip: 178, requests: 37, why: CHECKOUT },
-  '/contact-us': { gzip: 156, requests: 22, why: FORMS },
-  '/user/home': { gzip: 156, requests: 19, why: ACCOUNT },
-  '/user/account/profile': { gzip: 175, requests: 38, why: ACCOUNT },
-  '/user/account/address': { gzip: 199, requests: 40, why: ACCOUNT },
-  '/user/account/billingAddress': { gzip: 198, requests: 39, why: ACCOUNT },
-  '/user/account/coupons': { gzip: 210, requests: 46, why: ACCOUNT },
-  '/user/account/balance': { gzip: 214, requests: 48, why: ACCOUNT },
-  '/user/account/balance/reload': { gzip: 177, requests: 33, why: ACCOUNT },
-  '/user/account/password': { gzip: 159, requests: 25, why: ACCOUNT },
-  '/user/account/referral': { gzip: 218, requests: 54, why: ACCOUNT },
-  '/user/order/history': { gzip: 212, requests: 48, why: ACCOUNT },
-  '/user/order/detail/:orderId': { gzip: 177, requests: 36, why: ACCOUNT },
-  '/user/order/upload-history': { gzip: 205, requests: 41, why: ACCOUNT },
-  '/user/order/after-sale': { gzip: 209, requests: 44, why: ACCOUNT },
-  '/user/order/additional-cost': { gzip: 160, requests: 26, why: ACCOUNT },
-  '/user/prime/point': { gzip: 217, requests: 50, why: ACCOUNT },
-  '/user/project': { gzip: 166, requests: 29, why: ACCOUNT },
-  '/user/project/fileList/:id': { gzip: 157, requests: 16, why: ACCOUNT },
+  '/login': { gzip: 165, requests: 32, why: FORMS },
+  '/signup': { gzip: 174, requests: 37, why: FORMS },
+  '/reset-password': { gzip: 157, requests: 25, why: FORMS },
+  '/quote': { gzip: 418, requests: 75, why: WORKSPACE },
+  '/quote/:projectId': { gzip: 686, requests: 79, why: VIEWER },
+  '/additional-cost': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/additional-cost/payment': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/additional-cost/success': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/checkout': { gzip: 188, requests: 45, why: CHECKOUT },
+  '/checkout/payment': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/checkout/success': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/checkout/agency-payment': { gzip: 179, requests: 38, why: CHECKOUT },
+  '/contact-us': { gzip: 156, requests: 23, why: FORMS },
+  '/user/home': { gzip: 157, requests: 20, why: ACCOUNT },
+  '/user/account/profile': { gzip: 175, requests: 39, why: ACCOUNT },
+  '/user/account/address': { gzip: 199, requests: 41, why: ACCOUNT },
+  '/user/account/billingAddress': { gzip: 198, requests: 40, why: ACCOUNT },
+  '/user/account/coupons': { gzip: 211, requests: 47, why: ACCOUNT },
+  '/user/account/balance': { gzip: 214, requests: 49, why: ACCOUNT },
+  '/user/account/balance/reload': { gzip: 177, requests: 34, why: ACCOUNT },
+  '/user/account/password': { gzip: 159, requests: 26, why: ACCOUNT },
+  '/user/account/referral': { gzip: 218, requests: 55, why: ACCOUNT },
+  '/user/order/history': { gzip: 212, requests: 49, why: ACCOUNT },
+  '/user/order/detail/:orderId': { gzip: 178, requests: 37, why: ACCOUNT },
+  '/user/order/upload-history': { gzip: 206, requests: 42, why: ACCOUNT },
+  '/user/order/after-sale': { gzip: 209, requests: 45, why: ACCOUNT },
+  '/user/order/additional-cost': { gzip: 161, requests: 27, why: ACCOUNT },
+  '/user/prime/point': { gzip: 217, requests: 51, why: ACCOUNT },
+  '/user/project': { gzip: 166, requests: 30, why: ACCOUNT },
+  '/user/project/fileList/:id': { gzip: 157, requests: 17, why: ACCOUNT },
 };
 
 /** The entry chunk of the app (Vite keys it by its HTML file). */
@@ -291,16 +293,28 @@ export function pageModules(source) {
 export function prerenderedScripts(dir, manifest, files = /\.html$/) {
   const folder = path.join(dir, PRERENDERED.dir);
   if (!fs.existsSync(folder)) return [];
-  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const keys = new Set();
   for (const name of fs.readdirSync(folder).filter((f) => f.endsWith('.html') && files.test(f))) {
-    const html = fs.readFileSync(path.join(folder, name), 'utf8');
-    for (const [, src] of html.matchAll(/<script[^>]*\ssrc="[^"]*?\/(assets\/[^"]+\.m?js)"/g)) {
-      const key = byFile.get(src);
-      if (key && key !== ENTRY) keys.add(key);
-    }
+    for (const key of scriptsNamedBy(fs.readFileSync(path.join(folder, name), 'utf8'), manifest)) keys.add(key);
   }
   return [...keys];
+}
+
+/** Manifest keys of the scripts an HTML names beside the entry (`<script src>`). */
+function scriptsNamedBy(html, manifest) {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const keys = new Set();
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="[^"]*?\/(assets\/[^"]+\.m?js)"/g)) {
+    const key = byFile.get(src);
+    if (key && key !== ENTRY) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** Scripts every page's HTML names beside the entry (the locale-data script, ADR 242), from the built index.html. */
+function everyPageScripts(dir, manifest) {
+  const file = path.join(dir, 'index.html');
+  return fs.existsSync(file) ? scriptsNamedBy(fs.readFileSync(file, 'utf8'), manifest) : [];
 }
 
 function sizes(dir, file, cache) {
@@ -399,6 +413,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {} 
   /** @type {Record<string, string[]>} */
   const htmlScripts = Object.fromEntries(Object.entries(PRERENDERED.routes).map(([route, files]) => [route, prerenderedScripts(dir, manifest, files)]));
   const prerendered = htmlScripts['/quote'] ?? [];
+  const everyPage = everyPageScripts(dir, manifest);
   // One line per route of the route table, measured with its page's lazy chunk; without the table
   // (a build checked on its own), one line per page chunk.
   /** @type {RouteLoad[]} */
@@ -406,10 +421,10 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {} 
     ? table.map(({ path: route, page }) => ({
         path: route,
         name: `${route} (${page.slice(PAGES_DIR.length)}${pages.includes(page) ? '' : ', in the entry'})`,
-        roots: [ENTRY, ...(htmlScripts[route] ?? []), ...(pages.includes(page) ? [page] : [])],
+        roots: [ENTRY, ...everyPage, ...(htmlScripts[route] ?? []), ...(pages.includes(page) ? [page] : [])],
       }))
-    : pages.map((p) => ({ path: undefined, name: p.slice(PAGES_DIR.length), roots: [ENTRY, ...(p === QUOTE_PAGE ? prerendered : []), p] })));
-  if (pages.length === 0) routes.push({ path: undefined, name: 'every route (no lazily loaded pages: the whole app)', roots: [ENTRY] });
+    : pages.map((p) => ({ path: undefined, name: p.slice(PAGES_DIR.length), roots: [ENTRY, ...everyPage, ...(p === QUOTE_PAGE ? prerendered : []), p] })));
+  if (pages.length === 0) routes.push({ path: undefined, name: 'every route (no lazily loaded pages: the whole app)', roots: [ENTRY, ...everyPage] });
   const unsplit = table ? table.filter(({ page }) => !pages.includes(page)) : [];
   if (table && pages.length && unsplit.length) {
     failures.push(`not lazily loaded (a static import puts them in every first load): ${[...new Set(unsplit.map((r) => r.page))].join(', ')}`);

@@ -55,6 +55,22 @@ export function prerender(): Plugin {
     buildStart() {
       earlyFilesRef = this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/early-files-script.ts'), name: 'early-files' });
       earlyCallsRef = this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/early-calls-script.ts'), name: 'early-calls' });
+      // The script that loads the browser's locale data before the app starts (ADR 242): a chunk of its own.
+      this.emitFile({ type: 'chunk', id: path.join(config.root, 'lib/warm-intl-script.ts'), name: 'warm-intl' });
+    },
+    // Every HTML (index.html, hence the prerendered pages made from it) names the locale-data script
+    // first, async: it arrives and runs in a task of its own while the app's scripts load (ADR 242).
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((output) => output.type === 'chunk' && output.name === 'warm-intl');
+        if (!chunk) throw new Error('prerender: the locale-data script was not emitted');
+        // Right after the character set, which stays the head's first element.
+        const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+        if (!charset) throw new Error('prerender: index.html declares no <meta charset>');
+        const at = charset.index + charset[0].length;
+        return `${html.slice(0, at)}\n    <script type="module" async crossorigin src="${config.base}${chunk.fileName}"></script>${html.slice(at)}`;
+      },
     },
     generateBundle() {
       earlyFilesScript = this.getFileName(earlyFilesRef);

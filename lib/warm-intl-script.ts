@@ -1,0 +1,29 @@
+/**
+ * Every page's first script (ADR 242): the browser's first use of `Intl` loads its locale data,
+ * 15–50 ms of one task on a phone (60–200 ms at Lighthouse's 4× CPU slowdown), wherever it comes
+ * first. Left to the app it came inside the app's start, React Aria asking which locales are
+ * supported as its module loads: one task already the page's longest. The build emits this module
+ * as a chunk of its own (`scripts/vite-prerender.ts`), named `async` in every HTML before the app's
+ * entry: it arrives first and runs, after the first paint, in a task of its own while the app's
+ * scripts still load, and the app's first `Intl` calls then cost what later ones cost.
+ *
+ * Self-contained on purpose: it imports nothing, so the bundler gives it no shared chunk to wait
+ * for. It warms what the app uses first: React Aria's locale check (`navigator.language`) and the
+ * app's number, plural and date formatting (its locale is the catalogue's, en-US; `lib/i18n`).
+ */
+export function warmIntl(locales: readonly string[]): void {
+  try {
+    Intl.DateTimeFormat.supportedLocalesOf([...locales]);
+    for (const locale of locales) {
+      new Intl.NumberFormat(locale).format(1);
+      new Intl.PluralRules(locale).select(1);
+    }
+  } catch {
+    // A browser without a locale's data: the app falls back as it would have.
+  }
+}
+
+// After the page's first paint (a prerendered screen is not held back for it), in a task of its own.
+const warm = () => setTimeout(() => warmIntl([...new Set([navigator.language, 'en-US'].filter(Boolean))]), 0);
+if (typeof requestAnimationFrame === 'function') requestAnimationFrame(warm);
+else warm();
