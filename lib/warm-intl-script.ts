@@ -4,8 +4,8 @@
  * first. Left to the app it came inside the app's start, React Aria asking which locales are
  * supported as its module loads: one task already the page's longest. The build emits this module
  * as a chunk of its own (`scripts/vite-prerender.ts`), named `async` in every HTML before the app's
- * entry: it arrives first and runs, after the first paint, in a task of its own while the app's
- * scripts still load, and the app's first `Intl` calls then cost what later ones cost.
+ * entry: it arrives first and runs in a task of its own while the app's scripts still load, and the
+ * app's first `Intl` calls then cost what later ones cost.
  *
  * Self-contained on purpose: it imports nothing, so the bundler gives it no shared chunk to wait
  * for. It warms what the app uses first: React Aria's locale check (`navigator.language`) and the
@@ -23,7 +23,7 @@ export function warmIntl(locales: readonly string[]): void {
   }
 }
 
-// After the page's first paint (a prerendered screen is not held back for it), in a task of its own.
-const warm = () => setTimeout(() => warmIntl([...new Set([navigator.language, 'en-US'].filter(Boolean))]), 0);
-if (typeof requestAnimationFrame === 'function') requestAnimationFrame(warm);
-else warm();
+// At once, as the script arrives: on a slow network that is while the page waits for its style
+// sheet and the app's scripts; waiting for the first paint instead lost the race to the app's start
+// on a fast one (ADR 242).
+warmIntl([...new Set([navigator.language, 'en-US'].filter(Boolean))]);
