@@ -8,8 +8,8 @@
  * app's first `Intl` calls then cost what later ones cost.
  *
  * Self-contained on purpose: it imports nothing, so the bundler gives it no shared chunk to wait
- * for. It warms what the app uses first: React Aria's locale check (`navigator.language`) and the
- * app's number, plural and date formatting (its locale is the catalogue's, en-US; `lib/i18n`).
+ * for. It warms what the app uses first: React Aria's locale check (`navigator.language`), and
+ * number and plural formatting for that locale and the app's (the catalogue's en-US, `lib/i18n`).
  */
 export function warmIntl(locales: readonly string[]): void {
   try {
