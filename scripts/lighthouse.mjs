@@ -1,5 +1,5 @@
 // Lighthouse on the production build (issue 18 item 3). Figures, not a test.
-//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,checkout,account] [--form=mobile,desktop] [--save=.tmp/lighthouse]
+//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,checkout,account,orders] [--form=mobile,desktop] [--save=.tmp/lighthouse]
 // Starts the production server (server/main.ts, NODE_ENV=production) on an empty embedded database
 // in a temporary folder, with the demo customer seeded. Debian's Chromium (scripts/find-chromium.mjs)
 // is driven by Playwright for what a person does first and by Lighthouse 13 for the audits, through
@@ -8,7 +8,9 @@
 //   login    /manufacture/login                          a first visit (storage cleared)
 //   then the demo customer logs in through the form, quotes the 10 mm cube and adds it to the cart,
 //   checkout /manufacture/checkout                       signed in, one part in the cart
-//   account  /manufacture/user/order/history             signed in
+//   account  /manufacture/user/home                      signed in: the account home (issue 39 item 1; until
+//            stop 48 this row measured the order history, now `orders`)
+//   orders   /manufacture/user/order/history             signed in (not in the default list)
 // Every run starts with an empty HTTP cache (the signed-in ones keep their storage: the token).
 // Each page runs `runs` times per form factor (mobile: Lighthouse's default Moto G Power, slow 4G,
 // 4× CPU slowdown, simulated; desktop: its desktop config); the table shows the median run's
@@ -40,7 +42,8 @@ const PAGES = {
   quote: { path: '/manufacture/quote?technology=3d-printing', signedIn: false },
   login: { path: '/manufacture/login', signedIn: false },
   checkout: { path: '/manufacture/checkout', signedIn: true },
-  account: { path: '/manufacture/user/order/history', signedIn: true },
+  account: { path: '/manufacture/user/home', signedIn: true },
+  orders: { path: '/manufacture/user/order/history', signedIn: true },
 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
