@@ -68,12 +68,12 @@ function failureExcerpt(output, maxLines = 40) {
   return out.map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
 }
 
-/** A failing suite's first failed test (a Playwright or Vitest title line) and its first error with the five lines after it. */
+/** A failing suite's first failed test (a Playwright, Vitest or Jest title line) and its first error with the five lines after it. */
 function firstError(output) {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
-  const title = lines.find((l) => /^\s*\d+\) \[|^\s*(?:FAIL|×)\s.*>/.test(l));
-  const at = lines.findIndex((l) => /^\s*(?:\w*Error|Error):|^\s*Expected:|Timed out/.test(l));
+  const title = lines.find((l) => /^\s*\d+\) \[|^\s*(?:FAIL|×)\s.*>|^\s*●\s/.test(l));
+  const at = lines.findIndex((l) => /^\s*(?:\w*Error|Error):|^\s*Expected\b|Timed out/.test(l));
   const picked = [...(title ? [title.trim()] : []), ...(at === -1 ? lines.slice(-3) : lines.slice(at, at + 6)).map((l) => l.trim())];
   return picked.map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
 }
