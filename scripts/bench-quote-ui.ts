@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { binaryStl, torus } from '../tests/domain/support/solids';
 import { summariseProfile, type CpuProfile } from './cpu-profile-summary.ts';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
@@ -43,6 +43,15 @@ async function waitForServer() {
 const runs = Number(process.argv[2] ?? 3);
 const results: Record<string, number[]> = { configurator: [], firstPrice: [], serverConfirmed: [], repaint: [] };
 const CHANGES = 20;
+
+/** A CDP session profiling the page's main thread, sampled every `intervalUs` µs (stop it with `Profiler.stop`). */
+async function startProfile(page: Page, intervalUs: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
 try {
   await waitForServer();
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
@@ -77,12 +86,7 @@ try {
         calls.push(`    ${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}  ${Math.round(t.startTime - dropEpoch)} → ${Math.round(t.startTime + t.responseEnd - dropEpoch)} ms  ${timing}`);
       });
     }
-    const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
-      await cdp.send('Profiler.start');
-    }
+    const cdp = process.env.PROFILE ? await startProfile(page, 250) : null;
     const dropAt = await page.evaluate(() => performance.now());
     dropEpoch = Date.now();
     await (await chooser).setFiles(file);
@@ -95,12 +99,7 @@ try {
     await page.getByText('Price confirmed by the server.').waitFor({ timeout: 60_000 });
     const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
     // With PROFILE_CHANGES=1: the main thread's CPU profile over the option changes.
-    const changesCdp = process.env.PROFILE_CHANGES ? await page.context().newCDPSession(page) : null;
-    if (changesCdp) {
-      await changesCdp.send('Profiler.enable');
-      await changesCdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await changesCdp.send('Profiler.start');
-    }
+    const changesCdp = process.env.PROFILE_CHANGES ? await startProfile(page, 100) : null;
     // Option changes → the frame that shows the new total, measured inside the page.
     const repaints = await page.evaluate(async (changes) => {
       const total = document.querySelector('[data-testid="total"]')!;

@@ -50,10 +50,15 @@ function runSuite(cmd, args, env) {
   });
 }
 
+/** A suite's output as its non-empty lines, without colour codes. */
+function outputLines(output) {
+  // eslint-disable-next-line no-control-regex
+  return output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+}
+
 /** What a failing suite's output says of its failure: error and failure lines with what follows each, then its last lines. */
 function failureExcerpt(output, maxLines = 40) {
-  // eslint-disable-next-line no-control-regex
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const lines = outputLines(output);
   const marker = /\b(?:FAIL|FAILED|[Ee]rror|[Ee]xpected|Received|[Tt]imed out|deadlock)\b|[✘×]|❯ .*:\d+:\d+/;
   const picked = new Set();
   lines.forEach((line, i) => {
@@ -70,8 +75,7 @@ function failureExcerpt(output, maxLines = 40) {
 
 /** A failing suite's first failed test (a Playwright, Vitest or Jest title line) and its first error with the five lines after it. */
 function firstError(output) {
-  // eslint-disable-next-line no-control-regex
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const lines = outputLines(output);
   const title = lines.find((l) => /^\s*\d+\) \[|^\s*(?:FAIL|×)\s.*>|^\s*●\s/.test(l));
   const at = lines.findIndex((l) => /^\s*(?:\w*Error|Error):|^\s*Expected\b|Timed out/.test(l));
   const picked = [...(title ? [title.trim()] : []), ...(at === -1 ? lines.slice(-3) : lines.slice(at, at + 6)).map((l) => l.trim())];
