@@ -8,7 +8,7 @@ import { sessionMachine } from '#machines/session-machine';
 import { App, ROUTER_BASE, preloadPage } from './app.tsx';
 import { pageTexts } from './page-meta.ts';
 import { PrerenderContext } from './prerender-context.ts';
-import { ROUTES, guardReadsSession } from './route-table.ts';
+import { ROUTES, guardReadsSession, type RouteDef } from './route-table.ts';
 
 export interface RenderedPage {
   file: string;
@@ -32,12 +32,26 @@ const loadingSession = new Promise<never>(() => {});
 const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
 
 /**
- * The build's server-side entry (ADR 141, 235): the quote page's and the log-in page's first
- * screens as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own components as
- * the browser's first render draws them: the page's chunk is fetched first (no "Loading page…"),
- * the quote page's workspace is not (the drop zone, as the workspace's Suspense fallback), the
- * session is loading (log in: a visitor with no token; the account links hold their place either
- * way) and the cookie banner is there unless the page is the consented one.
+ * For a page only a signed-in visitor sees (the checkout, ADR 243): a session holding a token whose
+ * account is still loading, never started, so nothing is asked of the server. In the browser the
+ * app's first render waits for the session: a visitor with a token sees that same frame, one
+ * without goes to the log-in page.
+ */
+const signedInSession = () => createActor(sessionMachine, { input: { token: 'prerendered', tokenTtlMs: 60_000, tempToken: null } });
+
+function sessionFor(route: RouteDef) {
+  if (route.access === 'login') return signedInSession();
+  return guardReadsSession(route) ? signedOutSession() : loadingSession;
+}
+
+/**
+ * The build's server-side entry (ADR 141, 235, 243): the quote page's, the log-in page's and the
+ * checkout's first screens as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own
+ * components as the browser's first render draws them: the page's chunk is fetched first (no
+ * "Loading page…"), the quote page's workspace is not (the drop zone, as the workspace's Suspense
+ * fallback), the session is loading (log in: a visitor with no token; the checkout: one with a
+ * token whose account is loading; the account links hold their place either way) and the cookie
+ * banner is there unless the page is the consented one.
  */
 export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
   const translate = createTranslator();
@@ -52,7 +66,7 @@ export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
     const html = renderToString(
       <StrictMode>
         <PrerenderContext.Provider value={true}>
-          <App session={guardReadsSession(route) ? signedOutSession() : loadingSession} ssrPath={`${ROUTER_BASE}/${page.url}`} />
+          <App session={sessionFor(route)} ssrPath={`${ROUTER_BASE}/${page.url}`} />
         </PrerenderContext.Provider>
       </StrictMode>,
     );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
-import { CHECKOUT_PAGE_FILE, PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
+import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
 import { initialFiles, pageModules } from './check-bundle-size.mjs';
 
@@ -26,16 +26,15 @@ function pagePreloads(distDir: string, root: string, base: string, pageId: strin
 
 
 /**
- * Prerenders the quote page's and the log-in page's first screens into HTML after the app's build (ADR 141, 235): builds
+ * Prerenders the quote page's, the log-in page's and the checkout's first screens into HTML after the app's build (ADR 141, 235, 243): builds
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
- * and description, into `dist/.prerender/`, where the server picks one per answer. Each page also
+ * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages also
  * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
- * before the app takes over (ADR 168). It also writes the checkout's HTML (`CHECKOUT_PAGE_FILE`):
- * index.html naming `lib/early-calls-script.ts`, a chunk of its own that starts the checkout's API
- * calls before the app runs (ADR 227), and its page's scripts for preloading: it has no markup of
- * its own to paint first (ADR 239).
+ * before the app takes over (ADR 168). The checkout's pages also name `lib/early-calls-script.ts`, a
+ * chunk of its own that starts the checkout's API calls before the app runs (ADR 227), and preload
+ * its page's scripts (ADR 239).
  * Only for the app's build: Storybook's build reuses the config with its own base.
  */
 export function prerender(): Plugin {
@@ -96,22 +95,24 @@ export function prerender(): Plugin {
       if (!earlyFilesScript) throw new Error('prerender: the early files script was not emitted');
       // Loaded async, right after the screen it serves: it runs as soon as it arrives, before the app.
       const early = `<script type="module" async crossorigin src="${config.base}${earlyFilesScript}"></script>`;
-      for (const page of await renderPrerenderedPages()) {
-        // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
-        // quote page keeps a file dropped before the app runs.
-        // No preloads here: the page's first screen is in the HTML, and its scripts fetched beside
-        // it only delayed that screen's paint (ADR 239).
-        const html = withHeadTexts(template, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
-        fs.writeFileSync(path.join(target, page.file), html);
-      }
       if (!earlyCallsScript) throw new Error('prerender: the early calls script was not emitted');
       // Named before the entry, async: it is asked first and runs as soon as it arrives, so the
-      // checkout's calls start while the app's scripts still load.
+      // checkout's calls start while the app's scripts still load (ADR 227).
       const calls = `<script type="module" async crossorigin src="${config.base}${earlyCallsScript}"></script>`;
       const firstScript = template.indexOf('<script');
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
-      const checkout = template.slice(0, firstScript) + calls + template.slice(firstScript);
-      fs.writeFileSync(path.join(target, CHECKOUT_PAGE_FILE), checkout.replace('</head>', () => `${pagePreloads(distDir, config.root, config.base, 'checkout', template)}</head>`));
+      const checkoutTemplate = template.slice(0, firstScript) + calls + template.slice(firstScript);
+      // The checkout's page scripts, preloaded: its cart waits for them and for its calls (ADR 239).
+      const checkoutPreloads = pagePreloads(distDir, config.root, config.base, 'checkout', template);
+      for (const page of await renderPrerenderedPages()) {
+        // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
+        // quote page keeps a file dropped before the app runs.
+        // No preloads on the quote and log-in pages: their first screen is in the HTML, and their
+        // scripts fetched beside it only delayed that screen's paint (ADR 239).
+        const base = page.page === 'checkout' ? checkoutTemplate.replace('</head>', () => `${checkoutPreloads}</head>`) : template;
+        const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
+        fs.writeFileSync(path.join(target, page.file), html);
+      }
     },
   };
 }

@@ -4,8 +4,9 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * and the log-in page's (ADR 235), with and without the cookie banner; and the checkout's HTML, which starts its API calls (ADR
- * 227). Everything else is the plain index.html.
+ * the log-in page's (ADR 235) and the checkout's (ADR 243), each with and without the cookie
+ * banner. The checkout's HTML also starts its API calls (ADR 227). Everything else is the plain
+ * index.html.
  */
 
 /** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
@@ -20,7 +21,7 @@ export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeS
 
 export interface PrerenderedPage {
   /** The page of the route table it draws (routes/route-table.ts `PageId`). */
-  page: 'quote' | 'login';
+  page: 'quote' | 'login' | 'checkout';
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
@@ -29,20 +30,16 @@ export interface PrerenderedPage {
 
 const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${consented ? '-consented' : ''}.html`;
 const loginFileOf = (consented: boolean) => `login${consented ? '-consented' : ''}.html`;
+const checkoutFileOf = (consented: boolean) => `checkout${consented ? '-consented' : ''}.html`;
 
 /**
- * The checkout's HTML (ADR 227): index.html that also names the script starting the checkout's API
- * calls before the app runs (`lib/early-calls-script.ts`). Nothing of the page is drawn in it.
- */
-export const CHECKOUT_PAGE_FILE = 'checkout.html';
-
-/**
- * Every page the build prerenders: the quote page per process, and the log-in page (ADR 235), each
- * with and without the cookie banner.
+ * Every page the build prerenders: the quote page per process, the log-in page (ADR 235) and the
+ * checkout's frame (ADR 243), each with and without the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: fileOf(process, consented), consented }))),
   ...[false, true].map((consented) => ({ page: 'login' as const, url: 'login', file: loginFileOf(consented), consented })),
+  ...[false, true].map((consented) => ({ page: 'checkout' as const, url: 'checkout', file: checkoutFileOf(consented), consented })),
 ];
 
 /**
@@ -53,7 +50,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return fileOf('3d-printing', consented);
-  if (path === '/checkout' || path === '/checkout/') return CHECKOUT_PAGE_FILE;
+  if (path === '/checkout' || path === '/checkout/') return checkoutFileOf(consented);
   if (path === '/login' || path === '/login/') return loginFileOf(consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');

@@ -3,6 +3,7 @@ import { BillingAddressFields, useBillingAddressFieldset } from '#features/accou
 import { ShippingAddressFields, useShippingAddressFieldset } from '#features/account/components/shipping-address-fields';
 import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
 import { useEffect } from 'react';
+import { EXW_NOTE } from '#domain/pricing/exw-note';
 import { dropEarlyCalls } from '#lib/early-calls';
 import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
@@ -15,7 +16,12 @@ export function CheckoutPage() {
   useEffect(() => dropEarlyCalls, []);
   return (
     <PageFrame>
-      <PageTitle title={t('checkout.page.confirmation')}>{t('checkout.page.confirmationIntro')}</PageTitle>
+      <PageTitle title={t('checkout.page.confirmation')}>
+        <p>{t('checkout.page.confirmationIntro')}</p>
+        {/* The terms every price below is given on, before the parts: drawn with the page, whoever is
+            looking, so the checkout's HTML shows them before the app runs (ADR 243). */}
+        <p className="mt-2 text-caption">{EXW_NOTE}</p>
+      </PageTitle>
       {user ? (
         <Checkout user={user} />
       ) : (

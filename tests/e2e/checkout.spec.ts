@@ -172,6 +172,12 @@ test('paying with the prepaid balance after a reload', async ({ page }) => {
   });
   expect(reload.status()).toBe(200);
   await quoteAndAddToCart(page);
+  // Opened afresh (ADR 243): the checkout's HTML draws its frame and its terms, and the app takes
+  // it over with the cart.
+  await page.reload();
+  await expect(page.getByText(/^Prices are EXW \(Incoterms 2020\)/)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /cube-10x10mm/ })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await fillUsAddress(page);
   await chooseCarrier(page);
   const amount = await placeOrder(page);

@@ -32,6 +32,14 @@ test('without its scripts the quote page already shows its first screen, for the
   await expect(page.locator('input[type="email"]')).toBeVisible();
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await expect(noScript).toBeVisible();
+  // So is the checkout's frame (ADR 243): its title and its terms, nobody's cart.
+  await page.goto('/manufacture/checkout');
+  await expect(page).toHaveTitle('Order Confirmation | Manufacture');
+  await expect(page.locator('h1')).toHaveText('Order confirmation');
+  await expect(page.getByText(/^Prices are EXW \(Incoterms 2020\)/)).toBeVisible();
+  await expect(page.locator('table')).toHaveCount(0);
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await expect(noScript).toBeVisible();
   // Any other page: the same message, and the catalogue's default title.
   await page.goto('/manufacture/signup');
   await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');
@@ -40,7 +48,9 @@ test('without its scripts the quote page already shows its first screen, for the
 });
 
 test('the app takes the log-in page over: the form works', async ({ page }) => {
-  await page.goto('/manufacture/login');
+  // Reached from the prerendered checkout (ADR 243), whose guard sends a visitor with no token here.
+  await page.goto('/manufacture/checkout');
+  await expect(page).toHaveURL(/\/manufacture\/login\?redirect=%2Fcheckout$/);
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await page.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { EXW_NOTE } from '#domain/pricing/exw-note';
 import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
 import { ROUTER_BASE } from '#routes/app';
 import { renderPrerenderedPages, type RenderedPage } from '#routes/prerender';
@@ -81,6 +82,24 @@ describe('the prerendered quote page', () => {
       expect(screen.queryByText(/Loading page/)).toBeNull();
       // The header's account links hold their place, hidden, as on the quote page.
       expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    }
+  });
+
+  test('the checkout, with and without the cookie banner (ADR 243): its frame and its terms, for a signed-in visitor whose account is loading', async () => {
+    const checkouts = (await pagesOnce()).filter((p) => p.page === 'checkout');
+    expect(checkouts.map((p) => p.file)).toEqual(['checkout.html', 'checkout-consented.html']);
+    for (const page of checkouts) {
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Order Confirmation | Manufacture');
+      expect(screen.getByRole('heading', { level: 1, name: 'Order confirmation' })).toBeTruthy();
+      expect(screen.getByText(EXW_NOTE)).toBeTruthy();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
+      // Nothing of anyone's cart or addresses: those are fetched by the page.
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByRole('form')).toBeNull();
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(page.file === 'checkout.html');
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
     }
   });
 

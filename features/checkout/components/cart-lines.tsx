@@ -73,7 +73,6 @@ export function CartLines({ cart }: { cart: Cart }) {
           </tfoot>
         </table>
       </ScrollRegion>
-      <p className="text-caption text-neutral-600">{cart.exwNote}</p>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHECKOUT_PAGE_FILE, CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
+import { CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountWebApp } from '#server/http/web-app';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -32,8 +32,11 @@ beforeAll(async () => {
   write('assets/inter-Def456.woff2', Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('.vite/manifest.json', '{}');
-  for (const page of PRERENDERED_PAGES) write(`${PRERENDER_DIR}/${page.file}`, prerendered(page.file));
-  write(`${PRERENDER_DIR}/${CHECKOUT_PAGE_FILE}`, INDEX.replace('<head>', `<head>${EARLY_CALLS}`));
+  // The checkout's pages also name the script that starts its calls (ADR 227), as the build writes them.
+  for (const page of PRERENDERED_PAGES) {
+    const html = prerendered(page.file);
+    write(`${PRERENDER_DIR}/${page.file}`, page.page === 'checkout' ? html.replace('<head>', `<head>${EARLY_CALLS}`) : html);
+  }
   t = await createTestApp({ staticDir: dir });
 });
 afterAll(async () => {
@@ -161,15 +164,21 @@ describe(`the built app: compressed and cached (${db})`, () => {
     expect(await head.text()).toBe('');
   });
 
-  test('the checkout gets the HTML that starts its calls (ADR 227); its other pages and every other page do not', async () => {
-    for (const url of ['/manufacture/checkout', '/manufacture/checkout/', '/manufacture/checkout?coupon=SAVE5']) {
-      const res = await get(url, BROWSER);
+  test('the checkout gets its prerendered frame with the HTML that starts its calls (ADR 227, 243); its other pages and every other page do not', async () => {
+    const consented = { Cookie: `${CONSENT_COOKIE.name}=${CONSENT_COOKIE.value}` };
+    for (const [url, headers, file] of [
+      ['/manufacture/checkout', BROWSER, 'checkout.html'],
+      ['/manufacture/checkout/', BROWSER, 'checkout.html'],
+      ['/manufacture/checkout?coupon=SAVE5', { ...BROWSER, ...consented }, 'checkout-consented.html'],
+    ] as const) {
+      const res = await get(url, headers);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Cache-Control'), url).toBe(REVALIDATE_CACHE);
       // The same policy as every page: the script is this origin's, nothing inline.
       expect(res.headers.get('Content-Security-Policy'), url).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
       const html = zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
       expect(html, url).toContain(EARLY_CALLS);
+      expect(html, url).toContain(`<main>${file}</main>`);
     }
     for (const url of ['/manufacture/checkout/payment', '/manufacture/login', '/manufacture/user/home']) {
       const res = await get(url);
