@@ -19,7 +19,6 @@ import { fitsBuildVolume } from '#domain/geometry/fit';
 import { createFinding, type Finding } from '#domain/geometry/findings';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
-import { EXW_NOTE } from '#domain/pricing/exw-note';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
 import { finishFields, holeCount, type PartConfiguration } from '#domain/rules/quote-configuration';
 import type { ValidationResult } from '#domain/rules/quote-rule-engine';
@@ -85,7 +84,8 @@ export interface QuoteResult {
   readonly needsReview?: { readonly reason: string } | null;
 }
 
-export { EXW_NOTE };
+export const EXW_NOTE =
+  'Prices are EXW (Incoterms 2020): they do not include shipping, duties or import taxes; the goods are ready for collection at our factory on the ship date, and the carrier you choose is paid separately.';
 
 /**
  * Quotes one part. `metrics` are in millimetres (`analyseMesh`, then `withUnit` once the user

@@ -3,7 +3,6 @@ import { BillingAddressFields, useBillingAddressFieldset } from '#features/accou
 import { ShippingAddressFields, useShippingAddressFieldset } from '#features/account/components/shipping-address-fields';
 import { OrderConfirmation } from '#features/checkout/components/order-confirmation';
 import { useEffect } from 'react';
-import { EXW_NOTE } from '#domain/pricing/exw-note';
 import { dropEarlyCalls } from '#lib/early-calls';
 import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
@@ -20,7 +19,7 @@ export function CheckoutPage() {
         <p>{t('checkout.page.confirmationIntro')}</p>
         {/* The terms every price below is given on, before the parts: drawn with the page, whoever is
             looking, so the checkout's HTML shows them before the app runs (ADR 243). */}
-        <p className="mt-2 text-caption">{EXW_NOTE}</p>
+        <p className="mt-2 text-caption">{t('checkout.page.exwTerms')}</p>
       </PageTitle>
       {user ? (
         <Checkout user={user} />

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { EXW_NOTE } from '#domain/pricing/exw-note';
+import { EXW_NOTE } from '#domain/pricing/quote-part';
 import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
 import { ROUTER_BASE } from '#routes/app';
 import { renderPrerenderedPages, type RenderedPage } from '#routes/prerender';
@@ -92,6 +92,7 @@ describe('the prerendered quote page', () => {
       const screen = within(screenOf(page));
       expect(page.title).toBe('Order Confirmation | Manufacture');
       expect(screen.getByRole('heading', { level: 1, name: 'Order confirmation' })).toBeTruthy();
+      // The page's words for the terms are the server's note, word for word.
       expect(screen.getByText(EXW_NOTE)).toBeTruthy();
       expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
       // Nothing of anyone's cart or addresses: those are fetched by the page.

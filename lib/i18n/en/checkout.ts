@@ -3,6 +3,10 @@ export const checkout = {
   // Page headings (routes/pages/checkout-pages.tsx)
   'checkout.page.confirmation': 'Order confirmation',
   'checkout.page.confirmationIntro': 'Check the parts, choose where they ship and who collects them, then pay.',
+  // The terms every price is given on, said by the page before the parts (ADR 243); the server's
+  // quotes and documents say the same (EXW_NOTE, domain/pricing/quote-part.ts).
+  'checkout.page.exwTerms':
+    'Prices are EXW (Incoterms 2020): they do not include shipping, duties or import taxes; the goods are ready for collection at our factory on the ship date, and the carrier you choose is paid separately.',
   'checkout.page.payment': 'Payment',
   'checkout.page.paymentIntro': 'Pay with your balance, a card in US dollars, or a bank transfer.',
   'checkout.page.success': 'Order placed',

@@ -4,6 +4,8 @@ import type { AreaTranslation } from '../messages-en.ts';
 export const checkout: AreaTranslation<typeof en> = {
   'checkout.page.confirmation': 'Confirmation de commande',
   'checkout.page.confirmationIntro': 'Vérifiez les pièces, choisissez où elles sont expédiées et qui les enlève, puis payez.',
+  'checkout.page.exwTerms':
+    'Les prix sont EXW (Incoterms 2020) : ils n’incluent ni le transport, ni les droits, ni les taxes d’importation ; les pièces sont prêtes à être enlevées à notre usine à la date d’expédition, et le transporteur que vous choisissez est payé à part.',
   'checkout.page.payment': 'Paiement',
   'checkout.page.paymentIntro': 'Payez avec votre solde, une carte en dollars américains ou un virement bancaire.',
   'checkout.page.success': 'Commande passée',
