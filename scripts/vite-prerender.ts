@@ -31,7 +31,7 @@ function pagePreloads(distDir: string, root: string, base: string, pageId: strin
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
  * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages also
- * loads `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
+ * load `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
  * before the app takes over (ADR 168). The checkout's pages also name `lib/early-calls-script.ts`, a
  * chunk of its own that starts the checkout's API calls before the app runs (ADR 227), and preload
  * its page's scripts (ADR 239).
