@@ -40,8 +40,13 @@ test('without its scripts the quote page already shows its first screen, for the
   await expect(page.locator('table')).toHaveCount(0);
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await expect(noScript).toBeVisible();
-  // Any other page: the same message, and the catalogue's default title.
+  // And the sign-up page's form.
   await page.goto('/manufacture/signup');
+  await expect(page).toHaveTitle('Sign Up | Manufacture');
+  await expect(page.locator('h1')).toHaveText('Sign Up');
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  // Any other page: the same message, and the catalogue's default title.
+  await page.goto('/manufacture/reset-password');
   await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');
   await expect(noScript).toBeVisible();
   await context.close();

@@ -85,6 +85,21 @@ describe('the prerendered quote page', () => {
     }
   });
 
+  test('the sign-up page, with and without the cookie banner: its form, the referral code left to the app', async () => {
+    const signups = (await pagesOnce()).filter((p) => p.page === 'signup');
+    expect(signups.map((p) => p.file)).toEqual(['signup.html', 'signup-consented.html']);
+    for (const page of signups) {
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Sign Up | Manufacture');
+      expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Referral code (optional)' })).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(page.file === 'signup.html');
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+    }
+  });
+
   test('the checkout, with and without the cookie banner (ADR 243): its frame and its terms, for a signed-in visitor whose account is loading', async () => {
     const checkouts = (await pagesOnce()).filter((p) => p.page === 'checkout');
     expect(checkouts.map((p) => p.file)).toEqual(['checkout.html', 'checkout-consented.html']);

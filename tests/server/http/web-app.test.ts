@@ -113,7 +113,7 @@ describe(`the built app: compressed and cached (${db})`, () => {
 
   test('a page of the app gets index.html, written for each answer with its style nonce: no-cache, never a 304', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/manufacture/signup', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
+    for (const url of ['/manufacture/reset-password', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
       const res = await get(url, { ...BROWSER, 'If-None-Match': '"anything"' });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
@@ -155,6 +155,9 @@ describe(`the built app: compressed and cached (${db})`, () => {
     expect(await page('/manufacture/login')).toBe('login.html');
     expect(await page('/manufacture/login?redirect=%2Fcheckout', consented)).toBe('login-consented.html');
     expect(await page('/manufacture/login?activate=abc')).toBe('login.html');
+    // So has the sign-up page, whatever its query (the app fills a referral code in).
+    expect(await page('/manufacture/signup?referralCode=FRIEND1')).toBe('signup.html');
+    expect(await page('/manufacture/signup', consented)).toBe('signup-consented.html');
 
     const plain = await get('/manufacture/quote');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
