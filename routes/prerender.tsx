@@ -45,12 +45,12 @@ function sessionFor(route: RouteDef) {
 }
 
 /**
- * The build's server-side entry (ADR 141, 235, 243): the quote page's, the log-in page's and the
- * checkout's first screens as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own
+ * The build's server-side entry (ADR 141, 235, 243, 244): the first screens of the quote, log-in,
+ * sign-up and checkout pages as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own
  * components as the browser's first render draws them: the page's chunk is fetched first (no
  * "Loading page…"), the quote page's workspace is not (the drop zone, as the workspace's Suspense
  * fallback), the session is loading (log in: a visitor with no token; the checkout: one with a
- * token whose account is loading; the account links hold their place either way) and the cookie
+ * token whose account is loading; sign up reads none; the account links hold their place either way) and the cookie
  * banner is there unless the page is the consented one.
  */
 export async function renderPrerenderedPages(): Promise<RenderedPage[]> {

@@ -26,7 +26,7 @@ function pagePreloads(distDir: string, root: string, base: string, pageId: strin
 
 
 /**
- * Prerenders the quote page's, the log-in page's and the checkout's first screens into HTML after the app's build (ADR 141, 235, 243): builds
+ * Prerenders the first screens of the quote, log-in, sign-up and checkout pages into HTML after the app's build (ADR 141, 235, 243, 244): builds
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
@@ -107,8 +107,8 @@ export function prerender(): Plugin {
       for (const page of await renderPrerenderedPages()) {
         // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
         // quote page keeps a file dropped before the app runs.
-        // No preloads on the quote and log-in pages: their first screen is in the HTML, and their
-        // scripts fetched beside it only delayed that screen's paint (ADR 239).
+        // No preloads on the other pages: their first screen is in the HTML, and their scripts
+        // fetched beside it only delayed that screen's paint (ADR 239).
         const base = page.page === 'checkout' ? checkoutTemplate.replace('</head>', () => `${checkoutPreloads}</head>`) : template;
         const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);

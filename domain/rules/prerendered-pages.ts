@@ -4,8 +4,8 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * the log-in and sign-up pages' (ADR 235) and the checkout's (ADR 243), each with and without the
- * cookie banner. The checkout's HTML also starts its API calls (ADR 227). Everything else is the plain
+ * the log-in and sign-up pages' (ADR 235, 244) and the checkout's (ADR 243), each with and without
+ * the cookie banner. The checkout's HTML also starts its API calls (ADR 227). Everything else is the plain
  * index.html.
  */
 
@@ -21,42 +21,45 @@ export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeS
 
 export interface PrerenderedPage {
   /** The page of the route table it draws (routes/route-table.ts `PageId`). */
-  page: 'quote' | 'login' | 'signup' | 'checkout';
+  page: 'quote' | (typeof SINGLE_PAGES)[number];
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
   consented: boolean;
 }
 
-const fileOf = (process: ProcessSlug, consented: boolean) => `quote-${process}${consented ? '-consented' : ''}.html`;
-const loginFileOf = (consented: boolean) => `login${consented ? '-consented' : ''}.html`;
-const signupFileOf = (consented: boolean) => `signup${consented ? '-consented' : ''}.html`;
-const checkoutFileOf = (consented: boolean) => `checkout${consented ? '-consented' : ''}.html`;
+/** A prerendered page's file: its name, and `-consented` for the one without the cookie banner. */
+const fileOf = (name: string, consented: boolean) => `${name}${consented ? '-consented' : ''}.html`;
+const quoteFileOf = (process: ProcessSlug, consented: boolean) => fileOf(`quote-${process}`, consented);
+
+/**
+ * The pages prerendered once, whatever their query: each answers at `/<page>` and is rendered at
+ * that URL, in a file named after it. The log-in and sign-up pages (ADR 235, 244) draw their query
+ * as they take over (`?redirect=`, `?activate=`, `?referralCode=`); the checkout (ADR 243) has none
+ * that changes its frame.
+ */
+const SINGLE_PAGES = ['login', 'signup', 'checkout'] as const;
 
 /**
  * Every page the build prerenders: the quote page per process, the log-in and sign-up pages (ADR
- * 235) and the checkout's frame (ADR 243), each with and without the cookie banner.
+ * 235, 244) and the checkout's frame (ADR 243), each with and without the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: fileOf(process, consented), consented }))),
-  ...[false, true].map((consented) => ({ page: 'login' as const, url: 'login', file: loginFileOf(consented), consented })),
-  ...[false, true].map((consented) => ({ page: 'signup' as const, url: 'signup', file: signupFileOf(consented), consented })),
-  ...[false, true].map((consented) => ({ page: 'checkout' as const, url: 'checkout', file: checkoutFileOf(consented), consented })),
+  ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented }))),
+  ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented }))),
 ];
 
 /**
  * The prerendered file that answers a page of the app (its path under the base, "/quote", and its
  * query), or undefined when the page has none. The quote page opens on the process its
  * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
- * The log-in page has one, whatever its query (`?redirect=`, `?activate=`: the app draws those);
- * so has the sign-up page (`?referralCode=`: the app fills it in as it takes over).
+ * The pages of `SINGLE_PAGES` have one whatever their query.
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
-  if (path === '/') return fileOf('3d-printing', consented);
-  if (path === '/checkout' || path === '/checkout/') return checkoutFileOf(consented);
-  if (path === '/login' || path === '/login/') return loginFileOf(consented);
-  if (path === '/signup' || path === '/signup/') return signupFileOf(consented);
+  if (path === '/') return quoteFileOf('3d-printing', consented);
+  const single = SINGLE_PAGES.find((page) => path === `/${page}` || path === `/${page}/`);
+  if (single) return fileOf(single, consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
-  return fileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);
+  return quoteFileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);
 }
