@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ConfigEnv, PluginOption, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -9,13 +10,17 @@ import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './dom
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { firstLoadChunks } from './scripts/vite-chunks.ts';
+import { measureRouteSets, routeGroup } from './scripts/vite-route-chunks.ts';
+
+/** Set while the first of the app's two builds runs (ADR 245): that build is measured, not shipped. */
+const FIRST_BUILD = 'MANUFACTURE_FIRST_BUILD';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
  * build: Storybook's build reuses this config with its own base and needs no copies.
  */
 function compressedCopies(include: RegExp, brotliQuality: number): PluginOption[] {
-  const apply = (config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/';
+  const apply = (config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/' && !process.env[FIRST_BUILD];
   const brotli = defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } });
   return [{ ...compression({ include, threshold: 512, logLevel: 'silent', algorithms: [brotli, defineAlgorithm('gzip', { level: 9 })] }), apply }];
 }
@@ -34,14 +39,29 @@ function withoutIcuParser(): PluginOption {
 }
 
 /**
- * What the entries load goes in one `core` chunk, closed under its imports (ADR 229). Only for the
- * app's browser build: Storybook's build and the prerender's Node build keep the bundler's chunks.
+ * What the entries load goes in one `core` chunk, closed under its imports (ADR 229), and the rest
+ * one chunk per set of routes that fetch it before their first input (ADR 245), measured on a
+ * first build of the same sources (into node_modules/.cache/, not shipped). Only for the app's
+ * browser build: Storybook's build and the prerender's Node build keep the bundler's chunks.
  */
-function coreChunk(): PluginOption {
+function appChunks(): PluginOption {
   return {
-    name: 'manufacture:core-chunk',
+    name: 'manufacture:app-chunks',
     apply: (config, env) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/',
-    config: () => ({ build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } }),
+    async config(userConfig) {
+      if (process.env[FIRST_BUILD]) return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } };
+      const root = path.resolve(userConfig.root ?? process.cwd());
+      const outDir = path.join(root, 'node_modules/.cache/manufacture-first-build');
+      const { build } = await import('vite');
+      process.env[FIRST_BUILD] = '1';
+      try {
+        await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      } finally {
+        delete process.env[FIRST_BUILD];
+      }
+      const sets = await measureRouteSets(outDir, root);
+      return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(sets, root)) } } } };
+    },
   };
 }
 
@@ -57,7 +77,7 @@ export default defineConfig({
     // Each module brings the catalogue messages it names; the build ships them compiled (ADR 133).
     catalogue(),
     withoutIcuParser(),
-    coreChunk(),
+    appChunks(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every text asset and the STEP reader's WASM, written next to each

@@ -239,18 +239,19 @@ function decide(id: string, graph: ModuleGraph, state: State): boolean {
   );
 }
 
-type Group = { debugName: string; name: (id: string, ctx: ModuleGraph) => string | null; priority: number; includeDependenciesRecursively: false };
+export type Group = { debugName: string; name: (id: string, ctx: ModuleGraph) => string | null; priority: number; includeDependenciesRecursively: false };
 
 /**
  * Rolldown's `output.codeSplitting` for the app's build. The group does not take its modules'
  * dependencies with it (`includeDependenciesRecursively: false`): through a library's index that
  * would be the whole library.
  */
-export function firstLoadChunks(): { groups: Group[] } {
+export function firstLoadChunks(...more: Group[]): { groups: Group[] } {
   const state: State = { entries: new Set(), decided: new Map() };
   return {
     groups: [
       { debugName: 'core (scripts/vite-chunks.ts)', name: (id, ctx) => chunkName(id, ctx, state), priority: 1, includeDependenciesRecursively: false },
+      ...more,
     ],
   };
 }
