@@ -48,14 +48,14 @@ function appChunks(): PluginOption {
   return {
     name: 'manufacture:app-chunks',
     apply: (config, env) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/',
-    async config(userConfig) {
+    async config(userConfig, env) {
       if (process.env[FIRST_BUILD]) return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } };
       const root = path.resolve(userConfig.root ?? process.cwd());
       const outDir = path.join(root, 'node_modules/.cache/manufacture-first-build');
       const { build } = await import('vite');
       process.env[FIRST_BUILD] = '1';
       try {
-        await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+        await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: env.mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
       } finally {
         delete process.env[FIRST_BUILD];
       }

@@ -9,9 +9,11 @@
 // in four requests (the entry, the bundler's runtime, `core`, the session) instead of thirteen, with
 // slightly fewer bytes.
 //
-// The rest is left to the bundler. Grouping a page's code with other pages' (tried: by area of the
-// site, by set of pages, a "common" chunk beyond N pages; ADR 215) brought each route under 15
-// scripts only by adding 20–60 KB gzip of other pages' code to its first load.
+// The rest is grouped by the set of routes that fetch it before their first input
+// (scripts/vite-route-chunks.ts, ADR 245), which adds no byte to any route's first load. Grouping a
+// page's code with other pages' (tried: by area of the site, by set of pages, a "common" chunk
+// beyond N pages; ADR 215) brought each route under 15 scripts only by adding 20–60 KB gzip of
+// other pages' code to its first load.
 // Code that must stay out of the customers' first loads (the 3D viewer's libraries, the staff
 // console) is never grouped here; scripts/check-bundle-size.mjs checks where it ends up.
 

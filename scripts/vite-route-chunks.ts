@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { ModuleGraph } from './vite-chunks.ts';
+import type { Group, ModuleGraph } from './vite-chunks.ts';
 
 /** Module (path from the project's root, `node_modules/…` for libraries) → the routes that fetch it before their first input, sorted. */
 export type RouteSets = Record<string, string[]>;
@@ -62,9 +62,8 @@ const RUNTIME = /rolldown[\\/:]runtime|^\0vite\//;
 /**
  * The chunk of module `id` by the routes that fetch it (`sets`), or null to leave it to the
  * bundler: a module no route fetches before its first input, the entries and the scripts an HTML
- * names, a module only loaded by `import()` (a page, a lazily drawn control: its chunk is what the
- * import fetches and what the bundle check knows it by), and what must never be grouped (the 3D
- * viewer's libraries, the staff console).
+ * names, a module loaded by `import()` (a page, a lazily drawn control: its chunk is what the
+ * import fetches and what the bundle check knows it by: the 3D viewer's is one, with three.js).
  */
 export function routeChunkName(id: string, graph: ModuleGraph, sets: RouteSets, root: string, memo = new Map<string, string[] | null>()): string | null {
   if (RUNTIME.test(id)) return null;
@@ -95,8 +94,6 @@ function routesOf(id: string, graph: ModuleGraph, sets: RouteSets, root: string,
   memo.set(id, routes);
   return routes;
 }
-
-type Group = { debugName: string; name: (id: string, ctx: ModuleGraph) => string | null; priority: number; includeDependenciesRecursively: false };
 
 /** Rolldown's `codeSplitting` group for the modules of `sets` (below `core`'s). */
 export function routeGroup(sets: RouteSets, root: string): Group {

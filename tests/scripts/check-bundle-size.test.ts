@@ -104,6 +104,13 @@ describe('bundle check', () => {
     expect([...checkout.files]).not.toContain('assets/dialog.js');
     const quote = routes.find((r) => r.name.startsWith('quote-page'))!;
     expect([...quote.files]).toEqual(expect.arrayContaining(['assets/select.js', 'assets/dialog.js']));
+
+    // A build folder that is not beside its sources (the first of the app's two builds, under
+    // node_modules/.cache/, ADR 245): the modules are named from the project's root it is given.
+    fs.writeFileSync(path.join(dir, 'assets', 'select.js.map'), JSON.stringify({ version: 3, sources: ['../project/ui/select.tsx'], mappings: '' }));
+    const elsewhere = (root?: string) => checkBundle(dir, { enforce: false, root }).routes.find((r) => r.name.startsWith('checkout-pages'))!.files;
+    expect([...elsewhere()]).toContain('assets/select.js');
+    expect([...elsewhere(path.join(dir, 'project'))]).not.toContain('assets/select.js');
   });
 
   it('counts a worker a chunk names as one more script, unless an input starts it', () => {
