@@ -77,7 +77,11 @@ export function routeChunkName(id: string, graph: ModuleGraph, sets: RouteSets, 
 /** A module's path from the project's root, as the source maps name it. */
 const fromRoot = (id: string, root: string) => path.relative(root, id).split(path.sep).join('/');
 
-/** The routes that fetch module `id`: from `sets`, or for a catalogue module, every route that fetches one of its importers. */
+/**
+ * The routes that fetch module `id`: from `sets`, or for a module in no source map (a catalogue
+ * module, an app module that only declares types), every route that fetches one of its importers.
+ * Never for a library's file: its index imports the whole library, which would follow it.
+ */
 function routesOf(id: string, graph: ModuleGraph, sets: RouteSets, root: string, memo: Map<string, string[] | null>): string[] | null {
   if (memo.has(id)) return memo.get(id) ?? null;
   memo.set(id, null);
