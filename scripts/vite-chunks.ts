@@ -15,14 +15,14 @@
 // beyond N pages; ADR 215) brought each route under 15 scripts only by adding 20–60 KB gzip of
 // other pages' code to its first load.
 // Code that must stay out of the customers' first loads (the 3D viewer's libraries, the staff
-// console) is never grouped here; scripts/check-bundle-size.mjs checks where it ends up.
+// console) never joins core; scripts/check-bundle-size.mjs checks where it ends up.
 
 /** Never grouped with the customers' code: the 3D viewer's libraries, the STEP reader, the staff console. */
 export const NEVER_GROUPED = /[\\/](?:node_modules[\\/](?:three|three-stdlib|@react-three|occt-import-js)[\\/]|features[\\/]ops[\\/]|routes[\\/]pages[\\/]ops-console-page\.tsx)/;
 /** The app's own modules (and the catalogue's virtual modules): no barrel files, so their static imports are what they use. */
-const APP = /^(?!.*[\\/]node_modules[\\/])(?:[\\/]|\0virtual:catalogue)/;
+export const APP = /^(?!.*[\\/]node_modules[\\/])(?:[\\/]|\0virtual:catalogue)/;
 /** The bundler's runtime helpers: with the entry's code. */
-const RUNTIME = /rolldown[\\/:]runtime|^\0vite\//;
+export const RUNTIME = /rolldown[\\/:]runtime|^\0vite\//;
 /** Libraries every route runs: xstate (the session's machine, fetched at start, ADR 139) joins the core. */
 const CORE_LIBRARIES = /[\\/]node_modules[\\/](?:xstate|@xstate[\\/]react)[\\/]/;
 

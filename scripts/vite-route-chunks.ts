@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { Group, ModuleGraph } from './vite-chunks.ts';
+import { checkBundle, chunkModules, routeTable } from './check-bundle-size.mjs';
+import { APP, RUNTIME, type Group, type ModuleGraph } from './vite-chunks.ts';
 
 /** Module (path from the project's root, `node_modules/…` for libraries) → the routes that fetch it before their first input, sorted. */
 export type RouteSets = Record<string, string[]>;
@@ -54,11 +55,6 @@ export function groupName(routes: readonly string[]): string {
   return `r${routes.length}-${createHash('sha1').update(routes.join(' ')).digest('hex').slice(0, 8)}`;
 }
 
-/** The catalogue's virtual modules (scripts/vite-catalogue.ts): in no source map, fetched with their importers. */
-const CATALOGUE = /^\0virtual:catalogue/;
-/** The bundler's runtime helpers: with `core` (scripts/vite-chunks.ts). */
-const RUNTIME = /rolldown[\\/:]runtime|^\0vite\//;
-
 /**
  * The chunk of module `id` by the routes that fetch it (`sets`), or null to leave it to the
  * bundler: a module no route fetches before its first input, the entries and the scripts an HTML
@@ -87,7 +83,7 @@ function routesOf(id: string, graph: ModuleGraph, sets: RouteSets, root: string,
   memo.set(id, null);
   let routes: string[] | null = sets[fromRoot(id, root)] ?? null;
   const info = graph.getModuleInfo(id);
-  if (!routes && (CATALOGUE.test(id) || !/[\\/]node_modules[\\/]/.test(id)) && info && info.dynamicImporters.length === 0 && info.importers.length > 0) {
+  if (!routes && APP.test(id) && info && info.dynamicImporters.length === 0 && info.importers.length > 0) {
     const union = new Set<string>();
     for (const importer of info.importers) {
       // An importer no route fetches before its input fetches them after it, with their chunk.
@@ -112,14 +108,11 @@ export function routeGroup(sets: RouteSets, root: string): Group {
 
 /** Reads a first build (`dir`) the bundle check's way: which routes fetch each module before their first input. */
 export async function measureRouteSets(dir: string, root: string): Promise<RouteSets> {
-  const check = await import('./check-bundle-size.mjs');
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; isDynamicEntry?: boolean }>;
-  const { routes, failures } = check.checkBundle(dir, { table: await check.routeTable(root), known: {}, enforce: false, root });
-  // The first build writes no compressed copies (the build that ships does).
-  const broken = (failures as string[]).filter((f) => !f.startsWith('no brotli or gzip copy'));
-  if (broken.length) throw new Error(`the first build's bundle check failed: ${broken.join('; ')}`);
+  const { routes, failures } = checkBundle(dir, { table: await routeTable(root), known: {}, enforce: false, root, copies: false });
+  if (failures.length) throw new Error(`the first build's bundle check failed: ${failures.join('; ')}`);
   // Only the chunks the bundler shares between importers: an entry's or a lazily loaded module's own
   // chunk already holds what only it uses, in the one request its import makes.
   const shared = Object.values(manifest).filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry);
-  return routeSets(routes, new Set(shared.map((chunk) => chunk.file)), (file): string[] => check.chunkModules(dir, file, root));
+  return routeSets(routes, new Set(shared.map((chunk) => chunk.file)), (file): string[] => chunkModules(dir, file, root));
 }
