@@ -40,6 +40,30 @@ test('an anonymous visitor drops an STL and a STEP file and sees their measureme
   await expect(page.getByText('Must fix:').first()).toBeVisible();
 });
 
+test('the temporary token is asked at the visitor\'s first input, once: the drop\'s project does not wait for it (ADR 246)', async ({ page }) => {
+  // A first visit again: no token kept, the cookie banner not answered.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  const tokens: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/account/temporaryToken')) tokens.push(request.method());
+  });
+  await openQuotePage(page);
+  await page.waitForLoadState('networkidle');
+  expect(tokens, 'nothing asked before an input').toEqual([]);
+  // A key pressed (the workspace listens once its chunk is there): the token is asked, with no file yet.
+  await expect(async () => {
+    await page.keyboard.press('Shift');
+    expect(tokens).toEqual(['POST']);
+  }).toPass({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page).toHaveURL(/\/manufacture\/quote\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await partsSettled(page, 1);
+  await expect(page.getByText('10.0 × 10.0 × 10.0 mm').first()).toBeVisible();
+  expect(tokens, 'the project and its upload used the token asked early').toEqual(['POST']);
+});
+
 test('3MF packages written with ZIP64 records and with deflate64 are read in the browser (ADR 156)', async ({ page }) => {
   const corpus = path.resolve('tests', 'fixtures', 'corpus', '3mf');
   const chooser = page.waitForEvent('filechooser');

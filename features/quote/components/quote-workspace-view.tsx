@@ -14,6 +14,7 @@ import type { Announcement } from '#machines/quote-workspace-machine';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
+import { prepareTemporaryToken } from '../temporary-token.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
@@ -135,6 +136,21 @@ export function Workspace({
       for (const type of early) document.removeEventListener(type, start, true);
     };
   }, []);
+  // A visitor on a new quote without a token gets one at the same signs (ADR 246): the drop's project
+  // then does not wait for its round trip. Not for a project opened by its link.
+  const session = useSessionActor();
+  useEffect(() => {
+    if (projectId) return;
+    const early = ['pointerdown', 'keydown', 'dragenter'] as const;
+    const prepare = () => {
+      for (const type of early) document.removeEventListener(type, prepare, true);
+      if (!workspace.getSnapshot().context.project) prepareTemporaryToken(session);
+    };
+    for (const type of early) document.addEventListener(type, prepare, true);
+    return () => {
+      for (const type of early) document.removeEventListener(type, prepare, true);
+    };
+  }, [projectId, session, workspace]);
   const hasParts = parts.length > 0;
   useEffect(() => {
     if (hasParts) {
