@@ -1,5 +1,5 @@
 // Lighthouse on the production build (issue 18 item 3). Figures, not a test.
-//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,signup,checkout,account,orders] [--form=mobile,desktop] [--save=.tmp/lighthouse]
+//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,signup,reset,checkout,account,orders] [--form=mobile,desktop] [--save=.tmp/lighthouse]
 // Starts the production server (server/main.ts, NODE_ENV=production) on an empty embedded database
 // in a temporary folder, with the demo customer seeded. Debian's Chromium (scripts/find-chromium.mjs)
 // is driven by Playwright for what a person does first and by Lighthouse 13 for the audits, through
@@ -7,6 +7,7 @@
 //   quote    /manufacture/quote?technology=3d-printing   a first visit (storage cleared)
 //   login    /manufacture/login                          a first visit (storage cleared)
 //   signup   /manufacture/signup                         a first visit (storage cleared; not in the default list)
+//   reset    /manufacture/reset-password?key=…           an emailed reset link opened (storage cleared; not in the default list)
 //   then the demo customer logs in through the form, quotes the 10 mm cube and adds it to the cart,
 //   checkout /manufacture/checkout                       signed in, one part in the cart
 //   account  /manufacture/user/home                      signed in: the account home (issue 39 item 1; until
@@ -43,6 +44,7 @@ const PAGES = {
   quote: { path: '/manufacture/quote?technology=3d-printing', signedIn: false },
   login: { path: '/manufacture/login', signedIn: false },
   signup: { path: '/manufacture/signup', signedIn: false },
+  reset: { path: '/manufacture/reset-password?key=lighthouse-link', signedIn: false },
   checkout: { path: '/manufacture/checkout', signedIn: true },
   account: { path: '/manufacture/user/home', signedIn: true },
   orders: { path: '/manufacture/user/order/history', signedIn: true },

@@ -4,8 +4,8 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * the log-in and sign-up pages' (ADR 235, 244) and the checkout's (ADR 243), each with and without
- * the cookie banner. The checkout's HTML also starts its API calls (ADR 227). Everything else is the plain
+ * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247) and the checkout's (ADR 243),
+ * each with and without the cookie banner. The checkout's HTML also starts its API calls (ADR 227). Everything else is the plain
  * index.html.
  */
 
@@ -21,7 +21,7 @@ export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeS
 
 export interface PrerenderedPage {
   /** The page of the route table it draws (routes/route-table.ts `PageId`). */
-  page: 'quote' | (typeof SINGLE_PAGES)[number];
+  page: 'quote' | 'reset-password' | (typeof SINGLE_PAGES)[number];
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
@@ -41,24 +41,37 @@ const quoteFileOf = (process: ProcessSlug, consented: boolean) => fileOf(`quote-
 const SINGLE_PAGES = ['login', 'signup', 'checkout'] as const;
 
 /**
+ * The reset-password page's two first screens (ADR 247): asking for the link, and, from the emailed
+ * link (`?key=`), choosing the new password. The key is never drawn: one file serves every link.
+ */
+const RESET_PAGES = [
+  { name: 'reset-password', url: 'reset-password' },
+  { name: 'reset-password-key', url: 'reset-password?key=emailed' },
+] as const;
+
+/**
  * Every page the build prerenders: the quote page per process, the log-in and sign-up pages (ADR
- * 235, 244) and the checkout's frame (ADR 243), each with and without the cookie banner.
+ * 235, 244), the checkout's frame (ADR 243) and the reset-password page's two screens (ADR 247),
+ * each with and without the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented }))),
   ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented }))),
+  ...RESET_PAGES.flatMap(({ name, url }) => [false, true].map((consented) => ({ page: 'reset-password' as const, url, file: fileOf(name, consented), consented }))),
 ];
 
 /**
  * The prerendered file that answers a page of the app (its path under the base, "/quote", and its
  * query), or undefined when the page has none. The quote page opens on the process its
  * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
- * The pages of `SINGLE_PAGES` have one whatever their query.
+ * The pages of `SINGLE_PAGES` have one whatever their query; the reset-password page one for
+ * asking for the link and one for a link's `?key=` (ADR 247).
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return quoteFileOf('3d-printing', consented);
   const single = SINGLE_PAGES.find((page) => path === `/${page}` || path === `/${page}/`);
   if (single) return fileOf(single, consented);
+  if (path === '/reset-password' || path === '/reset-password/') return fileOf(search.get('key') ? 'reset-password-key' : 'reset-password', consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
   return quoteFileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);

@@ -1,4 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { acceptCookies, signUpAndActivate } from './support/accounts.ts';
+import { openOutbox } from './support/outbox.ts';
 import { openQuotePage } from './support/quote-page.ts';
 
 // The quote page's first screen comes as HTML (ADR 141): drawn before any script runs, the same
@@ -45,8 +47,13 @@ test('without its scripts the quote page already shows its first screen, for the
   await expect(page).toHaveTitle('Sign Up | Manufacture');
   await expect(page.locator('h1')).toHaveText('Sign Up');
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  // And the reset-password page's (ADR 247), from an emailed link: the new password's form.
+  await page.goto('/manufacture/reset-password?key=from-the-email');
+  await expect(page).toHaveTitle('Reset Password | Manufacture');
+  await expect(page.locator('input[autocomplete="new-password"]')).toHaveCount(2);
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   // Any other page: the same message, and the catalogue's default title.
-  await page.goto('/manufacture/reset-password');
+  await page.goto('/manufacture/contact-us');
   await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');
   await expect(noScript).toBeVisible();
   await context.close();
@@ -63,6 +70,31 @@ test('the app takes the log-in page over: the form works', async ({ page }) => {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('nobody@example.com');
+});
+
+test('the app takes the reset-password pages over (ADR 247): a link asked for, its new password set, and the account logs in with it', async ({ page, browser, baseURL }) => {
+  const email = await signUpAndActivate(page, 'Rosa');
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto('/manufacture/reset-password');
+  await expect(visitor.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await acceptCookies(visitor);
+  await visitor.getByRole('textbox', { name: 'Email' }).fill(email);
+  await visitor.getByRole('button', { name: 'Send the link' }).click();
+  await expect(visitor.getByText('Check your email')).toBeVisible();
+  await openOutbox(visitor, email);
+  await visitor.getByRole('link', { name: /\/manufacture\/reset-password\?key=/ }).first().click();
+  // The emailed link's screen came prerendered; the app took it over with the link's key.
+  await expect(visitor.locator('#root')).not.toHaveAttribute('inert');
+  await visitor.getByLabel('New password', { exact: true }).fill('secret-2b');
+  await visitor.getByLabel('Confirm new password', { exact: true }).fill('secret-2b');
+  await visitor.getByRole('button', { name: 'Change password' }).click();
+  await expect(visitor.getByText('Your password has been changed.')).toBeVisible();
+  await visitor.getByRole('link', { name: 'Log in with your new password' }).click();
+  await visitor.getByRole('textbox', { name: 'Email' }).fill(email);
+  await visitor.getByLabel('Password', { exact: true }).fill('secret-2b');
+  await visitor.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(visitor.getByRole('link', { name: /My account/ })).toBeVisible();
+  await visitor.context().close();
 });
 
 test('with its scripts the page shows no message about JavaScript', async ({ page }) => {

@@ -100,6 +100,30 @@ describe('the prerendered quote page', () => {
     }
   });
 
+  test('the reset-password page, with and without the cookie banner (ADR 247): asking for the link, and a link\'s new password without its key', async () => {
+    const resets = (await pagesOnce()).filter((p) => p.page === 'reset-password');
+    expect(resets.map((p) => p.file)).toEqual(['reset-password.html', 'reset-password-consented.html', 'reset-password-key.html', 'reset-password-key-consented.html']);
+    for (const page of resets) {
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Reset Password | Manufacture');
+      expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
+      if (page.file.startsWith('reset-password-key')) {
+        expect(screen.getByRole('form', { name: 'Choose a new password' })).toBeTruthy();
+        expect(screen.getByLabelText('New password')).toBeTruthy();
+        expect(screen.getByLabelText('Confirm new password')).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
+        // The key travels in the link, never in the markup every link shares.
+        expect(page.html).not.toContain('emailed');
+      } else {
+        expect(screen.getByRole('form', { name: 'Send a reset link' })).toBeTruthy();
+        expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Send the link' })).toBeTruthy();
+      }
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(!page.file.endsWith('-consented.html'));
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+    }
+  });
+
   test('the checkout, with and without the cookie banner (ADR 243): its frame and its terms, for a signed-in visitor whose account is loading', async () => {
     const checkouts = (await pagesOnce()).filter((p) => p.page === 'checkout');
     expect(checkouts.map((p) => p.file)).toEqual(['checkout.html', 'checkout-consented.html']);

@@ -113,7 +113,7 @@ describe(`the built app: compressed and cached (${db})`, () => {
 
   test('a page of the app gets index.html, written for each answer with its style nonce: no-cache, never a 304', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/manufacture/reset-password', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
+    for (const url of ['/manufacture/contact-us', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
       const res = await get(url, { ...BROWSER, 'If-None-Match': '"anything"' });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
@@ -158,6 +158,10 @@ describe(`the built app: compressed and cached (${db})`, () => {
     // So has the sign-up page, whatever its query (the app fills a referral code in).
     expect(await page('/manufacture/signup?referralCode=FRIEND1')).toBe('signup.html');
     expect(await page('/manufacture/signup', consented)).toBe('signup-consented.html');
+    // The reset-password page has two (ADR 247): asking for the link, and a link's new password.
+    expect(await page('/manufacture/reset-password')).toBe('reset-password.html');
+    expect(await page('/manufacture/reset-password?key=abc123', consented)).toBe('reset-password-key-consented.html');
+    expect(await page('/manufacture/reset-password?key=')).toBe('reset-password.html');
 
     const plain = await get('/manufacture/quote');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
