@@ -14,6 +14,7 @@ import type { Announcement } from '#machines/quote-workspace-machine';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
+import { onFirstSign } from '../first-sign.ts';
 import { prepareTemporaryToken } from '../temporary-token.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
@@ -122,34 +123,23 @@ export function Workspace({
   }, []);
   useEffect(() => {
     // The geometry worker starts once the page is idle, so that the first drop does not wait for its
-    // script; or sooner, at the visitor's first input or a file dragged over the page, which say a
-    // file may come any moment (a drop within a second of the page's load found it not started).
+    // script; or sooner, at the visitor's first sign that a file may come any moment (a drop within a
+    // second of the page's load found it not started).
     const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(startGeometryWorker, { timeout: 2000 }) : null;
-    const early = ['pointerdown', 'keydown', 'dragenter'] as const;
-    const start = () => {
-      for (const type of early) document.removeEventListener(type, start, true);
-      startGeometryWorker();
-    };
-    for (const type of early) document.addEventListener(type, start, true);
+    const stop = onFirstSign(startGeometryWorker);
     return () => {
       if (handle !== null) cancelIdleCallback(handle);
-      for (const type of early) document.removeEventListener(type, start, true);
+      stop();
     };
   }, []);
-  // A visitor on a new quote without a token gets one at the same signs (ADR 246): the drop's project
+  // A visitor on a new quote without a token gets one at the same sign (ADR 246): the drop's project
   // then does not wait for its round trip. Not for a project opened by its link.
   const session = useSessionActor();
   useEffect(() => {
     if (projectId) return;
-    const early = ['pointerdown', 'keydown', 'dragenter'] as const;
-    const prepare = () => {
-      for (const type of early) document.removeEventListener(type, prepare, true);
+    return onFirstSign(() => {
       if (!workspace.getSnapshot().context.project) prepareTemporaryToken(session);
-    };
-    for (const type of early) document.addEventListener(type, prepare, true);
-    return () => {
-      for (const type of early) document.removeEventListener(type, prepare, true);
-    };
+    });
   }, [projectId, session, workspace]);
   const hasParts = parts.length > 0;
   useEffect(() => {
