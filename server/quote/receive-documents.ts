@@ -8,7 +8,7 @@ import Busboy from 'busboy';
 import { DOCUMENT_HEAD_BYTES, DOCUMENT_MESSAGES, detectDocumentType, type DocumentType } from '#domain/rules/document-rules';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
 import { drainPart, settled } from '../storage/storage.ts';
-import { cleanFileName } from './receive-upload.ts';
+import { cleanFileName, closedOf } from './receive-upload.ts';
 
 /** One document received: where its bytes wait, and what its content says it is. */
 export interface ReceivedDocument {
@@ -87,7 +87,7 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
 
   const fields: Record<string, string> = Object.fromEntries(Object.keys(limits.fields).map((k) => [k, '']));
   const received: (Omit<ReceivedDocument, 'type'> & { truncated: boolean })[] = [];
-  const writes: Promise<void>[] = [];
+  const writes: Promise<unknown>[] = [];
   let tooMany = false;
   let fieldTooLong: string | null = null;
 
@@ -110,6 +110,9 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
       stream.on('limit', () => {
         entry.truncated = true;
       });
+      const spool = limits.openSpool(entry.path);
+      // Its close comes last: a file still opening when the pipeline failed is removed after it (stop 51).
+      writes.push(closedOf(spool));
       const write = pipeline(
         stream,
         async function* (source: AsyncIterable<Buffer>) {
@@ -120,7 +123,7 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
             yield chunk;
           }
         },
-        limits.openSpool(entry.path),
+        spool,
       ).then(() => {
         entry.sha256 = hash.digest('hex');
       });
@@ -144,6 +147,8 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
   } catch (error) {
     await settled(writes); // a spool file still opening would reappear after its removal
     await discardDocuments(received);
+    // A spool file still open after `settled`'s bound (a loaded machine) is removed again once it closes.
+    void Promise.allSettled(writes).then(() => discardDocuments(received).catch(() => undefined));
     if (error instanceof HttpError) throw error;
     if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { [field]: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });
     throw new HttpError(422, 'The upload was interrupted or is not valid multipart/form-data; please try again.', { [field]: [DOCUMENT_MESSAGES.none] });

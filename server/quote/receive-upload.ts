@@ -24,6 +24,12 @@ export interface ReceivedFile {
 /** Room for the multipart framing around the one file part. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
+/** Settles when the stream has closed (its file descriptor too), whether it finished or failed. */
+export function closedOf(stream: Writable): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
+}
+
 export function sizeLimitMessage(name: string, maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
   const shown = mb >= 1 ? `${+mb.toFixed(2)} MB` : `${+(maxBytes / 1024).toFixed(2)} kB`;
@@ -46,7 +52,13 @@ export function cleanFileName(raw: string | undefined): string {
  */
 export async function receiveUpload(
   request: Request,
-  options: { spoolDir: string; maxBytes: number; openSpool?: (localPath: string) => Writable },
+  options: {
+    spoolDir: string;
+    maxBytes: number;
+    openSpool?: (localPath: string) => Writable;
+    /** How long a failed upload waits for its spool write to end before answering (`settled`'s 10 s). */
+    settleMs?: number;
+  },
 ): Promise<ReceivedFile> {
   const openSpool = options.openSpool ?? ((localPath: string) => createWriteStream(localPath, { mode: 0o600 }));
   const contentType = request.headers.get('content-type') ?? '';
@@ -81,6 +93,9 @@ export async function receiveUpload(
   let truncated = false;
   let extraFile = false;
   let writing: Promise<void> | undefined;
+  // The spool file's stream closes last: after a failed pipeline has already settled, a file still
+  // opening (or a write still landing) may create it again, so its removal waits for this.
+  let spoolClosed: Promise<void> | undefined;
   const hash = createHash('sha256');
 
   const parsed = new Promise<void>((resolve, reject) => {
@@ -94,6 +109,8 @@ export async function receiveUpload(
       stream.on('limit', () => {
         truncated = true;
       });
+      const spool = openSpool(spoolPath);
+      spoolClosed = closedOf(spool);
       writing = pipeline(
         stream,
         async function* (source: AsyncIterable<Buffer>) {
@@ -104,7 +121,7 @@ export async function receiveUpload(
             yield chunk;
           }
         },
-        openSpool(spoolPath),
+        spool,
       );
       // A failed write (a full disk) stops the whole upload at once: without this, busboy would
       // wait for the dead file stream and the request would never be answered (issue 12 item 7).
@@ -123,8 +140,11 @@ export async function receiveUpload(
   } catch (error) {
     // The spool file may still be opening when the body fails: remove it only once its write has
     // settled, or it reappears after the removal (a partial file left behind on a busy machine).
-    await settled(writing ? [writing] : []);
+    const pending = [writing, spoolClosed].filter((p) => p !== undefined);
+    await settled(pending, options.settleMs);
     await fs.rm(spoolPath, { force: true });
+    // A spool file still open after `settled`'s bound (a loaded machine) is removed again once it closes.
+    if (pending.length > 0) void Promise.allSettled(pending).then(() => fs.rm(spoolPath, { force: true }).catch(() => undefined));
     if (error instanceof HttpError) throw error;
     if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { file: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });
     throw new HttpError(422, 'The upload was interrupted or is not valid multipart/form-data; please try again.', { file: [FILE_MESSAGES.none] });
