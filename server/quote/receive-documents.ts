@@ -87,7 +87,9 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
 
   const fields: Record<string, string> = Object.fromEntries(Object.keys(limits.fields).map((k) => [k, '']));
   const received: (Omit<ReceivedDocument, 'type'> & { truncated: boolean })[] = [];
-  const writes: Promise<unknown>[] = [];
+  const writes: Promise<void>[] = [];
+  // Each spool file's stream closes last: a file still opening when its pipeline failed is removed after it (stop 51).
+  const closes: Promise<void>[] = [];
   let tooMany = false;
   let fieldTooLong: string | null = null;
 
@@ -111,8 +113,7 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
         entry.truncated = true;
       });
       const spool = limits.openSpool(entry.path);
-      // Its close comes last: a file still opening when the pipeline failed is removed after it (stop 51).
-      writes.push(closedOf(spool));
+      closes.push(closedOf(spool));
       const write = pipeline(
         stream,
         async function* (source: AsyncIterable<Buffer>) {
@@ -145,10 +146,10 @@ export async function receiveDocuments(request: Request, limits: DocumentLimits)
     await Promise.all([pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), busboy), parsed]);
     await Promise.all(writes);
   } catch (error) {
-    await settled(writes); // a spool file still opening would reappear after its removal
+    await settled([...writes, ...closes]); // a spool file still opening would reappear after its removal
     await discardDocuments(received);
     // A spool file still open after `settled`'s bound (a loaded machine) is removed again once it closes.
-    void Promise.allSettled(writes).then(() => discardDocuments(received).catch(() => undefined));
+    void Promise.allSettled([...writes, ...closes]).then(() => discardDocuments(received).catch(() => undefined));
     if (error instanceof HttpError) throw error;
     if (isOutOfSpace(error)) throw new HttpError(507, MESSAGE_OUT_OF_SPACE, { [field]: [MESSAGE_OUT_OF_SPACE] }, { Connection: 'close' });
     throw new HttpError(422, 'The upload was interrupted or is not valid multipart/form-data; please try again.', { [field]: [DOCUMENT_MESSAGES.none] });
