@@ -7,8 +7,8 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { DOCUMENT_HEAD_BYTES, DOCUMENT_MESSAGES, detectDocumentType, type DocumentType } from '#domain/rules/document-rules';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
-import { drainPart, settled } from '../storage/storage.ts';
-import { cleanFileName, closedOf } from './receive-upload.ts';
+import { closedOf, drainPart, settled } from '../storage/storage.ts';
+import { cleanFileName } from './receive-upload.ts';
 
 /** One document received: where its bytes wait, and what its content says it is. */
 export interface ReceivedDocument {

@@ -10,7 +10,7 @@ import Busboy from 'busboy';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { withoutInvisible } from '#domain/rules/invisible-characters';
 import { HttpError, MESSAGE_OUT_OF_SPACE, isOutOfSpace } from '../errors.ts';
-import { drainPart, settled } from '../storage/storage.ts';
+import { closedOf, drainPart, settled } from '../storage/storage.ts';
 
 export interface ReceivedFile {
   /** The file's name as the client gave it (no folders, no control characters). */
@@ -23,12 +23,6 @@ export interface ReceivedFile {
 
 /** Room for the multipart framing around the one file part. */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
-
-/** Settles when the stream has closed (its file descriptor too), whether it finished or failed. */
-export function closedOf(stream: Writable): Promise<void> {
-  if (stream.closed) return Promise.resolve();
-  return new Promise((resolve) => stream.once('close', () => resolve()));
-}
 
 export function sizeLimitMessage(name: string, maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
@@ -138,8 +132,8 @@ export async function receiveUpload(
     await Promise.all([pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), busboy), parsed]);
     if (writing) await writing;
   } catch (error) {
-    // The spool file may still be opening when the body fails: remove it only once its write has
-    // settled, or it reappears after the removal (a partial file left behind on a busy machine).
+    // The spool file may still be opening when the body fails: remove it only once its stream has
+    // closed, or it reappears after the removal (a partial file left behind on a busy machine).
     const pending = [writing, spoolClosed].filter((p) => p !== undefined);
     await settled(pending, options.settleMs);
     await fs.rm(spoolPath, { force: true });

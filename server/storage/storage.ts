@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 
 /** Where uploaded files live: local disk by default; an S3-compatible store can implement the same. */
 export interface FileStorage {
@@ -96,6 +97,12 @@ export function drainPart(stream: NodeJS.ReadableStream): void {
 export function guardedStream<S extends NodeJS.ReadableStream>(stream: S): S {
   stream.on('error', () => undefined);
   return stream;
+}
+
+/** Settles when the stream has closed (its file descriptor too), whether it finished or failed. */
+export function closedOf(stream: Writable): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 /**
