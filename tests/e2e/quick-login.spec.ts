@@ -102,6 +102,9 @@ test('cancelling at the provider, or refusing consent, is said in words with a w
 
   await page.goto('/manufacture/login');
   await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
+  // On the provider's page: the log-in page has an Email field of its own, which a fill made before
+  // the page has gone would fill instead (stop 51's CI run, beside a busy machine).
+  await expect(page.getByRole('heading', { level: 1, name: 'Loopback ID' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(unique('dee'));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('link', { name: 'Deny' }).click();
