@@ -7,18 +7,18 @@ const SIGNS = ['pointerdown', 'keydown', 'dragenter'] as const;
  * the workspace's chunk was there), else at the first input or file dragged over the page. Returns
  * what stops waiting.
  */
-export function onFirstSign(run: () => void, target: Document = document): () => void {
-  if (target.defaultView?.navigator.userActivation?.hasBeenActive) {
+export function onFirstSign(run: () => void): () => void {
+  if (navigator.userActivation?.hasBeenActive) {
     run();
     return () => {};
   }
   const stop = () => {
-    for (const type of SIGNS) target.removeEventListener(type, once, true);
+    for (const type of SIGNS) document.removeEventListener(type, once, true);
   };
   const once = () => {
     stop();
     run();
   };
-  for (const type of SIGNS) target.addEventListener(type, once, true);
+  for (const type of SIGNS) document.addEventListener(type, once, true);
   return stop;
 }

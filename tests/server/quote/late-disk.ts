@@ -1,5 +1,21 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { afterEach } from 'vitest';
+
+/** A fresh spool folder per test, removed after it. */
+export function tempSpools(prefix: string): () => Promise<string> {
+  let dir = '';
+  afterEach(async () => {
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+  });
+  return async () => {
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+    return path.join(dir, 'spool');
+  };
+}
 
 /** A spool file on a disk that answers late: each chunk lands 200 ms after it is written, even once the write is given up. */
 export class LateDisk extends Writable {

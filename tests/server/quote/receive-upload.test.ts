@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { receiveUpload } from '#server/quote/receive-upload';
-import { LateDisk, cutShortBody } from './late-disk.ts';
+import { LateDisk, cutShortBody, tempSpools } from './late-disk.ts';
 
-let dir = '';
-afterEach(async () => {
-  if (dir) await fsp.rm(dir, { recursive: true, force: true });
-});
+const newSpoolDir = tempSpools('receive-upload-');
 
 test('a body cut short whose spool write outlasts the wait leaves no spool file once that write ends (stop 51)', async () => {
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'receive-upload-'));
-  const spoolDir = path.join(dir, 'spool');
+  const spoolDir = await newSpoolDir();
   const request = new Request('http://127.0.0.1/upload', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XX' }, body: cutShortBody('file'), duplex: 'half' } as RequestInit);
   await expect(receiveUpload(request, { spoolDir, maxBytes: 1024 * 1024, openSpool: (localPath) => new LateDisk(localPath), settleMs: 20 })).rejects.toMatchObject({ status: 422 });
   // The answer went out before the late write landed (the file is written again after its removal);
