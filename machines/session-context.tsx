@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session-machine.ts';
@@ -49,8 +49,11 @@ export function SessionProvider({ actor: source, children }: { actor: SessionSou
   useEffect(() => {
     if (value.actor) return;
     let live = true;
+    // A transition: every screen reading the session draws again with it, in slices a tap can
+    // interrupt, not in one task (total blocking time; the fallbacks drawn meanwhile are the
+    // screens' own loading states).
     value.ready.then(
-      (actor) => live && setValue({ actor, ready: value.ready }),
+      (actor) => live && startTransition(() => setValue({ actor, ready: value.ready })),
       () => undefined,
     );
     return () => {

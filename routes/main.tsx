@@ -4,12 +4,16 @@ import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 're
 import { createRoot } from 'react-dom/client';
 import '#ui/theme.css';
 import { recordCampaignVisit } from '#lib/api/sem-record';
+import type { SessionActorRef } from '#machines/session-context';
 import { App, preloadPage } from './app.tsx';
 import { ROUTES, guardReadsSession } from './route-table.ts';
 
 // The session (xstate and the session machine) is a chunk of its own, fetched at once beside the
 // page's: a page's first render does not wait for it (ADR 139).
-const session = import('./session.ts').then(({ sessionActor }) => sessionActor.start());
+// Once started it is given to the app's first render itself, if it is there by then: the screens
+// read it in that render instead of drawing again when its promise settles.
+let startedSession: SessionActorRef | undefined;
+const session = import('./session.ts').then(({ sessionActor }) => (startedSession = sessionActor.start()));
 recordCampaignVisit(window.location, document.referrer);
 
 const root = document.getElementById('root');
@@ -42,7 +46,7 @@ void ready.then(() =>
     app.render(
       <StrictMode>
         <TakeOver>
-          <App session={session} />
+          <App session={startedSession ?? session} />
         </TakeOver>
       </StrictMode>,
     ),
