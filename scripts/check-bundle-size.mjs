@@ -92,6 +92,9 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // Raised on 2026-12-03 (stop 51) by 1 KB for /user/order/upload-history, 0.02 KB over its figure: no
 // code of that page changed; every chunk's name and the minifier's local names moved with ADR 246
 // and 247 (core +0.05 KB gzip for the chunk names it lists).
+// Raised on 2026-12-03 (stop 52) by 1 KB for /user/account/balance and /user/account/balance/reload,
+// 0.002 and 0.007 KB over their figures (208.96 → 209.00 KB, 175.95 → 176.01 KB): the session reaches the
+// screens in a transition (ADR 248), 7 bytes gzip more in core, and the chunks' names moved.
 export const KNOWN_OVER = {
   '/login': { gzip: 164, requests: 25, why: FORMS },
   '/signup': { gzip: 172, requests: 29, why: FORMS },
@@ -111,8 +114,8 @@ export const KNOWN_OVER = {
   '/user/account/address': { gzip: 194, requests: 26, why: ACCOUNT },
   '/user/account/billingAddress': { gzip: 193, requests: 25, why: ACCOUNT },
   '/user/account/coupons': { gzip: 206, requests: 34, why: ACCOUNT },
-  '/user/account/balance': { gzip: 209, requests: 36, why: ACCOUNT },
-  '/user/account/balance/reload': { gzip: 176, requests: 28, why: ACCOUNT },
+  '/user/account/balance': { gzip: 210, requests: 36, why: ACCOUNT },
+  '/user/account/balance/reload': { gzip: 177, requests: 28, why: ACCOUNT },
   '/user/account/password': { gzip: 158, requests: 20, why: ACCOUNT },
   '/user/account/referral': { gzip: 214, requests: 40, why: ACCOUNT },
   '/user/order/history': { gzip: 207, requests: 35, why: ACCOUNT },

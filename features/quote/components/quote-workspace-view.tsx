@@ -118,18 +118,22 @@ export function Workspace({
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
   const quoted = parts.some((p) => p.configurator);
   useEffect(() => {
-    void PartDetails.preload();
-    void PartsPanel.preload();
-  }, []);
-  useEffect(() => {
     // The geometry worker starts once the page is idle, so that the first drop does not wait for its
     // script; or sooner, at the visitor's first sign that a file may come any moment (a drop within a
-    // second of the page's load found it not started).
-    const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(startGeometryWorker, { timeout: 2000 }) : null;
-    const stop = onFirstSign(startGeometryWorker);
+    // second of the page's load found it not started). The panels a drop shows are fetched the same
+    // way, in a task of their own: fetching them in the mount's effects added 40–60 ms to that task
+    // at a phone's CPU (the bundler's preload appends a link per file; ADR 248).
+    const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : null);
+    const preloadPanels = () => {
+      void PartDetails.preload();
+      void PartsPanel.preload();
+    };
+    const handles = [idle(startGeometryWorker), idle(preloadPanels)];
+    const stops = [onFirstSign(startGeometryWorker), onFirstSign(preloadPanels)];
+    if (handles[1] === null) preloadPanels();
     return () => {
-      if (handle !== null) cancelIdleCallback(handle);
-      stop();
+      for (const handle of handles) if (handle !== null) cancelIdleCallback(handle);
+      for (const stop of stops) stop();
     };
   }, []);
   // A visitor on a new quote without a token gets one at the same sign (ADR 246): the drop's project
