@@ -15,15 +15,12 @@
 //   - the longest such frame, and the script that took most of it.
 // Prints one row per page and build (medians, and each run's blocking), and each build's median
 // blocking as a ratio to the first build's measured in the same run.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
-import { productionEnv } from './production-env.mjs';
+import { PAGES, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
@@ -33,62 +30,13 @@ const builds = option('builds', ['dist']).map((dir) => path.resolve(dir));
 /** How long the page is watched after its `load` event: the app's start and its first data. */
 const WATCH_MS = 3500;
 
-const DEMO = { email: 'demo@example.com', password: 'demo1234' }; // server/accounts/demo-account.ts
-const CUBE = path.resolve('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
-const PAGES = {
-  quote: { path: '/manufacture/quote?technology=3d-printing', signedIn: false },
-  login: { path: '/manufacture/login', signedIn: false },
-  signup: { path: '/manufacture/signup', signedIn: false },
-  reset: { path: '/manufacture/reset-password?key=bench-link', signedIn: false },
-  checkout: { path: '/manufacture/checkout', signedIn: true },
-  account: { path: '/manufacture/user/home', signedIn: true },
-  orders: { path: '/manufacture/user/order/history', signedIn: true },
-};
 for (const name of pages) if (!PAGES[name]) throw new Error(`unknown page ${name} (one of ${Object.keys(PAGES).join(', ')})`);
 for (const dir of builds) if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`no production build in ${dir}: run \`npx vite build\` first`);
 
-async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function startServer(staticDir) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-start-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: productionEnv({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '', STATIC_DIR: staticDir }),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  for (let i = 0; !log.includes('is running at'); i++) {
-    if (i > 600 || child.exitCode !== null) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { staticDir, origin: `http://127.0.0.1:${port}`, child, dataDir, signedIn: undefined };
-}
-
-/** Signs the demo customer in through the form and puts the 10 mm cube in the cart; the context's storage (the token) is kept for the signed-in pages. */
+/** One sign-in through the form per server, the cube in the cart: the signed-in pages start from its storage (the token). */
 async function signIn(browser, server) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/manufacture/login`);
-  await page.getByRole('button', { name: 'Accept cookies' }).click({ timeout: 10_000 }).catch(() => {});
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  await page.goto(`${server.origin}/manufacture/quote?technology=3d-printing`);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose files' }).click();
-  await (await chooser).setFiles(CUBE);
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click({ timeout: 30_000 });
-  await page.getByText('Price confirmed by the server.').waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.waitForURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+  await signInAndFillCart(await context.newPage(), server.origin);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -146,7 +94,7 @@ const servers = [];
 const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 const results = new Map();
 try {
-  for (const dir of builds) servers.push(await startServer(dir));
+  for (const dir of builds) servers.push({ staticDir: dir, signedIn: undefined, ...(await startProductionServer({ STATIC_DIR: dir })) });
   for (const name of pages) {
     for (let run = 0; run < runs; run++) {
       for (const server of servers) {
@@ -159,11 +107,7 @@ try {
   }
 } finally {
   await browser.close();
-  for (const server of servers) {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  for (const server of servers) await server.stop();
 }
 
 const ms = (n) => `${Math.round(n)} ms`;

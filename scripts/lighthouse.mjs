@@ -18,17 +18,14 @@
 // 4× CPU slowdown, simulated; desktop: its desktop config); the table shows the median run's
 // scores by performance. Prints a markdown table for docs/benchmarks.md ("Lighthouse"), with the
 // load average before and after: on a busy machine the simulated figures still move.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
-import { productionEnv } from './production-env.mjs';
+import { PAGES, freePort, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
@@ -38,17 +35,6 @@ const forms = option('form', ['mobile', 'desktop']);
 /** --save=<folder>: each run's full report (JSON) goes there, to read what an audit found. */
 const saveDir = option('save', [])[0];
 
-const DEMO = { email: 'demo@example.com', password: 'demo1234' }; // server/accounts/demo-account.ts
-const CUBE = path.resolve('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
-const PAGES = {
-  quote: { path: '/manufacture/quote?technology=3d-printing', signedIn: false },
-  login: { path: '/manufacture/login', signedIn: false },
-  signup: { path: '/manufacture/signup', signedIn: false },
-  reset: { path: '/manufacture/reset-password?key=lighthouse-link', signedIn: false },
-  checkout: { path: '/manufacture/checkout', signedIn: true },
-  account: { path: '/manufacture/user/home', signedIn: true },
-  orders: { path: '/manufacture/user/order/history', signedIn: true },
-};
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 if (!fs.existsSync('dist/index.html')) {
@@ -56,29 +42,9 @@ if (!fs.existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  // The labelled demo bank accounts, as the end-to-end server has them (scripts/production-env.mjs).
-  env: productionEnv({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '' }),
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let log = '';
-server.stdout.on('data', (chunk) => (log += chunk));
-for (let i = 0; !log.includes('is running at'); i++) {
-  if (i > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startProductionServer();
+const { origin, dataDir } = server;
 
 const debuggingPort = await freePort();
 // A persistent context is the browser's default one, the one Lighthouse's tabs open in: what the
@@ -89,25 +55,6 @@ const context = await chromium.launchPersistentContext(path.join(dataDir, 'brows
 });
 const chromiumVersion = context.browser()?.version() ?? (await context.newCDPSession(context.pages()[0] ?? (await context.newPage())).then((s) => s.send('Browser.getVersion'))).product;
 const page = context.pages()[0] ?? (await context.newPage());
-
-/** Signs the demo customer in through the form and puts the 10 mm cube, in white, in the cart. */
-async function signInAndFillCart() {
-  await page.goto(`${origin}/manufacture/login`);
-  const cookies = page.getByRole('button', { name: 'Accept cookies' });
-  await cookies.click({ timeout: 10_000 }).catch(() => {});
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-  await page.goto(`${origin}/manufacture/quote?technology=3d-printing`);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose files' }).click();
-  await (await chooser).setFiles(CUBE);
-  await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click({ timeout: 30_000 });
-  await page.getByText('Price confirmed by the server.').waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.waitForURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
-}
 
 async function audit(name, form) {
   const { path: pagePath, signedIn } = PAGES[name];
@@ -167,7 +114,7 @@ try {
   for (const name of pages.filter((p) => !PAGES[p].signedIn).concat(pages.filter((p) => PAGES[p].signedIn))) {
     if (!PAGES[name]) throw new Error(`unknown page ${name}`);
     if (PAGES[name].signedIn && !signedIn) {
-      await signInAndFillCart();
+      await signInAndFillCart(page, origin);
       signedIn = true;
     }
     for (const form of forms) {
@@ -182,9 +129,7 @@ try {
   }
 } finally {
   await context.close();
-  server.kill('SIGTERM');
-  await once(server, 'exit');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 const ms = (n) => `${(n / 1000).toFixed(2)} s`;
