@@ -123,16 +123,18 @@ export function Workspace({
     // second of the page's load found it not started). The panels a drop shows are fetched the same
     // way, in a task of their own: fetching them in the mount's effects added 40–60 ms to that task
     // at a phone's CPU (the bundler's preload appends a link per file; ADR 248).
-    const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : null);
     const preloadPanels = () => {
       void PartDetails.preload();
       void PartsPanel.preload();
     };
-    const handles = [idle(startGeometryWorker), idle(preloadPanels)];
-    const stops = [onFirstSign(startGeometryWorker), onFirstSign(preloadPanels)];
-    if (handles[1] === null) preloadPanels();
+    const starts = [startGeometryWorker, preloadPanels];
+    const canIdle = typeof requestIdleCallback === 'function';
+    const handles = canIdle ? starts.map((start) => requestIdleCallback(start, { timeout: 2000 })) : [];
+    // Without idle callbacks the panels are fetched at once, as before; the worker waits for the sign.
+    if (!canIdle) preloadPanels();
+    const stops = starts.map((start) => onFirstSign(start));
     return () => {
-      for (const handle of handles) if (handle !== null) cancelIdleCallback(handle);
+      for (const handle of handles) cancelIdleCallback(handle);
       for (const stop of stops) stop();
     };
   }, []);
