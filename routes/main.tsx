@@ -33,9 +33,13 @@ function TakeOver({ children }: { children: ReactNode }) {
 // screen already: the app's first render waits for the page's chunk, so it replaces that screen with
 // the same one, not with "Loading page…" (a chunk that cannot be fetched is the page's own Suspense
 // and error boundary's to tell); and for the session where the page's guard reads it (log in).
+// The page's chunks are asked for from a task of their own (ADR 249): the bundler's preload adds
+// one `modulepreload` link per file the page imports (about forty on the quote page, 40–60 ms on a
+// slow phone), which in the entry's own evaluation lengthened the longest task of the start.
 const prerendered = ROUTES.find((route) => route.page === container.getAttribute('data-prerendered'));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const ready = prerendered
-  ? Promise.all([preloadPage(prerendered.page), guardReadsSession(prerendered) ? session.catch(() => undefined) : undefined])
+  ? nextTask().then(() => Promise.all([preloadPage(prerendered.page), guardReadsSession(prerendered) ? session.catch(() => undefined) : undefined]))
   : Promise.resolve();
 // The first render is a transition: React renders it in slices of a few milliseconds, yielding
 // between them, instead of one task of 100–150 ms on a slow phone that no tap could interrupt
