@@ -10,16 +10,14 @@
 // input given. Each file is counted once by its gzip size (level 9, as the bundle check counts) and
 // by the bytes the server sent (brotli). Prints one line per route beside the bundle check's
 // prediction for it (scripts/check-bundle-size.mjs: `firstInputFiles`).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
 import { checkBundle, routeTable } from './check-bundle-size.mjs';
+import { signInAndFillCart, startProductionServer } from './measured-pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -28,17 +26,7 @@ const jsonOut = option('json');
 /** The network counts as quiet once no request has started or been pending for this long. */
 export const QUIET_MS = 1500;
 
-const DEMO = { email: 'demo@example.com', password: 'demo1234' };
-const CUBE = path.resolve('tests/fixtures/cad/cube-10x10mm--cube-10x10.stl');
 const BASE = '/manufacture';
-
-async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 const gzipCache = new Map();
 /** gzip level 9 of a built file, by its URL path (as the bundle check counts it). */
@@ -96,45 +84,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-input-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const bank = process.env.BANK_ACCOUNTS || process.env.BANK_ACCOUNTS_FILE ? {} : { BANK_ACCOUNTS: 'demo' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...bank, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', PAYMENT_PROVIDER: 'sandbox', DATABASE_URL: '', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  server.stdout.on('data', (chunk) => (log += chunk));
-  for (let i = 0; !log.includes('is running at'); i++) {
-    if (i > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startProductionServer();
+  const { origin } = server;
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
   const loadBefore = load();
   const rows = [];
   try {
     // The demo customer signs in once, with the cube in the cart; the signed-in routes reuse the storage.
     const setup = await browser.newContext({ baseURL: origin });
-    const page = await setup.newPage();
-    await page.goto(`${BASE}/login`);
-    await page.getByRole('button', { name: 'Accept cookies' }).click({ timeout: 10_000 }).catch(() => {});
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
-    await page.goto(`${BASE}/quote?technology=3d-printing`);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose files' }).click();
-    await (await chooser).setFiles(CUBE);
-    await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click({ timeout: 30_000 });
-    await page.getByText('Price confirmed by the server.').waitFor({ timeout: 30_000 });
-    const projectId = new URL(page.url()).pathname.split('/').pop();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.waitForURL(/\/checkout$/, { timeout: 20_000 });
+    const projectId = await signInAndFillCart(await setup.newPage(), origin);
     const signedIn = await setup.storageState();
     const params = { projectId, id: projectId, channel: 'google', token: 'unknown', orderId: 'unknown' };
-    void page;
     await setup.close();
 
     const { routes } = checkBundle('dist', { table: await routeTable() });
@@ -158,9 +118,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   console.log(`\nload average before ${loadBefore}, after ${load()}; Chromium ${browser.version()}`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(rows, null, 2));

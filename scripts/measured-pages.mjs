@@ -1,5 +1,5 @@
 // What the browser benchmarks measure and how they get there (scripts/lighthouse.mjs,
-// scripts/bench-app-start.mjs): the pages by name, the production server they run against, and the
+// scripts/bench-app-start.mjs, scripts/bench-first-input.mjs): the pages by name, the production server they run against, and the
 // demo customer's sign-in with the 10 mm cube in the cart.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -61,7 +61,10 @@ export async function startProductionServer(env = {}) {
   };
 }
 
-/** Signs the demo customer in through the form in `page` and puts the 10 mm cube, in white, in the cart. */
+/**
+ * Signs the demo customer in through the form in `page` and puts the 10 mm cube, in white, in the
+ * cart; resolves to the cube's project id (the quote page's address before "Add to cart").
+ */
 export async function signInAndFillCart(page, origin) {
   await page.goto(`${origin}/manufacture/login`);
   await page.getByRole('button', { name: 'Accept cookies' }).click({ timeout: 10_000 }).catch(() => {});
@@ -75,6 +78,8 @@ export async function signInAndFillCart(page, origin) {
   await (await chooser).setFiles(CUBE);
   await page.getByRole('radiogroup', { name: 'Colour' }).getByText('White').click({ timeout: 30_000 });
   await page.getByText('Price confirmed by the server.').waitFor({ timeout: 30_000 });
+  const projectId = new URL(page.url()).pathname.split('/').pop();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL(/\/manufacture\/checkout$/, { timeout: 20_000 });
+  return projectId;
 }
