@@ -5,25 +5,6 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import type { renderPrerenderedPages as RenderPages } from '../routes/prerender.tsx';
 import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
-import { initialFiles, pageModules } from './check-bundle-size.mjs';
-
-/**
- * `<link rel="modulepreload">` for the scripts page `pageId`'s chunk loads before it runs (its own
- * and its static imports, recursively; not what the HTML already names), from Vite's manifest: the
- * browser fetches them beside the entry, instead of after the entry has run and asked for the page
- * (ADR 239). Empty when the page is not a chunk of its own.
- */
-function pagePreloads(distDir: string, root: string, base: string, pageId: string, template: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const page = (pageModules(fs.readFileSync(path.join(root, 'routes', 'app.tsx'), 'utf8')) as Map<string, string>).get(pageId);
-  if (!page || !manifest[page]) throw new Error(`prerender: no chunk of its own for the page "${pageId}"`);
-  const named = initialFiles(manifest, 'index.html') as Set<string>;
-  return [...(initialFiles(manifest, page) as Set<string>)]
-    .filter((file) => !named.has(file) && !template.includes(`${base}${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
-    .join('');
-}
-
 
 /**
  * Prerenders the first screens of the quote, log-in, sign-up and checkout pages into HTML after the app's build (ADR 141, 235, 243, 244): builds
@@ -102,14 +83,12 @@ export function prerender(): Plugin {
       const firstScript = template.indexOf('<script');
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
       const checkoutTemplate = template.slice(0, firstScript) + calls + template.slice(firstScript);
-      // The checkout's page scripts, preloaded: its cart waits for them and for its calls (ADR 239).
-      const checkoutPreloads = pagePreloads(distDir, config.root, config.base, 'checkout', template);
       for (const page of await renderPrerenderedPages()) {
         // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
         // quote page keeps a file dropped before the app runs.
-        // No preloads on the other pages: their first screen is in the HTML, and their scripts
-        // fetched beside it only delayed that screen's paint (ADR 239).
-        const base = page.page === 'checkout' ? checkoutTemplate.replace('</head>', () => `${checkoutPreloads}</head>`) : template;
+        // No page's HTML preloads its scripts: its first screen is in the HTML, and scripts fetched
+        // beside it only delay that screen's paint (ADR 239, 250).
+        const base = page.page === 'checkout' ? checkoutTemplate : template;
         const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
