@@ -34,8 +34,8 @@ function TakeOver({ children }: { children: ReactNode }) {
 // the same one, not with "Loading page…" (a chunk that cannot be fetched is the page's own Suspense
 // and error boundary's to tell); and for the session where the page's guard reads it (log in).
 // The page's chunks are asked for from a task of their own (ADR 249): the bundler's preload adds
-// one `modulepreload` link per file the page imports (about forty on the quote page, 40–60 ms on a
-// slow phone), which in the entry's own evaluation lengthened the longest task of the start.
+// one `modulepreload` link per file the page imports (about forty on the quote page: 60–95 ms at a
+// phone's CPU), which in the entry's own evaluation lengthened the longest task of the start.
 const prerendered = ROUTES.find((route) => route.page === container.getAttribute('data-prerendered'));
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const ready = prerendered
