@@ -320,6 +320,24 @@ function scriptsNamedBy(html, manifest) {
   return [...keys];
 }
 
+/**
+ * A prerendered page's HTML preloads only what the entry's does (ADR 250): its page's scripts are asked
+ * for by the entry, in a task of their own (ADR 249). Answers a failure for each page that preloads more.
+ */
+export function pagePreloads(dir) {
+  const folder = path.join(dir, PRERENDERED.dir);
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(folder) || !fs.existsSync(index)) return [];
+  const preloads = (html) => [...html.matchAll(/<link[^>]*\srel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
+  const entry = new Set(preloads(fs.readFileSync(index, 'utf8')));
+  const failures = [];
+  for (const name of fs.readdirSync(folder).filter((f) => f.endsWith('.html'))) {
+    const extra = preloads(fs.readFileSync(path.join(folder, name), 'utf8')).filter((href) => !entry.has(href));
+    if (extra.length) failures.push(`${PRERENDERED.dir}/${name} preloads scripts the entry does not (ADR 250): ${extra.join(', ')}`);
+  }
+  return failures;
+}
+
 /** Scripts every page's HTML names beside the entry (the locale-data script, ADR 242), from the built index.html. */
 function everyPageScripts(dir, manifest) {
   const file = path.join(dir, 'index.html');
@@ -407,6 +425,7 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {},
   const cache = new Map();
   const lines = [];
   const failures = [];
+  failures.push(...pagePreloads(dir));
   for (const cycle of chunkCycles(manifest)) failures.push(`chunks that import each other (a cycle; the one evaluated first can run before code it needs): ${cycle.join(' <-> ')}`);
   const scripts = (files) => [...files].filter((f) => /\.m?js$/.test(f));
   const total = (files) =>

@@ -237,6 +237,17 @@ describe('bundle check', () => {
     expect(failures).toHaveLength(3);
   });
 
+  it('refuses a prerendered page that preloads more than the entry does (ADR 250)', () => {
+    const dir = build(split);
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/manufacture/assets/${file}">`;
+    fs.writeFileSync(path.join(dir, 'index.html'), `${preload('entry.js')}<div id="root"></div>`);
+    fs.mkdirSync(path.join(dir, '.prerender'));
+    fs.writeFileSync(path.join(dir, '.prerender', 'login.html'), `${preload('entry.js')}<div id="root"><form></form></div>`);
+    expect(checkBundle(dir).failures).toEqual([]);
+    fs.writeFileSync(path.join(dir, '.prerender', 'checkout.html'), `${preload('entry.js')}${preload('checkout.js')}<div id="root"></div>`);
+    expect(checkBundle(dir).failures).toEqual(['.prerender/checkout.html preloads scripts the entry does not (ADR 250): /manufacture/assets/checkout.js']);
+  });
+
   it('counts the checkout HTML’s early-calls script on /checkout only (ADR 227)', () => {
     const table = [
       { path: '/quote', page: QUOTE_PAGE },
