@@ -9,6 +9,7 @@ import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { SearchField } from '#ui/search-field';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
@@ -57,12 +58,9 @@ export function OpsCustomerList() {
         {data ? t('ops.customers.found', { count: data.total }) : ''}
       </p>
       {customers.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(customers.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(customers.error)}
+        </LoadFailed>
       ) : (
         <Table aria-label={t('ops.customers.table')}>
           <TableHeader>

@@ -16,6 +16,7 @@ import { Card } from '#ui/card';
 import { Checkbox } from '#ui/checkbox';
 import { Form } from '#ui/form';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { Select, SelectItem } from '#ui/select';
 import { TextField } from '#ui/text-field';
@@ -236,12 +237,9 @@ export function OpsCustomerPage({ customerId }: { customerId: string }) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-headline text-neutral-900">{t('ops.customer.titleUnknown')}</h1>
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(loaded.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(loaded.error)}
+        </LoadFailed>
         <Link href="/ops/customers">{t('ops.customer.back')}</Link>
       </div>
     );

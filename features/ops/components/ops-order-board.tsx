@@ -5,8 +5,8 @@ import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { ScrollRegion } from '#ui/scroll-region';
 import { listOpsOrders } from '../api.ts';
 import { OPS_STATUS_KEYS } from '../ops-words.ts';
@@ -38,12 +38,9 @@ function BoardColumn({ status }: { status: (typeof BOARD_STATUSES)[number] }) {
         </p>
       )}
       {state.status === 'error' && (
-        <div role="alert" className="flex flex-col gap-2 text-danger-700">
-          <p>{errorMessage(state.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} look="column" onRetry={query.refetch}>
+          {errorMessage(state.error)}
+        </LoadFailed>
       )}
       {state.status === 'success' &&
         (state.data.list.length === 0 ? (

@@ -12,6 +12,7 @@ import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
@@ -109,12 +110,9 @@ function OrderList() {
         {data ? t('orders.history.found', { count: data.total }) : ''}
       </p>
       {orders.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(orders.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(orders.error)}
+        </LoadFailed>
       ) : (
         <Table aria-label={t('ops.orders.table')}>
           <TableHeader>

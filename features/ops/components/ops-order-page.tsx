@@ -6,9 +6,9 @@ import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
@@ -44,12 +44,9 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-headline text-neutral-900">{t('ops.order.titleUnknown')}</h1>
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(loaded.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(loaded.error)}
+        </LoadFailed>
         <Link href="/ops/orders">{t('ops.order.back')}</Link>
       </div>
     );

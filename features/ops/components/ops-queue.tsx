@@ -4,8 +4,8 @@ import { announce } from '#lib/a11y/announce';
 import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
+import { LoadFailed } from '#ui/load-failed';
 
 /** What a decision says once done: shown on the page and said once through the app's announcer. */
 export function useDoneMessage(): [string | null, (message: string) => void] {
@@ -41,12 +41,9 @@ export function OpsQueue<T>({ title, queue, done, children }: OpsQueueProps<T>) 
       <h1 className="text-headline text-neutral-900">{title}</h1>
       {done && <p className="rounded-control border border-success-600 bg-success-50 px-4 py-3 text-success-700">{done}</p>}
       {state.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(state.error)}</p>
-          <Button variant="secondary" onPress={() => void queue.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={queue.refetch}>
+          {errorMessage(state.error)}
+        </LoadFailed>
       ) : state.status !== 'success' ? (
         <p role="status">{t('common.loading')}</p>
       ) : state.data.list.length === 0 ? (

@@ -14,6 +14,7 @@ import { Button } from '#ui/button';
 import { Dialog, DialogTrigger } from '#ui/dialog';
 import { EmptyState } from '#ui/empty-state';
 import { Form } from '#ui/form';
+import { LoadFailed } from '#ui/load-failed';
 import { Modal } from '#ui/modal';
 import { SearchField } from '#ui/search-field';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
@@ -152,12 +153,9 @@ export function OpsTransfers() {
         </p>
       )}
       {transfers.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(transfers.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(transfers.error)}
+        </LoadFailed>
       ) : (
         <Table aria-label={t('ops.transfers.table')}>
           <TableHeader>

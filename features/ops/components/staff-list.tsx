@@ -10,6 +10,7 @@ import { asyncState } from '#lib/query-state';
 import { AlertDialog } from '#ui/alert-dialog';
 import { Button } from '#ui/button';
 import { DialogTrigger } from '#ui/dialog';
+import { LoadFailed } from '#ui/load-failed';
 import { Modal } from '#ui/modal';
 import { Select, SelectItem } from '#ui/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
@@ -107,12 +108,9 @@ export function StaffList({ currentStaffId, mayManage }: StaffListProps) {
         </div>
       )}
       {staff.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(staff.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(staff.error)}
+        </LoadFailed>
       ) : (
         <Table aria-label={t('ops.staff.title')}>
           <TableHeader>

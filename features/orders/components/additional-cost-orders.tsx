@@ -10,6 +10,7 @@ import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
+import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LazySelect } from '#ui/lazy-select';
@@ -62,12 +63,9 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
       />
       {costs.status === 'loading' && <p role="status">{t('orders.costs.loading')}</p>}
       {costs.status === 'error' && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
-          <p>{errorMessage(costs.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} look="line" onRetry={query.refetch}>
+          {errorMessage(costs.error)}
+        </LoadFailed>
       )}
       {data && data.list.length === 0 && (
         <EmptyState title={status ? t('orders.costs.noneWithStatus') : t('orders.costs.emptyTitle')} description={t('orders.costs.emptyBody')} />

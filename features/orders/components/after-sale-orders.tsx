@@ -8,10 +8,10 @@ import { changed } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
-import { Button } from '#ui/button';
 import { Disclosure } from '#ui/disclosure';
 import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { LoadFailed } from '#ui/load-failed';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
@@ -83,12 +83,9 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
           {t('orders.afterSale.listHeading')}
         </h2>
         {requests.status === 'error' ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
-            <p>{errorMessage(requests.error)}</p>
-            <Button variant="secondary" onPress={() => void query.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </div>
+          <LoadFailed retryLabel={t('common.tryAgain')} look="line" onRetry={query.refetch}>
+            {errorMessage(requests.error)}
+          </LoadFailed>
         ) : (
           <Table aria-labelledby="after-sale-list">
             <TableHeader>

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
-import { Button } from '#ui/button';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { LoadFailed } from '#ui/load-failed';
 import { SearchField } from '#ui/search-field';
 import { LazySelect } from '#ui/lazy-select';
 import { listOrders } from '../api.ts';
@@ -80,12 +80,9 @@ export function OrderHistory() {
       </p>
 
       {orders.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(orders.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(orders.error)}
+        </LoadFailed>
       ) : (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
           <OrderHistoryTable data={data} isLoading={orders.status === 'loading'} filtered={filtered} onShowAll={() => list.set({ q: null, status: null })} />

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
-import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { LoadFailed } from '#ui/load-failed';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { listUploads } from '../api.ts';
@@ -40,12 +40,9 @@ export function UploadHistory() {
     <div className="flex flex-col gap-4">
       <p className="rounded-card border border-brand-200 bg-brand-50 p-3 text-neutral-900">{t('orders.uploads.retention', { months: QUOTE_FILE_RETENTION_MONTHS })}</p>
       {uploads.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger-700">
-          <p>{errorMessage(uploads.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} look="line" onRetry={query.refetch}>
+          {errorMessage(uploads.error)}
+        </LoadFailed>
       ) : (
         <Table aria-label={t('orders.uploads.table')}>
           <TableHeader>

@@ -13,6 +13,7 @@ import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { LoadFailed } from '#ui/load-failed';
 import { SearchField } from '#ui/search-field';
 import { lazyDialog } from '#lib/lazy-dialog';
 import { deleteProject, listProjects } from '../api.ts';
@@ -75,12 +76,9 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
       </p>
       {projects.status === 'loading' && <p role="status">{t('projects.list.loading')}</p>}
       {projects.status === 'error' && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-700">
-          <p>{errorMessage(projects.error)}</p>
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed retryLabel={t('common.tryAgain')} onRetry={query.refetch}>
+          {errorMessage(projects.error)}
+        </LoadFailed>
       )}
       {data && data.list.length === 0 && (
         <div className="rounded-card border border-neutral-200 bg-neutral-0">

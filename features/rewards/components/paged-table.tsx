@@ -3,8 +3,8 @@ import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
+import { LoadFailed } from '#ui/load-failed';
 import type { ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
 import type { PagedTableRowsProps } from './paged-table-rows.tsx';
@@ -52,12 +52,9 @@ export function PagedTable<T extends { id: string }>({ label, queryKey, load, co
   const data = state.status === 'success' ? state.data : null;
   if (state.status === 'error') {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-        <p>{t('rewards.list.failed')}</p>
-        <Button variant="secondary" onPress={() => void query.refetch()}>
-          {t('common.tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed retryLabel={t('common.tryAgain')} look="band" onRetry={query.refetch}>
+        {t('rewards.list.failed')}
+      </LoadFailed>
     );
   }
   return (

@@ -6,10 +6,10 @@ import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { CopyButton } from '#ui/copy-button';
 import { Link } from '#ui/link';
+import { LoadFailed } from '#ui/load-failed';
 import { StatusBadge } from '#ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
 import { getPoints, listMemberPayments, listWePointTransactions } from '../api.ts';
@@ -42,12 +42,9 @@ export function PointsPanel() {
   const [tab, setTab] = useUrlParam('tab', TABS, 'points', ['page']);
   if (state.status === 'error') {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-        <p>{t('rewards.points.failed')}</p>
-        <Button variant="secondary" onPress={() => void query.refetch()}>
-          {t('common.tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed retryLabel={t('common.tryAgain')} look="band" onRetry={query.refetch}>
+        {t('rewards.points.failed')}
+      </LoadFailed>
     );
   }
   return (

@@ -6,9 +6,9 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { changed } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
-import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { CopyButton } from '#ui/copy-button';
+import { LoadFailed } from '#ui/load-failed';
 import { StatusBadge } from '#ui/status-badge';
 import { getReferral, listReferralFriends } from '../api.ts';
 import { ApplyCodeForm, InviteForm } from './referral-forms.tsx';
@@ -41,12 +41,9 @@ export function ReferralPanel() {
   const data = loaded.status === 'success' ? loaded.data : null;
   if (loaded.status === 'error') {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-danger-700">
-        <p>{t('rewards.referral.failed')}</p>
-        <Button variant="secondary" onPress={() => void query.refetch()}>
-          {t('common.tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed retryLabel={t('common.tryAgain')} look="band" onRetry={query.refetch}>
+        {t('rewards.referral.failed')}
+      </LoadFailed>
     );
   }
   if (!data) return <p role="status">{t('rewards.referral.loading')}</p>;
