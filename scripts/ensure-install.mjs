@@ -1,23 +1,14 @@
-// Installs npm dependencies when they are missing or older than package-lock.json or a patch of one
-// (`patches/`: `npm install` applies them, ADR 251).
+// Installs npm dependencies when they are missing or older than package-lock.json.
 // `npm install` (not `npm ci`): this registry lacks some other platforms' optional binaries, so a
 // lockfile written here cannot satisfy `npm ci` (docs/decisions/001-stack-and-versions.md).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-
-/** The newest change to a patch of a dependency (`patches/`, applied by patch-package at install; ADR 251). */
-function newestPatch() {
-  if (!fs.existsSync('patches')) return 0;
-  return Math.max(0, ...fs.readdirSync('patches').map((name) => fs.statSync(path.join('patches', name)).mtimeMs));
-}
 
 export function ensureInstall() {
   const marker = 'node_modules/.package-lock.json';
   const stale =
     !fs.existsSync(marker) ||
-    (fs.existsSync('package-lock.json') && fs.statSync('package-lock.json').mtimeMs > fs.statSync(marker).mtimeMs) ||
-    newestPatch() > fs.statSync(marker).mtimeMs;
+    (fs.existsSync('package-lock.json') && fs.statSync('package-lock.json').mtimeMs > fs.statSync(marker).mtimeMs);
   if (!stale) return;
   // A link to another checkout's install (a git worktree's): npm would replace the link with a
   // folder of its own, half built while it runs. Left alone; whoever owns it installs there.

@@ -43,7 +43,9 @@ export const Checked: Story = { args: { defaultSelected: true, children: 'Send m
 export const Indeterminate: Story = {
   args: { isIndeterminate: true, children: 'Select all files' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('checkbox', { name: 'Select all files' })).toHaveProperty('indeterminate', true);
+    // React Aria sets the property in an effect after the first paint.
+    const box = within(canvasElement).getByRole('checkbox', { name: 'Select all files' });
+    await waitFor(() => expect(box).toHaveProperty('indeterminate', true));
   },
 };
 

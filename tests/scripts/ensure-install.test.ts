@@ -31,32 +31,3 @@ test('a node_modules that is a link to a shared install is never installed over,
   expect(result.stdout).not.toContain('[install] installing npm dependencies');
   expect(result.stdout.trim()).toBe(`[install] node_modules is a link to a shared install (${shared}), older than package-lock.json: not installing over it; install in that checkout if a dependency is missing.`);
 });
-
-/**
- * A changed patch of a dependency (`patches/`, applied by patch-package from `postinstall`: ADR 251)
- * changes no lockfile, yet the install must be redone to apply it.
- */
-test('an install older than a patch in patches/ is redone; one newer than every patch is left alone', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ensure-install-'));
-  fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"x","version":"1.0.0","private":true}');
-  fs.writeFileSync(path.join(dir, 'package-lock.json'), '{"name":"x","version":"1.0.0","lockfileVersion":3,"requires":true,"packages":{"":{"name":"x","version":"1.0.0"}}}');
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.mkdirSync(path.join(dir, 'patches'));
-  const marker = path.join(dir, 'node_modules', '.package-lock.json');
-  fs.writeFileSync(marker, '{"name":"x","lockfileVersion":3,"packages":{}}');
-  const patch = path.join(dir, 'patches', 'some-package+1.0.0.patch');
-  fs.writeFileSync(patch, '');
-  const at = (file: string, secondsAgo: number) => fs.utimesSync(file, new Date(Date.now() - secondsAgo * 1000), new Date(Date.now() - secondsAgo * 1000));
-  at(path.join(dir, 'package-lock.json'), 300);
-  const run = () => spawnSync(process.execPath, [script], { cwd: dir, env: { ...process.env, npm_config_offline: 'true' }, encoding: 'utf8', timeout: 120_000 });
-
-  at(patch, 200);
-  at(marker, 100);
-  expect(run().stdout).not.toContain('[install] installing npm dependencies');
-
-  at(marker, 200);
-  at(patch, 100);
-  const result = run();
-  expect(result.status).toBe(0);
-  expect(result.stdout).toContain('[install] installing npm dependencies');
-});
