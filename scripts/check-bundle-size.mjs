@@ -331,7 +331,8 @@ export function pagePreloads(dir) {
   const folder = path.join(dir, PRERENDERED.dir);
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(folder) || !fs.existsSync(index)) return [];
-  const preloads = (html) => [...html.matchAll(/<link[^>]*\srel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
+  const preloads = (html) =>
+    [...html.matchAll(/<link\s[^>]*>/g)].filter(([tag]) => /\srel="modulepreload"/.test(tag)).map(([tag]) => /\shref="([^"]+)"/.exec(tag)?.[1] ?? tag);
   const entry = new Set(preloads(fs.readFileSync(index, 'utf8')));
   const failures = [];
   for (const name of fs.readdirSync(folder).filter((f) => f.endsWith('.html'))) {

@@ -246,6 +246,9 @@ describe('bundle check', () => {
     expect(checkBundle(dir).failures).toEqual([]);
     fs.writeFileSync(path.join(dir, '.prerender', 'checkout.html'), `${preload('entry.js')}${preload('checkout.js')}<div id="root"></div>`);
     expect(checkBundle(dir).failures).toEqual(['.prerender/checkout.html preloads scripts the entry does not (ADR 250): /manufacture/assets/checkout.js']);
+    // Whatever the attributes' order.
+    fs.writeFileSync(path.join(dir, '.prerender', 'checkout.html'), `${preload('entry.js')}<link crossorigin href="/manufacture/assets/checkout.js" rel="modulepreload"><div id="root"></div>`);
+    expect(checkBundle(dir).failures).toEqual(['.prerender/checkout.html preloads scripts the entry does not (ADR 250): /manufacture/assets/checkout.js']);
   });
 
   it('counts the checkout HTML’s early-calls script on /checkout only (ADR 227)', () => {
