@@ -107,6 +107,7 @@ describe(`the server’s price is the one that counts (${db})`, () => {
   test('a quote older than a day is priced again when read (a new ship date)', async () => {
     const clocked = await createQuoteTestApp();
     try {
+      clocked.clock.set(new Date('2026-11-10T02:00:00Z')); // a Tuesday, 10:00 in the factory: before its cut-off
       const u = await clocked.registerUser();
       const project = await clocked.project(u.token);
       const file = await clocked.upload(project.id, u.token, await readFixture(CUBE_STL), 'cube.stl');
