@@ -552,7 +552,9 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {},
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
-  const { lines, failures } = checkBundle(dir, { table: await routeTable(), known: KNOWN_OVER });
+  // The sources are the working folder's, wherever the build went (`vite build --outDir /tmp/…`):
+  // a chunk's source map names them relative to the build, and the routes' pages are read from here.
+  const { lines, failures } = checkBundle(dir, { table: await routeTable(), known: KNOWN_OVER, root: process.cwd() });
   for (const line of lines) console.log(line);
   for (const failure of failures) console.error(`bundle check: ${failure}`);
   console.log(failures.length ? `bundle check: FAILED (${failures.length})` : 'bundle check: passed');
