@@ -15,14 +15,19 @@ import type { QuoteFileStore } from '#server/quote/file-store';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from '#server/jobs/job-queue';
 import { contractObserver } from './contract.ts';
 
-/** A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does. */
+/**
+ * A clock the test moves by hand; starts at the real now and ticks 1 ms per reading, as time does.
+ * `TEST_CLOCK_START` (an ISO instant) starts every such clock there instead: a suite run on a Friday
+ * afternoon in the factory's time zone, or just before midnight there, shows a test that holds only
+ * at some hours (`TEST_CLOCK_START=2026-12-04T07:01:20Z npx vitest run --project server`).
+ */
 export interface TestClock {
   (): Date;
   advance(seconds: number): void;
   set(date: Date): void;
 }
 
-export function createTestClock(start = new Date()): TestClock {
+export function createTestClock(start = startOfTestClocks()): TestClock {
   let now = start.getTime();
   const clock = (() => new Date(now++)) as TestClock;
   clock.advance = (seconds) => {
@@ -32,6 +37,14 @@ export function createTestClock(start = new Date()): TestClock {
     now = date.getTime();
   };
   return clock;
+}
+
+function startOfTestClocks(): Date {
+  const start = process.env.TEST_CLOCK_START;
+  if (!start) return new Date();
+  const date = new Date(start);
+  if (Number.isNaN(date.getTime())) throw new Error(`TEST_CLOCK_START is not an instant: ${start}`);
+  return date;
 }
 
 export interface CallOptions {
