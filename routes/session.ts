@@ -52,10 +52,21 @@ export function readSessionInput(tokens: ExpiringStorage = storage) {
   };
 }
 
-/** The app's one session actor (house style: one module-level session actor). */
-export const sessionActor = createActor(createSessionLogic(), { input: readSessionInput() });
+let actor: ReturnType<typeof createSessionActor> | undefined;
+const createSessionActor = () => createActor(createSessionLogic(), { input: readSessionInput() });
+
+/**
+ * The app's one session actor (house style: one module-level session actor), made at the first
+ * call, not as this chunk is evaluated: making it computes the machine's first state, the longest
+ * part of the session's start at a phone's CPU (14–39 ms at 4×), and `routes/main.tsx` gives the
+ * chunk's evaluation, the making and the start a task each (ADR 252).
+ */
+export function sessionActor() {
+  actor ??= createSessionActor();
+  return actor;
+}
 
 configureApi({
-  onUnauthorized: () => sessionActor.send({ type: 'api.unauthorized' }),
+  onUnauthorized: () => sessionActor().send({ type: 'api.unauthorized' }),
 });
 

@@ -23,8 +23,11 @@ export const NEVER_GROUPED = /[\\/](?:node_modules[\\/](?:three|three-stdlib|@re
 export const APP = /^(?!.*[\\/]node_modules[\\/])(?:[\\/]|\0virtual:catalogue)/;
 /** The bundler's runtime helpers: with the entry's code. */
 export const RUNTIME = /rolldown[\\/:]runtime|^\0vite\//;
-/** Libraries every route runs: xstate (the session's machine, fetched at start, ADR 139) joins the core. */
-const CORE_LIBRARIES = /[\\/]node_modules[\\/](?:xstate|@xstate[\\/]react)[\\/]/;
+/**
+ * Libraries every route runs join the core: xstate (the session's machine, fetched at start, ADR
+ * 139), and React DOM's client, which the entry imports in a task after its own (ADR 252).
+ */
+const CORE_LIBRARIES = /[\\/]node_modules[\\/](?:xstate|@xstate[\\/]react|react-dom|scheduler)[\\/]/;
 
 /** The module graph, as the bundler's chunking context answers it. */
 export interface ModuleGraph {
