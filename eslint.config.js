@@ -105,6 +105,8 @@ const domainApiValues = {
   message: 'The browser imports only types from domain/api (its values are zod schemas; ADR 060). Constants live in domain/rules, domain/orders or domain/api/bases.',
 };
 
+const ariaThroughUi = { name: 'react-aria-components', message: 'Screens take react-aria-components through ui/ (ADR 197): use or add a component in ui/.' };
+
 export const noLiteralString = {
   files: ['features/**/*.tsx', 'routes/**/*.tsx'],
   plugins: { i18next },
@@ -219,12 +221,21 @@ export default tseslint.config(
     // take their controls, collection types and primitives from ui/, so the library's styling, focus
     // and words are decided in one place. tests/lint/import-direction.test.ts proves it fires.
     files: ['{features,routes}/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [domainApiValues], paths: [ariaThroughUi] }] },
+  },
+  {
+    // The same, and the entry imports React DOM's client only dynamically (ADR 252): a static import
+    // runs its 200 KB module inside the entry's own evaluation, the longest task of the app's start.
+    files: ['routes/main.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [domainApiValues],
-          paths: [{ name: 'react-aria-components', message: 'Screens take react-aria-components through ui/ (ADR 197): use or add a component in ui/.' }],
+          paths: [
+            ariaThroughUi,
+            { name: 'react-dom/client', allowTypeImports: true, message: "The entry imports React DOM's client with import(), in a task after its own (ADR 252)." },
+          ],
         },
       ],
     },

@@ -130,6 +130,14 @@ describe('ui/ is the door to react-aria-components (issue 37 item 5, ADR 197)', 
   });
 });
 
+test("the entry imports React DOM's client only dynamically (ADR 252)", async () => {
+  const RESTRICTED = '@typescript-eslint/no-restricted-imports';
+  expect(await rulesFired('routes/main.tsx', "import { createRoot as x } from 'react-dom/client';")).toContain(RESTRICTED);
+  expect(await rulesFired('routes/main.tsx', "const x = () => import('react-dom/client');")).not.toContain(RESTRICTED);
+  expect(await rulesFired('routes/main.tsx', "import { Button as x } from 'react-aria-components';")).toContain(RESTRICTED);
+  expect(await rulesFired('routes/prerender.tsx', "import { createRoot as x } from 'react-dom/client';")).not.toContain(RESTRICTED);
+});
+
 test('file names must be kebab-case', async () => {
   expect(await rulesFired('ui/MyButton.ts', 'const x = 1;')).toContain('check-file/filename-naming-convention');
   expect(await rulesFired('ui/my-button.ts', 'const x = 1;')).not.toContain('check-file/filename-naming-convention');
