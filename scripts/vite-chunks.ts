@@ -4,8 +4,9 @@
 // (tailwind-merge with the focus ring, xstate, the API client, the i18n provider, React's JSX
 // runtime, …): each is also used by lazily loaded chunks, and the bundler gives every set of users
 // a chunk of its own. Every route fetched those before anything of its page. Here the modules the
-// entry loads by static imports (the app's and the libraries' parts it uses), and xstate, which the
-// session runs at start on every route (ADR 139), go in one `core` chunk: the frame's code arrives
+// entry loads by static imports (the app's and the libraries' parts it uses), xstate, which the
+// session runs at start on every route (ADR 139), and React DOM's client, which the entry imports a
+// task later (ADR 252), go in one `core` chunk: the frame's code arrives
 // in four requests (the entry, the bundler's runtime, `core`, the session) instead of thirteen, with
 // slightly fewer bytes.
 //
