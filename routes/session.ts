@@ -52,8 +52,8 @@ export function readSessionInput(tokens: ExpiringStorage = storage) {
   };
 }
 
-let actor: ReturnType<typeof createSessionActor> | undefined;
 const createSessionActor = () => createActor(createSessionLogic(), { input: readSessionInput() });
+let actor: ReturnType<typeof createSessionActor> | undefined;
 
 /**
  * The app's one session actor (house style: one module-level session actor), made at the first

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Cart, PartQuote, QuoteFile } from '#domain/api/quote';
 import { EXW_NOTE, quotePart } from '#domain/pricing/quote-part';
-import { CUBE_STL, PRINT_CONFIG, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
+import { CUBE_STL, PRINT_CONFIG, WORKING_MORNING, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
 import { removeExpiredQuoteFiles } from '#server/quote/retention';
 
 let t: QuoteTestApp;
@@ -78,9 +78,7 @@ describe(`cart: priced lines the checkout will order (${db})`, () => {
   test('a line older than a day is priced again when the cart is read; a removed file is flagged', async () => {
     const clocked = await createQuoteTestApp();
     try {
-      // A Tuesday, 10:00 in the factory's time zone: a real "now" after the 15:00 cut-off on a Friday
-      // starts production on Monday both before and after the jump, and the ship date would not move.
-      clocked.clock.set(new Date('2026-11-10T02:00:00Z'));
+      clocked.clock.set(WORKING_MORNING);
       const u = await clocked.registerUser();
       const project = await clocked.project(u.token);
       const file = (await clocked.upload(project.id, u.token, await readFixture(CUBE_STL), 'cube.stl')).body as QuoteFile;

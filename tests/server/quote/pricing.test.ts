@@ -6,7 +6,7 @@ import { withUnit } from '#domain/geometry/metrics';
 import { quotePart } from '#domain/pricing/quote-part';
 import type { PartConfiguration } from '#domain/rules/quote-configuration';
 import { loadOcct } from '../../domain/support/occt-node.ts';
-import { CUBE_STEP, CUBE_STL, FIXTURES, PRINT_CONFIG, STL_MODELS, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
+import { CUBE_STEP, CUBE_STL, FIXTURES, PRINT_CONFIG, STL_MODELS, WORKING_MORNING, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
 import { binaryStl, subdividedCube } from '../../domain/support/solids.ts';
 import { correctUnits } from '#domain/rules/unit-correction';
 
@@ -107,7 +107,7 @@ describe(`the server’s price is the one that counts (${db})`, () => {
   test('a quote older than a day is priced again when read (a new ship date)', async () => {
     const clocked = await createQuoteTestApp();
     try {
-      clocked.clock.set(new Date('2026-11-10T02:00:00Z')); // a Tuesday, 10:00 in the factory: before its cut-off
+      clocked.clock.set(WORKING_MORNING);
       const u = await clocked.registerUser();
       const project = await clocked.project(u.token);
       const file = await clocked.upload(project.id, u.token, await readFixture(CUBE_STL), 'cube.stl');

@@ -9,6 +9,12 @@ import { createTestApp, type CallOptions, type TestApp, type TestAppOptions } fr
 import { CAD_FIXTURES } from '../../domain/support/fixtures.ts';
 
 export const FIXTURES = CAD_FIXTURES;
+/**
+ * A Tuesday, 10:00 in the factory's time zone (before its 15:00 cut-off): where a test jumps the
+ * clock and expects the ship date to move. From the real now, a Friday after the cut-off starts
+ * production on Monday both before and after a jump of up to three days, and the date stays.
+ */
+export const WORKING_MORNING = new Date('2026-11-10T02:00:00Z');
 export const STL_MODELS = path.resolve('node_modules/stl-models');
 export const CUBE_STL = path.join(FIXTURES, 'cube-10x10mm--cube-10x10.stl');
 export const CUBE_STEP = path.join(FIXTURES, 'cube-10x10mm--cube-10x10.stp');
