@@ -459,6 +459,39 @@ test('a reopened project shows the 3D preview again, read from the stored file',
   await expect(page.getByText('The 3D preview is not available for this file.')).toHaveCount(0);
 });
 
+test('a browser without WebGL gets its price and checks, and a word that it cannot show the 3D preview; three.js is not fetched', async ({ page }) => {
+  // WebGL turned off (a policy, a privacy setting, an old driver): no canvas gives a context.
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      return /webgl/i.test(kind) ? null : (getContext as (...a: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+    } as typeof getContext;
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const viewerChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/part-viewer-canvas-[^/]*\.js$/.test(request.url())) viewerChunks.push(request.url());
+  });
+  await openQuotePage(page);
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/This browser cannot show the 3D preview/)).toBeVisible();
+  await expect(page.getByText('10.0 × 10.0 × 10.0 mm').first()).toBeVisible();
+  await expect(page.getByText('Unknown error, please reload the page.')).toHaveCount(0);
+  expect(viewerChunks).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a 3D preview whose chunk cannot be fetched says so in its place; the quote goes on', async ({ page }) => {
+  await page.route(/\/part-viewer-canvas-[^/]*\.js$/, (route) => route.abort());
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/The 3D preview could not be shown; reload the page to try again\./)).toBeVisible();
+  await expect(page.getByText('Unknown error, please reload the page.')).toHaveCount(0);
+  await expect(total(page)).toHaveText(/^Total \$\d/);
+});
+
 test('the quote document: the PDF downloads, the share link opens a read-only quote with its price and validity, and it can be ordered', async ({ page, context }) => {
   // Sign-up, upload, the PDF drawn on the server and a checkout: more than 30 s on a busy machine.
   test.setTimeout(120_000);

@@ -6,6 +6,7 @@ import { lazyComponent } from '#lib/lazy-component';
 import { queryKeys } from '#lib/query-keys';
 import { Button } from '#ui/button';
 import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
+import { ViewerBoundary } from '#ui/viewer/viewer-boundary';
 import { downloadOpsFile } from '../api.ts';
 import { stlPositions } from '../stl-positions.ts';
 
@@ -66,9 +67,11 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
         {mesh.isError ? (
           <p className={note}>{mesh.error instanceof EmptyMesh ? t('opsOrders.viewer.failed') : errorMessage(mesh.error)}</p>
         ) : mesh.data ? (
-          <Suspense fallback={loading}>
-            <PartViewerCanvas mesh={mesh.data} highlight={[]} commands={commands} scale={1} />
-          </Suspense>
+          <ViewerBoundary unavailable={<p className={note}>{t('opsOrders.viewer.unavailable')}</p>} failed={<p className={note}>{t('opsOrders.viewer.viewFailed')}</p>}>
+            <Suspense fallback={loading}>
+              <PartViewerCanvas mesh={mesh.data} highlight={[]} commands={commands} scale={1} />
+            </Suspense>
+          </ViewerBoundary>
         ) : (
           loading
         )}

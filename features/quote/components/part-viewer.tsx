@@ -6,6 +6,8 @@ import { useT, type MessageKey, type Translate } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { focusRingLook } from '#ui/focus-ring';
 import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
+import { webglAvailable } from '#ui/viewer/software-rendering';
+import { ViewerBoundary } from '#ui/viewer/viewer-boundary';
 import { lazyComponent } from '#lib/lazy-component';
 
 // The canvas is ui/'s (ADR 231), in a chunk of its own: three.js stays out of the page's first load.
@@ -15,7 +17,9 @@ const PartViewerCanvas = lazyComponent(async () => (await import('#ui/viewer/par
  * Fetches three.js and the canvas ahead of the first preview (ADR 145): while the browser imports
  * a dropped file, so that the preview's first frame does not come when the server answers.
  */
-export const preloadPartViewer = (): Promise<void> => PartViewerCanvas.preload();
+export const preloadPartViewer = (): Promise<void> => (webglAvailable() ? PartViewerCanvas.preload() : Promise.resolve());
+/** A word in the preview's place (no WebGL, a failed view). */
+const NOTE = 'absolute inset-0 grid place-items-center p-4 text-center text-caption text-neutral-700';
 /** Commands kept for a scene still loading: more presses than anyone makes before it arrives. */
 const MAX_PENDING_COMMANDS = 50;
 
@@ -97,13 +101,16 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
         }
         className={`relative aspect-[4/3] w-full overflow-hidden rounded-card border border-neutral-200 bg-neutral-50 ${focusRingLook()} focus:outline-2`}
       >
-        <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
-          {painted ? (
-            <PartViewerCanvas mesh={mesh} highlight={highlight} commands={commands} scale={scale} colours={map?.colours ?? null} />
-          ) : (
-            <p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>
-          )}
-        </Suspense>
+        {/* Without WebGL (or when the view fails) the preview says so and the quote goes on. */}
+        <ViewerBoundary unavailable={<p className={NOTE}>{t('quote.viewer.unavailable')}</p>} failed={<p className={NOTE}>{t('quote.viewer.failed')}</p>}>
+          <Suspense fallback={<p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>}>
+            {painted ? (
+              <PartViewerCanvas mesh={mesh} highlight={highlight} commands={commands} scale={scale} colours={map?.colours ?? null} />
+            ) : (
+              <p className="absolute inset-0 grid place-items-center text-caption text-neutral-600">{t('quote.viewer.loading')}</p>
+            )}
+          </Suspense>
+        </ViewerBoundary>
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">
         <span>{t.rich('quote.viewer.boundingBox', { size: dims, strong: (chunks) => <strong>{chunks}</strong> })}</span>

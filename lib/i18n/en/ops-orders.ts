@@ -32,6 +32,8 @@ export const opsOrders = {
   'opsOrders.viewer.model': '3D model of {name}',
   'opsOrders.viewer.loading': 'Loading the 3D view…',
   'opsOrders.viewer.failed': 'This model has nothing to draw in 3D: download it instead.',
+  'opsOrders.viewer.unavailable': 'This browser cannot show the 3D view (WebGL is turned off or not supported): download the model instead.',
+  'opsOrders.viewer.viewFailed': 'The 3D view could not be shown: reload the page to try again, or download the model.',
   'opsOrders.viewer.toolbar': '3D view',
   'opsOrders.viewer.rotateLeft': 'Rotate left',
   'opsOrders.viewer.rotateRight': 'Rotate right',

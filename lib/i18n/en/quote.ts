@@ -104,6 +104,8 @@ export const quote = {
   'quote.viewer.modelHighlighted': '3D model of {name}, {size}; highlighted in red: {problem}',
   'quote.viewer.selectedProblem': 'the selected problem',
   'quote.viewer.loading': 'Loading the 3D preview…',
+  'quote.viewer.unavailable': 'This browser cannot show the 3D preview (WebGL is turned off or not supported). The price and the checks of your file do not need it.',
+  'quote.viewer.failed': 'The 3D preview could not be shown; reload the page to try again. The price and the checks of your file do not need it.',
   'quote.viewer.boundingBox': 'Bounding box <strong>{size}</strong>',
   'quote.viewer.toolbar': '3D view',
   'quote.viewer.rotateLeft': 'Rotate left',

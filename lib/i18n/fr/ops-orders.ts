@@ -34,6 +34,8 @@ export const opsOrders: AreaTranslation<typeof en> = {
   'opsOrders.viewer.model': 'Modèle 3D de {name}',
   'opsOrders.viewer.loading': 'Chargement de la vue 3D…',
   'opsOrders.viewer.failed': 'Ce modèle n’a rien à dessiner en 3D : téléchargez-le.',
+  'opsOrders.viewer.unavailable': 'Ce navigateur ne peut pas afficher la vue 3D (WebGL est désactivé ou non pris en charge) : téléchargez plutôt le modèle.',
+  'opsOrders.viewer.viewFailed': 'La vue 3D n’a pas pu être affichée : rechargez la page pour réessayer, ou téléchargez le modèle.',
   'opsOrders.viewer.toolbar': 'Vue 3D',
   'opsOrders.viewer.rotateLeft': 'Tourner à gauche',
   'opsOrders.viewer.rotateRight': 'Tourner à droite',

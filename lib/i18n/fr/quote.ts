@@ -102,6 +102,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.viewer.modelHighlighted': 'Modèle 3D de {name}, {size} ; en rouge : {problem}',
   'quote.viewer.selectedProblem': 'le problème sélectionné',
   'quote.viewer.loading': 'Chargement de l’aperçu 3D…',
+  'quote.viewer.unavailable': 'Ce navigateur ne peut pas afficher l’aperçu 3D (WebGL est désactivé ou non pris en charge). Le prix et les vérifications de votre fichier n’en ont pas besoin.',
+  'quote.viewer.failed': 'L’aperçu 3D n’a pas pu être affiché ; rechargez la page pour réessayer. Le prix et les vérifications de votre fichier n’en ont pas besoin.',
   'quote.viewer.boundingBox': 'Encombrement <strong>{size}</strong>',
   'quote.viewer.toolbar': 'Vue 3D',
   'quote.viewer.rotateLeft': 'Tourner à gauche',
