@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { StaffMe, StaffSession } from '#domain/api/ops';
-import { STORAGE_KEYS, createExpiringStorage, memoryBackend, type ExpiringStorage } from '#lib/storage/storage';
+import { STORAGE_KEYS, browserStorage, createExpiringStorage, memoryBackend, type ExpiringStorage } from '#lib/storage/storage';
 
 /** The tab's own storage (sessionStorage; memory-backed where there is none): the staff token. */
-export const tabStorage: ExpiringStorage = createExpiringStorage(typeof sessionStorage !== 'undefined' ? sessionStorage : memoryBackend());
+export const tabStorage: ExpiringStorage = createExpiringStorage(browserStorage('sessionStorage') ?? memoryBackend());
 
 /** The console's session: `checking` while a kept token is read back, then signed in (with who) or out. */
 export type StaffSessionState = { kind: 'checking' } | { kind: 'signed-out'; expired: boolean } | { kind: 'signed-in'; staff: StaffMe };

@@ -88,10 +88,30 @@ function safely<T>(fn: () => T): T | null {
   }
 }
 
-/** The app's storage: the browser's localStorage (memory-backed where there is none). */
-export const storage: ExpiringStorage = createExpiringStorage(
-  typeof localStorage !== 'undefined' ? localStorage : memoryBackend(),
-);
+/**
+ * The browser's storage of that name, or null where there is none. A browser that blocks the
+ * site's data (Chrome's "Block all cookies", some embedded browsers) throws at the mere reading of
+ * `localStorage` (even through `typeof`): at the import of this module, that stopped the whole app.
+ */
+export function browserStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return globalThis[name] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's storage: the browser's localStorage, memory-backed where there is none (then a
+ * sign-in lasts as long as the page).
+ */
+export const storage: ExpiringStorage = createExpiringStorage(browserStorage('localStorage') ?? memoryBackend());
+
+/**
+ * Whether this browser refuses the site's storage (false outside a browser: the prerendered pages
+ * are the same for everyone). The log-in form then says a sign-in lasts only as long as the page.
+ */
+export const storageBlocked: boolean = typeof window !== 'undefined' && browserStorage('localStorage') === null;
 
 export function memoryBackend(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const map = new Map<string, string>();

@@ -483,6 +483,34 @@ test('a browser without WebGL gets its price and checks, and a word that it cann
   expect(errors).toEqual([]);
 });
 
+test('a browser that blocks the site\'s storage quotes and logs in, and is told a log-in lasts as long as the page', async ({ page }) => {
+  const email = await signUpAndActivate(page, 'Noor');
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  // Chrome's "Block all cookies": reading localStorage or sessionStorage throws (it stopped the whole app once).
+  await page.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    }
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openQuotePage(page);
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Your browser blocks this site’s storage: you stay logged in only until you reload or leave the page.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('secret-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('link', { name: /My account/ })).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
 test('a 3D preview whose chunk cannot be fetched says so in its place; the quote goes on', async ({ page }) => {
   await page.route(/\/part-viewer-canvas-[^/]*\.js$/, (route) => route.abort());
   await upload(page, 'cube-10x10mm--cube-10x10.stl');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FetchError } from 'ofetch';
 import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
+import { storageBlocked } from '#lib/storage/storage';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
 import { Form } from '#ui/form';
@@ -107,6 +108,7 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
           {t('auth.login.submit')}
         </Button>
       </div>
+      {storageBlocked && <p className="text-caption text-neutral-700">{t('auth.login.storageBlocked')}</p>}
       <p className="text-neutral-600">{t.rich('auth.login.newHere', { link: (chunks) => <Link href="/signup">{chunks}</Link> })}</p>
     </Form>
   );

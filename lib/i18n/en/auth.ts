@@ -22,6 +22,7 @@ export const auth = {
   'auth.login.forgot': 'Forgot your password?',
   'auth.login.submit': 'Log in',
   'auth.login.newHere': 'New here? <link>Create an account</link>',
+  'auth.login.storageBlocked': 'Your browser blocks this site’s storage: you stay logged in only until you reload or leave the page.',
 
   'auth.signUp.intro': 'Create an account to save projects, check out and track orders.',
   'auth.signUp.form': 'Sign up',

@@ -24,6 +24,7 @@ export const auth: AreaTranslation<typeof en> = {
   'auth.login.forgot': 'Mot de passe oublié ?',
   'auth.login.submit': 'Se connecter',
   'auth.login.newHere': 'Nouveau ici ? <link>Créer un compte</link>',
+  'auth.login.storageBlocked': 'Votre navigateur bloque le stockage de ce site : vous restez connecté seulement jusqu’à ce que vous rechargiez ou quittiez la page.',
 
   'auth.signUp.intro': 'Créez un compte pour enregistrer vos projets, commander et suivre vos commandes.',
   'auth.signUp.form': 'Inscription',

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { STORAGE_KEYS, createExpiringStorage, memoryBackend } from '#lib/storage/storage';
 
 function setup() {
@@ -66,4 +66,27 @@ test('ttlMs tells how long a value has left', () => {
   expect(storage.ttlMs(STORAGE_KEYS.cookieAccepted)).toBe(Infinity);
   advance(45_000);
   expect(storage.ttlMs(STORAGE_KEYS.token)).toBeNull();
+});
+
+test('a browser that blocks the site\'s storage (reading localStorage throws) keeps the app going in memory, and says so', async () => {
+  const descriptor = Object.getOwnPropertyDescriptor(window, 'localStorage');
+  Object.defineProperty(window, 'localStorage', {
+    configurable: true,
+    get() {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    },
+  });
+  try {
+    vi.resetModules();
+    const blocked = await import('#lib/storage/storage');
+    expect(blocked.browserStorage('localStorage')).toBeNull();
+    expect(blocked.storageBlocked).toBe(true);
+    blocked.storage.set(blocked.STORAGE_KEYS.token, 'in-memory', 60);
+    expect(blocked.storage.get(blocked.STORAGE_KEYS.token)).toBe('in-memory');
+  } finally {
+    Object.defineProperty(window, 'localStorage', descriptor!);
+    vi.resetModules();
+  }
+  const open = await import('#lib/storage/storage');
+  expect(open.storageBlocked).toBe(false);
 });
