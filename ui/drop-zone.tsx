@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef } from 'react';
-import { DropZone as RACDropZone, FileTrigger, type DropItem, type FileDropItem } from 'react-aria-components';
+import { DropZone as RACDropZone, FileTrigger, type DirectoryDropItem, type DropItem } from 'react-aria-components';
 import { Button } from './button.tsx';
 import { focusRing } from './focus-ring.ts';
 import { UploadIcon } from './icons.tsx';
@@ -35,10 +35,54 @@ const zoneStyles = tv({
   },
 });
 
-/** The files among dropped items (a dropped folder or text is not a file). */
-export async function filesFrom(items: DropItem[]): Promise<File[]> {
-  const fileItems = items.filter((item): item is FileDropItem => item.kind === 'file');
-  return Promise.all(fileItems.map((item) => item.getFile()));
+/** What a drop brought: its files, and the dropped folders in which none was of an accepted type. */
+export interface DroppedFiles {
+  files: File[];
+  emptyFolders: string[];
+}
+
+/** Entries looked at in one dropped folder, its sub-folders included: a whole disk dropped is not walked. */
+export const MAX_FOLDER_ENTRIES = 500;
+
+/**
+ * The files among dropped items. A file dropped on its own is taken whatever its type (the caller
+ * says why it cannot use it); a dropped folder gives the files in it and its sub-folders whose names
+ * end with one of `accepted` (`.stl`; all when none given), so that a project's folder can be dropped
+ * whole without its notes and pictures. Text is not a file.
+ */
+export async function droppedFiles(items: DropItem[], accepted: readonly string[] = []): Promise<DroppedFiles> {
+  const wanted = (name: string) => accepted.length === 0 || accepted.some((ext) => name.toLowerCase().endsWith(ext.toLowerCase()));
+  const files: File[] = [];
+  const emptyFolders: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'file') files.push(await item.getFile());
+    else if (item.kind === 'directory') {
+      const found = await filesInFolder(item, wanted);
+      if (found.length === 0) emptyFolders.push(item.name);
+      files.push(...found);
+    }
+  }
+  return { files, emptyFolders };
+}
+
+async function filesInFolder(folder: DirectoryDropItem, wanted: (name: string) => boolean): Promise<File[]> {
+  const found: File[] = [];
+  let seen = 0;
+  const walk = async (dir: DirectoryDropItem): Promise<void> => {
+    for await (const entry of dir.getEntries()) {
+      if (++seen > MAX_FOLDER_ENTRIES) return;
+      if (entry.kind === 'directory') await walk(entry);
+      else if (wanted(entry.name)) found.push(await entry.getFile());
+    }
+  };
+  await walk(folder);
+  // In name order, as a file chooser lists them (a folder's entries come in no set order).
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The files among dropped items (see droppedFiles). */
+export async function filesFrom(items: DropItem[], accepted: readonly string[] = []): Promise<File[]> {
+  return (await droppedFiles(items, accepted)).files;
 }
 
 /**
@@ -97,7 +141,7 @@ export function FileDropZone({
       aria-label={props['aria-label'] ?? title}
       isDisabled={isDisabled}
       getDropOperation={() => (isDisabled ? 'cancel' : 'copy')}
-      onDrop={async (e) => onFiles(await filesFrom(e.items))}
+      onDrop={async (e) => onFiles(await filesFrom(e.items, acceptedFileTypes?.filter((type) => type.startsWith('.'))))}
       className={zoneStyles}
     >
       <UploadIcon className="size-8 text-brand-700" />

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndActivate } from './support/accounts.ts';
@@ -509,6 +510,58 @@ test('a browser that blocks the site\'s storage quotes and logs in, and is told 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('link', { name: /My account/ })).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
+});
+
+/**
+ * Drops a folder on the drop zone as Chromium hands one over: a file item whose entry is a
+ * directory, read through its reader (a test cannot make a real DataTransfer hold a folder).
+ * `tree` maps each path in the folder to its bytes.
+ */
+async function dropFolder(page: Page, name: string, tree: Record<string, number[]>) {
+  const zone = page.getByRole('button', { name: 'Drop STL or STEP files here' });
+  await zone.evaluate((target, { name, tree }) => {
+    type Entry = { isFile: boolean; isDirectory: boolean; name: string; file?: (ok: (f: File) => void) => void; createReader?: () => { readEntries: (ok: (e: Entry[]) => void) => void } };
+    const folder = (folderName: string, paths: string[], prefix: string): Entry => {
+      const children: Entry[] = [];
+      const subfolders = new Set<string>();
+      for (const p of paths) {
+        const rest = p.slice(prefix.length);
+        if (rest.includes('/')) subfolders.add(rest.split('/')[0]!);
+        else children.push({ isFile: true, isDirectory: false, name: rest, file: (ok) => ok(new File([new Uint8Array(tree[p]!)], rest)) });
+      }
+      for (const sub of subfolders) children.push(folder(sub, paths.filter((p) => p.startsWith(`${prefix}${sub}/`)), `${prefix}${sub}/`));
+      let read = false;
+      return { isFile: false, isDirectory: true, name: folderName, createReader: () => ({ readEntries: (ok) => ok(read ? [] : ((read = true), children)) }) };
+    };
+    const root = folder(name, Object.keys(tree), '');
+    const dataTransfer = {
+      types: ['Files'],
+      items: [{ kind: 'file', type: '', webkitGetAsEntry: () => root, getAsFile: () => null }],
+      files: [],
+      dropEffect: 'none',
+      effectAllowed: 'all',
+      getData: () => '',
+    };
+    // The drop zone's own element (the visually hidden button is inside it).
+    const dropZone = (target as HTMLElement).closest('[data-rac]') ?? target.parentElement!;
+    const rect = dropZone.getBoundingClientRect();
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      const event = new DragEvent(type, { bubbles: true, cancelable: true, clientX: rect.x + 5, clientY: rect.y + 5 });
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+      dropZone.dispatchEvent(event);
+    }
+  }, { name, tree });
+}
+
+test('a dropped folder gives its part files, not its notes; a folder without any is named', async ({ page }) => {
+  const cube = [...fs.readFileSync(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'))];
+  await dropFolder(page, 'Notes only', { 'readme.txt': [104, 105] });
+  await expect(page.getByRole('status').filter({ hasText: 'The folder “Notes only” holds no STL, STEP, OBJ or 3MF file' })).toBeVisible();
+  await dropFolder(page, 'Bracket', { 'readme.txt': [104, 105], 'cad/bracket.stl': cube, 'photo.jpg': [255, 216] });
+  await expect(page.getByRole('heading', { name: /Configure bracket/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/readme\.txt|photo\.jpg/)).toHaveCount(0);
+  await expect(page.getByText(/holds no STL/)).toHaveCount(0);
 });
 
 test('a 3D preview whose chunk cannot be fetched says so in its place; the quote goes on', async ({ page }) => {

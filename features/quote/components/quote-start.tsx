@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { PROCESS_CHOICES } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
-import { DropZone, filesFrom, useDropZoneOpensPicker } from '#ui/drop-zone';
+import { DropZone, droppedFiles, useDropZoneOpensPicker } from '#ui/drop-zone';
 import { FileTrigger } from '#ui/file-trigger';
 import { Radio, RadioGroup } from '#ui/radio-group';
 
@@ -124,6 +124,12 @@ export function ProcessChoice({
 export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) => void; children?: ReactNode }) {
   const t = useT();
   const zoneRef = useDropZoneOpensPicker();
+  // A dropped folder gives its CAD files; one without any is said here (the next drop clears it).
+  const [emptyFolders, setEmptyFolders] = useState<readonly string[]>([]);
+  const take = (files: File[], empty: readonly string[] = []) => {
+    setEmptyFolders(empty);
+    if (files.length > 0) onFiles(files);
+  };
   return (
     <section aria-labelledby="upload-heading" className="flex flex-col gap-3" data-upload-panel>
       <h2 id="upload-heading" className="text-title">
@@ -132,17 +138,23 @@ export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) =
       <DropZone
         ref={zoneRef}
         aria-label={t('quote.upload.dropLabel')}
-        onDrop={async (e) => onFiles(await filesFrom(e.items))}
+        onDrop={async (e) => {
+          const dropped = await droppedFiles(e.items, ACCEPTED_FILE_EXTENSIONS);
+          take(dropped.files, dropped.emptyFolders);
+        }}
         className={({ isDropTarget, isFocusVisible }) =>
           `flex flex-col items-center gap-2 rounded-card border-2 border-dashed p-gutter text-center ${isDropTarget ? 'border-brand-600 bg-brand-50' : 'border-neutral-400 bg-neutral-0'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : ''}`
         }
       >
         <p className="font-semibold">{t('quote.upload.dropTitle')}</p>
         <p className="text-caption text-neutral-600">{t('quote.upload.limits', { sizeMb: MAX_FILE_SIZE_MB, files: MAX_FILES_PER_UPLOAD })}</p>
-        <FileTrigger allowsMultiple acceptedFileTypes={[...ACCEPTED_FILE_EXTENSIONS]} onSelect={(list) => list && onFiles([...list])}>
+        <FileTrigger allowsMultiple acceptedFileTypes={[...ACCEPTED_FILE_EXTENSIONS]} onSelect={(list) => list && take([...list])}>
           <Button variant="secondary">{t('quote.upload.choose')}</Button>
         </FileTrigger>
       </DropZone>
+      <p role="status" className="text-caption text-danger-700 empty:hidden">
+        {emptyFolders.length > 0 ? t('quote.upload.emptyFolder', { count: emptyFolders.length, names: emptyFolders.map((name) => `“${name}”`).join(', ') }) : null}
+      </p>
       {children}
     </section>
   );

@@ -27,6 +27,7 @@ export const quote = {
   'quote.upload.dropTitle': 'Drop 3D files here',
   'quote.upload.limits': 'STL, STEP, OBJ or 3MF · up to {sizeMb} MB a file · up to {files} files a project',
   'quote.upload.choose': 'Choose files',
+  'quote.upload.emptyFolder': '{count, plural, one {The folder {names} holds} other {The folders {names} hold}} no STL, STEP, OBJ or 3MF file: drop the part files themselves, or a folder that holds them.',
   'quote.upload.removeFile': 'Remove {name}',
   'quote.upload.progress': '{name}: {step, select, upload {upload} other {reading}}',
   'quote.upload.waiting': '{count, plural, one {# file} other {# files}} taken: the quote opens in a moment…',

@@ -27,6 +27,7 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.upload.dropTitle': 'Déposez vos fichiers 3D ici',
   'quote.upload.limits': 'STL, STEP, OBJ ou 3MF · jusqu’à {sizeMb} Mo par fichier · jusqu’à {files} fichiers par projet',
   'quote.upload.choose': 'Choisir des fichiers',
+  'quote.upload.emptyFolder': '{count, plural, one {Le dossier {names} ne contient} other {Les dossiers {names} ne contiennent}} aucun fichier STL, STEP, OBJ ou 3MF : déposez les fichiers des pièces, ou un dossier qui les contient.',
   'quote.upload.removeFile': 'Retirer {name}',
   'quote.upload.progress': '{name} : {step, select, upload {envoi} other {lecture}}',
   'quote.upload.waiting': '{count, plural, one {# fichier reçu} other {# fichiers reçus}} : le devis s’ouvre dans un instant…',
