@@ -479,6 +479,8 @@ test('a browser without WebGL gets its price and checks, and a word that it cann
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/This browser cannot show the 3D preview/)).toBeVisible();
   await expect(page.getByText('10.0 × 10.0 × 10.0 mm').first()).toBeVisible();
+  // Nothing to turn: no view buttons that would do nothing.
+  await expect(page.getByRole('toolbar', { name: '3D view' })).toHaveCount(0);
   await expect(page.getByText('Unknown error, please reload the page.')).toHaveCount(0);
   expect(viewerChunks).toEqual([]);
   expect(errors).toEqual([]);

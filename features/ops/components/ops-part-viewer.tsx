@@ -6,6 +6,7 @@ import { lazyComponent } from '#lib/lazy-component';
 import { queryKeys } from '#lib/query-keys';
 import { Button } from '#ui/button';
 import type { ViewCommand } from '#ui/viewer/part-viewer-canvas';
+import { webglAvailable } from '#ui/viewer/software-rendering';
 import { ViewerBoundary } from '#ui/viewer/viewer-boundary';
 import { downloadOpsFile } from '../api.ts';
 import { stlPositions } from '../stl-positions.ts';
@@ -54,7 +55,9 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
   const t = useT();
   // The buttons' commands since the view opened (bounded), run in order by the scene; a press before three.js arrives is kept.
   const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
-  const mesh = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => meshAt(path), staleTime: Infinity, retry: false });
+  // Without WebGL nothing can be drawn: the mesh is not fetched, and the view says why.
+  const canDraw = webglAvailable();
+  const mesh = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => meshAt(path), staleTime: Infinity, retry: false, enabled: canDraw });
   const note = 'absolute inset-0 grid place-items-center p-4 text-center text-caption text-neutral-700';
   const loading = <p className={note}>{t('opsOrders.viewer.loading')}</p>;
   return (
@@ -64,7 +67,9 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
         aria-label={t('opsOrders.viewer.model', { name })}
         className="relative aspect-[4/3] w-full overflow-hidden rounded-control border border-neutral-200 bg-neutral-50"
       >
-        {mesh.isError ? (
+        {!canDraw ? (
+          <p className={note}>{t('opsOrders.viewer.unavailable')}</p>
+        ) : mesh.isError ? (
           <p className={note}>{mesh.error instanceof EmptyMesh ? t('opsOrders.viewer.failed') : errorMessage(mesh.error)}</p>
         ) : mesh.data ? (
           <ViewerBoundary unavailable={<p className={note}>{t('opsOrders.viewer.unavailable')}</p>} failed={<p className={note}>{t('opsOrders.viewer.viewFailed')}</p>}>
@@ -77,13 +82,15 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
         )}
       </div>
       {/* Plain buttons from ui/button as the quote's viewer has them inline: a module both shared would be split into a chunk more on the quote page (ADR 231). */}
-      <figcaption role="group" aria-label={t('opsOrders.viewer.toolbar')} className="flex flex-wrap gap-1">
-        {(Object.entries(COMMANDS) as [ViewCommand['kind'], MessageKey][]).map(([kind, label]) => (
-          <Button key={kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
-            {t(label)}
-          </Button>
-        ))}
-      </figcaption>
+      {canDraw && (
+        <figcaption role="group" aria-label={t('opsOrders.viewer.toolbar')} className="flex flex-wrap gap-1">
+          {(Object.entries(COMMANDS) as [ViewCommand['kind'], MessageKey][]).map(([kind, label]) => (
+            <Button key={kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
+              {t(label)}
+            </Button>
+          ))}
+        </figcaption>
+      )}
     </figure>
   );
 }

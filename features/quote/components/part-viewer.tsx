@@ -86,6 +86,7 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
   const t = useT();
   const format = useFormat();
   const dims = formatSize(sizeMm, t, format);
+  const canDraw = webglAvailable();
   return (
     <figure className="flex flex-col gap-2" aria-label={t('quote.viewer.figure', { name: fileName })}>
       <div
@@ -114,14 +115,16 @@ export function PartViewer({ fileName, mesh, sizeMm, scale = 1, highlight = [], 
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-caption text-neutral-700">
         <span>{t.rich('quote.viewer.boundingBox', { size: dims, strong: (chunks) => <strong>{chunks}</strong> })}</span>
-        {/* A toolbar: one tab stop, arrow keys move between the buttons. */}
-        <Toolbar aria-label={t('quote.viewer.toolbar')}>
-          {COMMANDS.map((c) => (
-            <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind: c.kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
-              {t(c.label)}
-            </Button>
-          ))}
-        </Toolbar>
+        {/* A toolbar: one tab stop, arrow keys move between the buttons; none where nothing can be turned (no WebGL). */}
+        {canDraw && (
+          <Toolbar aria-label={t('quote.viewer.toolbar')}>
+            {COMMANDS.map((c) => (
+              <Button key={c.kind} variant="quiet" className="px-2 py-1 text-caption" onPress={() => setCommands((prev) => [...prev.slice(-(MAX_PENDING_COMMANDS - 1)), { kind: c.kind, seq: (prev.at(-1)?.seq ?? 0) + 1 }])}>
+                {t(c.label)}
+              </Button>
+            ))}
+          </Toolbar>
+        )}
       </figcaption>
     </figure>
   );
