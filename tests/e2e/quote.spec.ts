@@ -558,12 +558,15 @@ async function dropFolder(page: Page, name: string, tree: Record<string, number[
 test('a dropped folder gives its part files, not its notes; a folder without any is named', async ({ page }) => {
   const cube = [...fs.readFileSync(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'))];
   await dropFolder(page, 'Notes only', { 'readme.txt': [104, 105] });
-  await expect(page.getByRole('status').filter({ hasText: 'The folder “Notes only” holds no STL, STEP, OBJ or 3MF file' })).toBeVisible();
+  const note = 'The folder “Notes only” holds no STL, STEP, OBJ or 3MF file: drop the part files themselves, or a folder that holds them.';
+  await expect(page.locator('p', { hasText: note })).toBeVisible();
+  // Said to a screen reader too, through the page's announcer.
+  await expect(page.locator('[data-live-announcer]')).toContainText(note);
   await dropFolder(page, 'Bracket', { 'readme.txt': [104, 105], 'cad/bracket.stl': cube, 'photo.jpg': [255, 216] });
   await expect(page.getByRole('heading', { name: /Configure bracket/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/readme\.txt|photo\.jpg/)).toHaveCount(0);
-  await expect(page.getByText(/holds no STL/)).toHaveCount(0);
+  await expect(page.locator('p', { hasText: /holds no STL/ })).toHaveCount(0);
 });
 
 test('a 3D preview whose chunk cannot be fetched says so in its place; the quote goes on', async ({ page }) => {

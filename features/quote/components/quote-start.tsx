@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { PROCESS_CHOICES } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
+import { announce } from '#lib/a11y/announce';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
 import { DropZone, droppedFiles, useDropZoneOpensPicker } from '#ui/drop-zone';
@@ -125,9 +126,12 @@ export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) =
   const t = useT();
   const zoneRef = useDropZoneOpensPicker();
   // A dropped folder gives its CAD files; one without any is said here (the next drop clears it).
-  const [emptyFolders, setEmptyFolders] = useState<readonly string[]>([]);
-  const take = (files: File[], empty: readonly string[] = []) => {
-    setEmptyFolders(empty);
+  // Said through the page's one announcer (a second live region beside the workspace's would compete with it).
+  const [folderNote, setFolderNote] = useState<string | null>(null);
+  const take = (files: File[], emptyFolders: readonly string[] = []) => {
+    const note = emptyFolders.length > 0 ? t('quote.upload.emptyFolder', { count: emptyFolders.length, names: emptyFolders.map((name) => `“${name}”`).join(', ') }) : null;
+    setFolderNote(note);
+    if (note) announce(note);
     if (files.length > 0) onFiles(files);
   };
   return (
@@ -152,9 +156,7 @@ export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) =
           <Button variant="secondary">{t('quote.upload.choose')}</Button>
         </FileTrigger>
       </DropZone>
-      <p role="status" className="text-caption text-danger-700 empty:hidden">
-        {emptyFolders.length > 0 ? t('quote.upload.emptyFolder', { count: emptyFolders.length, names: emptyFolders.map((name) => `“${name}”`).join(', ') }) : null}
-      </p>
+      {folderNote && <p className="text-caption text-danger-700">{folderNote}</p>}
       {children}
     </section>
   );
