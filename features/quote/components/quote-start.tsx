@@ -125,8 +125,9 @@ export function ProcessChoice({
 export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) => void; children?: ReactNode }) {
   const t = useT();
   const zoneRef = useDropZoneOpensPicker();
-  // A dropped folder gives its CAD files; one without any is said here (the next drop clears it).
-  // Said through the page's one announcer (a second live region beside the workspace's would compete with it).
+  // A dropped folder gives its part files (ADR 253); one without any is named under the zone until
+  // the next drop, and said through the page's one announcer (a live region of its own would compete
+  // with the start screen's and the workspace's).
   const [folderNote, setFolderNote] = useState<string | null>(null);
   const take = (files: File[], emptyFolders: readonly string[] = []) => {
     const note = emptyFolders.length > 0 ? t('quote.upload.emptyFolder', { count: emptyFolders.length, names: emptyFolders.map((name) => `“${name}”`).join(', ') }) : null;
