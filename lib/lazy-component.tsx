@@ -19,7 +19,7 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
-  const fetchComponent = async (): Promise<ComponentType<P>> => (loaded = await load());
+  const fetchComponent = async (): Promise<ComponentType<P>> => (loaded = await whenOnline(load));
   const Lazy = lazy(async () => ({ default: await fetchComponent() }));
   function Loaded(props: P) {
     const [ready] = useState(() => loaded);
@@ -32,4 +32,24 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         () => undefined,
       ),
   });
+}
+
+/**
+ * Fetches a chunk; one that could not be fetched because the browser is offline (a phone between
+ * two networks) is fetched again once it is back online, as often as that happens, instead of
+ * failing: the Suspense fallback stays meanwhile, and the page, with the files dropped on it, is
+ * kept. Without that, a customer offline at the first drop lost the quote page to "Unknown error"
+ * (the configurator's chunk is fetched at the first input). A chunk that fails while the browser is
+ * online fails as before (the error boundary offers a reload). Chromium fetches a module again after
+ * a failed dynamic import; a browser that remembers the failure fails again, as before.
+ */
+export async function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      if (typeof navigator === 'undefined' || navigator.onLine !== false) throw error;
+      await new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+    }
+  }
 }

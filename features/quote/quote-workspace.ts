@@ -6,6 +6,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import { FORMAT_HEAD_BYTES, detectCadFormat, needsWholeFile } from '#domain/geometry/detect-format';
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { validateQuoteFiles } from '#domain/rules/quote-file-rules';
+import { errorMessage } from '#lib/api/error-message';
 import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
@@ -134,8 +135,13 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
         },
       }),
       createProject: fromPromise(async ({ input }) => {
-        await issueTemporaryTokenFor(session);
-        return createProject({ name: input.name || t('quote.project.defaultName'), process: input.process });
+        try {
+          await issueTemporaryTokenFor(session);
+          return await createProject({ name: input.name || t('quote.project.defaultName'), process: input.process });
+        } catch (error) {
+          // The catalogue's words for the page ("Unknown network error" offline), not the client's technical text.
+          throw new Error(errorMessage(error));
+        }
       }),
       openProject: fromPromise(async ({ input, signal }) => {
         try {

@@ -569,6 +569,32 @@ test('a dropped folder gives its part files, not its notes; a folder without any
   await expect(page.locator('p', { hasText: /holds no STL/ })).toHaveCount(0);
 });
 
+test('a file dropped offline is kept: the page says the project could not be made, and makes it once back online', async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // A phone between two networks at the first drop: the configurator's code and the project's call both fail.
+  await context.setOffline(true);
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to create new project.' });
+  await expect(alert).toHaveText(/Unable to create new project\. Unknown network error/, { timeout: 20_000 });
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText('Unknown error, please reload the page.')).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a project refused by the network is made again with "Try again", and the dropped file goes with it', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/msapi\/manufacture\/project$/, (route) => (route.request().method() === 'POST' && refused++ === 0 ? route.abort() : route.continue()));
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to create new project.' });
+  await alert.getByRole('button', { name: 'Try again' }).click({ timeout: 20_000 });
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+});
+
 test('a 3D preview whose chunk cannot be fetched says so in its place; the quote goes on', async ({ page }) => {
   await page.route(/\/part-viewer-canvas-[^/]*\.js$/, (route) => route.abort());
   await upload(page, 'cube-10x10mm--cube-10x10.stl');

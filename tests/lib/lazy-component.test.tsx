@@ -91,3 +91,19 @@ test('a chunk that cannot be fetched at the render reaches the error boundary', 
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');
   error.mockRestore();
 });
+
+test('a chunk that could not be fetched offline is fetched again once the browser is back online; the fallback stays meanwhile', async () => {
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(Price);
+  const LazyPrice = lazyComponent<{ amount: string }>(load);
+  renderInBoundary(LazyPrice);
+  await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  await act(async () => new Promise((r) => setTimeout(r, 20)));
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+  onLine.mockReturnValue(true);
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByText('Total $8.00')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+  onLine.mockRestore();
+});

@@ -21,6 +21,7 @@ import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
 import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { lazyComponent } from '#lib/lazy-component';
+import { Button } from '#ui/button';
 import { Link } from '#ui/link';
 
 // What the quote page needs only once there is a project, a checked part or a leaving visitor loads
@@ -104,6 +105,14 @@ export function Workspace({
   const parts = useSelector(workspace, (s) => s.context.parts);
   const selectedId = useSelector(workspace, (s) => s.context.selectedId);
   const error = useSelector(workspace, (s) => s.context.error);
+  // A project that could not be created offline is asked for again once the browser is back online.
+  const createFailed = error?.kind === 'create';
+  useEffect(() => {
+    if (!createFailed) return;
+    const retry = () => workspace.send({ type: 'project.needed' });
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [createFailed, workspace]);
   const opening = useSelector(workspace, (s) => s.matches('opening'));
   const changingProcess = useSelector(workspace, (s) => s.matches({ ready: 'changingProcess' }));
   const assemblyCall = useSelector(workspace, (s) =>
@@ -235,7 +244,11 @@ export function Workspace({
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
               <>
-                {t('error.projectCreate')} {error.reason}
+                {t('error.projectCreate')} {error.reason}{' '}
+                {/* The files wait in the table; a new try takes them (and it is made by itself once the browser is back online). */}
+                <Button variant="secondary" className="mt-2" onPress={() => workspace.send({ type: 'project.needed' })}>
+                  {t('common.tryAgain')}
+                </Button>
               </>
             ) : error.kind === 'process' ? (
               error.reason
