@@ -585,6 +585,23 @@ test('a file dropped offline is kept: the page says the project could not be mad
   expect(errors).toEqual([]);
 });
 
+test('an upload the network broke is sent again by itself once the browser is back online', async ({ page, context }) => {
+  let broken = 0;
+  await page.route(/\/msapi\/manufacture\/project\/[^/]+\/files$/, async (route) => {
+    if (route.request().method() !== 'POST' || broken++ > 0) return route.continue();
+    // The network goes as the file is sent.
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await upload(page, 'cube-10x10mm--cube-10x10.stl');
+  await expect(page.getByText('Unknown network error').first()).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(false);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  // Sent again (once more if the first try still met the network going back up), and kept once.
+  expect(broken).toBeGreaterThanOrEqual(2);
+  await expect(partsTable(page).getByRole('row', { name: /cube-10x10mm/ })).toHaveCount(1);
+});
+
 test('a project refused by the network is made again with "Try again", and the dropped file goes with it', async ({ page }) => {
   let refused = 0;
   await page.route(/\/msapi\/manufacture\/project$/, (route) => (route.request().method() === 'POST' && refused++ === 0 ? route.abort() : route.continue()));

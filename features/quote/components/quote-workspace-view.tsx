@@ -105,14 +105,21 @@ export function Workspace({
   const parts = useSelector(workspace, (s) => s.context.parts);
   const selectedId = useSelector(workspace, (s) => s.context.selectedId);
   const error = useSelector(workspace, (s) => s.context.error);
-  // A project that could not be created offline is asked for again once the browser is back online.
-  const createFailed = error?.kind === 'create';
+  // Back online: a project that could not be created is asked for again, and the uploads the
+  // network broke (not those the server refused) are sent again, as their "Try again" would.
   useEffect(() => {
-    if (!createFailed) return;
-    const retry = () => workspace.send({ type: 'project.needed' });
+    const networkWords = new Set([t('error.network'), t('error.timeout')]);
+    const retry = () => {
+      const { context } = workspace.getSnapshot();
+      if (context.error?.kind === 'create') workspace.send({ type: 'project.needed' });
+      for (const part of context.parts) {
+        const upload = part.upload?.getSnapshot();
+        if (upload?.value === 'failed' && upload.context.failedAt === 'uploading' && networkWords.has(upload.context.error ?? '')) part.upload?.send({ type: 'retry' });
+      }
+    };
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
-  }, [createFailed, workspace]);
+  }, [workspace, t]);
   const opening = useSelector(workspace, (s) => s.matches('opening'));
   const changingProcess = useSelector(workspace, (s) => s.matches({ ready: 'changingProcess' }));
   const assemblyCall = useSelector(workspace, (s) =>
