@@ -602,12 +602,23 @@ test('an upload the network broke is sent again by itself once the browser is ba
   await expect(partsTable(page).getByRole('row', { name: /cube-10x10mm/ })).toHaveCount(1);
 });
 
-test('a project refused by the network is made again with "Try again", and the dropped file goes with it', async ({ page }) => {
+test('a project refused by the network, then by the server, is made with "Try again", and the dropped file goes with it', async ({ page }) => {
   let refused = 0;
-  await page.route(/\/msapi\/manufacture\/project$/, (route) => (route.request().method() === 'POST' && refused++ === 0 ? route.abort() : route.continue()));
+  await page.route(/\/msapi\/manufacture\/project$/, (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    refused++;
+    if (refused === 1) return route.abort();
+    if (refused === 2) return route.fulfill({ status: 500, json: { code: 500, message: 'Unable to create new project.' } });
+    return route.continue();
+  });
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
-  const alert = page.getByRole('alert').filter({ hasText: 'Unable to create new project.' });
-  await alert.getByRole('button', { name: 'Try again' }).click({ timeout: 20_000 });
+  // On the page (a 500 is also said in a toast, outside the page's main content).
+  const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'Unable to create new project.' });
+  await expect(alert).toHaveText(/^Unable to create new project\. Unknown network error/, { timeout: 20_000 });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  // The server's words are the same words: said once.
+  await expect(alert).toHaveText(/^Unable to create new project\.\s*Try again$/);
+  await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
   await expect(alert).toHaveCount(0);
 });

@@ -251,7 +251,8 @@ export function Workspace({
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
               <>
-                {t('error.projectCreate')} {error.reason}{' '}
+                {/* The server's own words for a 500 are these words: not said twice. */}
+                {t('error.projectCreate')} {error.reason === t('error.projectCreate') ? null : error.reason}{' '}
                 {/* The files wait in the table; a new try takes them (and it is made by itself once the browser is back online). */}
                 <Button variant="secondary" className="mt-2" onPress={() => workspace.send({ type: 'project.needed' })}>
                   {t('common.tryAgain')}
