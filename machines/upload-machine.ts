@@ -4,11 +4,14 @@ import type { Mesh } from '#domain/geometry/mesh';
 import type { PartMetrics } from '#domain/geometry/metrics';
 
 /**
- * One file's way from a drop to a quotable part. Checking (type by content, size, count), then two
- * things at once: the browser imports the geometry in a worker (the preview and a first price in
- * about a second) while the file uploads to the project, which the server analyses again (the
- * price that counts). Ready once both are done; an import the browser cannot do (no preview) does
- * not stop the upload; a failed check or upload fails the file, with a message, a retry and a
+ * One file's way from a drop to a quotable part. Two things at once: the browser imports the
+ * geometry in a worker (the preview and a first price in about a second) while the file is checked
+ * (type by content, size, count) and then uploaded to the project, which the server analyses again
+ * (the price that counts). The import starts with the checks, not after them (ADR 254): the checks'
+ * read of the file's head waits tens of milliseconds on the browser's file service, which the
+ * import's read no longer queues behind; what the import finds is told only once the checks passed.
+ * Ready once both are done; an import the browser cannot do (no preview) does not stop the upload;
+ * a failed check (which stops the import) or upload fails the file, with a message, a retry and a
  * remove. Pure: checking, importing and uploading arrive as injected actors. The workspace machine
  * that spawns it hears `upload.checked` (a project is needed only for a file that passed its
  * checks), `upload.analysed`, `upload.stored` and `upload.failed`.
@@ -52,6 +55,10 @@ export interface UploadContext {
   error: string | null;
   /** The step that failed, so retry resumes there. */
   failedAt: 'checking' | 'uploading' | null;
+  /** Whether the file passed its checks (the import's findings wait for them). */
+  checked: boolean;
+  /** The upload failed for want of an answer (the connection, a time-out): worth sending again once online. */
+  lostConnection: boolean;
 }
 
 export type UploadEvent =
@@ -62,7 +69,8 @@ export type UploadEvent =
   | { type: 'import.failed'; message: string }
   | { type: 'upload.progress'; fraction: number }
   | { type: 'upload.done'; uploaded: UploadedFile }
-  | { type: 'upload.failed'; message: string }
+  /** `lostConnection`: no answer came (the network failed or the time ran out), as opposed to a server's refusal. */
+  | { type: 'upload.failed'; message: string; lostConnection?: boolean }
   | { type: 'retry' }
   | { type: 'remove' };
 
@@ -97,6 +105,7 @@ export const uploadMachine = setup({
   guards: {
     hasProject: ({ context }) => context.projectId !== null,
     hasAnalysis: ({ context }) => context.analysis !== null || context.importError !== null,
+    isChecked: ({ context }) => context.checked,
     isStored: ({ context }) => context.uploaded !== null,
     failedChecking: ({ context }) => context.failedAt === 'checking',
   },
@@ -117,26 +126,16 @@ export const uploadMachine = setup({
     uploaded: null,
     error: null,
     failedAt: null,
+    checked: false,
+    lostConnection: false,
   }),
   on: {
     remove: { target: '.removed' },
     'project.ready': { actions: assign({ projectId: ({ event }) => event.projectId }) },
   },
-  initial: 'checking',
+  initial: 'active',
   states: {
-    checking: {
-      invoke: {
-        src: 'checkFile',
-        input: ({ context }) => ({ file: context.file, slotsLeft: context.slotsLeft }),
-        onDone: { target: 'active', actions: sendParent(({ context }): UploadReport => ({ type: 'upload.checked', partId: context.id })) },
-        onError: {
-          target: 'failed',
-          // A check that failed without a message leaves `error` null: the screen says the file cannot be used.
-          actions: [assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : null, failedAt: 'checking' as const })), 'reportFailure'],
-        },
-      },
-    },
-    /** Import and upload run side by side. */
+    /** Import and transfer (checks, then upload) run side by side. */
     active: {
       type: 'parallel',
       onDone: { target: 'ready' },
@@ -150,15 +149,17 @@ export const uploadMachine = setup({
               invoke: { src: 'importGeometry', input: ({ context }) => ({ file: context.file }) },
               on: {
                 'import.progress': { actions: assign({ importProgress: ({ event }) => (event.fraction === null ? null : clamp(event.fraction)) }) },
-                'import.done': {
-                  target: 'done',
-                  actions: [
-                    assign({ analysis: ({ event }) => event.analysis, importProgress: null }),
-                    sendParent(({ context, event }): UploadReport => ({ type: 'upload.analysed', partId: context.id, analysis: event.analysis })),
-                  ],
-                },
+                'import.done': { target: 'imported', actions: assign({ analysis: ({ event }) => event.analysis, importProgress: null }) },
                 // No preview; the server's analysis still says what the file is.
                 'import.failed': { target: 'done', actions: assign({ importError: ({ event }) => event.message, importProgress: null }) },
+              },
+            },
+            /** Read before the checks answered (they usually answer first): told once they passed. */
+            imported: {
+              always: {
+                guard: 'isChecked',
+                target: 'done',
+                actions: sendParent(({ context }): UploadReport => ({ type: 'upload.analysed', partId: context.id, analysis: context.analysis! })),
               },
             },
             done: { type: 'final' },
@@ -167,11 +168,33 @@ export const uploadMachine = setup({
         transfer: {
           initial: 'start',
           states: {
-            start: { always: [{ guard: 'isStored', target: 'stored' }, { guard: 'hasProject', target: 'uploading' }, { target: 'waitingForProject' }] },
+            start: {
+              always: [{ guard: 'isStored', target: 'stored' }, { guard: 'isChecked', target: 'checked' }, { target: 'checking' }],
+            },
+            checking: {
+              invoke: {
+                src: 'checkFile',
+                input: ({ context }) => ({ file: context.file, slotsLeft: context.slotsLeft }),
+                onDone: {
+                  target: 'checked',
+                  actions: [assign({ checked: true }), sendParent(({ context }): UploadReport => ({ type: 'upload.checked', partId: context.id }))],
+                },
+                onError: {
+                  target: '#upload.failed',
+                  // A check that failed without a message leaves `error` null: the screen says the file cannot be used.
+                  // The import stops with it, and what it may have read is not kept for a refused file.
+                  actions: [
+                    assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : null, failedAt: 'checking' as const, analysis: null, importProgress: null })),
+                    'reportFailure',
+                  ],
+                },
+              },
+            },
+            checked: { always: [{ guard: 'hasProject', target: 'uploading' }, { target: 'waitingForProject' }] },
             /** The geometry is read meanwhile; the upload starts as soon as the project exists. */
             waitingForProject: { always: { guard: 'hasProject', target: 'uploading' } },
             uploading: {
-              entry: assign({ progress: 0, error: null, failedAt: null }),
+              entry: assign({ progress: 0, error: null, failedAt: null, lostConnection: false }),
               invoke: { src: 'uploadFile', input: ({ context }) => ({ file: context.file, projectId: context.projectId ?? '' }) },
               on: {
                 'upload.progress': { actions: assign({ progress: ({ event }) => clamp(event.fraction) }) },
@@ -184,7 +207,10 @@ export const uploadMachine = setup({
                 },
                 'upload.failed': {
                   target: '#upload.failed',
-                  actions: [assign(({ event }) => ({ error: event.message, failedAt: 'uploading' as const, progress: null })), 'reportFailure'],
+                  actions: [
+                    assign(({ event }) => ({ error: event.message, failedAt: 'uploading' as const, progress: null, lostConnection: event.lostConnection === true })),
+                    'reportFailure',
+                  ],
                 },
               },
             },
@@ -215,9 +241,11 @@ export function uploadSteps(snapshot: { value: unknown }): UploadPhase[] {
   const value = snapshot.value;
   if (typeof value === 'string') return [value === 'active' ? 'waiting' : (value as UploadPhase)];
   const active = (value as { active?: { geometry?: string; transfer?: string } }).active ?? {};
+  // The import under way beside the checks is not news until they passed.
+  if (active.transfer === 'checking') return ['checking'];
   const steps: UploadPhase[] = [];
   if (active.transfer === 'uploading') steps.push('uploading');
-  if (active.geometry === 'importing') steps.push('importing');
+  if (active.geometry === 'importing' || active.geometry === 'imported') steps.push('importing');
   return steps.length > 0 ? steps : ['waiting'];
 }
 

@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps; PROFILE_CHANGES=1: the same over the option changes)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps (PROFILE_TAIL=ms: only its last ms, the task that drew the price); PROFILE_CHANGES=1: the same over the option changes)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,6 +71,8 @@ try {
         if (!marks.firstPrice && document.querySelector('[data-testid="total"]')) marks.firstPrice = performance.now();
         if (!marks.confirmed && [...document.querySelectorAll('[role="status"]')].some((e) => e.textContent === 'Price confirmed by the server.')) marks.confirmed = performance.now();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      // The file input's change: where the page's own work starts (setFiles' round trip is before it).
+      document.addEventListener('change', () => marks.change === undefined && (marks.change = performance.now(), performance.mark('bench:input-change')), true);
       window.__frames = [];
       new PerformanceObserver((list) => window.__frames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: false });
     })()`);
@@ -93,7 +95,8 @@ try {
     if (cdp) {
       await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.firstPrice !== undefined, undefined, { timeout: 60_000 });
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-      console.log(`  run ${run + 1}: the main thread from the drop to the first price\n${summariseProfile(profile, path.resolve(process.env.STATIC_DIR ?? 'dist')).join('\n')}`);
+      const tail = Number(process.env.PROFILE_TAIL) || Infinity;
+      console.log(`  run ${run + 1}: the main thread from the drop to the first price${tail < Infinity ? ` (its last ${tail} ms)` : ''}\n${summariseProfile(profile, path.resolve(process.env.STATIC_DIR ?? 'dist'), 25, tail).join('\n')}`);
       await cdp.detach();
     }
     await page.getByText('Price confirmed by the server.').waitFor({ timeout: 60_000 });

@@ -15,13 +15,21 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** The top `top` functions and source files by self time (ms), as printable lines. */
-export function summariseProfile(profile: CpuProfile, distDir: string, top = 25): string[] {
+/**
+ * The top `top` functions and source files by self time (ms), as printable lines; with `lastMs`,
+ * only the samples of the profile's last `lastMs` milliseconds (the task that drew the first price).
+ */
+export function summariseProfile(profile: CpuProfile, distDir: string, top = 25, lastMs = Infinity): string[] {
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
+  const total = deltas.reduce((sum, d) => sum + d, 0) / 1000;
   // A sample's time is the delta to the next one.
-  for (let i = 0; i < samples.length; i++) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  let at = 0;
+  for (let i = 0; i < samples.length; i++) {
+    at += (deltas[i] ?? 0) / 1000;
+    if (total - at <= lastMs) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
   const maps = new Map<string, TraceMap | null>();
   const mapOf = (url: string): TraceMap | null => {
     if (maps.has(url)) return maps.get(url)!;
@@ -51,11 +59,11 @@ export function summariseProfile(profile: CpuProfile, distDir: string, top = 25)
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
     byFile.set(file || '(native)', (byFile.get(file || '(native)') ?? 0) + ms);
   }
-  const total = [...byFile.values()].reduce((a, b) => a + b, 0);
+  const sampled = [...byFile.values()].reduce((a, b) => a + b, 0);
   const rows = (m: Map<string, number>, n: number) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `      ${v.toFixed(1).padStart(7)} ms  ${k}`);
-  return [`    ${total.toFixed(0)} ms sampled; by source file:`, ...rows(byFile, 15), '    by function (self time):', ...rows(byFunction, top)];
+  return [`    ${sampled.toFixed(0)} ms sampled; by source file:`, ...rows(byFile, 15), '    by function (self time):', ...rows(byFunction, top)];
 }

@@ -7,6 +7,7 @@ import { FORMAT_HEAD_BYTES, detectCadFormat, needsWholeFile } from '#domain/geom
 import { FILE_MESSAGES } from '#domain/rules/quote-file-messages';
 import { validateQuoteFiles } from '#domain/rules/quote-file-rules';
 import { errorMessage } from '#lib/api/error-message';
+import { UploadError } from '#lib/api/upload';
 import { t } from '#lib/i18n/i18n';
 import type { SessionActorRef } from '#machines/session-context';
 import { quoteConfiguratorMachine } from '#machines/quote-configurator-machine';
@@ -123,7 +124,12 @@ export function createQuoteWorkspace(session: SessionActorRef, process: ProcessS
             const handle = uploadQuoteFile(input.projectId, input.file, (fraction) => sendBack({ type: 'upload.progress', fraction }), unauthorized);
             handle.result.then(
               (uploaded) => sendBack({ type: 'upload.done', uploaded }),
-              (error: unknown) => sendBack({ type: 'upload.failed', message: error instanceof Error ? error.message : t('quote.upload.failed') }),
+              (error: unknown) =>
+                sendBack({
+                  type: 'upload.failed',
+                  message: error instanceof Error ? error.message : t('quote.upload.failed'),
+                  lostConnection: error instanceof UploadError && (error.kind === 'network' || error.kind === 'timeout'),
+                }),
             );
             return () => handle.abort();
           }),

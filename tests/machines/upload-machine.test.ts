@@ -13,6 +13,8 @@ const analysis: FileAnalysis = { metrics: null, findings: [], mesh: null, ordera
 interface Controls {
   importing: ((event: AnyEventObject) => void) | null;
   uploading: ((event: AnyEventObject) => void) | null;
+  /** Whether the import's actor was stopped (a refused file's). */
+  importStopped: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Controls {
  * (`upload.analysed`, `upload.stored`, `upload.failed`).
  */
 function start(input: Partial<UploadInput> = {}, check: () => Promise<void> = async () => {}) {
-  const controls: Controls = { importing: null, uploading: null };
+  const controls: Controls = { importing: null, uploading: null, importStopped: false };
   const importGeometry = vi.fn();
   const uploadFile = vi.fn();
   const heard: UploadReport[] = [];
@@ -30,6 +32,9 @@ function start(input: Partial<UploadInput> = {}, check: () => Promise<void> = as
       importGeometry: fromCallback(({ sendBack, input: i }) => {
         importGeometry(i);
         controls.importing = sendBack;
+        return () => {
+          controls.importStopped = true;
+        };
       }),
       uploadFile: fromCallback(({ sendBack, input: i }) => {
         uploadFile(i);
@@ -101,19 +106,50 @@ describe('the happy path', () => {
   });
 });
 
+describe('the import starts with the checks (ADR 254)', () => {
+  test('the geometry is read while the file is checked; what it found is told once the checks passed', async () => {
+    let pass = () => {};
+    const { actor, controls, importGeometry, steps, heard } = start({}, () => new Promise<void>((resolve) => (pass = resolve)));
+    expect(importGeometry).toHaveBeenCalledTimes(1);
+    expect(steps()).toEqual(['checking']);
+    controls.importing!({ type: 'import.done', analysis });
+    // Read before the checks answered: nothing is told yet, the file is still being checked.
+    expect(steps()).toEqual(['checking']);
+    expect(heard).toEqual([]);
+    pass();
+    await vi.waitFor(() => expect(heard.map((e) => e.type)).toEqual(['upload.checked', 'upload.analysed']));
+    expect(heard[1]).toEqual({ type: 'upload.analysed', partId: 'f1', analysis });
+    expect(steps()).toEqual(['waiting']);
+    expect(actor.getSnapshot().context.analysis).toBe(analysis);
+  });
+
+  test('a file refused after its geometry was read keeps no analysis and tells none', async () => {
+    let refuse = (_error: Error) => {};
+    const { actor, controls, state, heard } = start({}, () => new Promise<void>((_resolve, reject) => (refuse = reject)));
+    controls.importing!({ type: 'import.done', analysis });
+    refuse(new Error('This is not a file format we can read.'));
+    await vi.waitFor(() => expect(state()).toBe('failed'));
+    expect(actor.getSnapshot().context.analysis).toBeNull();
+    expect(heard.map((e) => e.type)).toEqual(['upload.failed']);
+  });
+});
+
 describe('failures', () => {
   test('a file refused by the checks says why, the workspace hears it, and retrying does not let it through', async () => {
-    const { actor, state, importGeometry, heard } = start({}, async () => {
+    const { actor, state, importGeometry, controls, heard } = start({}, async () => {
       throw new Error('This file is larger than 100 MB.');
     });
     await vi.waitFor(() => expect(state()).toBe('failed'));
+    // The import started beside the checks is stopped with them.
+    expect(importGeometry).toHaveBeenCalledTimes(1);
+    expect(controls.importStopped).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('This file is larger than 100 MB.');
     expect(heard).toContainEqual({ type: 'upload.failed', partId: 'f1', message: 'This file is larger than 100 MB.' });
     // Refused: it never asks for a project to go to.
     expect(heard.map((e) => e.type)).not.toContain('upload.checked');
     actor.send({ type: 'retry' });
     expect(state()).toBe('failed');
-    expect(importGeometry).not.toHaveBeenCalled();
+    expect(importGeometry).toHaveBeenCalledTimes(1);
   });
 
   test('a check that fails without a message leaves the words to the screen', async () => {
@@ -149,6 +185,17 @@ describe('failures', () => {
     expect(importGeometry).toHaveBeenCalledTimes(1);
     expect(uploadFile).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  test('an upload that got no answer is marked as lost on the way (sent again once online), a refusal is not', async () => {
+    const { actor, controls, uploadFile } = start({ projectId: 'p1' });
+    await vi.waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
+    controls.uploading!({ type: 'upload.failed', message: 'Unknown network error', lostConnection: true });
+    expect(actor.getSnapshot().context.lostConnection).toBe(true);
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().context.lostConnection).toBe(false);
+    controls.uploading!({ type: 'upload.failed', message: 'The project holds too many files.' });
+    expect(actor.getSnapshot().context).toMatchObject({ failedAt: 'uploading', lostConnection: false });
   });
 
   test('remove ends the file from any state', async () => {

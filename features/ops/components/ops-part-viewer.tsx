@@ -55,7 +55,7 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
   const t = useT();
   // The buttons' commands since the view opened (bounded), run in order by the scene; a press before three.js arrives is kept.
   const [commands, setCommands] = useState<readonly ViewCommand[]>([]);
-  // Without WebGL nothing can be drawn: the mesh is not fetched, and the view says why.
+  // Without WebGL nothing can be drawn: the mesh is not fetched, no toolbar is offered, and the boundary says why.
   const canDraw = webglAvailable();
   const mesh = useQuery({ queryKey: queryKeys.ops.orders.file(path), queryFn: () => meshAt(path), staleTime: Infinity, retry: false, enabled: canDraw });
   const note = 'absolute inset-0 grid place-items-center p-4 text-center text-caption text-neutral-700';
@@ -67,19 +67,18 @@ export function OpsPartViewer({ id, path, name }: OpsPartViewerProps) {
         aria-label={t('opsOrders.viewer.model', { name })}
         className="relative aspect-[4/3] w-full overflow-hidden rounded-control border border-neutral-200 bg-neutral-50"
       >
-        {!canDraw ? (
-          <p className={note}>{t('opsOrders.viewer.unavailable')}</p>
-        ) : mesh.isError ? (
-          <p className={note}>{mesh.error instanceof EmptyMesh ? t('opsOrders.viewer.failed') : errorMessage(mesh.error)}</p>
-        ) : mesh.data ? (
-          <ViewerBoundary unavailable={<p className={note}>{t('opsOrders.viewer.unavailable')}</p>} failed={<p className={note}>{t('opsOrders.viewer.viewFailed')}</p>}>
+        {/* Without WebGL the boundary says so (and the mesh was not asked for); a view that fails says so in its place. */}
+        <ViewerBoundary unavailable={<p className={note}>{t('opsOrders.viewer.unavailable')}</p>} failed={<p className={note}>{t('opsOrders.viewer.viewFailed')}</p>}>
+          {mesh.isError ? (
+            <p className={note}>{mesh.error instanceof EmptyMesh ? t('opsOrders.viewer.failed') : errorMessage(mesh.error)}</p>
+          ) : mesh.data ? (
             <Suspense fallback={loading}>
               <PartViewerCanvas mesh={mesh.data} highlight={[]} commands={commands} scale={1} />
             </Suspense>
-          </ViewerBoundary>
-        ) : (
-          loading
-        )}
+          ) : (
+            loading
+          )}
+        </ViewerBoundary>
       </div>
       {/* Plain buttons from ui/button as the quote's viewer has them inline: a module both shared would be split into a chunk more on the quote page (ADR 231). */}
       {canDraw && (

@@ -1,6 +1,10 @@
 import { Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { isProcessSlug } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
+import { useLoadedSessionActor } from '#machines/session-context';
+import { onFirstSign } from '../first-sign.ts';
+import { startGeometryWorker } from '../geometry/geometry-client.ts';
+import { prepareTemporaryToken } from '../temporary-token.ts';
 import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
 import { countEarlyFiles, takeEarlyFiles } from '#lib/early-files';
 import { lazyComponent } from '#lib/lazy-component';
@@ -126,7 +130,18 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
   const [waitingFiles, setWaitingFiles] = useState(countEarlyFiles);
   useEffect(() => {
     void QuoteWorkspaceView.preload();
+    // The geometry worker boots (~50 ms of fetching and compiling) at the first sign of a file, here
+    // too: a file picked from the first render, whose swap to the workspace waits for the picker,
+    // no longer waits for the worker once it is chosen (ADR 254).
+    return onFirstSign(startGeometryWorker);
   }, []);
+  // A new quote's temporary token, at the same sign (ADR 246, here since ADR 254): a file picked on
+  // the first render does not wait for the token's round trip once it is chosen.
+  const session = useLoadedSessionActor();
+  useEffect(() => {
+    if (projectId || !session) return;
+    return onFirstSign(() => prepareTemporaryToken(session));
+  }, [projectId, session]);
   const onProcess = useCallback(
     (chosen: ProcessSlug) => {
       handover.chooseProcess(chosen);

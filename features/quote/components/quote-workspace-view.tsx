@@ -108,18 +108,17 @@ export function Workspace({
   // Back online: a project that could not be created is asked for again, and the uploads the
   // network broke (not those the server refused) are sent again, as their "Try again" would.
   useEffect(() => {
-    const networkWords = new Set([t('error.network'), t('error.timeout')]);
     const retry = () => {
       const { context } = workspace.getSnapshot();
       if (context.error?.kind === 'create') workspace.send({ type: 'project.needed' });
       for (const part of context.parts) {
         const upload = part.upload?.getSnapshot();
-        if (upload?.value === 'failed' && upload.context.failedAt === 'uploading' && networkWords.has(upload.context.error ?? '')) part.upload?.send({ type: 'retry' });
+        if (upload?.value === 'failed' && upload.context.lostConnection) part.upload?.send({ type: 'retry' });
       }
     };
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
-  }, [workspace, t]);
+  }, [workspace]);
   const opening = useSelector(workspace, (s) => s.matches('opening'));
   const changingProcess = useSelector(workspace, (s) => s.matches({ ready: 'changingProcess' }));
   const assemblyCall = useSelector(workspace, (s) =>
