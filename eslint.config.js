@@ -23,7 +23,7 @@ import globals from 'globals';
 export const SERVER_FLOORS = [
   ['core'], // errors.ts, clock.ts, config.ts, links.ts
   ['db'],
-  ['answers', 'storage', 'jobs', 'geography'],
+  ['answers', 'storage', 'jobs', 'geography', 'pdf'],
   ['mail', 'auth', 'payments'],
   ['accounts'],
   ['quote', 'rewards'],

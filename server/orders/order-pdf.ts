@@ -1,18 +1,16 @@
-import PDFDocument from 'pdfkit';
 import type { Order } from '#domain/api/order';
 import { orderDocumentKind, type OrderDocumentKind } from '#domain/orders/order-status';
 import { formatUsd } from '#domain/pricing/money';
-import { longDate, winAnsi } from '../quote/quote-pdf.ts';
+import { PDF_MARGIN as MARGIN, createPdf, longDate, tableRow, write, type PdfColumn } from '../pdf/pdf-document.ts';
 
-const MARGIN = 50;
-const COLUMNS = [
-  { key: 'part', title: 'Part', width: 140, align: 'left' },
-  { key: 'options', title: 'Material and options', width: 165, align: 'left' },
-  { key: 'qty', title: 'Qty', width: 35, align: 'right' },
-  { key: 'unit', title: 'Unit price', width: 75, align: 'right' },
-  { key: 'total', title: 'Total', width: 80, align: 'right' },
-] as const;
-type Cells = Record<(typeof COLUMNS)[number]['key'], string>;
+type Key = 'part' | 'options' | 'qty' | 'unit' | 'total';
+const COLUMNS: readonly PdfColumn<Key>[] = [
+  { key: 'part', width: 140, align: 'left' },
+  { key: 'options', width: 165, align: 'left' },
+  { key: 'qty', width: 35, align: 'right' },
+  { key: 'unit', width: 75, align: 'right' },
+  { key: 'total', width: 80, align: 'right' },
+];
 
 const TITLES: Readonly<Record<OrderDocumentKind, string>> = { invoice: 'Invoice', proforma: 'Proforma invoice', cancelled: 'Cancelled order' };
 
@@ -24,31 +22,21 @@ export function orderDocumentTitle(order: Pick<Order, 'status'>): string {
 /**
  * One order as a PDF (issue 15): the invoice of a paid order, the proforma invoice of an unpaid one.
  * Products with their options, amounts, coupon, billing and consignee, the EXW terms and carrier,
- * the entrust fields the customer may see. pdfkit with its built-in Helvetica, as the quote document
- * (ADR 043): text is real text, searchable and read by screen readers.
+ * the entrust fields the customer may see. Real text, searchable and read by screen readers, as the
+ * quote document's (ADR 043): a customer's name and address in any script the documents' fonts draw
+ * ("Łódź", "Москва", "上海"; server/pdf/pdf-document.ts, ADR 255).
  */
 export function renderOrderPdf(order: Order): Promise<Buffer> {
   const title = orderDocumentTitle(order);
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: `${title} ${order.number}`, Subject: `Order ${order.number}`, Author: 'Manufacture', Producer: 'Manufacture' },
-    lang: 'en-GB',
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, done } = createPdf({ Title: `${title} ${order.number}`, Subject: `Order ${order.number}` });
   const width = pdf.page.width - 2 * MARGIN;
   const right = pdf.page.width - MARGIN;
   const bottom = () => pdf.page.height - MARGIN;
-  const text = (value: string) => pdf.text(winAnsi(value), { width });
+  const text = (value: string) => write(pdf, value, { width });
 
-  pdf.font('Helvetica-Bold').fontSize(18).text(winAnsi(title), MARGIN, MARGIN);
-  pdf.font('Helvetica').fontSize(10).moveDown(0.3);
+  pdf.fontSize(18);
+  write(pdf, title, { bold: true, x: MARGIN, y: MARGIN });
+  pdf.fontSize(10).moveDown(0.3);
   text(`Order: ${order.number}`);
   text(`Date: ${longDate(order.createdAt)}`);
   text(`Status: ${order.statusLabel}`);
@@ -61,45 +49,31 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
   const half = width / 2 - 10;
   const b = order.billing;
   const c = order.consignee;
-  pdf.font('Helvetica-Bold').text('Bill to', MARGIN, top, { width: half });
-  pdf.font('Helvetica').text(winAnsi([b.companyName, b.name, b.location].filter(Boolean).join('\n')), { width: half });
+  write(pdf, 'Bill to', { bold: true, x: MARGIN, y: top, width: half });
+  write(pdf, [b.companyName, b.name, b.location].filter(Boolean).join('\n'), { width: half });
   const billedEnd = pdf.y;
-  pdf.font('Helvetica-Bold').text('Ship to', MARGIN + width / 2, top, { width: half });
-  pdf.font('Helvetica').text(
-    winAnsi(
-      [
-        `${c.firstName} ${c.lastName}`,
-        c.company,
-        c.addressLine1,
-        c.addressLine2,
-        c.addressLine3,
-        `${c.city} ${c.postcode}`,
-        [c.stateName ?? c.state, c.countryName].filter(Boolean).join(', '),
-        `${c.phoneCode} ${c.mobile}`,
-        c.vatNumber ? `VAT/EORI: ${c.vatNumber}` : null,
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    ),
+  write(pdf, 'Ship to', { bold: true, x: MARGIN + width / 2, y: top, width: half });
+  write(
+    pdf,
+    [
+      `${c.firstName} ${c.lastName}`,
+      c.company,
+      c.addressLine1,
+      c.addressLine2,
+      c.addressLine3,
+      `${c.city} ${c.postcode}`,
+      [c.stateName ?? c.state, c.countryName].filter(Boolean).join(', '),
+      `${c.phoneCode} ${c.mobile}`,
+      c.vatNumber ? `VAT/EORI: ${c.vatNumber}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n'),
     { width: half },
   );
   pdf.x = MARGIN;
   pdf.y = Math.max(billedEnd, pdf.y) + 14;
 
-  const row = (cells: Cells, bold: boolean) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height = Math.max(...COLUMNS.map((col) => pdf.heightOfString(winAnsi(cells[col.key]), { width: col.width - 6 }))) + 6;
-    if (pdf.y + height > bottom()) pdf.addPage();
-    const y = pdf.y;
-    let x = MARGIN;
-    for (const column of COLUMNS) {
-      pdf.text(winAnsi(cells[column.key]), x, y + 3, { width: column.width - 6, align: column.align });
-      x += column.width;
-    }
-    pdf.moveTo(MARGIN, y + height).lineTo(right, y + height).lineWidth(0.5).strokeColor('#999999').stroke();
-    pdf.x = MARGIN;
-    pdf.y = y + height;
-  };
+  const row = (cells: Readonly<Record<Key, string>>, bold: boolean) => tableRow(pdf, COLUMNS, cells, { bold, right, bottom: bottom() });
   row({ part: 'Part', options: 'Material and options', qty: 'Qty', unit: 'Unit price', total: 'Total' }, true);
   for (const p of order.products) {
     row(
@@ -115,9 +89,7 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
   }
 
   pdf.moveDown(0.6).fontSize(10);
-  const amount = (label: string, cents: number, bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(winAnsi(`${label}: ${formatUsd(cents)}`), MARGIN, pdf.y, { width, align: 'right' });
-  };
+  const amount = (label: string, cents: number, bold = false) => write(pdf, `${label}: ${formatUsd(cents)}`, { bold, x: MARGIN, y: pdf.y, width, align: 'right' });
   amount('Subtotal', order.amounts.subtotalCents);
   if (order.amounts.discountCents > 0) {
     const label = order.coupon ? `Discount (${order.coupon.code})` : order.referral ? `Referral: ${order.referral.percentOff}% off your first order` : 'Discount';
@@ -126,7 +98,7 @@ export function renderOrderPdf(order: Order): Promise<Buffer> {
   amount('Shipping (EXW: billed by your carrier)', order.amounts.shippingCents);
   amount(`Total (${order.amounts.currency})`, order.amounts.totalCents, true);
 
-  pdf.moveDown(1).font('Helvetica').fontSize(9);
+  pdf.moveDown(1).fontSize(9);
   const s = order.shipping;
   text(`Shipping: ${s.incoterm} (Incoterms 2020), ${s.carrierName}, account ${s.carrierAccount}. ${s.explanation}`);
   if (order.comment) {
