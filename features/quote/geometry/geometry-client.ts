@@ -41,7 +41,10 @@ export function analyseInWorker(id: string, file: File, onProgress: (fraction: n
         else reject(new Error(message.message ?? t('quote.upload.unreadable')));
       }
     });
-    cancel = () => listeners.delete(id);
+    // The worker stops reading a file no longer wanted (a part removed, a file its checks refused, ADR 254).
+    cancel = () => {
+      if (listeners.delete(id)) worker?.postMessage({ type: 'cancel', id } satisfies GeometryRequest);
+    };
     // A User Timing mark for the benchmarks (scripts/bench-quote-ui.ts MARKS=1).
     performance.mark('geometry:posted');
     getWorker().postMessage({ type: 'analyse', id, file } satisfies GeometryRequest);

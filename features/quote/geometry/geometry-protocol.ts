@@ -1,7 +1,7 @@
 import type { CadFileReport } from '#domain/geometry/import-cad';
 
-/** Messages between the page and the geometry worker. */
-export type GeometryRequest = { type: 'analyse'; id: string; file: File };
+/** Messages between the page and the geometry worker: a file to analyse, or one no longer wanted (its read stops). */
+export type GeometryRequest = { type: 'analyse'; id: string; file: File } | { type: 'cancel'; id: string };
 
 export type GeometryResponse =
   | { type: 'progress'; id: string; fraction: number | null }

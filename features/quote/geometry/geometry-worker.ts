@@ -4,6 +4,7 @@
  * same domain code the server runs, and hands the mesh back without copying (transferable).
  * OpenCascade (for STEP) is loaded only when the first STEP file arrives.
  */
+import { MAX_FILE_SIZE_BYTES } from '#domain/catalogue/limits';
 import { detectCadFormat } from '#domain/geometry/detect-format';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import type { OcctModule } from '#domain/geometry/step';
@@ -24,13 +25,23 @@ function loadOcct(): Promise<OcctModule> {
   return occt;
 }
 
-/** Reads the file whole, reporting the fraction read at most every PROGRESS_INTERVAL_MS (and at the end). */
-async function readWithProgress(file: File, onProgress: (fraction: number) => void): Promise<Uint8Array> {
+/** The files no longer wanted (ADR 254): their read stops at its next chunk, and they are not analysed. */
+const cancelled = new Set<string>();
+
+/**
+ * Reads the file whole, reporting the fraction read at most every PROGRESS_INTERVAL_MS (and at the
+ * end); null when it was cancelled meanwhile.
+ */
+async function readWithProgress(id: string, file: File, onProgress: (fraction: number) => void): Promise<Uint8Array | null> {
   const bytes = new Uint8Array(file.size);
   const reader = file.stream().getReader();
   const report = throttledProgress(onProgress);
   let offset = 0;
   for (;;) {
+    if (cancelled.has(id)) {
+      void reader.cancel();
+      return null;
+    }
     const { done, value } = await reader.read();
     if (done) break;
     bytes.set(value, offset);
@@ -52,11 +63,22 @@ function post(message: GeometryResponse, transfer: Transferable[] = []): void {
 }
 
 self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
+  if (event.data.type === 'cancel') {
+    cancelled.add(event.data.id);
+    return;
+  }
   const { id, file } = event.data;
+  // The import starts beside the upload's checks (ADR 254): a file over the size limit, which they
+  // refuse, is not read into memory meanwhile (a 2 GB file would not fit in a phone's tab).
+  if (file.size > MAX_FILE_SIZE_BYTES) {
+    post({ type: 'failed', id, message: null });
+    return;
+  }
   // User Timing marks for the benchmarks (scripts/bench-quote-ui.ts MARKS=1): where a drop's time goes.
   performance.mark('geometry:start');
   try {
-    const bytes = await readWithProgress(file, (fraction) => post({ type: 'progress', id, fraction }));
+    const bytes = await readWithProgress(id, file, (fraction) => post({ type: 'progress', id, fraction }));
+    if (bytes === null) return;
     performance.mark('geometry:read');
     post({ type: 'progress', id, fraction: null });
     // A large file's walls, supports and holes (seconds at 1M triangles) and the hole search that may
@@ -64,10 +86,13 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
     // shows when it arrives: the browser's first price comes at once (ADR 126, ADR 238).
     const manufacturing = bytes.byteLength > BROWSER_MANUFACTURING_MAX_BYTES ? { manufacturing: false as const, unitsFromHoles: false } : {};
     const options = detectCadFormat(bytes) === 'step' ? { occt: await loadOcct(), ...manufacturing } : manufacturing;
+    if (cancelled.has(id)) return;
     const report = await analyseCadFile(bytes, options);
     performance.mark('geometry:analysed');
     post({ type: 'done', id, report }, report.mesh ? [report.mesh.positions.buffer] : []);
   } catch (error) {
     post({ type: 'failed', id, message: error instanceof Error ? error.message : null });
+  } finally {
+    cancelled.delete(id);
   }
 };
