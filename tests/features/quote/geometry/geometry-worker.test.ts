@@ -18,7 +18,7 @@ const send = (data: GeometryRequest) => scope.self.onmessage!({ data });
 
 describe("the geometry worker: a file's import, stopped when it is no longer wanted (ADR 254)", () => {
   test('reads and measures a file', async () => {
-    await send({ type: 'analyse', id: 'a', file: new File([binaryStl(torus(20, 5, 24, 12))], 'ring.stl') });
+    await send({ type: 'analyse', id: 'a', file: new File([binaryStl(torus(20, 5, 24, 12)) as Uint8Array<ArrayBuffer>], 'ring.stl') });
     expect(posted.at(-1)).toMatchObject({ type: 'done', id: 'a', report: { format: 'stl-binary', orderable: true } });
   });
 
