@@ -1,5 +1,5 @@
 // Where a 1M-triangle drop's server time goes, stage by stage, as CPU time (issue 39 item 4).
-//   node --import tsx scripts/bench-upload-stages.ts [runs=5] [process=3d-printing]
+//   node --import tsx scripts/bench-upload-stages.ts [runs=5] [process=3d-printing]   (THREAD_RUNS: the new-thread rounds, default runs)
 // Runs, in this one thread, the steps the upload route and its analysis thread take for the
 // torus of `scripts/bench-quote-ui.ts` (1M triangles, 47.7 MB binary STL): the receive's hash,
 // reading the spool file, the parse, the metrics (`analyseMesh`), the units read from the holes
@@ -24,6 +24,7 @@ import { MeshRayCaster } from '#domain/geometry/ray-caster';
 import { sharedMeasures } from '#domain/geometry/shared-measures';
 import { MM_PER_UNIT } from '#domain/geometry/units';
 import { withUnitsFromHoles } from '#domain/geometry/units-from-holes';
+import { AnalysisPool } from '../server/quote/analysis-pool.ts';
 import { summarise } from '../server/quote/summarise.ts';
 import { binaryStl, torus } from '../tests/domain/support/solids';
 
@@ -100,5 +101,25 @@ for (const [name, list] of samples) {
   const cpu = median(list.map((s) => s.cpu));
   console.log(`| ${name} | ${cpu.toFixed(0)} ms | ${median(list.map((s) => s.wall)).toFixed(0)} ms | ${(cpu / floor).toFixed(2)} |`);
 }
+
+// A new analysis thread, as the server has after every large file (ADR 228) and on a fresh start:
+// the whole analysis, answered to the pool (`analyseDeferred`, as an upload asks it; wall time from
+// this thread, the file's read included), in a thread that runs the engine for the first time
+// ("cold"), against one that ran its warm-up first ("compiled", ADR 256). Each thread is given 2 s
+// after its start for its own start-up (tsx, the modules, OpenCascade), alternating cold and compiled.
+const threadRuns = Number(process.env.THREAD_RUNS ?? runs);
+const fresh = { cold: [] as number[], compiled: [] as number[] };
+for (let r = 0; r < threadRuns; r++) {
+  for (const compile of [false, true]) {
+    const pool = new AnalysisPool(1, 120_000);
+    await pool.warm({ compile });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const t = performance.now();
+    await pool.analyseDeferred(file, DEFER_ABOVE, priceFor);
+    fresh[compile ? 'compiled' : 'cold'].push(Math.round(performance.now() - t));
+    await pool.close();
+  }
+}
+console.log(`\nin a new thread, to the answer (wall, median of ${threadRuns}): cold ${median(fresh.cold)} ms [${fresh.cold.join(', ')}], compiled ${median(fresh.compiled)} ms [${fresh.compiled.join(', ')}]`);
 console.log(`\n(load at the end ${os.loadavg()[0]!.toFixed(2)})`);
 await fsp.rm(dir, { recursive: true, force: true });

@@ -140,9 +140,9 @@ else void ctx.mailer.deliverDue().catch((error: unknown) => console.error('[serv
 const retentionTimer = setInterval(() => void sweepSpool(new Date(Date.now() - SPOOL_ORPHAN_AFTER_MS)), 3600 * 1000);
 retentionTimer.unref();
 // One analysis thread ready before the first upload (ADR 228): its start-up (tsx, the domain modules,
-// OpenCascade) is neither the first drop's wait nor part of that upload's memory. Uploads analysed by
-// `npm run worker` processes (the job queue) need none here.
-if (!jobs) ctx.quote.analysis.warm();
+// OpenCascade) and its engine's compilation (ADR 256) are neither the first drop's wait nor part of
+// that upload's memory. Uploads analysed by `npm run worker` processes (the job queue) need none here.
+if (!jobs) void ctx.quote.analysis.warm({ compile: true });
 if (config.bankTransferEnabled && config.bankAccounts === 'demo') console.log('[server] bank transfer shows DEMO accounts (set BANK_ACCOUNTS or BANK_ACCOUNTS_FILE for real ones)');
 const server = listen({
   fetch: app.fetch,

@@ -53,6 +53,8 @@ try {
 }
 const quote = createQuoteServices(config, log, stores.quoteFiles);
 const jobs = await startJobQueue({ connectionString: config.databaseUrl, analysisExpireSeconds: analysisExpireSeconds(config.quoteAnalysisTimeoutMs), log, ssl: sslOption(config.postgres) });
+// A thread ready, its engine compiled, before the first job (ADR 228, ADR 256).
+void quote.analysis.warm({ compile: true });
 await workAnalysisJobs(jobs, { db: database.db, files: quote.files, analyse: (path) => quote.analysis.analyse(path), log }, config.quoteWorkers);
 const mailer = new Mailer(database.db, systemClock, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, secret: config.jwtSecret, jobs });
 await mailer.workDeliveryJobs(jobs);

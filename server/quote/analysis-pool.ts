@@ -39,6 +39,8 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
   /** The thread has read a file of `recycleAboveBytes` or more: it is replaced once idle (ADR 228). */
   large: boolean;
+  /** Settles when the thread's warm-up is done (ADR 256); unset for a thread started for a job. */
+  warmedUp?: (ms: number) => void;
 }
 
 /**
@@ -107,11 +109,26 @@ export class AnalysisPool {
   /**
    * Starts a thread now when none is idle and the pool has room, so that its start-up (tsx, the
    * domain modules, OpenCascade: about half a second) overlaps an upload's transfer instead of
-   * following it. The thread then stays, as after any job.
+   * following it. The thread then stays, as after any job. With `compile`, for a thread started
+   * while no file waits (the server's start, a large file's thread replaced), the thread also runs
+   * the engine on a small generated part first (ADR 256), so that the next file does not run the
+   * engine's code unoptimised; answers when that is done (at once without it, or when no thread
+   * was started).
    */
-  warm(): void {
-    if (this.closed || this.slots.length >= this.size || this.slots.some((s) => !s.job)) return;
-    this.spawn();
+  warm({ compile = false }: { compile?: boolean } = {}): Promise<void> {
+    if (this.closed || this.slots.length >= this.size || this.slots.some((s) => !s.job)) return Promise.resolve();
+    const slot = this.spawn();
+    if (!compile) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      slot.warmedUp = (ms) => {
+        slot.warmedUp = undefined;
+        this.log(`[quote] analysis thread warmed up in ${Math.round(ms)} ms`);
+        resolve();
+      };
+      slot.worker.postMessage({ warmUp: true });
+      // A thread that ends before it answers (the pool closed, a crash) leaves nothing waiting.
+      slot.worker.once('exit', () => resolve());
+    });
   }
 
   /** Threads running now, and jobs waiting for one; `recycled`: threads replaced after a large file. */
@@ -151,6 +168,10 @@ export class AnalysisPool {
     worker.unref();
     const slot: Slot = { worker, job: undefined, timer: undefined, large: false };
     worker.on('message', (message: AnalysisReply | 'ready') => {
+      if (message !== 'ready' && 'warmedUp' in message) {
+        slot.warmedUp?.(message.warmedUp);
+        return;
+      }
       if (message === 'ready' || !slot.job || message.id !== slot.job.id) return;
       const job = slot.job;
       if (message.ok && 'outcome' in message && job.deferAbove !== undefined) {
@@ -190,7 +211,7 @@ export class AnalysisPool {
     void this.stop(slot).then(() => {
       if (this.closed) return;
       if (this.queue.length > 0) this.pump();
-      else this.warm();
+      else void this.warm({ compile: true });
     });
   }
 

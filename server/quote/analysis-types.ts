@@ -61,11 +61,17 @@ export interface AnalysisRequest {
   priceFor?: ProcessSlug;
 }
 
+/** A new thread's warm-up (ADR 256): the engine run on a small generated part before any file. */
+export interface WarmUpRequest {
+  warmUp: true;
+}
+
 /**
  * A thread's answer: the outcome (for a deferred analysis, followed by its `checks`: `null` when
- * they failed), or the failure.
+ * they failed), or the failure; `warmedUp` once its warm-up is done (its milliseconds).
  */
 export type AnalysisReply =
   | { id: number; ok: true; outcome: AnalysisOutcome | SplitOutcome }
   | { id: number; ok: true; checks: ChecksOutcome | null }
-  | { id: number; ok: false; error: string };
+  | { id: number; ok: false; error: string }
+  | { warmedUp: number };

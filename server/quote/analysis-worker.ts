@@ -9,7 +9,8 @@ import { detectCadFormat } from '#domain/geometry/detect-format';
 import { analyseImported, importCad } from '#domain/geometry/import-cad';
 import type { ImportResult } from '#domain/geometry/mesh';
 import type { OcctModule } from '#domain/geometry/step';
-import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome } from './analysis-types.ts';
+import type { AnalysisOutcome, AnalysisReply, AnalysisRequest, ChecksOutcome, SplitOutcome, WarmUpRequest } from './analysis-types.ts';
+import { warmUpAnalysis } from './analysis-warm-up.ts';
 import { splitIntoParts } from './split-parts.ts';
 import { summarise } from './summarise.ts';
 
@@ -74,7 +75,12 @@ async function split(path: string, mmPerUnit: number): Promise<SplitOutcome> {
 
 const port = parentPort;
 if (!port) throw new Error('analysis-worker.ts runs as a worker thread');
-port.on('message', (request: AnalysisRequest) => {
+port.on('message', (message: AnalysisRequest | WarmUpRequest) => {
+  if ('warmUp' in message) {
+    void warmUpAnalysis().then((ms) => port.postMessage({ warmedUp: ms } satisfies AnalysisReply));
+    return;
+  }
+  const request = message;
   const fail = (error: unknown) => port.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies AnalysisReply);
   if (request.split) {
     split(request.path, request.split.mmPerUnit).then((outcome) => port.postMessage({ id: request.id, ok: true, outcome } satisfies AnalysisReply), fail);

@@ -303,7 +303,7 @@ export class Projects {
 
     const started = performance.now();
     // The thread that will analyse the file starts while its bytes arrive (ADR 041).
-    if (!ctx.jobs) ctx.quote.analysis.warm();
+    if (!ctx.jobs) void ctx.quote.analysis.warm();
     const received = await receiveUpload(request, { spoolDir: ctx.quote.files.spoolDir, maxBytes: config.quoteMaxFileBytes, openSpool: (p) => ctx.quote.files.openSpool(p) });
     const receiveMs = performance.now() - started;
     const discard = () => fs.rm(received.path, { force: true });

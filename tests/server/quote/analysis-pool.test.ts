@@ -28,6 +28,21 @@ describe('AnalysisPool.warm', () => {
     }
   }, 120_000);
 
+  it('with compile, answers once the new thread has run the engine on its warm-up part, and the thread then analyses files (ADR 256)', async () => {
+    const lines: string[] = [];
+    const pool = new AnalysisPool(1, 60_000, (line) => lines.push(line));
+    try {
+      await pool.warm({ compile: true });
+      expect(lines.filter((line) => /^\[quote\] analysis thread warmed up in \d+ ms$/.test(line))).toHaveLength(1);
+      expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0, recycled: 0 });
+      const stl = await pool.analyse(CUBE_STL);
+      expect(stl.metrics?.volumeMm3).toBeCloseTo(1000, 6);
+      expect(pool.stats.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it('starts nothing once the pool is closed', async () => {
     const pool = new AnalysisPool(1, 60_000);
     await pool.close();
