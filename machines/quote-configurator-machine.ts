@@ -4,7 +4,7 @@ import { findMaterial } from '#domain/catalogue/lookup';
 import type { FinishKind, LeadTimeTier, ProcessSlug, ToleranceOption } from '#domain/catalogue/types';
 import type { Finding } from '#domain/geometry/findings';
 import { quotePart, type QuoteMetrics, type QuoteResult } from '#domain/pricing/quote-part';
-import { defaultConfiguration, withMaterial, type FinishSelection, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { defaultConfiguration, sameConfiguration, withMaterial, type FinishSelection, type PartConfiguration } from '#domain/rules/quote-configuration';
 
 /**
  * One part's configuration (material, colour, quantity, tolerance, lead-time tier, finishes,
@@ -13,7 +13,8 @@ import { defaultConfiguration, withMaterial, type FinishSelection, type PartConf
  * never stored twice. It opens priced with the process's defaults: the colour is asked for before
  * ordering, not before pricing, and its message shows only once ordering was attempted. The
  * configuration is saved to the server (whose price is the one that counts) as soon as the server
- * has the file, then after each change settles. Pure: the save arrives as an injected actor.
+ * has the file, unless the server stored the file with it already (ADR 257), then after each change
+ * settles. Pure: the save arrives as an injected actor.
  */
 
 /** Where the configuration is saved: the server's copy of the file. */
@@ -60,8 +61,12 @@ export type ConfiguratorEvent =
   | { type: 'metrics.changed'; metrics: QuoteMetrics; geometryFindings?: readonly Finding[] }
   /** A whole configuration chosen elsewhere (a change made to several parts at once): saved like any change. */
   | { type: 'configuration.set'; configuration: PartConfiguration }
-  /** The server has the file (with its own analysis): save there from now on. */
-  | { type: 'server.ready'; target: SaveTarget; metrics: QuoteMetrics; geometryFindings: readonly Finding[] }
+  /**
+   * The server has the file (with its own analysis): save there from now on. `saved` is the
+   * configuration the server stored with it and its quote (ADR 257): when it is the one on screen,
+   * there is nothing to save.
+   */
+  | { type: 'server.ready'; target: SaveTarget; metrics: QuoteMetrics; geometryFindings: readonly Finding[]; saved?: { configuration: PartConfiguration; quote: QuoteResult } | null }
   /**
    * The server measured the file's walls and holes after its price (ADR 145): their findings and
    * metrics, with nothing to save (they never change the price).
@@ -137,10 +142,16 @@ export const quoteConfiguratorMachine = setup({
           return {};
       }
     }),
-    serverReady: assign(({ event }) => (event.type === 'server.ready' ? { target: event.target, metrics: event.metrics, geometryFindings: event.geometryFindings } : {})),
+    serverReady: assign(({ context, event }) => {
+      if (event.type !== 'server.ready') return {};
+      const ready = { target: event.target, metrics: event.metrics, geometryFindings: event.geometryFindings };
+      return savedOnScreen(context, event) ? { ...ready, serverQuote: event.saved!.quote, saveError: null } : ready;
+    }),
   },
   guards: {
     hasTarget: ({ context }) => context.target !== null,
+    /** The server stored the file with the configuration on screen, priced: nothing to save. */
+    savedOnScreen: ({ context, event }) => event.type === 'server.ready' && savedOnScreen(context, event),
     /** The server has the file but has not priced what is on screen yet. */
     needsSave: ({ context }) => context.target !== null && context.serverQuote === null,
   },
@@ -170,7 +181,7 @@ export const quoteConfiguratorMachine = setup({
       always: { guard: 'needsSave', target: 'saving' },
       on: {
         '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
-        'server.ready': { target: 'saving', actions: 'serverReady' },
+        'server.ready': [{ guard: 'savedOnScreen', actions: 'serverReady' }, { target: 'saving', actions: 'serverReady' }],
         'configuration.replaced': { actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote })) },
       },
     },
@@ -206,7 +217,7 @@ export const quoteConfiguratorMachine = setup({
       on: {
         'save.retry': { target: 'saving' },
         '*': { target: 'waiting', actions: 'applyChange', guard: ({ event }) => CHANGES.has(event.type) },
-        'server.ready': { target: 'saving', actions: 'serverReady' },
+        'server.ready': [{ guard: 'savedOnScreen', target: 'idle', actions: 'serverReady' }, { target: 'saving', actions: 'serverReady' }],
         'configuration.replaced': { target: 'idle', actions: assign(({ event }) => ({ configuration: event.configuration, serverQuote: event.serverQuote, saveError: null })) },
       },
     },
@@ -225,6 +236,11 @@ export function selectQuote(context: Pick<ConfiguratorContext, 'metrics' | 'conf
   const result = quotePart(context.metrics, context.configuration, context.orderedAt, { geometryFindings: context.geometryFindings });
   cache.set(context.configuration, { metrics: context.metrics, orderedAt: context.orderedAt, findings: context.geometryFindings, result });
   return result;
+}
+
+/** Whether the configuration the server stored with the file (ADR 257) is the one on screen. */
+function savedOnScreen(context: Pick<ConfiguratorContext, 'configuration'>, event: Extract<ConfiguratorEvent, { type: 'server.ready' }>): boolean {
+  return !!event.saved && sameConfiguration(event.saved.configuration, context.configuration);
 }
 
 /** Whether the server has priced exactly what is on screen, and agrees. */

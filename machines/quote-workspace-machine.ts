@@ -180,7 +180,14 @@ function serverReady(context: WorkspaceContext, id: string, file: QuoteFile) {
   if (!configurator || !file.metrics || file.analysis !== 'done' || !context.project) return null;
   return {
     configurator,
-    event: { type: 'server.ready' as const, target: { projectId: context.project.id, fileId: file.id }, metrics: file.metrics, geometryFindings: file.findings },
+    event: {
+      type: 'server.ready' as const,
+      target: { projectId: context.project.id, fileId: file.id },
+      metrics: file.metrics,
+      geometryFindings: file.findings,
+      // What the server stored and priced with its analysis (its service's defaults, ADR 257).
+      saved: file.configuration && file.quote ? { configuration: file.configuration, quote: file.quote } : null,
+    },
   };
 }
 

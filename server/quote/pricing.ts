@@ -1,7 +1,9 @@
 import { formatUsd } from '#domain/pricing/money';
 import { REPRICE_AFTER_HOURS } from '#domain/rules/project-rules';
 import { quotePart, type QuoteResult } from '#domain/pricing/quote-part';
-import type { PartConfiguration } from '#domain/rules/quote-configuration';
+import type { ProcessSlug } from '#domain/catalogue/types';
+import { defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
+import { iso } from '../clock.ts';
 import { HttpError } from '../errors.ts';
 import { fileFindings, fileMetrics, type FileRow } from './records.ts';
 
@@ -44,6 +46,18 @@ export function priceFile(file: Pick<FileRow, 'metrics' | 'findings' | 'name'>, 
     throw new HttpError(422, message, { file: [message] });
   }
   return withOrderCeiling(quotePart(metrics, configuration, at, { geometryFindings: fileFindings(file) }), maxOrderCents);
+}
+
+/**
+ * A measured part's first configuration and price (ADR 257): its service's defaults, as the
+ * browser's configurator starts, priced with the server's own metrics. The upload answers them, so
+ * a configurator nobody has changed has its confirmed price without saving it first. Nulls when the
+ * file has no metrics (unreadable: no price).
+ */
+export function defaultsPriced(file: Pick<FileRow, 'metrics' | 'findings' | 'name'>, process: ProcessSlug, at: Date, maxOrderCents: number): Pick<FileRow, 'configuration' | 'quote' | 'priced_at'> {
+  if (!file.metrics) return { configuration: null, quote: null, priced_at: null };
+  const configuration = defaultConfiguration(process);
+  return { configuration: JSON.stringify(configuration), quote: JSON.stringify(priceFile(file, configuration, at, maxOrderCents)), priced_at: iso(at) };
 }
 
 /** Priced longer ago than REPRICE_AFTER_HOURS: the ship date (and possibly the price) moved on. */

@@ -41,7 +41,7 @@ import { detectSpooledFormat, type AnalysisJobData } from './analysis-jobs.ts';
 import { AnalysisFailedError } from './analysis-pool.ts';
 import type { AnalysisOutcome, ChecksOutcome, SplitPartOutcome } from './analysis-types.ts';
 import { ownerColumns, type Owner } from './owner.ts';
-import { isStale, priceFile } from './pricing.ts';
+import { defaultsPriced, isStale, priceFile } from './pricing.ts';
 import { createQuoteDocument } from './quote-document.ts';
 import { receiveUpload } from './receive-upload.ts';
 import { FILE_REMOVED_MESSAGE, fileFindings, fileMetrics, fileSummary, parseJson, toProject, toQuoteFile, toUploadHistoryItem, type AssemblyRecord, type FileRow } from './records.ts';
@@ -371,6 +371,15 @@ export class Projects {
       per_assembly: null,
       note: null,
     };
+    // Measured now: stored in its service's defaults, priced, as the browser's configurator starts (ADR 257).
+    if (outcome) {
+      try {
+        Object.assign(row, defaultsPriced(row, project.process as ProcessSlug, now, config.maxOrderCents));
+      } catch (error) {
+        // Kept unpriced: the browser's configurator saves its configuration and is priced then.
+        ctx.log(`[quote] file ${id} was not priced in its service's defaults: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     try {
       await transact(this.db, async (trx) => {
         await trx.insertInto('quote_file').values(row).execute();

@@ -175,6 +175,28 @@ describe('saving to the server', () => {
     expect(save.mock.calls[0]![0].input.configuration.quantity).toBe(4);
   });
 
+  test('the server stored the file with the configuration on screen, priced (ADR 257): confirmed without a save; one the visitor changed meanwhile is saved', async () => {
+    const { actor, save } = start(undefined, { target: null, serverQuote: null });
+    const server = { ...cube, volumeMm3: 8001 };
+    // The server's JSON, keys in another order: the same configuration.
+    const stored = Object.fromEntries(Object.entries(defaultConfiguration('3d-printing')).reverse()) as PartConfiguration;
+    const quote = selectQuote({ metrics: server, configuration: stored, orderedAt: MONDAY_9AM, geometryFindings: [] });
+    actor.send({ type: 'server.ready', target: TARGET, metrics: server, geometryFindings: [], saved: { configuration: stored, quote } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ target: TARGET, metrics: server, serverQuote: quote });
+    expect(serverAgrees(actor.getSnapshot().context)).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+
+    const changed = start(undefined, { target: null, serverQuote: null });
+    changed.actor.send({ type: 'quantity.changed', quantity: 4 });
+    changed.clock.increment(SAVE_DEBOUNCE_MS);
+    changed.actor.send({ type: 'server.ready', target: TARGET, metrics: server, geometryFindings: [], saved: { configuration: stored, quote } });
+    expect(changed.actor.getSnapshot().value).toBe('saving');
+    expect(changed.actor.getSnapshot().context.serverQuote).toBeNull();
+    await vi.waitFor(() => expect(changed.save).toHaveBeenCalledOnce());
+    expect(changed.save.mock.calls[0]![0].input.configuration.quantity).toBe(4);
+  });
+
   test('a failed save can be retried; a change also retries', async () => {
     const save = vi.fn<Save>().mockRejectedValueOnce(new Error('Failed to fetch quotation data.')).mockImplementation(async ({ input }) => served(input.configuration));
     const { actor, clock } = start(save);

@@ -68,7 +68,12 @@ describe(`cart: priced lines the checkout will order (${db})`, () => {
     expect((await t.ms<Cart>('cart', { token: u.token })).body.lines).toEqual([]);
 
     const project = await t.project(u.token);
+    // Never configured: stored in its service's defaults (ADR 257), which ask for a colour.
     const unconfigured = (await t.upload(project.id, u.token, await readFixture(CUBE_STL), 'raw.stl')).body as QuoteFile;
+    const defaults = await t.ms<{ message: string }>('cart/items', { token: u.token, body: { items: [{ fileId: unconfigured.id }] } });
+    expect(defaults.body.message).toBe('"raw.stl" cannot be ordered as configured: Please choose a colour');
+    // With no configuration at all (a file the job queue has not analysed yet, ADR 115).
+    await t.ctx.db.updateTable('quote_file').set({ configuration: null, quote: null, priced_at: null }).where('id', '=', unconfigured.id).execute();
     const noConfig = await t.ms<{ message: string }>('cart/items', { token: u.token, body: { items: [{ fileId: unconfigured.id }] } });
     expect(noConfig.body.message).toBe('Choose the options of "raw.stl" before adding it to the cart.');
     expect((await t.ms('cart/items', { token: u.token, body: { items: [] } })).status).toBe(422);

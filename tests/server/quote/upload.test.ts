@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { QuoteFileList } from '#domain/api/quote';
+import type { PartQuote, QuoteFileList } from '#domain/api/quote';
+import { quotePart } from '#domain/pricing/quote-part';
+import { defaultConfiguration } from '#domain/rules/quote-configuration';
 import { analyseCadFile } from '#domain/geometry/import-cad';
 import { loadOcct } from '../../domain/support/occt-node.ts';
 import { CUBE_STEP, CUBE_STL, FIXTURES, STL_MODELS, createQuoteTestApp, db, readFixture, type QuoteTestApp } from './quote-test-app.ts';
@@ -29,8 +31,12 @@ describe(`upload: streamed to storage, analysed on the server (${db})`, () => {
       format: 'stl-binary',
       status: 'kept',
       orderable: local.orderable,
-      configuration: null,
+      // Stored in its service's defaults and priced with the server's metrics (ADR 257), as the browser's configurator starts.
+      configuration: defaultConfiguration('3d-printing'),
     });
+    expect(res.body.quote).toEqual(JSON.parse(JSON.stringify(quotePart(local.metrics!, defaultConfiguration('3d-printing'), new Date(res.body.pricedAt!), { geometryFindings: local.findings }))));
+    const saved = await t.ms<PartQuote>(`project/${project.id}/files/${res.body.id}/quote`, { token });
+    expect(saved.body).toMatchObject({ configuration: defaultConfiguration('3d-printing'), pricedAt: res.body.pricedAt });
     expect(res.body.metrics).toEqual(JSON.parse(JSON.stringify(local.metrics)));
     expect(res.body.findings).toEqual(JSON.parse(JSON.stringify(local.findings)));
     expect(res.body.summary).toMatchObject({ sizeMm: [10, 10, 10], watertight: true, triangleCount: 12, unit: 'mm' });
