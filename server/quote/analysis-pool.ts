@@ -120,14 +120,16 @@ export class AnalysisPool {
     const slot = this.spawn();
     if (!compile) return Promise.resolve();
     return new Promise<void>((resolve) => {
+      // A thread that ends before it answers (the pool closed, a crash) leaves nothing waiting.
+      const exited = () => resolve();
       slot.warmedUp = (ms) => {
         slot.warmedUp = undefined;
+        slot.worker.off('exit', exited);
         this.log(`[quote] analysis thread warmed up in ${Math.round(ms)} ms`);
         resolve();
       };
       slot.worker.postMessage({ warmUp: true });
-      // A thread that ends before it answers (the pool closed, a crash) leaves nothing waiting.
-      slot.worker.once('exit', () => resolve());
+      slot.worker.once('exit', exited);
     });
   }
 

@@ -25,7 +25,9 @@ function loadOcct(): Promise<OcctModule> {
   return occt;
 }
 
-/** The files no longer wanted (ADR 254): their read stops at its next chunk, and they are not analysed. */
+/** The files being read or analysed now. */
+const inProgress = new Set<string>();
+/** Of those, the ones no longer wanted (ADR 254): their read stops at its next chunk, and they are not analysed. */
 const cancelled = new Set<string>();
 
 /**
@@ -64,7 +66,8 @@ function post(message: GeometryResponse, transfer: Transferable[] = []): void {
 
 self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
   if (event.data.type === 'cancel') {
-    cancelled.add(event.data.id);
+    // A file already answered (or never asked for) has nothing to stop: its id is not kept.
+    if (inProgress.has(event.data.id)) cancelled.add(event.data.id);
     return;
   }
   const { id, file } = event.data;
@@ -74,6 +77,7 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
     post({ type: 'failed', id, message: null });
     return;
   }
+  inProgress.add(id);
   // User Timing marks for the benchmarks (scripts/bench-quote-ui.ts MARKS=1): where a drop's time goes.
   performance.mark('geometry:start');
   try {
@@ -93,6 +97,7 @@ self.onmessage = async (event: MessageEvent<GeometryRequest>) => {
   } catch (error) {
     post({ type: 'failed', id, message: error instanceof Error ? error.message : null });
   } finally {
+    inProgress.delete(id);
     cancelled.delete(id);
   }
 };

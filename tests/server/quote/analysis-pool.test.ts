@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
 import { AnalysisPool } from '#server/quote/analysis-pool';
 import { CUBE_STEP, CUBE_STL } from './quote-test-app.ts';
 
@@ -34,6 +35,9 @@ describe('AnalysisPool.warm', () => {
     try {
       await pool.warm({ compile: true });
       expect(lines.filter((line) => /^\[quote\] analysis thread warmed up in \d+ ms$/.test(line))).toHaveLength(1);
+      // The warm-up's own wait for the thread's exit is gone once it answered: only the pool's listener stays.
+      const { worker } = (pool as unknown as { slots: { worker: Worker }[] }).slots[0]!;
+      expect(worker.listenerCount('exit')).toBe(1);
       expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0, recycled: 0 });
       const stl = await pool.analyse(CUBE_STL);
       expect(stl.metrics?.volumeMm3).toBeCloseTo(1000, 6);

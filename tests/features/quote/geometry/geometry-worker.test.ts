@@ -51,4 +51,10 @@ describe("the geometry worker: a file's import, stopped when it is no longer wan
     expect(posted.filter((m) => m.type !== 'progress')).toEqual([]);
     expect(chunks).toBeLessThan(4);
   });
+
+  test('a cancel for a file not being read (already answered, or never asked for) is not kept: that id is measured when asked', async () => {
+    await send({ type: 'cancel', id: 'd' });
+    await send({ type: 'analyse', id: 'd', file: new File([binaryStl(torus(20, 5, 24, 12)) as Uint8Array<ArrayBuffer>], 'ring.stl') });
+    expect(posted.at(-1)).toMatchObject({ type: 'done', id: 'd' });
+  });
 });
