@@ -76,12 +76,6 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
   const onSetFinish = useCallback((finish: FinishSelection) => send({ type: 'finish.set', finish }), [send]);
   const onRemoveFinish = useCallback((kind: FinishKind) => send({ type: 'finish.removed', kind }), [send]);
   const onTier = useCallback((tier: LeadTimeTier) => send({ type: 'tier.changed', tier }), [send]);
-  // Stable handlers, so that a change redraws only the fields it changes (each field is memoised).
-  const onMaterial = useCallback((materialId: string) => send({ type: 'material.changed', materialId }), [send]);
-  const onColour = useCallback((colourId: string | null) => send({ type: 'colour.changed', colourId }), [send]);
-  const onQuantity = useCallback((quantity: number) => send({ type: 'quantity.changed', quantity }), [send]);
-  const onTolerance = useCallback((toleranceId: ToleranceOption['id']) => send({ type: 'tolerance.changed', toleranceId }), [send]);
-  const onHardness = useCallback((shoreA: number) => send({ type: 'hardness.changed', shoreA }), [send]);
 
   useEffect(() => {
     if (!focusHeading) return;
@@ -110,14 +104,14 @@ export function ConfiguratorPanel({ actor, fileName, stored, focusHeading = fals
       </h2>
       <p className="-mt-3 text-caption text-neutral-600">{t('quote.configure.processIs', { process: process.name })}</p>
 
-      <MaterialField materials={process.materials} material={material} onChange={onMaterial} />
-      <ColourField id={colourGroupId} material={material} colourId={configuration.colourId} error={errors.colour?.join(' ')} onChange={onColour} />
-      <QuantityField quantity={configuration.quantity} error={errors.quantity?.join(' ')} onChange={onQuantity} />
+      <MaterialField materials={process.materials} material={material} onChange={(materialId) => send({ type: 'material.changed', materialId })} />
+      <ColourField id={colourGroupId} material={material} colourId={configuration.colourId} error={errors.colour?.join(' ')} onChange={(colourId) => send({ type: 'colour.changed', colourId })} />
+      <QuantityField quantity={configuration.quantity} error={errors.quantity?.join(' ')} onChange={(quantity) => send({ type: 'quantity.changed', quantity })} />
       {material.tolerances.length > 1 && (
-        <ToleranceField material={material} toleranceId={configuration.toleranceId} onChange={onTolerance} />
+        <ToleranceField material={material} toleranceId={configuration.toleranceId} onChange={(toleranceId) => send({ type: 'tolerance.changed', toleranceId })} />
       )}
       {material.hardnessShoreA && (
-        <HardnessField shoreA={configuration.hardnessShoreA} error={errors.hardness?.join(' ')} onChange={onHardness} />
+        <HardnessField shoreA={configuration.hardnessShoreA} error={errors.hardness?.join(' ')} onChange={(shoreA) => send({ type: 'hardness.changed', shoreA })} />
       )}
       <TierField material={material} tier={configuration.tier} onChange={onTier} />
       <ShipDateCalendar material={material} finishes={configuration.finishes} orderedAt={orderedAt} tier={configuration.tier} onChange={onTier} />
