@@ -54,7 +54,7 @@ async function startProfile(page: Page, intervalUs: number) {
 }
 try {
   await waitForServer();
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...(process.env.EXTRA_ARGS ?? "").split(" ").filter(Boolean)] });
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...(process.env.EXTRA_ARGS ?? '').split(' ').filter(Boolean)] });
   for (let run = 0; run < runs; run++) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(`${base}/manufacture/quote?technology=3d-printing`);
