@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ConfigEnv, PluginOption, UserConfig } from 'vite';
@@ -10,9 +11,13 @@ import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './dom
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { firstLoadChunks } from './scripts/vite-chunks.ts';
-import { measureRouteSets, routeGroup } from './scripts/vite-route-chunks.ts';
+import { measureMerges, measureRouteSets, routeGroup, type RouteSets } from './scripts/vite-route-chunks.ts';
 
-/** Set while the first of the app's two builds runs (ADR 245): that build is measured, not shipped. */
+/**
+ * Set while one of the builds before the app's shipped one runs (ADR 245, ADR 258): `1` for the
+ * bundler's own split, or the file of route sets for the build grouped by them. Both are measured,
+ * not shipped.
+ */
 const FIRST_BUILD = 'MANUFACTURE_FIRST_BUILD';
 
 /**
@@ -49,18 +54,31 @@ function appChunks(): PluginOption {
     name: 'manufacture:app-chunks',
     apply: (config, env) => env.command === 'build' && !env.isSsrBuild && config.base === '/manufacture/',
     async config(userConfig, env) {
-      if (process.env[FIRST_BUILD]) return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } };
       const root = path.resolve(userConfig.root ?? process.cwd());
-      const outDir = path.join(root, 'node_modules/.cache/manufacture-first-build');
+      // A build before the shipped one: the bundler's own split, or grouped by the routes of the sets
+      // its variable names (a file of the first build's measures).
+      const stage = process.env[FIRST_BUILD];
+      if (stage === '1') return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } };
+      if (stage) return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(JSON.parse(fs.readFileSync(stage, 'utf8')) as RouteSets, root)) } } } };
       const { build } = await import('vite');
-      process.env[FIRST_BUILD] = '1';
-      try {
-        await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: env.mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-      } finally {
-        delete process.env[FIRST_BUILD];
-      }
-      const sets = await measureRouteSets(outDir, root);
-      return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(sets, root)) } } } };
+      const cache = path.join(root, 'node_modules/.cache');
+      const earlierBuild = async (name: string, value: string) => {
+        const outDir = path.join(cache, name);
+        process.env[FIRST_BUILD] = value;
+        try {
+          await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: env.mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+        } finally {
+          delete process.env[FIRST_BUILD];
+        }
+        return outDir;
+      };
+      // 1. the bundler's split, measured: the routes of each module (ADR 245);
+      const sets = await measureRouteSets(await earlierBuild('manufacture-first-build', '1'), root);
+      const setsFile = path.join(cache, 'manufacture-route-sets.json');
+      fs.writeFileSync(setsFile, JSON.stringify(sets));
+      // 2. one chunk per set of routes, measured: which groups to merge (ADR 258); 3. the build that ships.
+      const merges = await measureMerges(await earlierBuild('manufacture-grouped-build', setsFile), root);
+      return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(sets, root, merges)) } } } };
     },
   };
 }

@@ -14,7 +14,8 @@
 // (scripts/vite-route-chunks.ts, ADR 245), which adds no byte to any route's first load. Grouping a
 // page's code with other pages' (tried: by area of the site, by set of pages, a "common" chunk
 // beyond N pages; ADR 215) brought each route under 15 scripts only by adding 20–60 KB gzip of
-// other pages' code to its first load.
+// other pages' code to its first load; the groups are then merged pair by pair where a merge takes a
+// request off routes over the budget for at most 4 KB added to any route (ADR 258).
 // Code that must stay out of the customers' first loads (the 3D viewer's libraries, the staff
 // console) never joins core; scripts/check-bundle-size.mjs checks where it ends up.
 

@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { checkBundle, chunkModules, routeTable } from './check-bundle-size.mjs';
+import zlib from 'node:zlib';
+import { WORKERS_ON_INPUT, checkBundle, chunkModules, onInput, routePages, routeTable } from './check-bundle-size.mjs';
 import { APP, RUNTIME, type Group, type ModuleGraph } from './vite-chunks.ts';
 
 /** Module (path from the project's root, `node_modules/…` for libraries) → the routes that fetch it before their first input, sorted. */
@@ -61,13 +62,22 @@ export function groupName(routes: readonly string[]): string {
  * names, a module loaded by `import()` (a page, a lazily drawn control: its chunk is what the
  * import fetches and what the bundle check knows it by: the 3D viewer's is one, with three.js).
  */
-export function routeChunkName(id: string, graph: ModuleGraph, sets: RouteSets, root: string, memo = new Map<string, string[] | null>()): string | null {
+export function routeChunkName(
+  id: string,
+  graph: ModuleGraph,
+  sets: RouteSets,
+  root: string,
+  memo = new Map<string, string[] | null>(),
+  merges: ReadonlyMap<string, string> = new Map(),
+): string | null {
   if (RUNTIME.test(id)) return null;
   const info = graph.getModuleInfo(id);
   if (!info || info.isEntry || info.importers.some((importer) => importer.endsWith('.html'))) return null;
   if (info.dynamicImporters.length > 0) return null;
   const routes = routesOf(id, graph, sets, root, memo);
-  return routes && routes.length ? groupName(routes) : null;
+  if (!routes || !routes.length) return null;
+  const name = groupName(routes);
+  return merges.get(name) ?? name;
 }
 
 /** A module's path from the project's root, as the source maps name it. */
@@ -95,12 +105,15 @@ function routesOf(id: string, graph: ModuleGraph, sets: RouteSets, root: string,
   return routes;
 }
 
-/** Rolldown's `codeSplitting` group for the modules of `sets` (below `core`'s). */
-export function routeGroup(sets: RouteSets, root: string): Group {
+/**
+ * Rolldown's `codeSplitting` group for the modules of `sets` (below `core`'s), with the groups of
+ * `merges` (planMerges) renamed to their merged chunk's name.
+ */
+export function routeGroup(sets: RouteSets, root: string, merges: ReadonlyMap<string, string> = new Map()): Group {
   const memo = new Map<string, string[] | null>();
   return {
     debugName: 'by routes (scripts/vite-route-chunks.ts)',
-    name: (id, ctx) => routeChunkName(id, ctx, sets, root, memo),
+    name: (id, ctx) => routeChunkName(id, ctx, sets, root, memo, merges),
     priority: 0,
     includeDependenciesRecursively: false,
   };
@@ -115,4 +128,192 @@ export async function measureRouteSets(dir: string, root: string): Promise<Route
   // chunk already holds what only it uses, in the one request its import makes.
   const shared = Object.values(manifest).filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry);
   return routeSets(routes, new Set(shared.map((chunk) => chunk.file)), (file): string[] => chunkModules(dir, file, root));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fewer requests for a few more bytes (ADR 258).
+//
+// One chunk per set of routes adds no byte to any route's first load, but a page meets many sets:
+// the account pages fetched 20–40 scripts before their first input, the checkout's 32–35. Each
+// request over HTTP/1.1 waits for one of six connections; on a phone's round trip a request costs far
+// more than a kilobyte. So a third build merges groups: the pair whose merge takes a request off the
+// most routes over the budget for the fewest bytes added to the routes that fetch only one of them,
+// again and again, within limits (`MergeLimits`): no route gains more than `perRoute` bytes, a route
+// within the byte budget stays within it by `margin`, no route within the request budget goes over it,
+// and no merge makes chunks import each other (a cycle, ADR 215).
+
+/** A chunk of a Vite manifest, as the merge plan reads it. */
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  assets?: string[];
+}
+
+/** A route's first load in the build the plan reads: its files, gzip bytes and script requests. */
+export interface RouteFigures {
+  path: string;
+  files: ReadonlySet<string>;
+  gzip: number;
+  requests: number;
+}
+
+export interface MergeLimits {
+  /** The budgets (scripts/check-bundle-size.mjs): gzip bytes and script requests before the first input. */
+  budget: { gzip: number; requests: number };
+  /** At most this many gzip bytes added to any route's first load by all merges together. */
+  perRoute: number;
+  /** A route within the byte budget stays this far below it. */
+  margin: number;
+}
+
+export const MERGE_LIMITS: MergeLimits = { budget: { gzip: 150_000, requests: 15 }, perRoute: 4_000, margin: 2_000 };
+
+/** A group's chunk name (`groupName`). */
+const GROUP = /^r\d+-[0-9a-f]{8}$/;
+
+/**
+ * Which groups of a build (`manifest`: chunks named by `groupName`) go in one chunk, by the greedy
+ * rule above: answers each merged group's name → the merged chunk's name (`m<groups>-<digest>`).
+ * `gzipOf`: a file's gzip bytes; `eager`: whether a chunk (manifest key) starts, on some route,
+ * a dynamic import or a worker with no input given (such a group only takes groups fetched on
+ * routes that fetch it: elsewhere it would start its imports too).
+ */
+export function planMerges(
+  manifest: Readonly<Record<string, ManifestChunk>>,
+  routes: readonly RouteFigures[],
+  gzipOf: (file: string) => number,
+  eager: (key: string) => boolean,
+  limits: MergeLimits = MERGE_LIMITS,
+): Map<string, string> {
+  const keys = Object.keys(manifest).sort();
+  const parent = new Map(keys.map((key) => [key, key]));
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    return root;
+  };
+  const members = new Map(keys.map((key) => [key, [key]]));
+  const isGroup = (key: string) => GROUP.test(manifest[key]?.name ?? '');
+  const bytesOf = new Map(keys.map((key) => [key, gzipOf(manifest[key]!.file)]));
+  const flagged = new Map(keys.map((key) => [key, isGroup(key) && eager(key)]));
+  const byFile = new Map(keys.map((key) => [manifest[key]!.file, key]));
+  // Each route's loaded chunks (representatives), bytes, requests and bytes added so far.
+  const state = routes.map((route) => ({
+    route,
+    loaded: new Set([...route.files].map((file) => byFile.get(file)).filter((key): key is string => key !== undefined)),
+    gzip: route.gzip,
+    requests: route.requests,
+    added: 0,
+  }));
+  /** Each chunk's static imports and everything they reach, by representatives (the graph as merged so far). */
+  const graph = () => {
+    const reps = [...new Set(keys.map(find))];
+    const successors = new Map<string, Set<string>>(reps.map((rep) => [rep, new Set()]));
+    for (const key of keys) {
+      for (const target of manifest[key]!.imports ?? []) if (manifest[target] && find(target) !== find(key)) successors.get(find(key))!.add(find(target));
+    }
+    const reach = new Map<string, Set<string>>();
+    const visit = (rep: string): Set<string> => {
+      let seen = reach.get(rep);
+      if (seen) return seen;
+      reach.set(rep, (seen = new Set([rep])));
+      for (const next of successors.get(rep)!) for (const r of visit(next)) seen.add(r);
+      return seen;
+    };
+    for (const rep of reps) visit(rep);
+    return { successors, reach };
+  };
+  const renamed = new Map<string, string>();
+  for (;;) {
+    const reps = [...new Set(keys.filter(isGroup).map(find))].sort();
+    const { successors, reach: closure } = graph();
+    const routesOf = new Map(reps.map((rep) => [rep, state.filter((s) => s.loaded.has(rep))]));
+    let best: { a: string; b: string; score: number } | undefined;
+    for (let i = 0; i < reps.length; i++) {
+      for (let j = i + 1; j < reps.length; j++) {
+        const a = reps[i]!;
+        const b = reps[j]!;
+        const onA = routesOf.get(a)!;
+        const onB = routesOf.get(b)!;
+        const benefit = onA.filter((s) => s.loaded.has(b) && s.requests > limits.budget.requests).length;
+        if (benefit === 0) continue;
+        if ((flagged.get(a) && onB.some((s) => !s.loaded.has(a))) || (flagged.get(b) && onA.some((s) => !s.loaded.has(b)))) continue;
+        // A path a → c → … → b (or back) would become a cycle through the merged chunk.
+        if ([...successors.get(a)!].some((c) => c !== b && closure.get(c)!.has(b))) continue;
+        if ([...successors.get(b)!].some((c) => c !== a && closure.get(c)!.has(a))) continue;
+        let cost = 0;
+        let allowed = true;
+        for (const [only, other] of [[onA, b], [onB, a]] as const) {
+          for (const s of only) {
+            if (s.loaded.has(other)) continue;
+            const fresh = [...closure.get(other)!].filter((rep) => !s.loaded.has(rep));
+            const bytes = fresh.reduce((sum, rep) => sum + bytesOf.get(rep)!, 0);
+            const requests = fresh.length - 1;
+            if (s.added + bytes > limits.perRoute) allowed = false;
+            if (s.gzip <= limits.budget.gzip && s.gzip + bytes > limits.budget.gzip - limits.margin) allowed = false;
+            if (s.requests <= limits.budget.requests && s.requests + requests > limits.budget.requests) allowed = false;
+            cost += bytes;
+          }
+        }
+        if (!allowed) continue;
+        const score = cost / benefit;
+        if (!best || score < best.score) best = { a, b, score };
+      }
+    }
+    if (!best) break;
+    const { a, b } = best;
+    const closureA = closure.get(a)!;
+    const closureB = closure.get(b)!;
+    for (const s of state) {
+      const hasA = s.loaded.has(a);
+      const hasB = s.loaded.has(b);
+      if (!hasA && !hasB) continue;
+      const fresh = [...(hasA ? closureB : closureA)].filter((rep) => !s.loaded.has(rep));
+      const bytes = hasA && hasB ? 0 : fresh.reduce((sum, rep) => sum + bytesOf.get(rep)!, 0);
+      s.gzip += bytes;
+      s.added += bytes;
+      s.requests += hasA && hasB ? -1 : fresh.length - 1;
+      for (const rep of fresh) s.loaded.add(rep);
+      s.loaded.delete(b);
+      s.loaded.add(a);
+    }
+    parent.set(b, a);
+    members.set(a, [...members.get(a)!, ...members.get(b)!]);
+    bytesOf.set(a, bytesOf.get(a)! + bytesOf.get(b)!);
+    flagged.set(a, flagged.get(a)! || flagged.get(b)!);
+  }
+  for (const rep of new Set(keys.filter(isGroup).map(find))) {
+    const names = members.get(rep)!.map((key) => manifest[key]!.name!).sort();
+    if (names.length < 2) continue;
+    const merged = `m${names.length}-${createHash('sha1').update(names.join(' ')).digest('hex').slice(0, 8)}`;
+    for (const name of names) renamed.set(name, merged);
+  }
+  return renamed;
+}
+
+/**
+ * Reads a build grouped by routes (`dir`) the bundle check's way and plans its merges (planMerges):
+ * each route's files and figures, each file's gzip bytes (level 9, as the check counts them), and
+ * which chunks start a dynamic import or a worker with no input on some route.
+ */
+export async function measureMerges(dir: string, root: string, limits: MergeLimits = MERGE_LIMITS): Promise<Map<string, string>> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const { routes, failures } = checkBundle(dir, { table: await routeTable(root), known: {}, enforce: false, root, copies: false });
+  if (failures.length) throw new Error(`the grouped build's bundle check failed: ${failures.join('; ')}`);
+  const pages: string[] = routePages(manifest);
+  const paths = routes.flatMap((route) => (route.path === undefined ? [] : [route.path]));
+  const eager = (key: string) => {
+    const chunk = manifest[key]!;
+    if ((chunk.assets ?? []).some((asset) => /\.m?js$/.test(asset) && !WORKERS_ON_INPUT.some((worker) => worker.pattern.test(asset)))) return true;
+    return (chunk.dynamicImports ?? []).some((target) => {
+      if (pages.includes(target)) return false;
+      const modules = target.startsWith('_') ? chunkModules(dir, manifest[target]?.file ?? '', root) : [];
+      return paths.some((route) => !onInput(target, route, modules));
+    });
+  };
+  const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length;
+  const figures = routes.flatMap((route) => (route.path === undefined ? [] : [{ path: route.path, files: route.files, gzip: route.gzip, requests: route.requests }]));
+  return planMerges(manifest, figures, gzip, eager, limits);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleGraph } from '../../scripts/vite-chunks.ts';
-import { groupName, routeChunkName, routeSets } from '../../scripts/vite-route-chunks.ts';
+import { groupName, planMerges, routeChunkName, routeSets, type ManifestChunk, type MergeLimits, type RouteFigures } from '../../scripts/vite-route-chunks.ts';
 
 // The grouping by routes (ADR 245) on a small graph written the way Rolldown answers it.
 type Info = NonNullable<ReturnType<ModuleGraph['getModuleInfo']>>;
@@ -88,5 +88,93 @@ describe('the chunk a module goes in (routeChunkName)', () => {
     expect(name('\0virtual:catalogue/a.title')).toBe(groupName(['/a', '/b']));
     expect(name('/app/domain/types.ts')).toBe(groupName(['/a']));
     expect(name('/app/node_modules/lib/index.mjs')).toBeNull();
+  });
+});
+
+describe('which groups share a chunk (planMerges, ADR 258)', () => {
+  // Four groups (each 1 KB gzip) and the core (100 KB); every route loads the entry and the core.
+  const group = (name: string, imports: string[] = [], extra: Partial<ManifestChunk> = {}): ManifestChunk => ({ file: `assets/${name}.js`, name, imports: ['_core.js', ...imports], ...extra });
+  const [g1, g2, g3, g4] = ['r2-00000001', 'r2-00000002', 'r1-00000003', 'r1-00000004'];
+  const manifest: Record<string, ManifestChunk> = {
+    'index.html': { file: 'assets/index.js', imports: ['_core.js'] },
+    '_core.js': { file: 'assets/core.js' },
+    [`_${g1}.js`]: group(g1!),
+    [`_${g2}.js`]: group(g2!),
+    [`_${g3}.js`]: group(g3!),
+    [`_${g4}.js`]: group(g4!),
+  };
+  const sizes: Record<string, number> = { 'assets/index.js': 1_000, 'assets/core.js': 100_000 };
+  const gzipOf = (file: string) => sizes[file] ?? 1_000;
+  const route = (path: string, groups: string[]): RouteFigures => {
+    const files = new Set(['assets/index.js', 'assets/core.js', ...groups.map((g) => `assets/${g}.js`)]);
+    return { path, files, gzip: [...files].reduce((sum, f) => sum + gzipOf(f), 0), requests: files.size };
+  };
+  const limits: MergeLimits = { budget: { gzip: 150_000, requests: 4 }, perRoute: 1_500, margin: 2_000 };
+  const never = () => false;
+
+  it('merges two groups a route over the request budget fetches, and names the merged chunk after them', () => {
+    const plan = planMerges(manifest, [route('/a', [g1!, g2!, g3!])], gzipOf, never, limits);
+    expect(plan.size).toBe(2);
+    const merged = new Set(plan.values());
+    expect(merged.size).toBe(1);
+    expect([...merged][0]).toMatch(/^m2-[0-9a-f]{8}$/);
+    // Within the budget after one merge (5 requests → 4): nothing more.
+    expect([...plan.keys()].every((name) => [g1, g2, g3].includes(name))).toBe(true);
+  });
+
+  it('merges nothing when every route is within the request budget', () => {
+    expect(planMerges(manifest, [route('/a', [g1!, g2!])], gzipOf, never, limits).size).toBe(0);
+  });
+
+  it('prefers the merge that adds no byte: two groups fetched on the same routes', () => {
+    // g1 and g2 are both on /a and /b; g3 only on /a: merging g1 with g3 would add 1 KB to /b.
+    const plan = planMerges(manifest, [route('/a', [g1!, g2!, g3!]), route('/b', [g1!, g2!])], gzipOf, never, limits);
+    expect(plan.get(g1!)).toBeDefined();
+    expect(plan.get(g1!)).toBe(plan.get(g2!));
+    expect(plan.has(g3!)).toBe(false);
+  });
+
+  it('adds no more than its limit to any route: a route fetching one of the pair would gain too much', () => {
+    // /a (4 requests, budget 3) fetches g3 and g4; /b fetches g4 only and would gain g3's 1 KB.
+    const many = (perRoute: number) => planMerges(manifest, [route('/a', [g3!, g4!]), route('/b', [g4!])], gzipOf, never, { ...limits, budget: { ...limits.budget, requests: 3 }, perRoute });
+    expect(many(500).size).toBe(0);
+    expect(many(1_500).size).toBe(2);
+  });
+
+  it('keeps a route within the byte budget below it by the margin', () => {
+    const heavy: Record<string, number> = { ...sizes, 'assets/core.js': 147_500 };
+    const plan = planMerges(manifest, [route('/a', [g3!, g4!, g1!]), { ...route('/b', [g4!]), gzip: 147_500 + 2_000 }], (f) => heavy[f] ?? 1_000, never, limits);
+    // Merging g3 or g1 with g4 would put /b (149.5 KB) at 150.5 KB: only g1 with g3 (neither on /b).
+    expect(plan.has(g4!)).toBe(false);
+    expect(plan.get(g1!)).toBe(plan.get(g3!));
+  });
+
+  it('makes no cycle: a group that imports another through a third is not merged with it', () => {
+    const chained: Record<string, ManifestChunk> = {
+      ...manifest,
+      [`_${g1}.js`]: group(g1!, ['_lib.js']),
+      '_lib.js': { file: 'assets/lib.js', imports: [`_${g2}.js`] },
+    };
+    const files = (groups: string[]) => [...groups.map((g) => `assets/${g}.js`), 'assets/lib.js'];
+    const a: RouteFigures = { path: '/a', files: new Set(['assets/index.js', 'assets/core.js', ...files([g1!, g2!])]), gzip: 104_000, requests: 5 };
+    expect(planMerges(chained, [a], gzipOf, never, limits).size).toBe(0);
+  });
+
+  it('never takes a group that starts its own imports to a route that does not fetch it', () => {
+    const eager = (key: string) => key === `_${g3}.js`;
+    const loose = { ...limits, budget: { ...limits.budget, requests: 3 }, perRoute: 5_000 };
+    // g3 (eager) with g4 on /a; /b fetches g4 alone: g3 would start its imports there.
+    expect(planMerges(manifest, [route('/a', [g3!, g4!]), route('/b', [g4!])], gzipOf, eager, loose).size).toBe(0);
+    // The other way round (every route of g4 fetches g3) is allowed.
+    expect(planMerges(manifest, [route('/a', [g3!, g4!]), route('/b', [g3!])], gzipOf, eager, loose).get(g3!)).toMatch(/^m2-/);
+  });
+});
+
+describe('the chunk a merged group goes in', () => {
+  it('is the merged name for every module of the group', () => {
+    const modules = graph({ '/app/ui/card.tsx': {} });
+    const merges = new Map([[groupName(['/a']), 'm2-12345678']]);
+    expect(routeChunkName('/app/ui/card.tsx', modules, { 'ui/card.tsx': ['/a'] }, '/app', new Map(), merges)).toBe('m2-12345678');
+    expect(routeChunkName('/app/ui/card.tsx', modules, { 'ui/card.tsx': ['/b'] }, '/app', new Map(), merges)).toBe(groupName(['/b']));
   });
 });
