@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The browser's cache of server state (issue 37 item 4, ADR 208). One per app (routes/app.tsx), one
- * per story (.storybook/preview.tsx) and per test (tests/support/query-client.tsx), so no answer
- * leaks from one to the next.
+ * The browser's cache of server state (issue 37 item 4, ADR 208). One per app (routes/server-state.tsx,
+ * ADR 259), one per story (.storybook/preview.tsx) and per test (tests/support/query-client.tsx), so no
+ * answer leaks from one to the next.
  *
  * - `retry: false`: a failure is shown at once, with its Try again button (`lib/api/retry.ts`
  *   already repeats a GET once when the connection dropped or the balancer answered 502/503).

@@ -1,10 +1,8 @@
-import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { I18nRoot, useT } from '#lib/i18n/i18n';
 import { lazyComponent, type LazyComponent } from '#lib/lazy-component';
-import { createQueryClient } from '#lib/query-client';
-import { SessionProvider, useSessionOr, type SessionSource } from '#machines/session-context';
+import { SessionProvider, type SessionSource } from '#machines/session-context';
 import { AriaRouter } from './aria-router.tsx';
 import { useNavigationHistory } from './navigation-history.ts';
 import { LoadErrorBoundary } from './load-error-boundary.tsx';
@@ -37,8 +35,31 @@ type LazyPage = LazyComponent<{ route: RouteDef }>;
  * ADR 142), so the first commit replaces the prerendered screen with the same screen, not with
  * "Loading page…".
  */
-function lazyPage<M extends Record<K, PageComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyPage {
-  return lazyComponent(async () => (await load())[name]);
+function lazyPage<M extends Record<K, PageComponent> & PageModule, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyPage {
+  return lazyComponent(async () => withServerState(await load(), name));
+}
+
+/**
+ * A page module that reads server state re-exports `ServerState` (routes/server-state.tsx, ADR 259):
+ * its page is drawn inside it. The cache of server state (TanStack Query) is then fetched with the
+ * pages that use it, not with every page's first load.
+ */
+interface PageModule {
+  ServerState?: ComponentType<{ children: ReactNode }>;
+}
+
+function withServerState<M extends Record<K, ComponentType<P>> & PageModule, K extends keyof M & string, P extends object>(module: M, name: K): ComponentType<P> {
+  const Page: ComponentType<P> = module[name];
+  if (!module.ServerState) return Page;
+  const ServerState = module.ServerState;
+  function PageWithServerState(props: P) {
+    return (
+      <ServerState>
+        <Page {...props} />
+      </ServerState>
+    );
+  }
+  return PageWithServerState;
 }
 
 const checkoutPages = () => import('./pages/checkout-pages.tsx');
@@ -90,7 +111,7 @@ const PAGES: Record<PageId, LazyPage> = {
  * The staff console (issue 38, ADR 194): its own chunk under /ops, outside the customers' route
  * table, frame and guards (its sign-in is the staff's, not the customer's session).
  */
-const OpsConsolePage = lazyComponent(async () => (await import('./pages/ops-console-page.tsx')).OpsConsolePage);
+const OpsConsolePage = lazyComponent(async () => withServerState(await import('./pages/ops-console-page.tsx'), 'OpsConsolePage'));
 
 /** Fetches a page's chunk ahead of its first render (ADR 141); never rejects (ADR 142). */
 export function preloadPage(page: PageId): Promise<void> {
@@ -174,34 +195,6 @@ export function AppRoutes() {
 }
 
 /**
- * What one account's screens asked the server is not drawn for the next one: when a signed-in
- * account leaves (log out, session gone, another account), the cache of server state is reset
- * (ADR 208). Signing in from a signed-out page keeps what it had (public data).
- */
-function ForgetLeavingAccount() {
-  const client = useQueryClient();
-  const userId = useSessionOr((s) => s.context.user?.customerId ?? null, undefined);
-  const last = useRef(userId);
-  useEffect(() => {
-    if (userId === undefined) return;
-    if (last.current && last.current !== userId) void client.resetQueries();
-    last.current = userId;
-  }, [client, userId]);
-  return null;
-}
-
-/** The browser's cache of server state (TanStack Query, ADR 208), one per app. */
-function ServerState({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <ForgetLeavingAccount />
-      {children}
-    </QueryClientProvider>
-  );
-}
-
-/**
  * The app. `ssrPath` is the page's URL (path under the origin, with its query) when it is rendered
  * outside a browser: the build prerenders the quote page's first screen with it (ADR 141).
  */
@@ -211,13 +204,11 @@ export function App({ session, ssrPath }: { session: SessionSource; ssrPath?: st
     // whatever the browser's language, and screens read the message catalogue.
     <I18nRoot>
       <SessionProvider actor={session}>
-        <ServerState>
-          <Router base={ROUTER_BASE} {...(ssrPath ? { ssrPath } : {})}>
-            <AriaRouter>
-              <AppRoutes />
-            </AriaRouter>
-          </Router>
-        </ServerState>
+        <Router base={ROUTER_BASE} {...(ssrPath ? { ssrPath } : {})}>
+          <AriaRouter>
+            <AppRoutes />
+          </AriaRouter>
+        </Router>
       </SessionProvider>
     </I18nRoot>
   );

@@ -176,14 +176,16 @@ const GROUP = /^r\d+-[0-9a-f]{8}$/;
 /**
  * Which groups of a build (`manifest`: chunks named by `groupName`) go in one chunk, by the greedy
  * rule above: answers each merged group's name → the merged chunk's name (`m<groups>-<digest>`).
- * `gzipOf`: a file's gzip bytes; `eager`: whether a chunk (manifest key) starts, on some route,
- * a dynamic import or a worker with no input given (such a group only takes groups fetched on
- * routes that fetch it: elsewhere it would start its imports too).
+ * `gzipOf`: the gzip bytes of files' contents one after the other (of one file: its own), so that a
+ * merge is counted with what it saves (one file's headers and imports less; a little more in the
+ * merged chunk itself). `eager`: whether a chunk (manifest key) starts, on some route, a dynamic import
+ * or a worker with no input given (such a group only takes groups fetched on routes that fetch it:
+ * elsewhere it would start its imports too).
  */
 export function planMerges(
   manifest: Readonly<Record<string, ManifestChunk>>,
   routes: readonly RouteFigures[],
-  gzipOf: (file: string) => number,
+  gzipOf: (files: readonly string[]) => number,
   eager: (key: string) => boolean,
   limits: MergeLimits = MERGE_LIMITS,
 ): Map<string, string> {
@@ -196,11 +198,22 @@ export function planMerges(
   };
   const members = new Map(keys.map((key) => [key, [key]]));
   const isGroup = (key: string) => GROUP.test(manifest[key]?.name ?? '');
-  const bytesOf = new Map(keys.map((key) => [key, gzipOf(manifest[key]!.file)]));
+  const filesOf = (rep: string) => members.get(rep)!.map((key) => manifest[key]!.file);
+  const bytesOf = new Map(keys.map((key) => [key, gzipOf([manifest[key]!.file])]));
+  const together = new Map<string, number>();
+  /** The gzip bytes of a and b merged (measured once per pair of member lists). */
+  const pairBytes = (a: string, b: string) => {
+    const files = [...filesOf(a), ...filesOf(b)];
+    const key = files.join(' ');
+    let bytes = together.get(key);
+    if (bytes === undefined) together.set(key, (bytes = gzipOf(files)));
+    return bytes;
+  };
   const flagged = new Map(keys.map((key) => [key, isGroup(key) && eager(key)]));
   const byFile = new Map(keys.map((key) => [manifest[key]!.file, key]));
   // Each route's loaded chunks (representatives), bytes, requests and bytes added so far.
-  const state = routes.map((route) => ({
+  type RouteState = { route: RouteFigures; loaded: Set<string>; gzip: number; requests: number; added: number };
+  const state: RouteState[] = routes.map((route) => ({
     route,
     loaded: new Set([...route.files].map((file) => byFile.get(file)).filter((key): key is string => key !== undefined)),
     gzip: route.gzip,
@@ -225,6 +238,17 @@ export function planMerges(
     for (const rep of reps) visit(rep);
     return { successors, reach };
   };
+  /** What merging a and b does to a route that fetches one or both: its bytes, its requests, and the chunks it newly fetches. */
+  const change = (s: RouteState, a: string, b: string, closure: Map<string, Set<string>>) => {
+    const hasA = s.loaded.has(a);
+    const hasB = s.loaded.has(b);
+    const merged = pairBytes(a, b);
+    if (hasA && hasB) return { bytes: merged - bytesOf.get(a)! - bytesOf.get(b)!, requests: -1, fresh: [] as string[] };
+    const [own, other] = hasA ? [a, b] : [b, a];
+    const fresh = [...closure.get(other)!].filter((rep) => !s.loaded.has(rep));
+    const bytes = merged - bytesOf.get(own)! + fresh.reduce((sum, rep) => sum + (rep === other ? 0 : bytesOf.get(rep)!), 0);
+    return { bytes, requests: fresh.length - 1, fresh };
+  };
   const renamed = new Map<string, string>();
   for (;;) {
     const reps = [...new Set(keys.filter(isGroup).map(find))].sort();
@@ -237,7 +261,8 @@ export function planMerges(
         const b = reps[j]!;
         const onA = routesOf.get(a)!;
         const onB = routesOf.get(b)!;
-        const benefit = onA.filter((s) => s.loaded.has(b) && s.requests > limits.budget.requests).length;
+        // A request taken off a route within the byte budget may bring it within both: it counts ten.
+        const benefit = onA.reduce((sum, s) => sum + (s.loaded.has(b) && s.requests > limits.budget.requests ? (s.gzip <= limits.budget.gzip ? 10 : 1) : 0), 0);
         if (benefit === 0) continue;
         if ((flagged.get(a) && onB.some((s) => !s.loaded.has(a))) || (flagged.get(b) && onA.some((s) => !s.loaded.has(b)))) continue;
         // A path a → c → … → b (or back) would become a cycle through the merged chunk.
@@ -245,17 +270,12 @@ export function planMerges(
         if ([...successors.get(b)!].some((c) => c !== a && closure.get(c)!.has(a))) continue;
         let cost = 0;
         let allowed = true;
-        for (const [only, other] of [[onA, b], [onB, a]] as const) {
-          for (const s of only) {
-            if (s.loaded.has(other)) continue;
-            const fresh = [...closure.get(other)!].filter((rep) => !s.loaded.has(rep));
-            const bytes = fresh.reduce((sum, rep) => sum + bytesOf.get(rep)!, 0);
-            const requests = fresh.length - 1;
-            if (s.added + bytes > limits.perRoute) allowed = false;
-            if (s.gzip <= limits.budget.gzip && s.gzip + bytes > limits.budget.gzip - limits.margin) allowed = false;
-            if (s.requests <= limits.budget.requests && s.requests + requests > limits.budget.requests) allowed = false;
-            cost += bytes;
-          }
+        for (const s of new Set([...onA, ...onB])) {
+          const { bytes, requests } = change(s, a, b, closure);
+          if (bytes > 0 && s.added + bytes > limits.perRoute) allowed = false;
+          if (bytes > 0 && s.gzip <= limits.budget.gzip && s.gzip + bytes > limits.budget.gzip - limits.margin) allowed = false;
+          if (requests > 0 && s.requests <= limits.budget.requests && s.requests + requests > limits.budget.requests) allowed = false;
+          cost += bytes;
         }
         if (!allowed) continue;
         const score = cost / benefit;
@@ -264,24 +284,19 @@ export function planMerges(
     }
     if (!best) break;
     const { a, b } = best;
-    const closureA = closure.get(a)!;
-    const closureB = closure.get(b)!;
-    for (const s of state) {
-      const hasA = s.loaded.has(a);
-      const hasB = s.loaded.has(b);
-      if (!hasA && !hasB) continue;
-      const fresh = [...(hasA ? closureB : closureA)].filter((rep) => !s.loaded.has(rep));
-      const bytes = hasA && hasB ? 0 : fresh.reduce((sum, rep) => sum + bytesOf.get(rep)!, 0);
+    for (const s of new Set([...routesOf.get(a)!, ...routesOf.get(b)!])) {
+      const { bytes, requests, fresh } = change(s, a, b, closure);
       s.gzip += bytes;
       s.added += bytes;
-      s.requests += hasA && hasB ? -1 : fresh.length - 1;
+      s.requests += requests;
       for (const rep of fresh) s.loaded.add(rep);
       s.loaded.delete(b);
       s.loaded.add(a);
     }
+    const merged = pairBytes(a, b);
     parent.set(b, a);
     members.set(a, [...members.get(a)!, ...members.get(b)!]);
-    bytesOf.set(a, bytesOf.get(a)! + bytesOf.get(b)!);
+    bytesOf.set(a, merged);
     flagged.set(a, flagged.get(a)! || flagged.get(b)!);
   }
   for (const rep of new Set(keys.filter(isGroup).map(find))) {
@@ -313,7 +328,7 @@ export async function measureMerges(dir: string, root: string, limits: MergeLimi
       return paths.some((route) => !onInput(target, route, modules));
     });
   };
-  const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length;
+  const gzip = (files: readonly string[]) => zlib.gzipSync(Buffer.concat(files.map((file) => fs.readFileSync(path.join(dir, file)))), { level: 9 }).length;
   const figures = routes.flatMap((route) => (route.path === undefined ? [] : [{ path: route.path, files: route.files, gzip: route.gzip, requests: route.requests }]));
   return planMerges(manifest, figures, gzip, eager, limits);
 }

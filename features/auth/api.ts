@@ -2,7 +2,6 @@ import type {
   ActivateResponse,
   DeletionCheckResponse,
   QuickCallbackResponse,
-  QuickLoginChannel,
   LoginRequest,
   LoginResponse,
   OkResponse,
@@ -36,9 +35,6 @@ export const checkAccountDeletion = (key: string) =>
 
 export const confirmAccountDeletion = (key: string) =>
   mainApi<OkResponse>('account/deletion/confirm', { method: 'POST', body: { key }, quiet: true });
-
-/** The configured quick-login providers (none: an empty list). */
-export const listQuickLogins = (signal?: AbortSignal) => mainApi<QuickLoginChannel[]>('account/quick/list', { signal, quiet: true });
 
 /** Finishes a quick login with what the provider sent back (`iss`: RFC 9207, when it sent one). */
 export const finishQuickLogin = (channel: string, code: string, state: string, iss?: string | null) =>

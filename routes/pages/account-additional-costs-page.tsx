@@ -8,6 +8,9 @@ import { AccountPage } from './account-frame.tsx';
 import { afterFirstInput } from '#lib/first-input';
 import { lazyComponent } from '#lib/lazy-component';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 // The payment panel opens when the customer chooses a cost to pay: fetched at the first input on
 // the page, not with it (ADR 140, ADR 189).
 const PaymentPanel = lazyComponent(async () => (await import('#features/checkout/components/payment-panel')).PaymentPanel);

@@ -2,4 +2,7 @@ import { AccountHome } from '#features/account/components/account-home';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export const AccountHomePage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{(user) => <AccountHome user={user} />}</AccountPage>;

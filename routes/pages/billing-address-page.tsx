@@ -2,4 +2,7 @@ import { BillingAddressBook } from '#features/account/components/billing-address
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export const BillingAddressPage = ({ route }: { route: RouteDef }) => <AccountPage route={route}>{() => <BillingAddressBook />}</AccountPage>;

@@ -8,6 +8,9 @@ import { useT } from '#lib/i18n/i18n';
 import { useSession } from '#machines/session-context';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export function CheckoutPage() {
   const t = useT();
   const user = useSession((s) => s.context.user);

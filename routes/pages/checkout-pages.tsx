@@ -4,6 +4,9 @@ import { AdditionalCostPayment, AdditionalCostSuccess, AgencyPayment, OrderPayme
 import { useT } from '#lib/i18n/i18n';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export function CheckoutPaymentPage() {
   const t = useT();
   const [params] = useSearchParams();

@@ -2,6 +2,9 @@ import { CouponList } from '#features/rewards/components/coupon-list';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export function CouponsPage({ route }: { route: RouteDef }) {
   return (
     <AccountPage route={route}>

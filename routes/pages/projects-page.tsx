@@ -4,6 +4,9 @@ import { PageTitle } from '../page-frame.tsx';
 import type { RouteDef } from '../route-table.ts';
 import { AccountFrame } from './account-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 export function ProjectsPage({ route }: { route: RouteDef }) {
   const t = useT();
   return (

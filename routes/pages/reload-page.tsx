@@ -13,6 +13,9 @@ import { useSession } from '#machines/session-context';
 import type { RouteDef } from '../route-table.ts';
 import { AccountPage } from './account-frame.tsx';
 
+// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
+export { ServerState } from '../server-state.tsx';
+
 /**
  * `account/balance/reload` (the route gate lets in only accounts that may reload): the amount, then
  * the checkout's payment panel and machine (card in USD or bank transfer; one idempotency key per

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserInfo } from '#domain/api/account';
+import type { CommonIndexResponse } from '#domain/api/common';
 import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { AppRoutes } from '#routes/app';
 import { ROUTES } from '#routes/route-table';
@@ -28,9 +29,9 @@ afterEach(() => {
 
 const page = <T,>(list: T[]) => [200, { list, total: list.length, page: 1, pageSize: 3 }] as [number, unknown];
 
-const openAt = (path: string, user: UserInfo | null = customer(), routes: FakeRoutes = {}) => {
+const openAt = (path: string, user: UserInfo | null = customer(), routes: FakeRoutes = {}, quickLogin: CommonIndexResponse['quickLogin'] = []) => {
   const calls = fakeApi(routes);
-  return { ...renderWithApp(<AppRoutes />, { path, user }), calls };
+  return { ...renderWithApp(<AppRoutes />, { path, user, quickLogin }), calls };
 };
 
 describe('the home dashboard', () => {
@@ -141,15 +142,18 @@ describe('log in, and contact us', () => {
 
   test('the log in and sign up pages show one button per quick-login provider, named, with its mark beside the words', async () => {
     for (const path of ['/login', '/signup']) {
-      const { unmount } = openAt(path, null, {
-        'GET account/quick/list': () => [200, [{ channel: 'github', name: 'GitHub', linked: false }, { channel: 'acme', name: 'Acme ID', linked: false }]],
-      });
+      // The providers come with the session's general data (common/index), drawn with the form.
+      const { unmount, calls } = openAt(path, null, {}, [
+        { channel: 'github', name: 'GitHub' },
+        { channel: 'acme', name: 'Acme ID' },
+      ]);
       const section = await screen.findByRole('region', { name: 'Or continue with' });
       for (const name of ['Continue with GitHub', 'Continue with Acme ID']) {
         const button = within(section).getByRole('button', { name });
         // The mark is a picture beside the name, hidden from the accessibility tree.
         expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
       }
+      expect(calls.map((c) => c.path)).not.toContain('account/quick/list');
       unmount();
       vi.unstubAllGlobals();
     }
@@ -157,10 +161,10 @@ describe('log in, and contact us', () => {
 
   test('with no quick-login provider configured, log in and sign up have no quick-login section at all (issue 40 item 4)', async () => {
     for (const [path, heading] of [['/login', 'Log In'], ['/signup', 'Sign Up']] as const) {
-      const { unmount, queryClient } = openAt(path, null, { 'GET account/quick/list': () => [200, []] });
+      const { unmount, session } = openAt(path, null, {}, []);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-      // The list has come back, empty: nothing is drawn for it (no heading over no buttons).
-      await waitFor(() => expect(queryClient.getQueryState(['account', 'quick-logins'])?.status).toBe('success'));
+      // The session's general data has come, with no provider: nothing is drawn for it (no heading over no buttons).
+      await waitFor(() => expect(session.getSnapshot().context.general).not.toBeNull());
       expect(screen.queryByRole('region', { name: 'Or continue with' })).not.toBeInTheDocument();
       expect(screen.queryByText('Or continue with')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^Continue with/ })).not.toBeInTheDocument();

@@ -60,11 +60,11 @@ afterEach(() => {
 });
 
 /** A started session whose common/index answers `user` when there is a token. */
-function sessionFor(input: SessionInput, user: UserInfo | null = ada) {
+function sessionFor(input: SessionInput, user: UserInfo | null = ada, quickLogin: CommonIndexResponse['quickLogin'] = []) {
   return createActor(
     sessionMachine.provide({
       actors: {
-        loadGeneral: fromPromise(async () => ({ ...general, userInfo: input.token ? user : null })),
+        loadGeneral: fromPromise(async () => ({ ...general, quickLogin, userInfo: input.token ? user : null })),
         revokeToken: fromPromise(async () => {}),
       },
     }),
@@ -90,8 +90,11 @@ function appAt(path: string, session: SessionSource) {
   return { app, location, current: () => location.history.at(-1) };
 }
 
-function renderAt(path: string, { input = {}, user = ada }: { input?: SessionInput; user?: UserInfo | null } = {}) {
-  const session = sessionFor(input, user);
+function renderAt(
+  path: string,
+  { input = {}, user = ada, quickLogin = [] }: { input?: SessionInput; user?: UserInfo | null; quickLogin?: CommonIndexResponse['quickLogin'] } = {},
+) {
+  const session = sessionFor(input, user, quickLogin);
   const { app, location, current } = appAt(path, session);
   render(app);
   return { location, session, current };
@@ -272,11 +275,8 @@ describe('guards', () => {
   });
 
   test('the quote page’s sign-in dialog offers the configured quick logins, which come back to the quote page', async () => {
-    const calls = fakeApi({
-      'GET account/quick/list': () => [200, [{ channel: 'github', name: 'GitHub', linked: false }]],
-      'GET account/quick/loginUrl': () => [200, { url: '#github' }],
-    });
-    const { session } = renderAt('/quote?project=p-1', { input: signedIn });
+    const calls = fakeApi({ 'GET account/quick/loginUrl': () => [200, { url: '#github' }] });
+    const { session } = renderAt('/quote?project=p-1', { input: signedIn, quickLogin: [{ channel: 'github', name: 'GitHub' }] });
     await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
     act(() => session.send({ type: 'api.unauthorized' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });

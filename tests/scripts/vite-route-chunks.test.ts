@@ -104,10 +104,12 @@ describe('which groups share a chunk (planMerges, ADR 258)', () => {
     [`_${g4}.js`]: group(g4!),
   };
   const sizes: Record<string, number> = { 'assets/index.js': 1_000, 'assets/core.js': 100_000 };
-  const gzipOf = (file: string) => sizes[file] ?? 1_000;
+  const sizeOf = (file: string) => sizes[file] ?? 1_000;
+  /** Files one after the other compress like their parts (no saving), unless told. */
+  const gzipOf = (files: readonly string[]) => files.reduce((sum, f) => sum + sizeOf(f), 0);
   const route = (path: string, groups: string[]): RouteFigures => {
     const files = new Set(['assets/index.js', 'assets/core.js', ...groups.map((g) => `assets/${g}.js`)]);
-    return { path, files, gzip: [...files].reduce((sum, f) => sum + gzipOf(f), 0), requests: files.size };
+    return { path, files, gzip: gzipOf([...files]), requests: files.size };
   };
   const limits: MergeLimits = { budget: { gzip: 150_000, requests: 4 }, perRoute: 1_500, margin: 2_000 };
   const never = () => false;
@@ -141,9 +143,18 @@ describe('which groups share a chunk (planMerges, ADR 258)', () => {
     expect(many(1_500).size).toBe(2);
   });
 
+  it('counts what a merged chunk saves: a merge within the limit only because the two compress better together', () => {
+    // /b fetches g4 only and would gain g3's 1 KB, over a limit of 800 bytes, unless the pair saves 300.
+    const routes = [route('/a', [g3!, g4!]), route('/b', [g4!])];
+    const tight = { ...limits, budget: { ...limits.budget, requests: 3 }, perRoute: 800 };
+    expect(planMerges(manifest, routes, gzipOf, never, tight).size).toBe(0);
+    const saving = (files: readonly string[]) => gzipOf(files) - 300 * (files.length - 1);
+    expect(planMerges(manifest, routes, saving, never, tight).size).toBe(2);
+  });
+
   it('keeps a route within the byte budget below it by the margin', () => {
     const heavy: Record<string, number> = { ...sizes, 'assets/core.js': 147_500 };
-    const plan = planMerges(manifest, [route('/a', [g3!, g4!, g1!]), { ...route('/b', [g4!]), gzip: 147_500 + 2_000 }], (f) => heavy[f] ?? 1_000, never, limits);
+    const plan = planMerges(manifest, [route('/a', [g3!, g4!, g1!]), { ...route('/b', [g4!]), gzip: 147_500 + 2_000 }], (files) => files.reduce((sum, f) => sum + (heavy[f] ?? 1_000), 0), never, limits);
     // Merging g3 or g1 with g4 would put /b (149.5 KB) at 150.5 KB: only g1 with g3 (neither on /b).
     expect(plan.has(g4!)).toBe(false);
     expect(plan.get(g1!)).toBe(plan.get(g3!));

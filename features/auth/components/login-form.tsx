@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FetchError } from 'ofetch';
 import { lazySuite, serverFieldErrors, useSuiteForm } from '#lib/forms/use-suite-form';
 import { useT } from '#lib/i18n/i18n';
+import { lazyComponent } from '#lib/lazy-component';
 import { storageBlocked } from '#lib/storage/storage';
 import { useSessionActor } from '#machines/session-context';
 import { Button } from '#ui/button';
@@ -10,10 +11,12 @@ import { Link } from '#ui/link';
 import { PasswordField } from '#ui/password-field';
 import { TextField } from '#ui/text-field';
 import { login, resendActivation } from '../api.ts';
-import { CaptchaField } from './captcha-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 
 const accountSuites = () => import('#domain/rules/account-suites');
+// Asked for by the server only after a submit (ADR 153): its code (and the proof of work's) is
+// fetched then, not with the log-in page (ADR 259).
+const CaptchaField = lazyComponent(async () => (await import('./captcha-field.tsx')).CaptchaField);
 const loginSuite = lazySuite(async () => (await accountSuites()).loginSuite);
 
 export interface LoginFormProps {
@@ -90,17 +93,25 @@ export function LoginForm({ onSignedIn, onMessage }: LoginFormProps) {
       <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" isRequired />
       <PasswordField {...form.field('password')} label={t('auth.password')} showLabel={t('common.showPassword')} autoComplete="current-password" isRequired />
       {challenged && (
-        <CaptchaField
-          purpose="signIn"
-          generation={captchaGeneration}
-          value={form.values.captchaCode}
-          onChange={(code) => {
-            form.setValue('captchaCode', code);
-            if (code !== '') setCaptchaRefusal(null);
-          }}
-          onCaptchaId={(id) => form.setValue('captchaId', id)}
-          errorMessage={captchaRefusal ?? undefined}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="text-caption text-neutral-600">
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <CaptchaField
+            purpose="signIn"
+            generation={captchaGeneration}
+            value={form.values.captchaCode}
+            onChange={(code) => {
+              form.setValue('captchaCode', code);
+              if (code !== '') setCaptchaRefusal(null);
+            }}
+            onCaptchaId={(id) => form.setValue('captchaId', id)}
+            errorMessage={captchaRefusal ?? undefined}
+          />
+        </Suspense>
       )}
       <div className="flex items-center justify-between gap-4">
         <Link href="/reset-password">{t('auth.login.forgot')}</Link>

@@ -112,7 +112,7 @@ function SignedIn({ staff, store }: { staff: StaffMe; store: StaffSessionStore }
 /**
  * The staff console under /manufacture/ops/ (issue 38): the staff sign-in until a staff session is
  * open, then the sections the role opens. Rendered inside a router nested at /ops, below the app's
- * QueryClientProvider (routes/app.tsx `ServerState`); its own chunk, never part of a customer's page.
+ * QueryClientProvider (routes/server-state.tsx `ServerState`, ADR 259); its own chunk, never part of a customer's page.
  */
 export function OpsConsole({ store = defaultStore }: { store?: StaffSessionStore }) {
   const t = useT();

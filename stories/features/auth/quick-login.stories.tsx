@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { QuickLoginButtons } from '#features/auth/components/quick-login-buttons';
 import { QuickLoginCallback } from '#features/auth/components/quick-login-callback';
-import { AppFrame } from '../../support/app-frame.tsx';
+import type { CommonIndexResponse } from '#domain/api/common';
+import { AppFrame, storySession } from '../../support/app-frame.tsx';
 
 /** The quick-login buttons under Log In and Sign Up, and the page the provider returns to. */
-function QuickLogin({ step, error }: { step: 'buttons' | 'returning'; error?: string }) {
+function QuickLogin({ step, error, quickLogin = [] }: { step: 'buttons' | 'returning'; error?: string; quickLogin?: CommonIndexResponse['quickLogin'] }) {
+  // The providers come with the session's general data (common/index).
+  const [session] = useState(() => storySession(null, { quickLogin }));
   return (
-    <AppFrame path="/login">
+    <AppFrame path="/login" session={session}>
       {step === 'buttons' ? (
         <QuickLoginButtons returnTo="/user/home" />
       ) : (
@@ -18,7 +22,6 @@ function QuickLogin({ step, error }: { step: 'buttons' | 'returning'; error?: st
   );
 }
 
-const list = (channels: { channel: string; name: string; linked: boolean }[]) => http.get('*/api/*/account/quick/list', () => HttpResponse.json(channels));
 
 const meta = {
   title: 'Features/Auth/QuickLogin',
@@ -29,7 +32,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Buttons: Story = {
-  parameters: { msw: { handlers: [list([{ channel: 'google', name: 'Google', linked: false }, { channel: 'github', name: 'GitHub', linked: false }])] } },
+  args: { quickLogin: [{ channel: 'google', name: 'Google' }, { channel: 'github', name: 'GitHub' }] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
   },
@@ -37,7 +40,7 @@ export const Buttons: Story = {
 
 /** No provider configured: nothing at all. */
 export const NoneConfigured: Story = {
-  parameters: { msw: { handlers: [list([])] } },
+  args: { quickLogin: [] },
 };
 
 export const Returning: Story = {

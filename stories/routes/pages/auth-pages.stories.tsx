@@ -16,13 +16,13 @@ const captchaSvg =
 const captcha = http.get('*/api/*/tools/captchaImage', () =>
   HttpResponse.json({ captchaId: 'captcha-1', image: `data:image/svg+xml;base64,${btoa(captchaSvg)}`, expiresIn: 300 }),
 );
-const quickList = http.get('*/api/*/account/quick/list', () => HttpResponse.json([{ channel: 'google', name: 'Google', linked: false }]));
 
 /** Signing in, up and out: the pages a visitor meets before the account. */
 const meta = {
   title: 'Pages/Auth',
   component: LoginPage,
-  parameters: { layout: 'fullscreen', route: { page: 'login', path: '/login' }, msw: { handlers: [quickList, captcha, countryList] } },
+  // The quick-login providers come with the session's general data (common/index).
+  parameters: { layout: 'fullscreen', route: { page: 'login', path: '/login', quickLogin: [{ channel: 'google', name: 'Google' }] }, msw: { handlers: [captcha, countryList] } },
   decorators: [routeDecorator],
 } satisfies Meta<typeof LoginPage>;
 export default meta;
