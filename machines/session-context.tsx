@@ -117,6 +117,11 @@ export function useSessionOr<T>(selector: (snapshot: SessionSnapshot) => T, whil
   return useSnapshotSelector(useSessionValue().actor, selector, whileLoading);
 }
 
+/** Who is signed in, by customer number: null signed out, undefined while the session loads; never suspends. */
+export function useSessionAccount(): string | null | undefined {
+  return useSessionOr((s) => s.context.user?.customerId ?? null, undefined);
+}
+
 /** The session actor once it has loaded, else null; never suspends. */
 export function useLoadedSessionActor(): SessionActorRef | null {
   return useSessionValue().actor;

@@ -3,9 +3,6 @@ import { QuoteView } from '#features/quote/components/quote-view';
 import { useT } from '#lib/i18n/i18n';
 import { PageFrame } from '../page-frame.tsx';
 
-// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
-export { ServerState } from '../server-state.tsx';
-
 export function QuotePage() {
   const t = useT();
   const [params] = useSearchParams();

@@ -288,6 +288,8 @@ test('a workspace chunk that cannot be fetched says so and offers a reload, with
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route(/\/quote-workspace-view-[^/]*\.js$/, (route) => route.abort());
   await openQuotePage(page);
+  // The workspace is fetched at the visitor's first sign that a file may come (ADR 260): a service chosen.
+  await page.getByRole('radiogroup', { name: 'Manufacturing service' }).getByText('CNC machining', { exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/Unknown error, please reload the page\./);
   await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
   expect(errors).toEqual([]);
@@ -361,6 +363,8 @@ test('the keyboard focus stays where it was when the workspace replaces the firs
   const choose = page.getByRole('button', { name: 'Choose files' });
   await choose.focus();
   await expect(choose).toBeFocused();
+  // A key pressed there is the first sign that a file may come: the workspace is fetched (ADR 260), and held.
+  await page.keyboard.press('Shift');
   release();
   await expect(page.getByTestId('announcer')).toBeAttached();
   await expect(choose).toBeFocused();

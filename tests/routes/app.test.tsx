@@ -268,7 +268,8 @@ describe('guards', () => {
   test('a 401 on a quote page opens the sign-in dialog and the visitor stays', async () => {
     const { session, current } = renderAt('/quote', { input: signedIn });
     await screen.findByRole('heading', { level: 1, name: 'Instant quote' });
-    act(() => session.send({ type: 'api.unauthorized' }));
+    // Nothing touched yet: the workspace waits for the first sign (ADR 260); the dialog opens all the same.
+    await act(async () => session.send({ type: 'api.unauthorized' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
     expect(dialog).toBeInTheDocument();
     expect(current()).toBe('/quote');

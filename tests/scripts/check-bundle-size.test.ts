@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CODE, ON_INPUT, QUOTE_PAGE, SESSION_CHUNK, checkBundle, chunkCycles, firstInputFiles, initialFiles, pageModules, routePages, routeTable } from '../../scripts/check-bundle-size.mjs';
+import { FORBIDDEN_CODE, ON_INPUT, QUOTE_PAGE, SESSION_CHUNK, checkBundle, chunkCycles, firstInputFiles, initialFiles, pageModules, routePages, routeTable, workerOnInput } from '../../scripts/check-bundle-size.mjs';
 
 // The bundle check on small builds written here the way Vite writes one (a manifest, chunks and
 // their compressed copies). Random bytes stand for code: they do not compress, so sizes are known.
@@ -116,15 +116,21 @@ describe('bundle check', () => {
   it('counts a worker a chunk names as one more script, unless an input starts it', () => {
     const chunks = {
       ...split,
-      [QUOTE_PAGE]: { ...split[QUOTE_PAGE], assets: ['assets/geometry-worker.js', 'assets/proof-of-work-worker.js'] },
-      '_geometry': { file: 'assets/geometry-worker.js', kb: 30 },
+      [QUOTE_PAGE]: { ...split[QUOTE_PAGE], assets: ['assets/maps-worker.js', 'assets/proof-of-work-worker.js'] },
+      '_maps': { file: 'assets/maps-worker.js', kb: 30 },
       '_pow': { file: 'assets/proof-of-work-worker.js', kb: 5 },
     };
     const { routes } = checkBundle(build(chunks), { enforce: false });
     const quote = routes.find((r) => r.name.startsWith('quote'))!;
-    expect([...quote.files]).toContain('assets/geometry-worker.js');
+    expect([...quote.files]).toContain('assets/maps-worker.js');
     expect([...quote.files]).not.toContain('assets/proof-of-work-worker.js');
     expect(quote.requests).toBe(5);
+  });
+
+  it("counts the geometry worker on a project's own page only: elsewhere it boots at the first sign (ADR 260)", () => {
+    expect(workerOnInput('assets/geometry-worker-Bz1MFzSn.js', '/quote')).toBe(true);
+    expect(workerOnInput('assets/geometry-worker-Bz1MFzSn.js', '/quote/:projectId')).toBe(false);
+    expect(workerOnInput('assets/maps-worker-MuT9fKv8.js', '/quote')).toBe(false);
   });
 
   it('passes a split build within budget and prints each route with its scripts', () => {

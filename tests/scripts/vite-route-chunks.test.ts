@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleGraph } from '../../scripts/vite-chunks.ts';
-import { groupName, planMerges, routeChunkName, routeSets, type ManifestChunk, type MergeLimits, type RouteFigures } from '../../scripts/vite-route-chunks.ts';
+import { choosePlan, groupName, planMerges, routeChunkName, routeSets, type ManifestChunk, type MergeLimits, type RouteFigures } from '../../scripts/vite-route-chunks.ts';
 
 // The grouping by routes (ADR 245) on a small graph written the way Rolldown answers it.
 type Info = NonNullable<ReturnType<ModuleGraph['getModuleInfo']>>;
@@ -141,6 +141,16 @@ describe('which groups share a chunk (planMerges, ADR 258)', () => {
     const many = (perRoute: number) => planMerges(manifest, [route('/a', [g3!, g4!]), route('/b', [g4!])], gzipOf, never, { ...limits, budget: { ...limits.budget, requests: 3 }, perRoute });
     expect(many(500).size).toBe(0);
     expect(many(1_500).size).toBe(2);
+  });
+
+  it('chooses, among the per-route limits it is given, the plan that brings the most routes within both budgets', () => {
+    const routes = [route('/a', [g3!, g4!]), route('/b', [g4!])];
+    const tight = { ...limits, budget: { ...limits.budget, requests: 3 } };
+    const chosen = choosePlan(manifest, routes, gzipOf, never, [500, 1_500], tight);
+    expect(chosen.perRoute).toBe(1_500);
+    expect(chosen.renamed.size).toBe(2);
+    // With no limit that allows a merge, nothing is merged.
+    expect(choosePlan(manifest, routes, gzipOf, never, [200, 500], tight).renamed.size).toBe(0);
   });
 
   it('counts what a merged chunk saves: a merge within the limit only because the two compress better together', () => {

@@ -6,6 +6,8 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#lib/query-keys';
 import { asyncState } from '#lib/query-state';
+import { ServerState } from '#lib/server-state';
+import { useSessionAccount } from '#machines/session-context';
 import { Button } from '#ui/button';
 import type { Key, Selection } from '#ui/collections';
 import { ProgressBar } from '#ui/progress-bar';
@@ -184,7 +186,9 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
       <h2 id="parts-heading" className="text-title">
         {t('quote.parts.heading')}
       </h2>
-      {table}
+      {/* The parts' pictures are server state: the table draws the cache itself, fetched with it
+          rather than with the quote page's first render (ADR 260). */}
+      <ServerState useAccount={useSessionAccount}>{table}</ServerState>
       <QuoteTotal totals={totals}>{footer}</QuoteTotal>
     </section>
   );

@@ -220,6 +220,9 @@ export function QuoteStart({
         </FileDropArea>
       </div>
       <div>{opening ? <LoadingStatus text={t('quote.project.opening')} /> : <HowItWorks />}</div>
+      {/* The options column, empty until a part is chosen: the workspace's grid has it too, so the
+          swap to the workspace (at the first sign, ADR 260) moves nothing on a phone's one column. */}
+      <div />
     </div>
   );
 }

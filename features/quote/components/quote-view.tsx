@@ -9,8 +9,8 @@ import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandov
 import { countEarlyFiles, takeEarlyFiles } from '#lib/early-files';
 import { lazyComponent } from '#lib/lazy-component';
 
-// The workspace (its machine, the catalogue, prices and rules) is a chunk of its own, fetched as soon
-// as the page first renders (ADR 137).
+// The workspace (its machine, the catalogue, prices and rules) is a chunk of its own (ADR 137),
+// fetched at the visitor's first sign that a file may come (ADR 260).
 const QuoteWorkspaceView = lazyComponent(async () => (await import('./quote-workspace-view.tsx')).QuoteWorkspaceView);
 
 /** Notes which of its controls has the focus as it goes, for the workspace to give it back. */
@@ -35,6 +35,13 @@ function KeepsFocus({ handover, holds, children }: { handover: QuoteStartHandove
 function Hold({ until }: { until: Promise<void> }) {
   use(until);
   return null;
+}
+
+/** A promise and what settles it: the visitor's first sign that a file may come. */
+function createSign(): { promise: Promise<void>; give: () => void } {
+  let give!: () => void;
+  const promise = new Promise<void>((resolve) => (give = resolve));
+  return { promise, give };
 }
 
 /** Keys that press a button or a radio. */
@@ -128,13 +135,25 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
   const [handover] = useState(createQuoteStartHandover);
   const [process, setProcess] = useState<ProcessSlug>(isProcessSlug(technology) ? technology : '3d-printing');
   const [waitingFiles, setWaitingFiles] = useState(countEarlyFiles);
+  // The workspace is fetched and drawn at the first sign that a file may come (a pointer or a key
+  // down, a file dragged over the page, files taken; ADR 260), at once on a project's page or with
+  // files dropped before the app: a visitor who only reads the page fetches none of it.
+  const [sign] = useState(createSign);
+  const [signed, setSigned] = useState(() => !!projectId || waitingFiles > 0);
+  const signal = useCallback(() => {
+    setSigned(true);
+    sign.give();
+  }, [sign]);
+  // An input on the page, not the browser's sticky activation, which Chromium also gives a page it
+  // navigated to itself (an address typed): that visitor has not touched the page yet.
   useEffect(() => {
-    void QuoteWorkspaceView.preload();
-    // The geometry worker boots (~50 ms of fetching and compiling) at the first sign of a file, here
-    // too: a file picked from the first render, whose swap to the workspace waits for the picker,
-    // no longer waits for the worker once it is chosen (ADR 254).
-    return onFirstSign(startGeometryWorker);
-  }, []);
+    if (signed) void QuoteWorkspaceView.preload();
+    else return onFirstSign(signal, { sticky: false });
+  }, [signed, signal]);
+  // The geometry worker boots (~50 ms of fetching and compiling) at the same sign: a file picked from
+  // the first render, whose swap to the workspace waits for the picker, no longer waits for the worker
+  // once it is chosen (ADR 254).
+  useEffect(() => onFirstSign(startGeometryWorker, { sticky: false }), []);
   // A new quote's temporary token, at the same sign (ADR 246, here since ADR 254): a file picked on
   // the first render does not wait for the token's round trip once it is chosen.
   const session = useLoadedSessionActor();
@@ -154,8 +173,9 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
     (files: File[]) => {
       setWaitingFiles(handover.addFiles(files));
       pickerAnswered();
+      signal();
     },
-    [handover, pickerAnswered],
+    [handover, pickerAnswered, signal],
   );
   // Files dropped on the prerendered page before the app took it over, kept by its first script
   // (ADR 168): counted as waiting from the first render, handed over once it is committed.
@@ -171,7 +191,7 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
         </KeepsFocus>
       }
     >
-      {hold ? <Hold until={hold} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
+      {!signed ? <Hold until={sign.promise} /> : hold ? <Hold until={hold} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
     </Suspense>
   );
 }

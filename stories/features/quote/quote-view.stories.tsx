@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { QuoteView } from '#features/quote/components/quote-view';
 import { AppFrame } from '../../support/app-frame.tsx';
 
@@ -14,14 +14,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * /quote?technology=cnc before any file is given: the service from the link, then the workspace's
- * chunk loaded (its polite announcer) and waiting for files. A project with parts is the page story
- * Pages/Quote › Project opened.
+ * /quote?technology=cnc before any file is given: the service from the link; at the visitor's first
+ * sign that a file may come (a key, here; ADR 260) the workspace's chunk loaded (its polite announcer)
+ * and waiting for files. A project with parts is the page story Pages/Quote › Project opened.
  */
 export const ReadyForFiles: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
+    await userEvent.keyboard('{Shift}');
     await expect(await canvas.findByTestId('announcer')).toBeInTheDocument();
     await expect(canvas.getByRole('radio', { name: 'CNC machining' })).toBeChecked();
   },

@@ -27,6 +27,15 @@ describe('the first sign that a file may come (ADR 246)', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  test('not sticky: an activation the page already had is not a sign, an input on it is (ADR 260)', () => {
+    Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: true, isActive: false }, configurable: true });
+    const run = vi.fn();
+    onFirstSign(run, { sticky: false });
+    expect(run).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   test('stopped (the page left) before any sign, it never runs', () => {
     Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: false, isActive: false }, configurable: true });
     const run = vi.fn();
