@@ -561,6 +561,9 @@ async function dropFolder(page: Page, name: string, tree: Record<string, number[
 
 test('a dropped folder gives its part files, not its notes; a folder without any is named', async ({ page }) => {
   const cube = [...fs.readFileSync(path.join(CAD, 'cube-10x10mm--cube-10x10.stl'))];
+  // The drop's events go to the drop zone's element as found: the workspace's, once the first sign
+  // (the cookie banner's click) has brought it (ADR 260), not the first render's it replaces.
+  await expect(page.getByTestId('announcer')).toBeAttached({ timeout: 20_000 });
   await dropFolder(page, 'Notes only', { 'readme.txt': [104, 105] });
   const note = 'The folder “Notes only” holds no STL, STEP, OBJ or 3MF file: drop the part files themselves, or a folder that holds them.';
   await expect(page.locator('p', { hasText: note })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ACCEPTED_FILE_EXTENSIONS, MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD } from '#domain/catalogue/limits';
 import { PROCESS_CHOICES } from '#domain/catalogue/process-choices';
 import type { ProcessSlug } from '#domain/catalogue/types';
@@ -121,14 +121,29 @@ export function ProcessChoice({
   );
 }
 
+type FolderNoteState = readonly [string | null, (note: string | null) => void];
+const FolderNote = createContext<FolderNoteState | null>(null);
+
+/**
+ * The note under the drop zone about a dropped folder without part files, kept by the quote view
+ * across the swap from its first render to the workspace (both draw a drop zone): a folder dropped
+ * on the first render while the workspace loads keeps its note once the workspace is drawn (ADR 260).
+ */
+export function FolderNoteProvider({ children }: { children: ReactNode }) {
+  const [note, setNote] = useState<string | null>(null);
+  const value = useMemo(() => [note, setNote] as const, [note]);
+  return <FolderNote.Provider value={value}>{children}</FolderNote.Provider>;
+}
+
 /** Drop zone and file button, with the formats and limits stated before the drop; `children` below (the file list). */
 export function FileDropArea({ onFiles, children }: { onFiles: (files: File[]) => void; children?: ReactNode }) {
   const t = useT();
   const zoneRef = useDropZoneOpensPicker();
   // A dropped folder gives its part files (ADR 253); one without any is named under the zone until
   // the next drop, and said through the page's one announcer (a live region of its own would compete
-  // with the start screen's and the workspace's).
-  const [folderNote, setFolderNote] = useState<string | null>(null);
+  // with the start screen's and the workspace's). The quote view keeps the note (FolderNoteProvider).
+  const own = useState<string | null>(null);
+  const [folderNote, setFolderNote] = useContext(FolderNote) ?? own;
   const take = (files: File[], emptyFolders: readonly string[] = []) => {
     const note = emptyFolders.length > 0 ? t('quote.upload.emptyFolder', { count: emptyFolders.length, names: emptyFolders.map((name) => `“${name}”`).join(', ') }) : null;
     setFolderNote(note);

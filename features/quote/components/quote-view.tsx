@@ -5,7 +5,7 @@ import { useLoadedSessionActor } from '#machines/session-context';
 import { onFirstSign } from '../first-sign.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
 import { prepareTemporaryToken } from '../temporary-token.ts';
-import { QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
+import { FolderNoteProvider, QuoteStart, createQuoteStartHandover, focusKeyOf, type QuoteStartHandover } from './quote-start.tsx';
 import { countEarlyFiles, takeEarlyFiles } from '#lib/early-files';
 import { lazyComponent } from '#lib/lazy-component';
 
@@ -184,14 +184,16 @@ export function QuoteView({ projectId, technology, fileId }: { projectId?: strin
     if (early.length > 0) handover.addFiles(early);
   }, [handover]);
   return (
-    <Suspense
-      fallback={
-        <KeepsFocus handover={handover} holds={handlers}>
-          <QuoteStart process={process} onProcess={onProcess} onFiles={onFiles} waitingFiles={waitingFiles} opening={!!projectId} />
-        </KeepsFocus>
-      }
-    >
-      {!signed ? <Hold until={sign.promise} /> : hold ? <Hold until={hold} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
-    </Suspense>
+    <FolderNoteProvider>
+      <Suspense
+        fallback={
+          <KeepsFocus handover={handover} holds={handlers}>
+            <QuoteStart process={process} onProcess={onProcess} onFiles={onFiles} waitingFiles={waitingFiles} opening={!!projectId} />
+          </KeepsFocus>
+        }
+      >
+        {!signed ? <Hold until={sign.promise} /> : hold ? <Hold until={hold} /> : <QuoteWorkspaceView projectId={projectId} technology={technology} fileId={fileId} handover={handover} />}
+      </Suspense>
+    </FolderNoteProvider>
   );
 }
