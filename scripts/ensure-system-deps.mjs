@@ -28,14 +28,38 @@ function withoutStartingServices(work) {
   }
 }
 
+/** How long an apt command waits for another apt or dpkg (an unattended upgrade, a second install) to let go of its locks. */
+const APT_LOCK_WAIT_MS = 10 * 60 * 1000;
+const APT_RETRY_MS = 5000;
+const APT_FAILED = 100;
+
+/**
+ * Runs an apt command, waiting while another apt holds its locks: dpkg's own wait
+ * (DPkg::Lock::Timeout) covers the install; `apt-get update`'s lists lock is not covered by it on
+ * every release, so a command that exits 100 is tried again every 5 s until the wait is over.
+ */
+function apt(command, env) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      execSync(`apt-get -o DPkg::Lock::Timeout=${APT_LOCK_WAIT_MS / 1000} ${command}`, { stdio: 'inherit', env });
+      return;
+    } catch (error) {
+      if (error.status !== APT_FAILED || Date.now() - started > APT_LOCK_WAIT_MS) throw error;
+      console.log(`[deps] apt-get ${command.split(' ')[0]} failed (another apt holding its lock?): trying again in ${APT_RETRY_MS / 1000} s`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, APT_RETRY_MS);
+    }
+  }
+}
+
 function aptInstall(packages) {
   if (!isRoot || !hasApt) return false;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!updated) {
-    execSync('apt-get update -qq', { stdio: 'inherit', env });
+    apt('update -qq', env);
     updated = true;
   }
-  withoutStartingServices(() => execSync(`apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`, { stdio: 'inherit', env }));
+  withoutStartingServices(() => apt(`install -y -qq --no-install-recommends ${packages.join(' ')}`, env));
   return true;
 }
 
