@@ -26,6 +26,8 @@ const EXEMPT: Record<string, string> = {
   'features/ops/components/ops-part-viewer.tsx#OpsPartViewer': 'loaded by OpsOrderFiles (OpsOrderPage: ViewIn3D)',
   // The recovery codes shown once (ADR 223): seen in StaffSettings' Renew and StaffInvitation's Accept stories.
   'features/ops/components/staff-recovery-codes.tsx#StaffRecoveryCodes': 'part of StaffSettings and StaffInvitation',
+  // The quote view's keeper of the empty-folder note across its swap to the workspace: no screen of its own.
+  'features/quote/components/quote-start.tsx#FolderNoteProvider': 'a context QuoteView draws around the start screen and the workspace',
   // A field inside the profile form: its states are ProfileForm's stories.
   'features/account/components/avatar-field.tsx#AvatarField': 'part of ProfileForm',
   // The yes/no dialog of the address books (and the chunk it loads, ADR 140): seen in AddressBook's and
