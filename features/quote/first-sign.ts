@@ -1,5 +1,9 @@
-/** What says a file may come any moment: an input, or a file dragged over the page. */
-const SIGNS = ['pointerdown', 'keydown', 'dragenter'] as const;
+/**
+ * What says a file may come any moment: an input, or a file dragged over the page. A click counts on
+ * its own: a screen reader in browse mode activates a button ("Choose files") with a click and no key
+ * or pointer down before it.
+ */
+const SIGNS = ['pointerdown', 'keydown', 'click', 'dragenter'] as const;
 
 /**
  * Runs `run` once at the visitor's first sign that a file may come (ADR 246): at once when the page
