@@ -33,6 +33,15 @@ import zlib from 'node:zlib';
 export const ENFORCE_BUDGETS = true;
 
 export const KB = 1000;
+/**
+ * What a route of KNOWN_OVER may be above its recorded gzip figure: chunks name each other by content
+ * hashes, so a change anywhere (the core names every page's chunk) moves every route by some tens of
+ * bytes; a route recorded a few bytes under its whole KB failed on changes that never touched it.
+ * Its script requests are held to its recorded figure or the budget, the larger: a merge plan that
+ * moves with an unrelated change (ADR 258) may give a route within the request budget more requests
+ * without leaving the budget.
+ */
+export const HASH_NOISE = 300;
 /** JavaScript before the first input, any route (issue 39 item 2): gzip bytes and script requests. */
 export const BUDGET_GZIP = 150 * KB;
 export const BUDGET_REQUESTS = 15;
@@ -514,8 +523,8 @@ export function checkBundle(dir, { enforce = ENFORCE_BUDGETS, table, known = {},
     const recorded = route.path === undefined ? undefined : known[route.path];
     if (recorded) {
       if (!tooBig && !tooMany) over.push(`${route.name}: within both budgets now (${kb(size.gzip)} gzip, ${route.requests} scripts): take it off KNOWN_OVER`);
-      if (size.gzip > recorded.gzip * KB) over.push(`${route.name}: ${kb(size.gzip)} gzip, more than its recorded ${kb(recorded.gzip * KB)} (KNOWN_OVER; budget ${kb(BUDGET_GZIP)})`);
-      if (route.requests > recorded.requests) over.push(`${route.name}: ${route.requests} script requests, more than its recorded ${recorded.requests} (KNOWN_OVER; budget ${BUDGET_REQUESTS})`);
+      if (size.gzip > recorded.gzip * KB + HASH_NOISE) over.push(`${route.name}: ${kb(size.gzip)} gzip, more than its recorded ${kb(recorded.gzip * KB)} (KNOWN_OVER; budget ${kb(BUDGET_GZIP)})`);
+      if (route.requests > Math.max(recorded.requests, BUDGET_REQUESTS)) over.push(`${route.name}: ${route.requests} script requests, more than its recorded ${recorded.requests} (KNOWN_OVER; budget ${BUDGET_REQUESTS})`);
       if (tooBig || tooMany) knownOver.push(route.name);
       continue;
     }

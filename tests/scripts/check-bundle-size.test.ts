@@ -154,6 +154,11 @@ describe('bundle check', () => {
       expect.stringMatching(/^over budget: quote-page\.tsx: 16\d\.\d KB gzip, budget 150\.0 KB$/),
       expect.stringMatching(/^over budget: checkout-pages\.tsx: 17 script requests, budget 15$/),
     ]);
+    // Above the request budget, a route of KNOWN_OVER is held to its recorded requests.
+    const table = [{ path: '/checkout/payment', page: 'routes/pages/checkout-pages.tsx' }];
+    const held = (requests: number) => checkBundle(dir, { enforce: true, table, known: { '/checkout/payment': { gzip: 200, requests, why: 'test' } } }).failures;
+    expect(held(16)).toEqual(['over budget: /checkout/payment (checkout-pages.tsx): 17 script requests, more than its recorded 16 (KNOWN_OVER; budget 15)']);
+    expect(held(17)).toEqual([]);
     const off = checkBundle(dir, { enforce: false });
     expect(off.failures).toEqual([]);
     expect(off.lines.join('\n')).toMatch(/OFF \(ENFORCE_BUDGETS .*\); 2 route\(s\) over\./);
@@ -170,11 +175,15 @@ describe('bundle check', () => {
     expect(within.failures).toEqual([]);
     expect(within.lines.join('\n')).toMatch(/2 more over but within their recorded figures \(KNOWN_OVER\): \/quote \(quote-page\.tsx\), \/checkout\/payment/);
     const grown = checkBundle(dir, { enforce: true, table, known: { '/quote': { gzip: 180, requests: 3, why: 'test' } } });
+    // Its requests (4, recorded 3) are within the request budget: held to the larger of the two.
     expect(grown.failures).toEqual([
       expect.stringMatching(/^over budget: \/quote \(quote-page\.tsx\): 18\d\.\d KB gzip, more than its recorded 180\.0 KB \(KNOWN_OVER; budget 150\.0 KB\)$/),
-      'over budget: /quote (quote-page.tsx): 4 script requests, more than its recorded 3 (KNOWN_OVER; budget 15)',
       expect.stringMatching(/^over budget: \/checkout\/payment \(checkout-pages\.tsx\): 19\d\.\d KB gzip, budget 150\.0 KB$/),
     ]);
+    // A few hundred bytes over the recorded figure are the chunks' hashed names moving (HASH_NOISE);
+    // more requests within the request budget are not a failure either.
+    const near = checkBundle(dir, { enforce: true, table, known: { '/quote': { gzip: within.routes[0]!.gzip / 1000 - 0.2, requests: 3, why: 'test' } } });
+    expect(near.failures.filter((f) => f.includes('/quote'))).toEqual([]);
     const slim = build(split);
     const done = checkBundle(slim, { enforce: true, table, known: { '/quote': { gzip: 190, requests: 4, why: 'test' } } });
     expect(done.failures).toEqual([expect.stringMatching(/^over budget: \/quote \(quote-page\.tsx\): within both budgets now \(14\d\.\d KB gzip, 4 scripts\): take it off KNOWN_OVER$/)]);
