@@ -123,6 +123,5 @@ export const queryKeys = {
   reference: {
     countries: ['reference', 'countries'] as const,
     states: (country: string) => ['reference', 'states', country] as const,
-    phoneCodes: ['reference', 'phone-codes'] as const,
   },
 } as const;

@@ -1,23 +1,44 @@
+import { useEffect, useState } from 'react';
 import type { PhoneCodeEntry } from '#domain/api/tools';
 import { mainApi } from '../api/client.ts';
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../query-keys.ts';
-import { asyncState, type AsyncState } from '../query-state.ts';
+import type { AsyncState } from '../query-state.ts';
 
 let cached: Promise<PhoneCodeEntry[]> | null = null;
+/** The list once it has come: a form mounted after it draws it at once. */
+let answer: PhoneCodeEntry[] | null = null;
 
 /** Calling codes from the server's country dataset; one request per page load, shared by every form. */
 export function loadPhoneCodes(): Promise<PhoneCodeEntry[]> {
-  cached ??= mainApi<PhoneCodeEntry[]>('tools/countryList', { query: { type: 'phoneCode' }, quiet: true }).catch((error: unknown) => {
-    cached = null; // a later form may try again
-    throw error;
-  });
+  cached ??= mainApi<PhoneCodeEntry[]>('tools/countryList', { query: { type: 'phoneCode' }, quiet: true }).then(
+    (codes) => (answer = codes),
+    (error: unknown) => {
+      cached = null; // a later form may try again
+      throw error;
+    },
+  );
   return cached;
 }
 
-/** The calling codes as a form draws them; reference data, asked once while the page lives (ADR 208). */
+/**
+ * The calling codes as a form draws them: reference data, asked once while the page lives (ADR 208),
+ * from this module's own promise rather than the cache of server state. The sign-up page reads
+ * nothing else from the server, so its first load carries no TanStack Query (issue 39 item 2,
+ * ADR 262). A failure is drawn at once, as the cache's queries are (`retry: false`); a form mounted
+ * again asks again.
+ */
 export function usePhoneCodes(): AsyncState<PhoneCodeEntry[]> {
-  return asyncState(useQuery({ queryKey: queryKeys.reference.phoneCodes, queryFn: loadPhoneCodes, staleTime: Infinity }));
+  const [state, setState] = useState<AsyncState<PhoneCodeEntry[]>>(() => (answer ? { status: 'success', data: answer } : { status: 'loading' }));
+  useEffect(() => {
+    let live = true;
+    loadPhoneCodes().then(
+      (data) => live && setState((now) => (now.status === 'success' && now.data === data ? now : { status: 'success', data })),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
 }
 
 /** How a calling code reads in a list and in the field once chosen. */

@@ -6,9 +6,6 @@ import { STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { PageFrame, PageTitle } from '../page-frame.tsx';
 import { quickLoginReturn } from '../quick-login-return.ts';
 
-// Reads server state: drawn inside the cache of server state (routes/app.tsx lazyPage, ADR 259).
-export { ServerState } from '../server-state.tsx';
-
 export function SignUpPage() {
   const [params] = useSearchParams();
   const t = useT();
