@@ -2,7 +2,7 @@
 // Debian's chromium (browser tests), postgresql (the server suite against PostgreSQL) and nginx (the
 // topology test's and benchmark's reverse proxy, ADR 173). Never downloads a browser build of its
 // own (ADR 005), and never starts a system service: the test starts its own nginx and PostgreSQL.
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 import { findPostgresBin } from './postgres-cluster.mjs';
@@ -31,24 +31,24 @@ function withoutStartingServices(work) {
 /** How long an apt command waits for another apt or dpkg (an unattended upgrade, a second install) to let go of its locks. */
 const APT_LOCK_WAIT_MS = 10 * 60 * 1000;
 const APT_RETRY_MS = 5000;
-const APT_FAILED = 100;
+/** What apt says when another apt holds a lock it needs. */
+const LOCK_HELD = /Could not get lock|Unable to lock/;
 
 /**
  * Runs an apt command, waiting while another apt holds its locks: dpkg's own wait
  * (DPkg::Lock::Timeout) covers the install; `apt-get update`'s lists lock is not covered by it on
- * every release, so a command that exits 100 is tried again every 5 s until the wait is over.
+ * every release, so a command refused for a held lock is tried again every 5 s until the wait is
+ * over. Any other failure fails at once.
  */
 function apt(command, env) {
   const started = Date.now();
   for (;;) {
-    try {
-      execSync(`apt-get -o DPkg::Lock::Timeout=${APT_LOCK_WAIT_MS / 1000} ${command}`, { stdio: 'inherit', env });
-      return;
-    } catch (error) {
-      if (error.status !== APT_FAILED || Date.now() - started > APT_LOCK_WAIT_MS) throw error;
-      console.log(`[deps] apt-get ${command.split(' ')[0]} failed (another apt holding its lock?): trying again in ${APT_RETRY_MS / 1000} s`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, APT_RETRY_MS);
-    }
+    const run = spawnSync('sh', ['-c', `apt-get -o DPkg::Lock::Timeout=${APT_LOCK_WAIT_MS / 1000} ${command}`], { stdio: ['inherit', 'inherit', 'pipe'], env, encoding: 'utf8' });
+    process.stderr.write(run.stderr ?? '');
+    if (run.status === 0) return;
+    if (!LOCK_HELD.test(run.stderr ?? '') || Date.now() - started > APT_LOCK_WAIT_MS) throw new Error(`apt-get ${command} failed (exit ${run.status ?? run.signal})`);
+    console.log(`[deps] another apt holds its lock: apt-get ${command.split(' ')[0]} again in ${APT_RETRY_MS / 1000} s`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, APT_RETRY_MS);
   }
 }
 

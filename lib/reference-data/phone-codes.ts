@@ -28,16 +28,18 @@ export function loadPhoneCodes(): Promise<PhoneCodeEntry[]> {
  */
 export function usePhoneCodes(): AsyncState<PhoneCodeEntry[]> {
   const [state, setState] = useState<AsyncState<PhoneCodeEntry[]>>(() => (answer ? { status: 'success', data: answer } : { status: 'loading' }));
+  const loaded = state.status === 'success';
   useEffect(() => {
+    if (loaded) return;
     let live = true;
     loadPhoneCodes().then(
-      (data) => live && setState((now) => (now.status === 'success' && now.data === data ? now : { status: 'success', data })),
+      (data) => live && setState({ status: 'success', data }),
       (error: unknown) => live && setState({ status: 'error', error }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [loaded]);
   return state;
 }
 

@@ -7,9 +7,14 @@ afterEach(() => {
 
 describe('the first sign that a file may come (ADR 246)', () => {
   test('waits for the first input or file dragged over the page, then runs once', () => {
-    for (const event of [new PointerEvent('pointerdown', { bubbles: true }), new KeyboardEvent('keydown', { key: 'a', bubbles: true }), new Event('dragenter', { bubbles: true }),
+    const signs = [
+      new PointerEvent('pointerdown', { bubbles: true }),
+      new KeyboardEvent('keydown', { key: 'a', bubbles: true }),
+      new Event('dragenter', { bubbles: true }),
       // A screen reader's browse mode activates a button with a click alone.
-      new MouseEvent('click', { bubbles: true })]) {
+      new MouseEvent('click', { bubbles: true }),
+    ];
+    for (const event of signs) {
       const run = vi.fn();
       onFirstSign(run);
       document.body.dispatchEvent(new Event('scroll'));
