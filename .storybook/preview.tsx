@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { initialize, mswLoader } from 'msw-storybook-addon';
+import { configure } from 'storybook/test';
 import { create } from 'storybook/theming';
 import { createQueryClient } from '#lib/query-client';
 import { FONT_FACE_NAME } from '#ui/tokens';
@@ -11,6 +12,12 @@ import './preview.css';
 
 // Mock Service Worker answers API calls in stories only; the app itself always talks to the real server.
 initialize({ onUnhandledRequest: 'bypass', quiet: true });
+
+// A play's `findBy…` and `waitFor` wait on a state, never on a time: Testing Library's default of one
+// second failed a page story (Pages/Quote › Project opened) in CI on a busy machine, where a route's
+// lazy chunks, MSW and the 3D preview share two cores with another suite. A story that never reaches
+// its state still fails, after 15 s (Jest's own limit is 90 s: test-runner-jest.config.js).
+configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * Every story renders in Inter, never in the machine's font: wait for the face before the first render
