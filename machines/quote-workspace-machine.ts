@@ -124,6 +124,12 @@ export interface WorkspaceContext {
   pendingAssemblyId: string | null;
   /** The part being sent for review, or last sent (its error is shown with it). */
   reviewPartId: string | null;
+  /**
+   * Whether a reopened part's preview may be read again from its stored file (ADR 263): not before
+   * the visitor's first input on a project's page, whose first load would otherwise fetch the file,
+   * the 3D viewer and the workers at once.
+   */
+  previewsWanted: boolean;
 }
 
 export type WorkspaceEvent =
@@ -156,6 +162,8 @@ export type WorkspaceEvent =
   | { type: 'assembly.quantity'; assemblyId: string; quantity: number }
   /** Sends a part for manual review (ADR 163) with a note and attachments, in the configuration on screen. */
   | { type: 'part.reviewRequested'; id: string; note: string; files: readonly File[] }
+  /** The visitor used the page (or asked for the 3D view): reopened parts' previews may be read (ADR 263). */
+  | { type: 'previews.wanted' }
   /** From the preview reader of a reopened part. */
   | { type: 'preview.loaded'; id: string; analysis: FileAnalysis }
   | { type: 'preview.failed'; id: string }
@@ -288,10 +296,10 @@ export const quoteWorkspaceMachine = setup({
       if ((params.file.analysis !== 'analysing' && params.file.checks !== 'pending') || !context.project) return;
       enqueue.spawnChild('followAnalysis', { id: `follow-${params.id}`, input: { projectId: context.project.id, partId: params.id, file: params.file } });
     }),
-    /** A reopened part shows its preview again, read from the stored file when it is first looked at. */
+    /** A reopened part shows its preview again, read from the stored file when it is first looked at once previews are wanted (ADR 263). */
     loadPreviewIfNeeded: enqueueActions(({ context, enqueue }) => {
       const part = context.parts.find((p) => p.id === context.selectedId);
-      if (!part || !context.project || !needsPreview(part)) return;
+      if (!part || !context.project || !context.previewsWanted || !needsPreview(part)) return;
       enqueue.assign({ parts: ({ context: c }) => withPart(c, part.id, (p) => ({ ...p, preview: 'loading' })) });
       enqueue.spawnChild('loadPreview', { id: `preview-${part.id}`, input: { projectId: context.project.id, file: part.serverFile! } });
     }),
@@ -323,6 +331,7 @@ export const quoteWorkspaceMachine = setup({
     cartPlan: null,
     pendingAssemblyId: null,
     reviewPartId: null,
+    previewsWanted: false,
   }),
   on: {
     'files.added': {
@@ -363,6 +372,10 @@ export const quoteWorkspaceMachine = setup({
         assign({ selectedId: ({ event }) => event.id, focusPartId: ({ context, event }) => (event.focus ? event.id : context.focusPartId) }),
         'loadPreviewIfNeeded',
       ],
+    },
+    'previews.wanted': {
+      guard: ({ context }) => !context.previewsWanted,
+      actions: [assign({ previewsWanted: true }), 'loadPreviewIfNeeded'],
     },
     'preview.loaded': {
       actions: assign({ parts: ({ context, event }) => withPart(context, event.id, (p) => ({ ...p, analysis: event.analysis, preview: 'ready' })) }),

@@ -456,12 +456,25 @@ test('a STEP file declared in the wrong units is read again 25.4 times smaller a
   await expect(page.getByText('39.4 × 39.4 × 39.4 mm').first()).toBeVisible();
 });
 
-test('a reopened project shows the 3D preview again, read from the stored file', async ({ page }) => {
+test('a reopened project shows its part\'s picture, then the 3D preview read from the stored file once the visitor points at it (ADR 263)', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/part-viewer-canvas-[^/]*\.js$|\/files\/[^/]+\/content$/.test(request.url())) fetched.push(request.url());
+  });
   await page.reload();
+  // Before any input: the price, and the preview's place with the picture the server drew (once drawn).
+  await expect(total(page)).toHaveText(/^Total \$\d/, { timeout: 20_000 });
+  const preview = page.getByRole('figure', { name: '3D preview of cube-10x10mm--cube-10x10.stl' });
+  await expect(preview.getByText(/The 3D view opens when you point at the picture/)).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByRole('img', { name: 'Picture of cube-10x10mm--cube-10x10.stl' })).toBeVisible({ timeout: 20_000 });
+  expect(fetched).toEqual([]);
+  // The pointer on it: the stored file is read and drawn in 3D.
+  await preview.hover();
   await expect(page.getByRole('img', { name: /3D model of cube-10x10mm--cube-10x10.stl/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('The 3D preview is not available for this file.')).toHaveCount(0);
+  expect(fetched.some((url) => url.endsWith('/content'))).toBe(true);
 });
 
 test('a browser without WebGL gets its price and checks, and a word that it cannot show the 3D preview; three.js is not fetched', async ({ page }) => {

@@ -91,8 +91,10 @@ describe('the cache of server state goes with the pages that read it (ADR 259)',
     expect(found && relative(found)).toBeNull();
   });
 
-  it('finds what it looks for: the quote page reads server state in its parts table, which draws the cache itself', () => {
-    expect(reach(path.join(pagesDir, 'quote-page.tsx'), (m) => m.hooks, { dynamic: true })?.map((f) => path.relative(root, f))).toContain('features/quote/components/parts-table.tsx');
+  it("finds what it looks for: the quote page reads server state (the parts' pictures) in its parts table and part details, which draw the cache themselves", () => {
+    const trail = reach(path.join(pagesDir, 'quote-page.tsx'), (m) => m.hooks, { dynamic: true })?.map((f) => path.relative(root, f)) ?? [];
+    expect(trail.at(-1)).toBe('features/quote/components/stored-picture.tsx');
+    expect(trail.some((f) => f === 'features/quote/components/parts-table.tsx' || f === 'features/quote/components/part-details.tsx')).toBe(true);
     expect(reach(path.join(pagesDir, 'quote-page.tsx'), (m) => m.hooks, { dynamic: true, stop: drawsTheCache })).toBeNull();
   });
 });

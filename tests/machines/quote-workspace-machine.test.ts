@@ -5,7 +5,7 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { configurationForProcess, defaultConfiguration, type PartConfiguration } from '#domain/rules/quote-configuration';
 import { quoteConfiguratorMachine, selectQuote, serverAgrees } from '#machines/quote-configurator-machine';
-import { SignInRequiredError, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
+import { SignInRequiredError, needsPreview, quoteWorkspaceMachine } from '#machines/quote-workspace-machine';
 import { uploadMachine, type FileAnalysis } from '#machines/upload-machine';
 import { boxMetrics, cubeMetrics, storedQuoteFile } from '../../stories/support/quote-fixtures.ts';
 
@@ -199,7 +199,7 @@ describe('the quote workspace', () => {
     expect(changeProcess).toHaveBeenCalledOnce();
   });
 
-  test('a reopened project: its parts with their saved configurations and the server’s price; the preview read again when a part is looked at', async () => {
+  test('a reopened project: its parts with their saved configurations and the server’s price; the preview read again when a part is looked at, once the visitor used the page (ADR 263)', async () => {
     const { actor, previews } = harness();
     actor.send({ type: 'project.open', projectId: 'project-1' });
     await waitFor(actor, (s) => s.matches('ready'));
@@ -209,8 +209,16 @@ describe('the quote workspace', () => {
     const saved = context.parts[0]!.configurator!.getSnapshot();
     expect(saved.context.configuration.process).toBe('cnc');
     expect(serverAgrees(saved.context)).toBe(true);
+    // Nothing read before the visitor's first input: the page is drawn and priced without it.
+    expect(previews).toEqual([]);
+    expect(context.parts[0]!.preview).toBe('none');
+    expect(needsPreview(context.parts[0]!)).toBe(true);
+    actor.send({ type: 'previews.wanted' });
     expect(previews).toEqual(['file-a']);
-    expect(context.parts[0]!.preview).toBe('ready');
+    expect(actor.getSnapshot().context.parts[0]!.preview).toBe('ready');
+    // Said twice, nothing is read again.
+    actor.send({ type: 'previews.wanted' });
+    expect(previews).toEqual(['file-a']);
     actor.send({ type: 'part.selected', id: 'file-b' });
     expect(previews).toEqual(['file-a', 'file-b']);
     // Selecting it again reads nothing again.
@@ -449,6 +457,8 @@ describe('an assembly becomes parts (ADR 131)', () => {
     const { actor, splitFile } = splitHarness(async () => ({ from: 'file-asm', list: parts, total: 2 }));
     actor.send({ type: 'project.open', projectId: 'project-1' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    // The visitor pressed "Split into parts": previews are wanted.
+    actor.send({ type: 'previews.wanted' });
     const old = actor.getSnapshot().context.parts.find((p) => p.id === 'file-asm')!;
     actor.send({ type: 'part.split', id: 'file-asm' });
     // A second press while the first runs is not another split.

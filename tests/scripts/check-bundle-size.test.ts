@@ -116,21 +116,23 @@ describe('bundle check', () => {
   it('counts a worker a chunk names as one more script, unless an input starts it', () => {
     const chunks = {
       ...split,
-      [QUOTE_PAGE]: { ...split[QUOTE_PAGE], assets: ['assets/maps-worker.js', 'assets/proof-of-work-worker.js'] },
-      '_maps': { file: 'assets/maps-worker.js', kb: 30 },
+      [QUOTE_PAGE]: { ...split[QUOTE_PAGE], assets: ['assets/report-worker.js', 'assets/proof-of-work-worker.js'] },
+      '_report': { file: 'assets/report-worker.js', kb: 30 },
       '_pow': { file: 'assets/proof-of-work-worker.js', kb: 5 },
     };
     const { routes } = checkBundle(build(chunks), { enforce: false });
     const quote = routes.find((r) => r.name.startsWith('quote'))!;
-    expect([...quote.files]).toContain('assets/maps-worker.js');
+    expect([...quote.files]).toContain('assets/report-worker.js');
     expect([...quote.files]).not.toContain('assets/proof-of-work-worker.js');
     expect(quote.requests).toBe(5);
   });
 
-  it("counts the geometry worker on a project's own page only: elsewhere it boots at the first sign (ADR 260)", () => {
-    expect(workerOnInput('assets/geometry-worker-Bz1MFzSn.js', '/quote')).toBe(true);
-    expect(workerOnInput('assets/geometry-worker-Bz1MFzSn.js', '/quote/:projectId')).toBe(false);
-    expect(workerOnInput('assets/maps-worker-MuT9fKv8.js', '/quote')).toBe(false);
+  it("counts neither the geometry nor the maps worker, a project's own page included: they start at the first sign or input (ADRs 260, 263)", () => {
+    for (const route of ['/quote', '/quote/:projectId']) {
+      expect(workerOnInput('assets/geometry-worker-Bz1MFzSn.js', route)).toBe(true);
+      expect(workerOnInput('assets/maps-worker-MuT9fKv8.js', route)).toBe(true);
+    }
+    expect(workerOnInput('assets/report-worker-MuT9fKv8.js', '/quote')).toBe(false);
   });
 
   it('passes a split build within budget and prints each route with its scripts', () => {
@@ -243,9 +245,9 @@ describe('bundle check', () => {
     const text = lines.join('\n');
     // Entry 60 + vendor 40 + quote page 30 + shared 55 = 185, and on /quote the early-files script.
     expect(text).toMatch(/\/quote \(quote-page\.tsx\)\s+18\d\.\d KB gzip .*\s5 scripts {2}OVER/);
-    // A project's own page draws its parts at once: the 3D viewer (250) too, and no early-files script.
-    expect(text).toMatch(/\/quote\/:projectId \(quote-page\.tsx\)\s+43\d\.\d KB gzip .*\s5 scripts {2}OVER/);
-    expect(text).toContain('on no route before the first input but /quote/:projectId, which draws it at once');
+    // A project's own page draws its parts at once, its 3D viewer at the first input (ADR 263); no early-files script.
+    expect(text).toMatch(/\/quote\/:projectId \(quote-page\.tsx\)\s+18\d\.\d KB gzip .*\s4 scripts {2}OVER/);
+    expect(text).toContain('on no route before the first input');
     // Entry 60 + vendor 40 + checkout 35 + shared 55 = 190.
     expect(text).toMatch(/\/checkout\/payment \(checkout-pages\.tsx\)\s+19\d\.\d KB gzip .* OVER/);
     expect(routes.map((r) => r.path)).toEqual(['/quote', '/quote/:projectId', '/checkout/payment']);

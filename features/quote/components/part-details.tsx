@@ -7,11 +7,15 @@ import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import type { FileAnalysis } from '#machines/upload-machine';
+import { useSessionAccount } from '#machines/session-context';
+import { ServerState } from '#lib/server-state';
 import { Button } from '#ui/button';
+import { FileIcon } from '#ui/icons';
 import { Radio, RadioGroup } from '#ui/radio-group';
 import { AssemblyNotice, type AssemblyNoticeProps } from './assembly-notice.tsx';
 import { ModelMapsPanel, type MapRegionChoice, type MapView } from './model-maps.tsx';
 import { PartViewer, formatSize, preloadPartViewer } from './part-viewer.tsx';
+import { useStoredPicture } from './stored-picture.tsx';
 
 /** A number for each mesh object shown, so a map panel belongs to one mesh (ADR 178). */
 const meshSerials = new WeakMap<Mesh, number>();
@@ -34,8 +38,15 @@ export interface PartDetailsProps {
   status: PartStatus;
   analysis: FileAnalysis | null;
   serverFile: QuoteFile | null;
-  /** A reopened part's preview: being read again from the stored file, or not available. */
-  preview: 'none' | 'loading' | 'ready' | 'unavailable';
+  /**
+   * A reopened part's preview: waiting for the visitor's first input (its stored picture meanwhile,
+   * ADR 263), being read again from the stored file, or not available.
+   */
+  preview: 'none' | 'waiting' | 'loading' | 'ready' | 'unavailable';
+  /** The project of a stored part: its picture while the preview waits. */
+  projectId?: string | null;
+  /** The visitor points at the waiting preview: read it now (ADR 263). */
+  onWantPreview?: () => void;
   onUnits: (choice: UnitChoice) => Promise<void> | void;
   /** The project's process: only the findings that concern it are listed (supports for printing, holes for machining). */
   process?: ProcessSlug;
@@ -48,15 +59,17 @@ export interface PartDetailsProps {
  * (to confirm when they were guessed, to correct when a file declared them wrongly) and every
  * problem found, with where it is on the model and what to do.
  */
-export function PartDetails({ fileName, status, analysis, serverFile, preview, onUnits, process, assembly }: PartDetailsProps) {
+export function PartDetails({ fileName, status, analysis, serverFile, preview, projectId = null, onWantPreview, onUnits, process, assembly }: PartDetailsProps) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   // A map on the model and a region of it shown (ADR 178), each for the panel (mesh and units) it came from.
   const [mapView, setMapView] = useState<{ panel: string; view: MapView } | null>(null);
   const [mapRegion, setMapRegion] = useState<{ panel: string; region: MapRegionChoice } | null>(null);
-  // The preview's code is fetched while the file is read, not once its size is known (ADR 145).
+  // The preview's code is fetched while the file is read, not once its size is known (ADR 145); for
+  // a reopened part, once its preview is wanted (ADR 263).
+  const waiting = preview === 'waiting';
   useEffect(() => {
-    void preloadPartViewer();
-  }, []);
+    if (!waiting) void preloadPartViewer();
+  }, [waiting]);
   const [announcement, setAnnouncement] = useState('');
   // "Keep as one part" pressed here: the notice goes, and the focus moves to the words that replace it.
   const [keptHere, setKeptHere] = useState(false);
@@ -137,9 +150,13 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
           highlightKey={region?.key ?? shownKey}
           map={map}
         />
+      ) : waiting && projectId && serverFile ? (
+        <ServerState useAccount={useSessionAccount}>
+          <WaitingPreview projectId={projectId} fileId={serverFile.id} fileName={fileName} onWant={onWantPreview} />
+        </ServerState>
       ) : (
         <p role="status" className="rounded-card border border-neutral-200 bg-neutral-0 p-4 text-caption text-neutral-600">
-          {preview === 'loading' || status.kind === 'reading' ? t('quote.details.previewLoading') : t('quote.details.noPreview')}
+          {preview === 'loading' || waiting || status.kind === 'reading' ? t('quote.details.previewLoading') : t('quote.details.noPreview')}
         </p>
       )}
       {mesh && process && (
@@ -181,6 +198,24 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, o
         {announcement}
       </p>
     </section>
+  );
+}
+
+/**
+ * A reopened part's preview before the visitor's first input (ADR 263): the picture the server drew
+ * of it, in the preview's frame, and a word that the 3D view opens at a touch, a key or the pointer
+ * on it (pointing at it asks for it).
+ */
+function WaitingPreview({ projectId, fileId, fileName, onWant }: { projectId: string; fileId: string; fileName: string; onWant?: () => void }) {
+  const t = useT();
+  const { url, loading } = useStoredPicture(projectId, fileId);
+  return (
+    <figure className="flex flex-col gap-2" aria-label={t('quote.viewer.figure', { name: fileName })} onPointerEnter={onWant}>
+      <div className={`relative grid aspect-[4/3] w-full place-items-center overflow-hidden rounded-card border border-neutral-200 bg-neutral-50 text-neutral-400 ${loading ? 'motion-safe:animate-pulse' : ''}`}>
+        {url ? <img src={url} alt={t('quote.details.picture', { name: fileName })} className="absolute inset-0 size-full object-contain" /> : <FileIcon aria-hidden className="size-12" />}
+      </div>
+      <figcaption className="text-caption text-neutral-700">{t('quote.details.previewWaiting')}</figcaption>
+    </figure>
   );
 }
 

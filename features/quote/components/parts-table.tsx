@@ -1,11 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
 import { ServerState } from '#lib/server-state';
 import { useSessionAccount } from '#machines/session-context';
 import { Button } from '#ui/button';
@@ -14,7 +11,7 @@ import { ProgressBar } from '#ui/progress-bar';
 import { FileIcon } from '#ui/icons';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
-import { getPartThumbnail } from '../api.ts';
+import { useStoredPicture } from './stored-picture.tsx';
 import { uploadStatusText } from '../upload-status.ts';
 
 export const STATUS_WORDS: Record<PartStatus, MessageKey> = {
@@ -357,13 +354,10 @@ function PartThumbnail({ projectId, fileId }: { projectId: string | null; fileId
 }
 
 function StoredThumbnail({ projectId, fileId, frame }: { projectId: string; fileId: string; frame: string }) {
-  const picture = asyncState(useQuery({ queryKey: queryKeys.thumbnails.part(projectId, fileId), queryFn: ({ signal }) => getPartThumbnail(projectId, fileId, signal) }));
-  const blob = picture.status === 'success' ? picture.data : null;
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const { url, loading } = useStoredPicture(projectId, fileId);
   if (!url) {
     return (
-      <div aria-hidden className={`${frame} text-neutral-500 ${picture.status === 'loading' ? 'motion-safe:animate-pulse' : ''}`}>
+      <div aria-hidden className={`${frame} text-neutral-500 ${loading ? 'motion-safe:animate-pulse' : ''}`}>
         <FileIcon className="size-5" />
       </div>
     );

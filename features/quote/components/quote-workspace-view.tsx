@@ -10,11 +10,12 @@ import { errorMessage } from '#lib/api/error-message';
 import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { isSignedIn, useSession, useSessionActor } from '#machines/session-context';
-import type { Announcement } from '#machines/quote-workspace-machine';
+import { needsPreview, type Announcement } from '#machines/quote-workspace-machine';
 import { uploadPhase } from '#machines/upload-machine';
 import { addToCart, confirmUnits } from '../api.ts';
 import { startGeometryWorker } from '../geometry/geometry-client.ts';
 import { onFirstSign } from '../first-sign.ts';
+import { afterFirstInput } from '#lib/first-input';
 import { prepareTemporaryToken } from '../temporary-token.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
@@ -128,6 +129,8 @@ export function Workspace({
   const focusPartId = useSelector(workspace, (s) => s.context.focusPartId);
   const [adding, setAdding] = useState(false);
   const [cartError, setCartError] = useState<string | null>(null);
+  // Opened on a project's own page (`/quote/{id}`), not moved there by a drop on /quote.
+  const [openedAsProject] = useState(() => !!projectId);
   // The retention dialog: once per visit, when the account asks for it and parts are quoted but not in the cart.
   const detainPopup = useSession((s) => !!s.context.user?.detainPopup);
   const [retention, setRetention] = useState<'unasked' | 'open' | 'done'>('unasked');
@@ -142,17 +145,28 @@ export function Workspace({
       void PartDetails.preload();
       void PartsPanel.preload();
     };
-    const starts = [startGeometryWorker, preloadPanels];
+    // On a project's own page the worker waits for the visitor's first input (ADR 263): its parts are
+    // drawn and priced from the server, and a preview read again is what needs it, then.
+    const starts = openedAsProject ? [preloadPanels] : [startGeometryWorker, preloadPanels];
     const canIdle = typeof requestIdleCallback === 'function';
     const handles = canIdle ? starts.map((start) => requestIdleCallback(start, { timeout: 2000 })) : [];
     // Without idle callbacks the panels are fetched at once, as before; the worker waits for the sign.
     if (!canIdle) preloadPanels();
-    const stops = starts.map((start) => onFirstSign(start));
+    const stops = openedAsProject ? [afterFirstInput(startGeometryWorker)] : starts.map((start) => onFirstSign(start));
     return () => {
       for (const handle of handles) cancelIdleCallback(handle);
       for (const stop of stops) stop();
     };
-  }, []);
+  }, [openedAsProject]);
+  // A reopened part's 3D preview is read again from its stored file (the file, three.js and the
+  // workers: about 335 KB gzip) at the visitor's first input on a project's page, or when they point
+  // at its picture or ask for it (ADR 263); until then the page shows the parts, prices and pictures.
+  // Elsewhere the workspace came with the visitor's first sign (ADR 260): at once.
+  const wantPreviews = useCallback(() => workspace.send({ type: 'previews.wanted' }), [workspace]);
+  useEffect(() => {
+    if (openedAsProject) return afterFirstInput(wantPreviews);
+    wantPreviews();
+  }, [openedAsProject, wantPreviews]);
   // A visitor on a new quote without a token gets one at the same sign (ADR 246): the drop's project
   // then does not wait for its round trip. Not for a project opened by its link.
   const session = useSessionActor();
@@ -289,7 +303,9 @@ export function Workspace({
           <SelectedDetails
             key={selected.id}
             part={selected}
+            projectId={project?.id ?? null}
             onUnits={onUnits}
+            onWantPreview={wantPreviews}
             process={process}
             assembly={{
               onSplit: () => workspace.send({ type: 'part.split', id: selected.id }),
@@ -398,12 +414,16 @@ function SelectedReview({
 /** The selected part's details, with its upload's state when it was dropped in this visit. */
 function SelectedDetails({
   part,
+  projectId,
   onUnits,
+  onWantPreview,
   process,
   assembly,
 }: {
   part: WorkspacePart;
+  projectId: string | null;
   onUnits: (choice: UnitChoice) => Promise<void>;
+  onWantPreview: () => void;
   process: ProcessSlug;
   assembly: PartDetailsProps['assembly'];
 }) {
@@ -416,7 +436,10 @@ function SelectedDetails({
         status={status}
         analysis={part.analysis}
         serverFile={part.serverFile}
-        preview={part.preview}
+        // A reopened part whose preview is not read yet waits for the visitor (ADR 263).
+        preview={needsPreview(part) ? 'waiting' : part.preview}
+        projectId={projectId}
+        onWantPreview={onWantPreview}
         onUnits={onUnits}
         process={process}
         assembly={assembly}

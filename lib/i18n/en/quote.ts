@@ -62,6 +62,8 @@ export const quote = {
   'quote.details.reading': 'Reading {name}…',
   'quote.details.noPreview': 'The 3D preview is not available for this file.',
   'quote.details.previewLoading': 'Loading the 3D preview…',
+  'quote.details.previewWaiting': 'The 3D view opens when you point at the picture, tap the page or press a key.',
+  'quote.details.picture': 'Picture of {name}',
   'quote.details.checkingWalls': 'Checking wall thickness and holes… The price is final; any warning about them will show here.',
   'quote.metric.size': 'Size',
   'quote.metric.sizeValue': '{x} × {y} × {z} mm',

@@ -61,6 +61,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.details.reading': 'Lecture de {name}…',
   'quote.details.noPreview': 'L’aperçu 3D n’est pas disponible pour ce fichier.',
   'quote.details.previewLoading': 'Chargement de l’aperçu 3D…',
+  'quote.details.previewWaiting': 'La vue 3D s’ouvre quand vous pointez l’image, touchez la page ou appuyez sur une touche.',
+  'quote.details.picture': 'Image de {name}',
   'quote.details.checkingWalls': 'Vérification de l’épaisseur des parois et des perçages… Le prix est définitif ; tout avertissement à leur sujet s’affichera ici.',
   'quote.metric.size': 'Dimensions',
   'quote.metric.sizeValue': '{x} × {y} × {z} mm',

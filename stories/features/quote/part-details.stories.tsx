@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Finding } from '#domain/geometry/findings';
 import type { Mesh } from '#domain/geometry/mesh';
@@ -6,6 +7,7 @@ import type { PartMetrics } from '#domain/geometry/metrics';
 import type { QuoteFile } from '#domain/api/quote';
 import { PartDetails } from '#features/quote/components/part-details';
 import { boxMetrics, storedQuoteFile } from '../../support/quote-fixtures.ts';
+import gearwheel from '../../support/gearwheel-thumbnail.png';
 
 const metrics = boxMetrics([40, 20, 10], { unit: 'mm', source: 'guess', confidence: 0.6, reason: 'The part is 40 mm across, a common size in millimetres.' });
 
@@ -108,6 +110,30 @@ export const PreviewLoading: Story = {
   args: { serverFile: stored({ ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics), preview: 'loading' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Loading the 3D preview…')).toBeInTheDocument();
+  },
+};
+
+/** The server's picture of a stored part (a PNG drawn by server/quote/thumbnail-render.ts). */
+const partPicture = http.get('*/msapi/*/project/:id/files/:fileId/thumbnail', async () => {
+  const bytes = await (await fetch(gearwheel)).arrayBuffer();
+  return HttpResponse.arrayBuffer(bytes, { headers: { 'Content-Type': 'image/png' } });
+});
+
+/**
+ * A reopened part before the visitor's first input on its project's page (ADR 263): the server's
+ * picture in the preview's place and how to get the 3D view; pointing at it asks for the preview.
+ */
+export const PreviewWaiting: Story = {
+  args: { serverFile: stored({ ...metrics, units: { ...metrics.units, source: 'user' } } as PartMetrics), preview: 'waiting', projectId: 'project-1', onWantPreview: fn() },
+  parameters: { msw: { handlers: [partPicture] } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const preview = canvas.getByRole('figure', { name: '3D preview of bracket.stl' });
+    await expect(within(preview).getByText(/The 3D view opens when you point at the picture/)).toBeInTheDocument();
+    const picture = await within(preview).findByRole('img', { name: 'Picture of bracket.stl' });
+    await waitFor(() => expect((picture as HTMLImageElement).complete && (picture as HTMLImageElement).naturalWidth > 0).toBe(true));
+    await userEvent.hover(preview);
+    await expect(args.onWantPreview).toHaveBeenCalled();
   },
 };
 
