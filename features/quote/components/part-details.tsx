@@ -212,7 +212,8 @@ function WaitingPreview({ projectId, fileId, fileName, onWant }: { projectId: st
   return (
     <figure className="flex flex-col gap-2" aria-label={t('quote.viewer.figure', { name: fileName })} onPointerEnter={onWant}>
       <div className={`relative grid aspect-[4/3] w-full place-items-center overflow-hidden rounded-card border border-neutral-200 bg-neutral-50 text-neutral-400 ${loading ? 'motion-safe:animate-pulse' : ''}`}>
-        {url ? <img src={url} alt={t('quote.details.picture', { name: fileName })} className="absolute inset-0 size-full object-contain" /> : <FileIcon aria-hidden className="size-12" />}
+        {/* The server draws it 160 px square: shown at most half again as large, not blurred to the frame's width. */}
+        {url ? <img src={url} alt={t('quote.details.picture', { name: fileName })} width={240} height={240} className="size-60 max-h-full max-w-full object-contain" /> : <FileIcon aria-hidden className="size-12" />}
       </div>
       <figcaption className="text-caption text-neutral-700">{t('quote.details.previewWaiting')}</figcaption>
     </figure>
