@@ -4,7 +4,7 @@
 //      (the upload runs while the browser imports; server analysis; server price);
 //   2. an option change (quantity +1) → the next painted frame with the new price, 20 changes a
 //      run (median and p95 over all of them).
-// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps (PROFILE_TAIL=ms: only its last ms, the task that drew the price); PROFILE_CHANGES=1: the same over the option changes; EXTRA_ARGS: more Chromium switches, e.g. --disable-3d-apis to measure without the 3D view)
+// Run: npm run build && node --import tsx scripts/bench-quote-ui.ts [runs]   (BENCH_PORT: another port than 4373; TIMELINE=1: each run's API calls, ms after the drop, with Server-Timing; SCRIPTS=1: the scripts fetched around the drop; FRAMES=1: the long animation frames after it; MARKS=1: the page's and its workers' User Timing marks; PROFILE=1: the main thread's CPU profile from the drop to the first price, by self time, through the build's source maps (PROFILE_TAIL=ms: only its last ms, the task that drew the price); PROFILE_CHANGES=1: the same over the option changes; MUTATIONS=1: what one more quantity +1 changes in the document up to the next frame, by kind and place; EXTRA_ARGS: more Chromium switches, e.g. --disable-3d-apis to measure without the 3D view)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,6 +138,36 @@ try {
       const { profile } = (await changesCdp.send('Profiler.stop')) as { profile: CpuProfile };
       console.log(`  run ${run + 1}: the main thread over the ${CHANGES} option changes\n${summariseProfile(profile, path.resolve(process.env.STATIC_DIR ?? 'dist')).join('\n')}`);
       await changesCdp.detach();
+    }
+    if (process.env.MUTATIONS) {
+      // What one more quantity +1 changes in the document, up to the next frame: records by kind and
+      // where (the nearest element with a test id, a role or an id), to see what an option change redraws.
+      const summary = await page.evaluate(async () => {
+        const input = [...document.querySelectorAll('input')].find((i) => i.getAttribute('aria-labelledby')?.split(' ').some((id) => document.getElementById(id)?.textContent?.startsWith('Quantity')));
+        const button = input?.closest('[role="group"]')?.querySelector<HTMLButtonElement>('button[slot="increment"], button:last-of-type');
+        if (!button) throw new Error('no quantity button');
+        const records: MutationRecord[] = [];
+        const observer = new MutationObserver((list) => records.push(...list));
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+        button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+        button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        records.push(...observer.takeRecords());
+        observer.disconnect();
+        const counts = new Map<string, number>();
+        for (const r of records) {
+          // Where: the nearest element with a test id, a role or an id (a function here would need tsx's __name).
+          const element = r.target instanceof Element ? r.target : r.target.parentElement;
+          const named = element?.closest('[data-testid],[role],[id],section,figure');
+          const label = named ? (named.getAttribute('data-testid') ?? named.getAttribute('aria-label') ?? named.getAttribute('aria-labelledby') ?? named.id ?? '') : '';
+          const place = named ? `${named.tagName.toLowerCase()}[${named.getAttribute('role') ?? ''}] ${label.slice(0, 40)}` : '?';
+          const key = `${r.type}${r.type === 'attributes' ? `:${r.attributeName}` : ''} @ ${place}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        return { total: records.length, elements: document.getElementsByTagName('*').length, top: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 25) };
+      });
+      console.log(`  run ${run + 1}: one quantity +1 changed ${summary.total} records (the page has ${summary.elements} elements)\n${summary.top.map(([k, n]) => `    ${n}  ${k}`).join('\n')}`);
     }
     if (process.env.FRAMES) {
       // Each long animation frame (over 50 ms) from the drop to the confirmation: when, how long, and its longest scripts.
