@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
-import { PAGES, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
+import { PAGES, pageAddress, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
@@ -36,7 +36,7 @@ for (const dir of builds) if (!fs.existsSync(path.join(dir, 'index.html'))) thro
 /** One sign-in through the form per server, the cube in the cart: the signed-in pages start from its storage (the token). */
 async function signIn(browser, server) {
   const context = await browser.newContext();
-  await signInAndFillCart(await context.newPage(), server.origin);
+  server.projectId = await signInAndFillCart(await context.newPage(), server.origin);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -58,8 +58,9 @@ function observe() {
 }
 
 async function measure(browser, server, name) {
-  const { path: pagePath, signedIn } = PAGES[name];
+  const { signedIn } = PAGES[name];
   if (signedIn && !server.signedIn) server.signedIn = await signIn(browser, server);
+  const pagePath = pageAddress(name, server.projectId);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, ...(signedIn ? { storageState: server.signedIn } : {}) });
   try {
     const page = await context.newPage();

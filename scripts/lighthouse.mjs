@@ -1,5 +1,5 @@
 // Lighthouse on the production build (issue 18 item 3). Figures, not a test.
-//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,signup,reset,checkout,account,orders] [--form=mobile,desktop] [--save=.tmp/lighthouse]
+//   npx vite build && node scripts/lighthouse.mjs [runs=3] [--pages=quote,login,signup,reset,checkout,account,orders,project] [--form=mobile,desktop] [--save=.tmp/lighthouse]
 // Starts the production server (server/main.ts, NODE_ENV=production) on an empty embedded database
 // in a temporary folder, with the demo customer seeded. Debian's Chromium (scripts/find-chromium.mjs)
 // is driven by Playwright for what a person does first and by Lighthouse 13 for the audits, through
@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, requireChromium } from './find-chromium.mjs';
-import { PAGES, freePort, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
+import { PAGES, freePort, pageAddress, signInAndFillCart, startProductionServer } from './measured-pages.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',') ?? fallback;
@@ -57,7 +57,8 @@ const chromiumVersion = context.browser()?.version() ?? (await context.newCDPSes
 const page = context.pages()[0] ?? (await context.newPage());
 
 async function audit(name, form) {
-  const { path: pagePath, signedIn } = PAGES[name];
+  const { signedIn } = PAGES[name];
+  const pagePath = pageAddress(name, projectId);
   // Signed in, storage must stay (the token); the HTTP cache is emptied as Lighthouse does for the
   // others, so every row is a visit with a cold cache.
   if (signedIn) await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
@@ -109,12 +110,14 @@ async function auditRetrying(name, form) {
 
 const rows = [];
 const loadBefore = load();
+/** The cube's project, once signed in (the `project` page). */
+let projectId;
 try {
   let signedIn = false;
   for (const name of pages.filter((p) => !PAGES[p].signedIn).concat(pages.filter((p) => PAGES[p].signedIn))) {
     if (!PAGES[name]) throw new Error(`unknown page ${name}`);
     if (PAGES[name].signedIn && !signedIn) {
-      await signInAndFillCart(page, origin);
+      projectId = await signInAndFillCart(page, origin);
       signedIn = true;
     }
     for (const form of forms) {

@@ -21,7 +21,12 @@ export const PAGES = {
   checkout: { path: '/manufacture/checkout', signedIn: true },
   account: { path: '/manufacture/user/home', signedIn: true },
   orders: { path: '/manufacture/user/order/history', signedIn: true },
+  // The cube's project, reopened by its address (ADR 263): `{projectId}` is the one signInAndFillCart made.
+  project: { path: '/manufacture/quote/{projectId}', signedIn: true },
 };
+
+/** A page's address, with the project that signInAndFillCart made where it names one. */
+export const pageAddress = (name, projectId) => PAGES[name].path.replace('{projectId}', projectId ?? 'none');
 
 export async function freePort() {
   const server = net.createServer().listen(0, '127.0.0.1');

@@ -203,6 +203,15 @@ export function LoadingStatus({ text }: { text: string }) {
 }
 
 /**
+ * Where a project's name goes (`project-name.tsx`: a line of caption text and its Rename button, 24
+ * px), held while a project's own page opens, so that the drop zone below it does not move when
+ * the name arrives (the page's layout shift, Lighthouse's CLS).
+ */
+export function ProjectNameSlot({ children }: { children?: ReactNode }) {
+  return <div className="min-h-6">{children}</div>;
+}
+
+/**
  * The quote page while its workspace loads: the same service choice, drop zone and steps, taking
  * the service and the files the visitor gives (`onProcess`, `onFiles`) for the workspace.
  */
@@ -225,7 +234,8 @@ export function QuoteStart({
   return (
     <div className={QUOTE_GRID}>
       <div className="flex flex-col gap-4">
-        <ProcessChoice value={process} onChange={onProcess} />
+        {opening && <ProjectNameSlot />}
+        <ProcessChoice value={process} onChange={onProcess} description={opening ? t('quote.project.processHint') : undefined} />
         <FileDropArea onFiles={onFiles}>
           {waitingFiles > 0 && <LoadingStatus text={t('quote.upload.waiting', { count: waitingFiles })} />}
           {/* Shown by the prerendered page's first script when a file is dropped before the app takes over (ADR 168). */}

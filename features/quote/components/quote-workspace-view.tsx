@@ -20,7 +20,7 @@ import { prepareTemporaryToken } from '../temporary-token.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
-import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
+import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, ProjectNameSlot, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { lazyComponent } from '#lib/lazy-component';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
@@ -257,9 +257,14 @@ export function Workspace({
       )}
       <Announcer workspace={workspace} />
       <div className="flex flex-col gap-4">
-        <Suspense fallback={null}>
-          {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
-        </Suspense>
+        {/* On a project's own page its name's place is held while it opens, as the first render holds it. */}
+        {(project || opening || (projectId && !error)) && (
+          <ProjectNameSlot>
+            <Suspense fallback={null}>
+              {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
+            </Suspense>
+          </ProjectNameSlot>
+        )}
         {error && (error.kind === 'create' || error.kind === 'process' || error.kind === 'open') && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
             {error.kind === 'create' ? (
@@ -286,7 +291,7 @@ export function Workspace({
           value={process}
           onChange={(v) => workspace.send({ type: 'process.chosen', process: v })}
           isDisabled={changingProcess || assemblyCall !== null}
-          description={project && parts.length > 0 ? t('quote.project.processHint') : undefined}
+          description={(project && parts.length > 0) || (projectId && !project && !error) ? t('quote.project.processHint') : undefined}
         />
         <FileDropArea onFiles={(files) => workspace.send({ type: 'files.added', files })} />
         <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
