@@ -203,13 +203,11 @@ export function LoadingStatus({ text }: { text: string }) {
 }
 
 /**
- * Where a project's name goes (`project-name.tsx`: a line of caption text and its Rename button, 24
- * px), held while a project's own page opens, so that the drop zone below it does not move when
- * the name arrives (the page's layout shift, Lighthouse's CLS).
+ * The class of the place where a project's name goes (`project-name.tsx`: a line of caption text and
+ * its Rename button, 24 px), held while a project's own page opens, so that the drop zone below it
+ * does not move when the name arrives (the page's layout shift, Lighthouse's CLS).
  */
-export function ProjectNameSlot({ children }: { children?: ReactNode }) {
-  return <div className="min-h-6">{children}</div>;
-}
+export const PROJECT_NAME_SLOT = 'min-h-6';
 
 /**
  * The quote page while its workspace loads: the same service choice, drop zone and steps, taking
@@ -234,7 +232,7 @@ export function QuoteStart({
   return (
     <div className={QUOTE_GRID}>
       <div className="flex flex-col gap-4">
-        {opening && <ProjectNameSlot />}
+        {opening && <div className={PROJECT_NAME_SLOT} />}
         <ProcessChoice value={process} onChange={onProcess} description={opening ? t('quote.project.processHint') : undefined} />
         <FileDropArea onFiles={onFiles}>
           {waitingFiles > 0 && <LoadingStatus text={t('quote.upload.waiting', { count: waitingFiles })} />}

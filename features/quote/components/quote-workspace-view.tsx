@@ -20,7 +20,7 @@ import { prepareTemporaryToken } from '../temporary-token.ts';
 import { tabWorkspace, type UploadActor, type WorkspaceActor, type WorkspacePart } from '../quote-workspace.ts';
 import { useExitIntent } from './exit-intent.ts';
 import type { PartDetailsProps, PartStatus, UnitChoice } from './part-details.tsx';
-import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, ProjectNameSlot, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
+import { FileDropArea, HowItWorks, LoadingStatus, ProcessChoice, PROJECT_NAME_SLOT, QUOTE_GRID, restoreFocus, type QuoteStartHandover } from './quote-start.tsx';
 import { lazyComponent } from '#lib/lazy-component';
 import { Button } from '#ui/button';
 import { Link } from '#ui/link';
@@ -259,11 +259,11 @@ export function Workspace({
       <div className="flex flex-col gap-4">
         {/* On a project's own page its name's place is held while it opens, as the first render holds it. */}
         {(project || opening || (projectId && !error)) && (
-          <ProjectNameSlot>
+          <div className={PROJECT_NAME_SLOT}>
             <Suspense fallback={null}>
               {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
             </Suspense>
-          </ProjectNameSlot>
+          </div>
         )}
         {error && (error.kind === 'create' || error.kind === 'process' || error.kind === 'open') && (
           <p role="alert" className="rounded-control border border-danger-600 bg-danger-50 p-3 text-danger-700">
