@@ -247,6 +247,8 @@ export function Workspace({
   };
 
   const orderable = parts.some((p) => p.serverFile);
+  // A project's own page still opening: its name's place and the service's hint are held (no layout shift).
+  const awaitingProject = !!projectId && !project && !error;
 
   return (
     <div className={QUOTE_GRID}>
@@ -258,7 +260,7 @@ export function Workspace({
       <Announcer workspace={workspace} />
       <div className="flex flex-col gap-4">
         {/* On a project's own page its name's place is held while it opens, as the first render holds it. */}
-        {(project || opening || (projectId && !error)) && (
+        {(project || opening || awaitingProject) && (
           <div className={PROJECT_NAME_SLOT}>
             <Suspense fallback={null}>
               {project && <ProjectName key={project.id} project={project} onRenamed={(p: Project) => workspace.send({ type: 'project.renamed', project: p })} />}
@@ -291,7 +293,7 @@ export function Workspace({
           value={process}
           onChange={(v) => workspace.send({ type: 'process.chosen', process: v })}
           isDisabled={changingProcess || assemblyCall !== null}
-          description={(project && parts.length > 0) || (projectId && !project && !error) ? t('quote.project.processHint') : undefined}
+          description={(project && parts.length > 0) || awaitingProject ? t('quote.project.processHint') : undefined}
         />
         <FileDropArea onFiles={(files) => workspace.send({ type: 'files.added', files })} />
         <Suspense fallback={null}>{project && <QuoteDocumentActions projectId={project.id} disabled={!orderable} />}</Suspense>
