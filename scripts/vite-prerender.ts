@@ -7,11 +7,12 @@ import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
 
 /**
- * Prerenders the first screens of the quote, log-in, sign-up, reset-password and checkout pages into HTML after the app's build (ADR 141, 235, 243, 244, 247): builds
+ * Prerenders the first screens of the quote, log-in, sign-up, reset-password and checkout pages and a
+ * project's opening screen into HTML after the app's build (ADR 141, 235, 243, 244, 247, 264): builds
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
- * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages also
+ * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages (and a project's) also
  * load `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
  * before the app takes over (ADR 168). The checkout's pages also name `lib/early-calls-script.ts`, a
  * chunk of its own that starts the checkout's API calls before the app runs (ADR 227). No page's
@@ -84,12 +85,13 @@ export function prerender(): Plugin {
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
       const checkoutTemplate = template.slice(0, firstScript) + calls + template.slice(firstScript);
       for (const page of await renderPrerenderedPages()) {
-        // `data-prerendered` names the page, whose chunk the app's first render waits for; only the
-        // quote page keeps a file dropped before the app runs.
+        // `data-prerendered` names the page, whose chunk the app's first render waits for; the quote
+        // page and a project's (ADR 264), whose screens have the drop zone, keep a file dropped
+        // before the app runs.
         // No page's HTML preloads its scripts: its first screen is in the HTML, and scripts fetched
         // beside it only delay that screen's paint (ADR 239, 250).
         const base = page.page === 'checkout' ? checkoutTemplate : template;
-        const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' ? early : ''}`);
+        const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' || page.page === 'quote-project' ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
     },

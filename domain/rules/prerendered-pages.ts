@@ -4,24 +4,17 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247) and the checkout's (ADR 243),
- * each with and without the cookie banner. The checkout's HTML also starts its API calls (ADR 227).
+ * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247), the checkout's (ADR 243) and a
+ * saved project's opening screen (ADR 264), each with and without the cookie banner. The checkout's HTML also starts its API calls (ADR 227).
  * Everything else is the plain index.html.
  */
 
 /** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
 export const PRERENDER_DIR = '.prerender';
 
-/**
- * The cookie that mirrors the stored cookie consent (spec section 3's flag) for the server, so the
- * prerendered page it sends already has, or has not, the banner the app will show. It says only
- * that the banner was accepted.
- */
-export const CONSENT_COOKIE = { name: 'manufacture_consent', value: '1', maxAgeSeconds: 365 * 24 * 3600 } as const;
-
 export interface PrerenderedPage {
   /** The page of the route table it draws (routes/route-table.ts `PageId`). */
-  page: 'quote' | 'reset-password' | (typeof SINGLE_PAGES)[number];
+  page: 'quote' | 'quote-project' | 'reset-password' | (typeof SINGLE_PAGES)[number];
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
@@ -50,14 +43,26 @@ const RESET_PAGES = [
 ] as const;
 
 /**
+ * A saved project's page (`/quote/{projectId}`, ADR 264): its opening screen ("Opening your
+ * project…", the services, the drop zone) is the same for every project until the app has read it,
+ * so one file serves them all. Rendered at an address whose id is no project's; the id is never
+ * drawn.
+ */
+const PROJECT_PAGE = { name: 'quote-project', url: 'quote/opening' } as const;
+
+/** The paths the project's page answers at: one segment under /quote, as the router matches `/quote/:projectId`. */
+const PROJECT_PATH = /^\/quote\/[^/]+\/?$/;
+
+/**
  * Every page the build prerenders: the quote page per process, the log-in and sign-up pages (ADR
- * 235, 244), the checkout's frame (ADR 243) and the reset-password page's two screens (ADR 247),
- * each with and without the cookie banner.
+ * 235, 244), the checkout's frame (ADR 243), the reset-password page's two screens (ADR 247) and a
+ * project's opening screen (ADR 264), each with and without the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented }))),
   ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented }))),
   ...RESET_PAGES.flatMap(({ name, url }) => [false, true].map((consented) => ({ page: 'reset-password' as const, url, file: fileOf(name, consented), consented }))),
+  ...[false, true].map((consented) => ({ page: 'quote-project' as const, url: PROJECT_PAGE.url, file: fileOf(PROJECT_PAGE.name, consented), consented })),
 ];
 
 /**
@@ -65,13 +70,14 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
  * query), or undefined when the page has none. The quote page opens on the process its
  * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
  * The pages of `SINGLE_PAGES` have one whatever their query; the reset-password page one for
- * asking for the link and one for a link's `?key=` (ADR 247).
+ * asking for the link and one for a link's `?key=` (ADR 247); every project's page one (ADR 264).
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return quoteFileOf('3d-printing', consented);
   const single = SINGLE_PAGES.find((page) => path === `/${page}` || path === `/${page}/`);
   if (single) return fileOf(single, consented);
   if (path === '/reset-password' || path === '/reset-password/') return fileOf(search.get('key') ? 'reset-password-key' : 'reset-password', consented);
+  if (PROJECT_PATH.test(path)) return fileOf(PROJECT_PAGE.name, consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
   return quoteFileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);

@@ -6,7 +6,8 @@ import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { APP_BASE_PATH } from '#domain/api/bases';
 import { CHECKOUT_MESSAGES } from '#domain/rules/checkout-rules';
-import { CONSENT_COOKIE, PRERENDER_DIR, prerenderedFileFor } from '#domain/rules/prerendered-pages';
+import { CONSENT_COOKIE } from '#domain/rules/consent-cookie';
+import { PRERENDER_DIR, prerenderedFileFor } from '#domain/rules/prerendered-pages';
 import { encode, preferredCoding, varyOnEncoding, type ContentCoding } from './compression.ts';
 import { withStyleNonce } from './security-headers.ts';
 

@@ -52,6 +52,12 @@ test('without its scripts the quote page already shows its first screen, for the
   await expect(page).toHaveTitle('Reset Password | Manufacture');
   await expect(page.locator('input[autocomplete="new-password"]')).toHaveCount(2);
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  // And a saved project's page (ADR 264): its opening screen, the same for every project.
+  await page.goto('/manufacture/quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10');
+  await expect(page).toHaveTitle('Quote | Manufacture');
+  await expect(page.getByText('Opening your project…')).toBeVisible();
+  await expect(page.getByText('Drop 3D files here')).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   // Any other page: the same message, and the catalogue's default title.
   await page.goto('/manufacture/contact-us');
   await expect(page).toHaveTitle('Manufacture: instant quotes for 3D printing, CNC machining and vacuum casting');

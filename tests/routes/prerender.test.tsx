@@ -143,6 +143,52 @@ describe('the prerendered quote page', () => {
     }
   });
 
+  test("a saved project's page, with and without the cookie banner (ADR 264): its opening screen, the same for every project", async () => {
+    const projects = (await pagesOnce()).filter((p) => p.page === 'quote-project');
+    expect(projects.map((p) => p.file)).toEqual(['quote-project.html', 'quote-project-consented.html']);
+    for (const page of projects) {
+      const screen = within(screenOf(page));
+      expect(page.title).toBe('Quote | Manufacture');
+      expect(screen.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeTruthy();
+      expect(screen.getByRole('status')).toHaveTextContent('Opening your project…');
+      expect(screen.getByText(/^Applies to every part of this project/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+      // Nobody's project: no name, no parts, and not the address it was rendered at.
+      expect(screen.queryByRole('grid')).toBeNull();
+      expect(page.html).not.toContain('opening"');
+      expect(page.html).not.toContain('/quote/opening');
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(page.file === 'quote-project.html');
+      expect(screen.queryByText(/Loading page/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    }
+  });
+
+  test("the app takes over a project's page: its first render draws the same opening screen", async () => {
+    const project = (await pagesOnce()).find((p) => p.file === 'quote-project-consented.html')!;
+    const container = mountPrerendered(project, 'quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10');
+    const before = within(container).getByRole('status').textContent;
+    vi.resetModules();
+    const app = await import('#routes/app');
+    await app.preloadPage('quote-project');
+    const root = createRoot(container);
+    act(() => {
+      flushSync(() =>
+        root.render(
+          <StrictMode>
+            <app.App session={new Promise(() => {})} />
+          </StrictMode>,
+        ),
+      );
+      expect(container.textContent).not.toMatch(/Loading page/);
+      expect(within(container).getByRole('status').textContent).toBe(before);
+    });
+    // The page then fetches its workspace (ADR 137): let it arrive before the test ends.
+    await act(async () => {
+      await import('#features/quote/components/quote-workspace-view');
+    });
+    act(() => root.unmount());
+  });
+
   test('the app takes over the log-in page: its first render, once the page and the session are there, draws the same form', async () => {
     const login = (await pagesOnce()).find((p) => p.file === 'login-consented.html')!;
     const container = mountPrerendered(login, 'login');

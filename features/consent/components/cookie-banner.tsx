@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { APP_BASE_PATH } from '#domain/api/bases';
-import { CONSENT_COOKIE } from '#domain/rules/prerendered-pages';
+import { CONSENT_COOKIE } from '#domain/rules/consent-cookie';
 import { useT } from '#lib/i18n/i18n';
 import { COOKIE_ACCEPTED_VALUE, STORAGE_KEYS, storage } from '#lib/storage/storage';
 import { Button } from '#ui/button';

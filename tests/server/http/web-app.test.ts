@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CONSENT_COOKIE, PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
+import { CONSENT_COOKIE } from '#domain/rules/consent-cookie';
+import { PRERENDERED_PAGES, PRERENDER_DIR } from '#domain/rules/prerendered-pages';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountWebApp } from '#server/http/web-app';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -113,7 +114,7 @@ describe(`the built app: compressed and cached (${db})`, () => {
 
   test('a page of the app gets index.html, written for each answer with its style nonce: no-cache, never a 304', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/manufacture/contact-us', '/manufacture/quote/P-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
+    for (const url of ['/manufacture/contact-us', '/manufacture/quote/shared/T-1', '/manufacture/user/orders/ORD-1', '/manufacture/index.html', '/manufacture/no-such-page']) {
       const res = await get(url, { ...BROWSER, 'If-None-Match': '"anything"' });
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
@@ -162,6 +163,11 @@ describe(`the built app: compressed and cached (${db})`, () => {
     expect(await page('/manufacture/reset-password')).toBe('reset-password.html');
     expect(await page('/manufacture/reset-password?key=abc123', consented)).toBe('reset-password-key-consented.html');
     expect(await page('/manufacture/reset-password?key=')).toBe('reset-password.html');
+    // Every saved project's page has one opening screen (ADR 264), whatever the project and its query;
+    // a shared quote's page, one segment further, has none.
+    expect(await page('/manufacture/quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10?file=abc')).toBe('quote-project.html');
+    expect(await page('/manufacture/quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10/', consented)).toBe('quote-project-consented.html');
+    expect(await (await get('/manufacture/quote/shared/abc123')).text()).not.toContain('<main>');
 
     const plain = await get('/manufacture/quote');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
