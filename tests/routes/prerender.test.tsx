@@ -1,12 +1,13 @@
 import { act, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EXW_NOTE } from '#domain/pricing/quote-part';
-import { PRERENDERED_PAGES } from '#domain/rules/prerendered-pages';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '#domain/rules/prerendered-pages';
 import { ROUTER_BASE } from '#routes/app';
 import { renderPrerenderedPages, type RenderedPage } from '#routes/prerender';
+import type { SessionSource } from '#machines/session-context';
 
 // The quote page's first screen as the build writes it (ADR 141), rendered by the app's own
 // components, and the app's first render taking it over.
@@ -41,6 +42,35 @@ function mountPrerendered(page: RenderedPage, url: string): HTMLElement {
   container.innerHTML = page.html;
   document.body.append(container);
   return container;
+}
+
+/**
+ * The app taking over a prerendered page (`container`, mounted at its URL) as a browser starts it: a
+ * module graph whose lazy pages were never rendered, the page's chunk fetched first, and the first
+ * commit made synchronously. `atFirstCommit` looks at that commit before anything else runs;
+ * `session` makes the session from the fresh module graph (one still loading without it).
+ */
+async function takeOver(
+  container: HTMLElement,
+  page: PrerenderedPage['page'],
+  { session, atFirstCommit }: { session?: () => Promise<SessionSource>; atFirstCommit?: () => void } = {},
+): Promise<Root> {
+  vi.resetModules();
+  const app = await import('#routes/app');
+  const source = session ? await session() : new Promise<never>(() => {});
+  await app.preloadPage(page);
+  const root = createRoot(container);
+  act(() => {
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <app.App session={source} />
+        </StrictMode>,
+      ),
+    );
+    atFirstCommit?.();
+  });
+  return root;
 }
 
 describe('the prerendered quote page', () => {
@@ -167,20 +197,11 @@ describe('the prerendered quote page', () => {
     const project = (await pagesOnce()).find((p) => p.file === 'quote-project-consented.html')!;
     const container = mountPrerendered(project, 'quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10');
     const before = within(container).getByRole('status').textContent;
-    vi.resetModules();
-    const app = await import('#routes/app');
-    await app.preloadPage('quote-project');
-    const root = createRoot(container);
-    act(() => {
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <app.App session={new Promise(() => {})} />
-          </StrictMode>,
-        ),
-      );
-      expect(container.textContent).not.toMatch(/Loading page/);
-      expect(within(container).getByRole('status').textContent).toBe(before);
+    const root = await takeOver(container, 'quote-project', {
+      atFirstCommit: () => {
+        expect(container.textContent).not.toMatch(/Loading page/);
+        expect(within(container).getByRole('status').textContent).toBe(before);
+      },
     });
     // The page then fetches its workspace (ADR 137): let it arrive before the test ends.
     await act(async () => {
@@ -192,21 +213,12 @@ describe('the prerendered quote page', () => {
   test('the app takes over the log-in page: its first render, once the page and the session are there, draws the same form', async () => {
     const login = (await pagesOnce()).find((p) => p.file === 'login-consented.html')!;
     const container = mountPrerendered(login, 'login');
-    vi.resetModules();
-    const app = await import('#routes/app');
-    const { createActor } = await import('xstate');
-    const { sessionMachine } = await import('#machines/session-machine');
-    await app.preloadPage('login');
-    const session = createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
-    const root = createRoot(container);
-    act(() => {
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <app.App session={session} />
-          </StrictMode>,
-        ),
-      );
+    const root = await takeOver(container, 'login', {
+      session: async () => {
+        const { createActor } = await import('xstate');
+        const { sessionMachine } = await import('#machines/session-machine');
+        return createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
+      },
     });
     expect(container.textContent).not.toMatch(/Loading page/);
     const screen = within(container);
@@ -218,23 +230,13 @@ describe('the prerendered quote page', () => {
   test('the app takes over: its first render draws the same screen (never "Loading page…") and the page becomes usable', async () => {
     const cnc = (await pagesOnce()).find((p) => p.file === 'quote-cnc.html')!;
     const container = mountPrerendered(cnc, 'quote?technology=cnc');
-    // The app as a browser starts it: a module graph whose lazy pages were never rendered.
-    vi.resetModules();
-    const app = await import('#routes/app');
-    await app.preloadPage('quote');
-    const root = createRoot(container);
-    // The first commit, synchronously: what replaces the prerendered screen is the page itself, not
-    // its Suspense fallback ("Loading page…"), which is what a page not fetched beforehand commits.
-    act(() => {
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <app.App session={new Promise(() => {})} />
-          </StrictMode>,
-        ),
-      );
-      expect(container.textContent).not.toMatch(/Loading page/);
-      expect(within(container).getByRole('heading', { level: 1, name: 'Instant quote' })).toBeTruthy();
+    // The first commit: what replaces the prerendered screen is the page itself, not its Suspense
+    // fallback ("Loading page…"), which is what a page not fetched beforehand commits.
+    const root = await takeOver(container, 'quote', {
+      atFirstCommit: () => {
+        expect(container.textContent).not.toMatch(/Loading page/);
+        expect(within(container).getByRole('heading', { level: 1, name: 'Instant quote' })).toBeTruthy();
+      },
     });
     // The page then fetches its workspace (ADR 137): let it arrive before the test ends.
     await act(async () => {
@@ -258,19 +260,7 @@ describe('the prerendered quote page', () => {
     document.body.dispatchEvent(drop);
     expect(within(container).getByText('Your files are kept: the quote opens as soon as the page is ready.')).toBeTruthy();
 
-    vi.resetModules();
-    const app = await import('#routes/app');
-    await app.preloadPage('quote');
-    const root = createRoot(container);
-    act(() => {
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <app.App session={new Promise(() => {})} />
-          </StrictMode>,
-        ),
-      );
-    });
+    const root = await takeOver(container, 'quote');
     // The app's first render counts it as waiting for the workspace, which takes it as it arrives.
     expect(within(container).getByRole('status')).toHaveTextContent('1 file taken: the quote opens in a moment…');
     expect(container.querySelector('[data-early-files]')).toHaveAttribute('hidden');
