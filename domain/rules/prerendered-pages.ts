@@ -5,8 +5,8 @@ import type { ProcessSlug } from '#domain/catalogue/types';
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
  * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247), the checkout's (ADR 243) and a
- * saved project's opening screen (ADR 264), each with and without the cookie banner. The checkout's HTML also starts its API calls (ADR 227).
- * Everything else is the plain index.html.
+ * saved project's opening screen (ADR 264), each with and without the cookie banner. The checkout's
+ * HTML also starts its API calls (ADR 227). Everything else is the plain index.html.
  */
 
 /** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
