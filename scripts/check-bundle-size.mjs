@@ -187,8 +187,9 @@ export const QUOTE_PAGE = 'routes/pages/quote-page.tsx';
 export const SESSION_CHUNK = 'routes/session.ts';
 /**
  * The quote page's first screen is prerendered (ADR 141), and a project's opening screen (ADR 264):
- * their HTML names the early-files script (ADR 168) beside the entry; the checkout's HTML names the early-calls script (ADR 227). Read from
- * the built pages (dist/.prerender/*.html), by the routes they serve (each route: its files' names).
+ * their HTML names the early-files script (ADR 168) beside the entry; the checkout's HTML names the
+ * early-calls script (ADR 227). Read from the built pages (dist/.prerender/*.html), by the routes
+ * they serve (each route: its files' names; `quote-project*` is the project's, not the quote page's).
  */
 const PRERENDERED = {
   dir: '.prerender',

@@ -12,8 +12,8 @@ import { withHeadTexts } from './vite-catalogue.ts';
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title
- * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages (and a project's) also
- * load `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
+ * and description, into `dist/.prerender/`, where the server picks one per answer. The quote pages
+ * (and a project's) also load `lib/early-files-script.ts`, emitted as a chunk of its own, which keeps a file dropped
  * before the app takes over (ADR 168). The checkout's pages also name `lib/early-calls-script.ts`, a
  * chunk of its own that starts the checkout's API calls before the app runs (ADR 227). No page's
  * HTML preloads its page's scripts (ADR 250): the entry asks for them (ADR 249).
