@@ -11,7 +11,21 @@ import { DEFAULT_API_SEGMENT, MAIN_API_BASE, MICROSERVICE_API_BASE } from './dom
 import { catalogue } from './scripts/vite-catalogue.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { firstLoadChunks } from './scripts/vite-chunks.ts';
-import { measureMerges, measureRouteSets, routeGroup, type RouteSets } from './scripts/vite-route-chunks.ts';
+import { HASH_NOISE, KNOWN_OVER, checkBundle, routeTable } from './scripts/check-bundle-size.mjs';
+import {
+  MERGE_PLAN_FILE,
+  builtScore,
+  compareScores,
+  keptMerges,
+  keptPlan,
+  mergeCandidates,
+  measureRouteSets,
+  planKey,
+  routeGroup,
+  type KeptPlan,
+  type ManifestChunk,
+  type RouteSets,
+} from './scripts/vite-route-chunks.ts';
 
 /**
  * Set while one of the builds before the app's shipped one runs (ADR 245, ADR 258): `1` for the
@@ -19,6 +33,8 @@ import { measureMerges, measureRouteSets, routeGroup, type RouteSets } from './s
  * not shipped.
  */
 const FIRST_BUILD = 'MANUFACTURE_FIRST_BUILD';
+/** `1`: the groups' merges planned again, and the best plan kept in MERGE_PLAN_FILE (ADR 266). */
+const REPLAN = 'MANUFACTURE_REPLAN';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -59,7 +75,10 @@ function appChunks(): PluginOption {
       // its variable names (a file of the first build's measures).
       const stage = process.env[FIRST_BUILD];
       if (stage === '1') return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } };
-      if (stage) return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(JSON.parse(fs.readFileSync(stage, 'utf8')) as RouteSets, root)) } } } };
+      if (stage) {
+        const { sets, merges } = JSON.parse(fs.readFileSync(stage, 'utf8')) as { sets: RouteSets; merges?: [string, string][] };
+        return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(sets, root, new Map(merges))) } } } };
+      }
       const { build } = await import('vite');
       const cache = path.join(root, 'node_modules/.cache');
       const earlierBuild = async (name: string, value: string) => {
@@ -74,10 +93,37 @@ function appChunks(): PluginOption {
       };
       // 1. the bundler's split, measured: the routes of each module (ADR 245);
       const sets = await measureRouteSets(await earlierBuild('manufacture-first-build', '1'), root);
-      const setsFile = path.join(cache, 'manufacture-route-sets.json');
-      fs.writeFileSync(setsFile, JSON.stringify(sets));
-      // 2. one chunk per set of routes, measured: which groups to merge (ADR 258); 3. the build that ships.
-      const merges = await measureMerges(await earlierBuild('manufacture-grouped-build', setsFile), root);
+      const stageFile = (name: string, merges: Map<string, string> = new Map()) => {
+        const file = path.join(cache, `manufacture-${name}.json`);
+        fs.writeFileSync(file, JSON.stringify({ sets, merges: [...merges] }));
+        return file;
+      };
+      // 2. one chunk per set of routes: its groups merged by the kept plan (ADR 258, ADR 266);
+      const grouped = await earlierBuild('manufacture-grouped-build', stageFile('route-sets'));
+      const planFile = path.join(root, MERGE_PLAN_FILE);
+      const kept = fs.existsSync(planFile) ? (JSON.parse(fs.readFileSync(planFile, 'utf8')) as KeptPlan) : undefined;
+      const groupedManifest = JSON.parse(fs.readFileSync(path.join(grouped, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      let merges = kept ? keptMerges(groupedManifest, kept) : new Map<string, string>();
+      // 3. or planned again (MANUFACTURE_REPLAN=1, or no plan kept): a few plans, the kept one among
+      // them, each built and measured by the bundle check; the best kept when asked.
+      if (process.env[REPLAN] === '1' || !kept) {
+        const candidates = await mergeCandidates(grouped, root);
+        if (kept && !candidates.some((candidate) => planKey(candidate) === planKey(merges))) candidates.unshift(merges);
+        const table = await routeTable(root);
+        const scores: { candidate: number; score: number[] }[] = [];
+        let best: number[] | undefined;
+        for (const [index, candidate] of candidates.entries()) {
+          const dir = await earlierBuild('manufacture-candidate-build', stageFile(`candidate-${index}`, candidate));
+          const { routes, failures } = checkBundle(dir, { table, known: KNOWN_OVER, root, copies: false });
+          const score = builtScore(routes, failures, KNOWN_OVER, HASH_NOISE);
+          scores.push({ candidate: index, score });
+          if (!best || compareScores(score, best) < 0) [best, merges] = [score, candidate];
+        }
+        // [other failures, routes over their budgets or recorded figures, −routes within, requests over, bytes]
+        fs.writeFileSync(path.join(cache, 'manufacture-candidates.json'), JSON.stringify({ chosen: candidates.indexOf(merges), scores }, null, 1));
+        if (process.env[REPLAN] === '1') fs.writeFileSync(planFile, `{\n  "merged": [\n${keptPlan(merges).merged.map((names) => `    ${JSON.stringify(names)}`).join(',\n')}\n  ]\n}\n`);
+      }
+      // 4. the build that ships.
       return { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks(routeGroup(sets, root, merges)) } } } };
     },
   };

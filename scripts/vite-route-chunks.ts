@@ -200,19 +200,41 @@ interface Plan {
   figures: { path: string; gzip: number; requests: number }[];
 }
 
+/** The merges of a plan (group's name → merged chunk's name), the per-route limit it was made with, and each route's figures as it expects them. */
+export interface PlanCandidate {
+  renamed: Map<string, string>;
+  perRoute: number;
+  figures: Plan['figures'];
+}
+
+/** A plan's merges as one string, to tell plans apart. */
+export const planKey = (renamed: ReadonlyMap<string, string>) =>
+  [...renamed]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, merged]) => `${group}>${merged}`)
+    .join(' ');
+
+/** Lexicographic order of two scores (lower first). */
+export const compareScores = (x: readonly number[], y: readonly number[]) => {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+};
+
 /**
- * The best of the plans made with each per-route limit of `perRoute` (the greedy rule takes a merge
- * for good; another limit can end better): the one with the most routes within both budgets, then
- * the fewest requests over the request budget, then the fewest bytes.
+ * The plans made with each per-route limit of `perRoute` (the greedy rule takes a merge for good;
+ * another limit can end better), each distinct plan once, best first by the figures they expect:
+ * the most routes within both budgets, then the fewest requests over the request budget, then the
+ * fewest bytes. Expected figures are estimates (a merged chunk's weight, `mergedChunk`; the core's
+ * list of files shrinks with each merge): the build measures the candidates (`builtScore`).
  */
-export function choosePlan(
+export function planCandidates(
   manifest: Readonly<Record<string, ManifestChunk>>,
   routes: readonly RouteFigures[],
   gzipOf: (files: readonly string[]) => number,
   eager: (key: string) => boolean,
   perRoute: readonly number[],
   limits: MergeLimits = MERGE_LIMITS,
-): { renamed: Map<string, string>; perRoute: number } {
+): PlanCandidate[] {
   const score = ({ figures }: Plan) => {
     // Within by a kilobyte at least: a route just under the byte budget would leave it with the next change.
     const within = figures.filter((f) => f.gzip <= limits.budget.gzip - 1_000 && f.requests <= limits.budget.requests).length;
@@ -220,17 +242,61 @@ export function choosePlan(
     const bytes = figures.reduce((sum, f) => sum + f.gzip, 0);
     return [-within, over, bytes];
   };
-  const compare = (x: number[], y: number[]) => {
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-    return 0;
-  };
-  let best: { plan: Plan; perRoute: number; score: number[] } | undefined;
+  const candidates: (PlanCandidate & { score: number[]; key: string })[] = [];
   for (const cap of perRoute) {
-    const candidate = plan(manifest, routes, gzipOf, eager, { ...limits, perRoute: cap });
-    const value = score(candidate);
-    if (!best || compare(value, best.score) < 0) best = { plan: candidate, perRoute: cap, score: value };
+    const made = plan(manifest, routes, gzipOf, eager, { ...limits, perRoute: cap });
+    const key = planKey(made.renamed);
+    if (candidates.some((c) => c.key === key)) continue;
+    candidates.push({ ...made, perRoute: cap, score: score(made), key });
   }
-  return { renamed: best?.plan.renamed ?? new Map(), perRoute: best?.perRoute ?? limits.perRoute };
+  return candidates.sort((a, b) => compareScores(a.score, b.score)).map(({ renamed, perRoute: cap, figures }) => ({ renamed, perRoute: cap, figures }));
+}
+
+/** The best plan by the figures it expects (planCandidates' first), or no merge when there is none. */
+export function choosePlan(
+  manifest: Readonly<Record<string, ManifestChunk>>,
+  routes: readonly RouteFigures[],
+  gzipOf: (files: readonly string[]) => number,
+  eager: (key: string) => boolean,
+  perRoute: readonly number[],
+  limits: MergeLimits = MERGE_LIMITS,
+): PlanCandidate {
+  return planCandidates(manifest, routes, gzipOf, eager, perRoute, limits)[0] ?? { renamed: new Map(), perRoute: limits.perRoute, figures: [] };
+}
+
+/** A route's recorded figures (scripts/check-bundle-size.mjs KNOWN_OVER): whole KB gzip, script requests. */
+export type Recorded = Readonly<Record<string, { gzip: number; requests: number }>>;
+
+/**
+ * How a build made with a plan fares in the bundle check, lower is better: its failures that are not
+ * about budgets (a cycle, the 3D viewer before the first input), the routes that break the budgets
+ * or their recorded figures (`recorded`, allowing `noise` bytes: the check's own rule), then the
+ * fewest routes within both budgets, requests over the request budget and bytes. The build ships the
+ * candidate that scores lowest, so a change that moves the plan (a few hundred bytes in a lazily
+ * loaded chunk shift every route's groups) keeps a plan the check accepts when one of them is.
+ */
+export function builtScore(
+  routes: readonly { path?: string; gzip: number; requests: number }[],
+  failures: readonly string[],
+  recorded: Recorded,
+  noise: number,
+  budget: MergeLimits['budget'] = MERGE_LIMITS.budget,
+): number[] {
+  let breaches = 0;
+  let within = 0;
+  let over = 0;
+  let bytes = 0;
+  for (const route of routes) {
+    if (route.path === undefined) continue;
+    const known = recorded[route.path];
+    const inside = route.gzip <= budget.gzip && route.requests <= budget.requests;
+    if (known ? route.gzip > known.gzip * 1_000 + noise || route.requests > Math.max(known.requests, budget.requests) : !inside) breaches++;
+    if (inside) within++;
+    over += Math.max(0, route.requests - budget.requests);
+    bytes += route.gzip;
+  }
+  const other = failures.filter((failure) => !failure.startsWith('over budget:')).length;
+  return [other, breaches, -within, over, bytes];
 }
 
 function plan(
@@ -353,18 +419,122 @@ function plan(
   for (const rep of new Set(keys.filter(isGroup).map(find))) {
     const names = members.get(rep)!.map((key) => manifest[key]!.name!).sort();
     if (names.length < 2) continue;
-    const merged = `m${names.length}-${createHash('sha1').update(names.join(' ')).digest('hex').slice(0, 8)}`;
-    for (const name of names) renamed.set(name, merged);
+    for (const name of names) renamed.set(name, mergedName(names));
   }
   return { renamed, figures: state.map((s) => ({ path: s.route.path, gzip: s.gzip, requests: s.requests })) };
 }
 
+/** The chunk name of groups merged (sorted names): how many, and a digest of which. */
+const mergedName = (names: readonly string[]) => `m${names.length}-${createHash('sha1').update(names.join(' ')).digest('hex').slice(0, 8)}`;
+
 /**
- * Reads a build grouped by routes (`dir`) the bundle check's way and plans its merges (planMerges):
- * each route's files and figures, each file's gzip bytes (level 9, as the check counts them), and
- * which chunks start a dynamic import or a worker with no input on some route.
+ * The merge plan the build keeps (ADR 266), from the project's root: which groups (`groupName`, a
+ * digest of the routes that fetch them) share a chunk. A plan made afresh on every build moved with
+ * any change (a few hundred bytes in a lazily loaded chunk reorder the greedy rule's merges, and every
+ * route's figures move by kilobytes); kept, it moves only when the groups do. Made again, built and
+ * measured, with `MANUFACTURE_REPLAN=1 npm run build`.
  */
-export async function measureMerges(dir: string, root: string, limits: MergeLimits = MERGE_LIMITS): Promise<Map<string, string>> {
+export const MERGE_PLAN_FILE = 'scripts/merge-plan.json';
+
+/** The kept plan: lists of group names, each list one chunk. */
+export interface KeptPlan {
+  merged: string[][];
+}
+
+/** A plan's merges (group → merged chunk) as the file keeps them. */
+export function keptPlan(renamed: ReadonlyMap<string, string>): KeptPlan {
+  const chunks = new Map<string, string[]>();
+  for (const [group, merged] of renamed) chunks.set(merged, [...(chunks.get(merged) ?? []), group]);
+  return { merged: [...chunks.values()].map((names) => names.sort()).sort((a, b) => a[0]!.localeCompare(b[0]!)) };
+}
+
+/**
+ * The kept plan's merges on a build grouped by routes (`manifest`): each list's groups the build
+ * still has share a chunk, but a group whose merge would make chunks import each other (a cycle,
+ * ADR 215), which keeps a chunk of its own. Groups the plan does not name (new sets of routes) keep
+ * theirs too: the bundle check counts the requests they add.
+ */
+export function keptMerges(manifest: Readonly<Record<string, ManifestChunk>>, kept: KeptPlan): Map<string, string> {
+  const keyOf = new Map(Object.entries(manifest).flatMap(([key, chunk]) => (chunk.name && GROUP.test(chunk.name) ? [[chunk.name, key] as const] : [])));
+  const parent = new Map(Object.keys(manifest).map((key) => [key, key]));
+  const find = (key: string): string => (parent.get(key) === key ? key : find(parent.get(key)!));
+  /** Whether `to` is reached from `from` by static imports, between chunks as merged so far, not through `skip`'s direct edge. */
+  const reaches = (from: string, to: string, skip: string) => {
+    const successors = (rep: string) => Object.keys(manifest).filter((key) => find(key) === rep).flatMap((key) => (manifest[key]!.imports ?? []).filter((target) => manifest[target]).map(find));
+    const seen = new Set<string>();
+    const stack = successors(from).filter((next) => next !== skip && next !== from);
+    while (stack.length) {
+      const rep = stack.pop()!;
+      if (rep === to) return true;
+      if (seen.has(rep)) continue;
+      seen.add(rep);
+      stack.push(...successors(rep).filter((next) => next !== from));
+    }
+    return false;
+  };
+  const renamed = new Map<string, string>();
+  for (const list of kept.merged) {
+    const keys = list.flatMap((name) => keyOf.get(name) ?? []);
+    const members = keys.slice(0, 1);
+    for (const key of keys.slice(1)) {
+      const a = find(members[0]!);
+      const b = find(key);
+      // a → c → … → b (or back) would become a cycle through the merged chunk.
+      if (reaches(a, b, b) || reaches(b, a, a)) continue;
+      parent.set(b, a);
+      members.push(key);
+    }
+    const names = members.map((key) => manifest[key]!.name!).sort();
+    if (names.length > 1) for (const name of names) renamed.set(name, mergedName(names));
+  }
+  return renamed;
+}
+
+/** A chunk's leading imports (`import{a as b,…}from"./x.js";` or `import"./x.js";`), one at a time. */
+const IMPORT_STATEMENT = /^import(?:\{([^}]*)\}from)?"([^"]+)";/;
+/** Its trailing exports and source map comment. */
+const EXPORT_STATEMENT = /export\{([^}]*)\};?\s*(?:\/\/# sourceMappingURL=\S*\s*)?$/;
+
+/**
+ * The code of chunks merged, as the bundler would write them, near enough to weigh the merge: their
+ * bodies one after the other under one list of imports (each outside file once, each name it gives
+ * once; the chunks' imports of each other gone) and one list of exports. Concatenated as they were,
+ * the chunks weighed their merge 4–15 % over the chunk the build then wrote (3.7 KB over 18 merged
+ * chunks on 2026-12-06), so the plan took routes within the byte budget for routes over it.
+ */
+export function mergedChunk(chunks: readonly { file: string; code: string }[]): string {
+  const own = new Set(chunks.map(({ file }) => `./${path.posix.basename(file)}`));
+  const imports = new Map<string, Set<string>>();
+  const exports: string[] = [];
+  const bodies = chunks.map(({ code }) => {
+    let rest = code;
+    for (let match = IMPORT_STATEMENT.exec(rest); match; match = IMPORT_STATEMENT.exec(rest)) {
+      rest = rest.slice(match[0].length);
+      if (own.has(match[2]!)) continue;
+      const names = imports.get(match[2]!) ?? new Set<string>();
+      for (const specifier of (match[1] ?? '').split(',')) if (specifier) names.add(specifier.split(' as ')[0]!);
+      imports.set(match[2]!, names);
+    }
+    const tail = EXPORT_STATEMENT.exec(rest);
+    if (tail) {
+      exports.push(...tail[1]!.split(',').filter(Boolean));
+      rest = rest.slice(0, tail.index);
+    }
+    return rest;
+  });
+  let alias = 0;
+  const head = [...imports].map(([target, names]) => (names.size ? `import{${[...names].map((name) => `${name} as i${alias++}`).join(',')}}from"${target}";` : `import"${target}";`));
+  return head.join('') + bodies.join('') + (exports.length ? `export{${exports.join(',')}};` : '');
+}
+
+/**
+ * Reads a build grouped by routes (`dir`) the bundle check's way and plans its merges
+ * (planCandidates): each route's files and figures, each file's gzip bytes (level 9, as the check
+ * counts them; merged chunks as `mergedChunk` writes them), and which chunks start a dynamic import or
+ * a worker with no input on some route. Answers the distinct plans, best expected first; writes what
+ * each expects of every route beside `dir` (`manufacture-merge-plans.json`), to compare with a build.
+ */
+export async function mergeCandidates(dir: string, root: string, limits: MergeLimits = MERGE_LIMITS): Promise<Map<string, string>[]> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const { routes, failures } = checkBundle(dir, { table: await routeTable(root), known: {}, enforce: false, root, copies: false });
   if (failures.length) throw new Error(`the grouped build's bundle check failed: ${failures.join('; ')}`);
@@ -379,13 +549,31 @@ export async function measureMerges(dir: string, root: string, limits: MergeLimi
       return paths.some((route) => !onInput(target, route, modules));
     });
   };
-  const measured = new Map<string, number>();
-  const gzip = (files: readonly string[]) => {
-    const key = files.join(' ');
-    let bytes = measured.get(key);
-    if (bytes === undefined) measured.set(key, (bytes = zlib.gzipSync(Buffer.concat(files.map((file) => fs.readFileSync(path.join(dir, file)))), { level: 9 }).length));
-    return bytes;
+  const texts = new Map<string, string>();
+  const text = (file: string) => {
+    let code = texts.get(file);
+    if (code === undefined) texts.set(file, (code = fs.readFileSync(path.join(dir, file), 'utf8')));
+    return code;
+  };
+  /** Files' gzip bytes (memoised), their code put together by `join` when there are several. */
+  const weigher = (join: (files: readonly string[]) => string) => {
+    const measured = new Map<string, number>();
+    return (files: readonly string[]) => {
+      const key = files.join(' ');
+      let bytes = measured.get(key);
+      if (bytes === undefined) measured.set(key, (bytes = zlib.gzipSync(files.length === 1 ? text(files[0]!) : join(files), { level: 9 }).length));
+      return bytes;
+    };
   };
   const figures = routes.flatMap((route) => (route.path === undefined ? [] : [{ path: route.path, files: route.files, gzip: route.gzip, requests: route.requests }]));
-  return choosePlan(manifest, figures, gzip, eager, PER_ROUTE_LIMITS, limits).renamed;
+  // Two ways of weighing a merge make different plans: merged as the bundler would write it, and the
+  // chunks one after the other (heavier; the plans before ADR 266), so the build has more to choose from.
+  const candidates: PlanCandidate[] = [];
+  for (const join of [(files: readonly string[]) => mergedChunk(files.map((file) => ({ file, code: text(file) }))), (files: readonly string[]) => files.map(text).join('')]) {
+    for (const candidate of planCandidates(manifest, figures, weigher(join), eager, PER_ROUTE_LIMITS, limits)) {
+      if (!candidates.some((other) => planKey(other.renamed) === planKey(candidate.renamed))) candidates.push(candidate);
+    }
+  }
+  fs.writeFileSync(path.join(path.dirname(dir), 'manufacture-merge-plans.json'), JSON.stringify(candidates.map(({ perRoute, figures: expected }) => ({ perRoute, figures: expected })), null, 1));
+  return candidates.map((candidate) => candidate.renamed);
 }

@@ -1,6 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModuleGraph } from '../../scripts/vite-chunks.ts';
-import { choosePlan, groupName, planMerges, routeChunkName, routeSets, type ManifestChunk, type MergeLimits, type RouteFigures } from '../../scripts/vite-route-chunks.ts';
+import {
+  MERGE_PLAN_FILE,
+  builtScore,
+  choosePlan,
+  compareScores,
+  groupName,
+  keptMerges,
+  keptPlan,
+  mergedChunk,
+  planCandidates,
+  planKey,
+  planMerges,
+  routeChunkName,
+  routeSets,
+  type ManifestChunk,
+  type MergeLimits,
+  type RouteFigures,
+} from '../../scripts/vite-route-chunks.ts';
 
 // The grouping by routes (ADR 245) on a small graph written the way Rolldown answers it.
 type Info = NonNullable<ReturnType<ModuleGraph['getModuleInfo']>>;
@@ -197,5 +215,106 @@ describe('the chunk a merged group goes in', () => {
     const merges = new Map([[groupName(['/a']), 'm2-12345678']]);
     expect(routeChunkName('/app/ui/card.tsx', modules, { 'ui/card.tsx': ['/a'] }, '/app', new Map(), merges)).toBe('m2-12345678');
     expect(routeChunkName('/app/ui/card.tsx', modules, { 'ui/card.tsx': ['/b'] }, '/app', new Map(), merges)).toBe(groupName(['/b']));
+  });
+});
+
+describe('the plan the build keeps (ADR 266)', () => {
+  const group = (name: string, imports: string[] = []): ManifestChunk => ({ file: `assets/${name}-hash.js`, name, imports: ['_core.js', ...imports] });
+  const manifest: Record<string, ManifestChunk> = {
+    'index.html': { file: 'assets/index.js', imports: ['_core.js'] },
+    '_core.js': { file: 'assets/core.js' },
+    '_r2-00000001.js': group('r2-00000001'),
+    '_r2-00000002.js': group('r2-00000002'),
+    '_r1-00000003.js': group('r1-00000003', ['_lib.js']),
+    '_lib.js': { file: 'assets/lib.js', imports: ['_r1-00000004.js'] },
+    '_r1-00000004.js': group('r1-00000004'),
+  };
+
+  it('is written as lists of groups, and read back as the same merges', () => {
+    const renamed = new Map([
+      ['r2-00000002', 'm2-aaaaaaaa'],
+      ['r2-00000001', 'm2-aaaaaaaa'],
+    ]);
+    const kept = keptPlan(renamed);
+    expect(kept).toEqual({ merged: [['r2-00000001', 'r2-00000002']] });
+    const read = keptMerges(manifest, kept);
+    expect(read.get('r2-00000001')).toMatch(/^m2-[0-9a-f]{8}$/);
+    expect(read.get('r2-00000002')).toBe(read.get('r2-00000001'));
+    // The same plan made by the planner is the same plan (the merged chunk is named after its groups).
+    expect(planKey(keptMerges(manifest, keptPlan(read)))).toBe(planKey(read));
+  });
+
+  it('leaves out groups the build no longer has, and a list left with one group merges nothing', () => {
+    const read = keptMerges(manifest, { merged: [['r2-00000001', 'r9-gone0000'], ['r2-00000002', 'r1-00000004', 'r5-gone0000']] });
+    expect(read.has('r2-00000001')).toBe(false);
+    expect(read.get('r2-00000002')).toBe(read.get('r1-00000004'));
+    expect(read.size).toBe(2);
+  });
+
+  it('keeps a group apart when its merge would make chunks import each other', () => {
+    // r1-00000003 imports lib, which imports r1-00000004: merged, the chunk and lib would import each other.
+    const read = keptMerges(manifest, { merged: [['r1-00000003', 'r1-00000004', 'r2-00000001']] });
+    expect(read.has('r1-00000004')).toBe(false);
+    expect(read.get('r1-00000003')).toBe(read.get('r2-00000001'));
+  });
+});
+
+describe('plans to choose from, and how a built one scores', () => {
+  it('weighs chunks merged as one list of imports and one of exports, the chunks\' imports of each other gone', () => {
+    const a = { file: 'assets/a-1.js', code: 'import{x as e,y as t}from"./core-1.js";import{q as n}from"./b-2.js";var A=e(n);export{A as a};' };
+    const b = { file: 'assets/b-2.js', code: 'import{x as e}from"./core-1.js";import"./c-3.js";var q=e();export{q as q};\n//# sourceMappingURL=b-2.js.map\n' };
+    const merged = mergedChunk([a, b]);
+    expect(merged).toBe('import{x as i0,y as i1}from"./core-1.js";import"./c-3.js";var A=e(n);var q=e();export{A as a,q as q};');
+  });
+
+  it('offers each distinct plan once, the best expected first', () => {
+    const group = (name: string): ManifestChunk => ({ file: `assets/${name}.js`, name, imports: ['_core.js'] });
+    const manifest: Record<string, ManifestChunk> = { '_core.js': { file: 'assets/core.js' }, '_r1-00000003.js': group('r1-00000003'), '_r1-00000004.js': group('r1-00000004') };
+    const files = (...names: string[]) => new Set(['assets/core.js', ...names.map((n) => `assets/${n}.js`)]);
+    const routes: RouteFigures[] = [
+      { path: '/a', files: files('r1-00000003', 'r1-00000004'), gzip: 102_000, requests: 3 },
+      { path: '/b', files: files('r1-00000004'), gzip: 101_000, requests: 2 },
+    ];
+    const gzipOf = (list: readonly string[]) => list.reduce((sum, f) => sum + (f === 'assets/core.js' ? 100_000 : 1_000), 0);
+    const limits: MergeLimits = { budget: { gzip: 150_000, requests: 2 }, perRoute: 0, margin: 2_000 };
+    const candidates = planCandidates(manifest, routes, gzipOf, () => false, [500, 800, 1_500, 2_000], limits);
+    // Two plans: no merge (limits under the 1 KB /b would gain), the merge (the others); the merge brings /a within.
+    expect(candidates).toHaveLength(2);
+    expect(candidates[0]!.renamed.size).toBe(2);
+    expect(candidates[0]!.perRoute).toBe(1_500);
+    expect(candidates[1]!.renamed.size).toBe(0);
+    expect(choosePlan(manifest, routes, gzipOf, () => false, [500, 800, 1_500], limits).perRoute).toBe(1_500);
+  });
+
+  it('ranks a build that breaks a recorded figure or a budget below any that does not, then by routes within, requests and bytes', () => {
+    const recorded = { '/heavy': { gzip: 170, requests: 20 } };
+    const routes = (heavy: number, light: number, requests = 12) => [
+      { path: '/heavy', gzip: heavy, requests: 20 },
+      { path: '/light', gzip: light, requests },
+      { gzip: 1, requests: 1 },
+    ];
+    const noise = 300;
+    const keeps = builtScore(routes(170_200, 149_000), [], recorded, noise);
+    const heavier = builtScore(routes(170_400, 140_000), [], recorded, noise);
+    const overBudget = builtScore(routes(160_000, 150_100), [], recorded, noise);
+    const moreRequests = builtScore(routes(170_000, 149_000, 14), [], recorded, noise);
+    expect(keeps).toEqual([0, 0, -1, 5, 319_200]);
+    expect(heavier[1]).toBe(1);
+    expect(overBudget[1]).toBe(1);
+    expect(compareScores(keeps, heavier)).toBeLessThan(0);
+    expect(compareScores(keeps, overBudget)).toBeLessThan(0);
+    expect(compareScores(moreRequests, keeps)).toBeLessThan(0);
+    // A failure that is not about budgets (a cycle) outranks everything; the budget's own failures are the score's to count.
+    expect(builtScore(routes(170_000, 149_000), ['chunks that import each other: a <-> b', 'over budget: /x'], recorded, noise)[0]).toBe(1);
+  });
+});
+
+describe('the kept plan file (scripts/merge-plan.json)', () => {
+  it('names each group once, by its digest, in lists of two or more', () => {
+    const kept = JSON.parse(readFileSync(new URL(`../../${MERGE_PLAN_FILE}`, import.meta.url), 'utf8')) as { merged: string[][] };
+    const names = kept.merged.flat();
+    expect(kept.merged.every((list) => list.length >= 2)).toBe(true);
+    expect(names.every((name) => /^r\d+-[0-9a-f]{8}$/.test(name))).toBe(true);
+    expect(new Set(names).size).toBe(names.length);
   });
 });
