@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useRef } from 'react';
 import {
   Button as RACButton,
   Calendar as RACCalendar,
@@ -9,10 +9,11 @@ import {
   CalendarHeaderCell,
   Heading,
   Text,
+  useLocale,
   type CalendarProps as RACCalendarProps,
   type DateValue,
 } from 'react-aria-components';
-import type { CalendarDate } from '@internationalized/date';
+import { getLocalTimeZone, getWeeksInMonth, today, type CalendarDate } from '@internationalized/date';
 import { focusRing } from './focus-ring.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { composeTailwindRenderProps, tv } from './tv.ts';
@@ -51,8 +52,15 @@ const cellStyles = tv({
  * A month of days (react-aria-components' Calendar): arrows move by day, Page Up/Down by month,
  * Enter or Space chooses the focused date; each date is announced with its note. One month is
  * shown at a time, so it reads at 320 px (seven cells of 40 px).
+ *
+ * Its month (up to 42 cells, each with React Aria's hooks) is the largest part of a screen that
+ * shows one (the quote's configurator: about a third of its first render at a phone's CPU), so it
+ * is drawn in a render of its own that React slices between frames (`useDeferredValue`'s initial
+ * value, ADR 265): the first render holds its place with `CalendarPlace`, the same box, empty.
  */
 export function Calendar<T extends DateValue>({ label, dateNote, errorMessage, ...props }: CalendarProps<T>) {
+  const drawn = useDeferredValue(true, false);
+  if (!drawn) return <CalendarPlace month={props.focusedValue ?? props.defaultFocusedValue ?? props.value ?? props.defaultValue ?? null} errorMessage={errorMessage} />;
   return (
     <RACCalendar {...props} aria-label={label} className={composeTailwindRenderProps(props.className, 'w-fit')}>
       <div className="flex items-center gap-1 pb-2">
@@ -76,6 +84,50 @@ export function Calendar<T extends DateValue>({ label, dateNote, errorMessage, .
     </RACCalendar>
   );
 }
+
+/**
+ * The place of a calendar showing `month`'s month (today's without one) while it is drawn: the same
+ * header, grid and rows as `Calendar`, empty and unseen, so what follows it does not move when the
+ * month arrives (its stories compare the two heights).
+ */
+export function CalendarPlace({ month, errorMessage }: { month: DateValue | null; errorMessage?: string }) {
+  const { locale } = useLocale();
+  const weeks = getWeeksInMonth(month ?? today(getLocalTimeZone()), locale);
+  return (
+    <div aria-hidden className="invisible w-fit" data-calendar-place="">
+      <div className="flex items-center gap-1 pb-2">
+        <div className="size-10" />
+        <div className="mx-2 flex-1" />
+        <div className="size-10" />
+      </div>
+      <table className="border-separate border-spacing-0.5">
+        <thead>
+          <tr>
+            {DAYS.map((day) => (
+              <th key={day} className="text-caption font-semibold">
+                {'\u00a0'}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: weeks }, (_, week) => (
+            <tr key={week}>
+              {DAYS.map((day) => (
+                <td key={day}>
+                  <div className="size-10" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {errorMessage && <span className="text-caption">{errorMessage}</span>}
+    </div>
+  );
+}
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6];
 
 /**
  * A day, with its note as the cell's description. RAC names the cell by its date and takes no

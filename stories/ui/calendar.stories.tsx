@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Calendar } from '#ui/calendar';
+import { Calendar, CalendarPlace } from '#ui/calendar';
 import { classNameArg } from './arg-types.ts';
 
 const NOTES: Record<string, string> = {
@@ -42,7 +42,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const chosen = canvas.getByRole('button', { name: /November 27, 2026 selected/ });
+    // The month is drawn in a render of its own (ADR 265).
+    const chosen = await canvas.findByRole('button', { name: /November 27, 2026 selected/ });
     await expect(chosen).toHaveAccessibleDescription('Standard ships this day (4 working days)');
     chosen.focus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Enter}');
@@ -57,7 +58,7 @@ export const Playground: Story = {};
 export const NextMonth: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    canvas.getByRole('button', { name: /November 27, 2026 selected/ }).focus();
+    (await canvas.findByRole('button', { name: /November 27, 2026 selected/ })).focus();
     await userEvent.keyboard('{ArrowRight}{Enter}');
     await expect(args.onChange).not.toHaveBeenCalled();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
@@ -70,6 +71,8 @@ export const NextMonth: Story = {
 export const Validation: Story = {
   args: { isInvalid: true, errorMessage: 'That day has passed: choose another.' },
   play: async ({ canvasElement }) => {
+    // Once the month is drawn (ADR 265); its place holds the same words, unseen, before.
+    await within(canvasElement).findByRole('application');
     await expect(within(canvasElement).getByText('That day has passed: choose another.')).toBeVisible();
   },
 };
@@ -78,3 +81,34 @@ export const ReadOnly: Story = { args: { isReadOnly: true } };
 
 /** Forced colours: the chosen day in Highlight, the noted days outlined. */
 export const ForcedColours: Story = { globals: { forcedColors: 'active' } };
+
+/**
+ * While the month is drawn its place is held by `CalendarPlace` (ADR 265), the same box: months of
+ * four, five and six weeks (February, November and August 2026), each beside its place, and one with
+ * its error message. What follows a calendar does not move when the month arrives.
+ */
+export const Place: Story = {
+  render: (args) => (
+    <div className="flex flex-col gap-6">
+      {[
+        { month: '2026-02-10', error: undefined },
+        { month: '2026-11-27', error: undefined },
+        { month: '2026-08-12', error: undefined },
+        { month: '2026-11-27', error: 'That day has passed: choose another.' },
+      ].map(({ month, error }) => (
+        <div key={month + (error ?? '')} className="flex items-start gap-6" data-month={month}>
+          <Calendar {...args} defaultValue={parseDate(month)} minValue={undefined} maxValue={undefined} isDateUnavailable={undefined} isInvalid={!!error} errorMessage={error} />
+          <CalendarPlace month={parseDate(month)} errorMessage={error} />
+        </div>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('[role="application"]')).toHaveLength(4));
+    for (const row of canvasElement.querySelectorAll<HTMLElement>('[data-month]')) {
+      const calendar = row.querySelector('[role="application"]')!;
+      const place = row.querySelector('[data-calendar-place]')!;
+      await expect(place.getBoundingClientRect().height, row.dataset.month).toBe(calendar.getBoundingClientRect().height);
+    }
+  },
+};

@@ -345,23 +345,28 @@ export function Workspace({
                 {cartError}
               </p>
             )}
+            {/* Each in a boundary of its own: one whose code is still coming must not hide the configurator drawn above it. */}
             {selected.serverFile && project && (
-              <div className="mt-4">
-                <SelectedReview workspace={workspace} part={selected} projectId={project.id} onAddToCart={onAddToCart} adding={adding} />
-              </div>
+              <Suspense fallback={null}>
+                <div className="mt-4">
+                  <SelectedReview workspace={workspace} part={selected} projectId={project.id} onAddToCart={onAddToCart} adding={adding} />
+                </div>
+              </Suspense>
             )}
             {selected.serverFile && project && (
-              <div className="mt-4">
-                <PartDocumentsPanel
-                  key={selected.serverFile.id}
-                  projectId={project.id}
-                  fileId={selected.serverFile.id}
-                  fileName={selected.fileName}
-                  note={selected.serverFile.note}
-                  drawing={selected.serverFile.drawing}
-                  onSaved={(file) => workspace.send({ type: 'part.serverFile', id: selected.id, file })}
-                />
-              </div>
+              <Suspense fallback={null}>
+                <div className="mt-4">
+                  <PartDocumentsPanel
+                    key={selected.serverFile.id}
+                    projectId={project.id}
+                    fileId={selected.serverFile.id}
+                    fileName={selected.fileName}
+                    note={selected.serverFile.note}
+                    drawing={selected.serverFile.drawing}
+                    onSaved={(file) => workspace.send({ type: 'part.serverFile', id: selected.id, file })}
+                  />
+                </div>
+              </Suspense>
             )}
           </Suspense>
         ) : selected ? (

@@ -41,7 +41,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const standard = canvas.getByRole('button', { name: /Friday, November 27, 2026 selected/ });
+    // The month is drawn in a render of its own (ADR 265).
+    const standard = await canvas.findByRole('button', { name: /Friday, November 27, 2026 selected/ });
     await expect(standard).toHaveAccessibleDescription('Standard ships this day (4 working days)');
     standard.focus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Enter}');
@@ -55,7 +56,7 @@ export const EconomyNextMonth: Story = {
   args: { tier: 'economy' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: /Tuesday, December 1, 2026 selected/ })).toHaveAccessibleDescription('Economy ships this day (6 working days)');
+    await expect(await canvas.findByRole('button', { name: /Tuesday, December 1, 2026 selected/ })).toHaveAccessibleDescription('Economy ships this day (6 working days)');
   },
 };
 
