@@ -14,6 +14,8 @@ export interface RenderedPage {
   file: string;
   /** The page it draws, named on `#root` (`data-prerendered`) so the app waits for that page's chunk. */
   page: PrerenderedPage['page'];
+  /** Whether its HTML names the early-files script (PrerenderedPage). */
+  takesFiles: boolean;
   /** The markup of `#root`'s children. */
   html: string;
   title: string;
@@ -73,7 +75,7 @@ export async function renderPrerenderedPages(): Promise<RenderedPage[]> {
     // preload() does not reject (a browser fetches again at the render): a build that could not load
     // the page must not ship its "Loading page…" as the first screen.
     if (html.includes(translate('app.pageLoading'))) throw new Error(`prerender: ${page.file} rendered its loading state, not the page`);
-    pages.push({ file: page.file, page: page.page, html, title, description });
+    pages.push({ file: page.file, page: page.page, takesFiles: page.takesFiles, html, title, description });
   }
   storage.remove(STORAGE_KEYS.cookieAccepted);
   return pages;

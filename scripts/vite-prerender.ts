@@ -85,13 +85,13 @@ export function prerender(): Plugin {
       if (firstScript === -1) throw new Error('prerender: the built index.html names no script');
       const checkoutTemplate = template.slice(0, firstScript) + calls + template.slice(firstScript);
       for (const page of await renderPrerenderedPages()) {
-        // `data-prerendered` names the page, whose chunk the app's first render waits for; the quote
-        // page and a project's (ADR 264), whose screens have the drop zone, keep a file dropped
+        // `data-prerendered` names the page, whose chunk the app's first render waits for; a page whose
+        // screen has the drop zone (`takesFiles`: the quote page's, a project's) keeps a file dropped
         // before the app runs.
         // No page's HTML preloads its scripts: its first screen is in the HTML, and scripts fetched
         // beside it only delay that screen's paint (ADR 239, 250).
         const base = page.page === 'checkout' ? checkoutTemplate : template;
-        const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.page === 'quote' || page.page === 'quote-project' ? early : ''}`);
+        const html = withHeadTexts(base, page).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.page}" inert>${page.html}</div>${page.takesFiles ? early : ''}`);
         fs.writeFileSync(path.join(target, page.file), html);
       }
     },

@@ -19,6 +19,12 @@ export interface PrerenderedPage {
   url: string;
   file: string;
   consented: boolean;
+  /**
+   * Its first screen has the drop zone (the quote page's, a project's): its HTML names the early-files
+   * script, so a file dropped before the app runs is kept for the page, not opened by the browser in
+   * its place (ADR 168, ADR 264).
+   */
+  takesFiles: boolean;
 }
 
 /** A prerendered page's file: its name, and `-consented` for the one without the cookie banner. */
@@ -59,10 +65,10 @@ const PROJECT_PATH = /^\/quote\/[^/]+\/?$/;
  * project's opening screen (ADR 264), each with and without the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented }))),
-  ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented }))),
-  ...RESET_PAGES.flatMap(({ name, url }) => [false, true].map((consented) => ({ page: 'reset-password' as const, url, file: fileOf(name, consented), consented }))),
-  ...[false, true].map((consented) => ({ page: 'quote-project' as const, url: PROJECT_PAGE.url, file: fileOf(PROJECT_PAGE.name, consented), consented })),
+  ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented, takesFiles: true }))),
+  ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented, takesFiles: false }))),
+  ...RESET_PAGES.flatMap(({ name, url }) => [false, true].map((consented) => ({ page: 'reset-password' as const, url, file: fileOf(name, consented), consented, takesFiles: false }))),
+  ...[false, true].map((consented) => ({ page: 'quote-project' as const, url: PROJECT_PAGE.url, file: fileOf(PROJECT_PAGE.name, consented), consented, takesFiles: true })),
 ];
 
 /**

@@ -98,6 +98,13 @@ describe('the prerendered quote page', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  test('a page whose first screen has the drop zone, and only such a page, keeps a file dropped before the app runs (takesFiles)', async () => {
+    for (const page of await pagesOnce()) {
+      const screen = within(screenOf(page));
+      expect(page.takesFiles, page.file).toBe(!!screen.queryByRole('button', { name: 'Choose files' }));
+    }
+  });
+
   test('the log-in page, with and without the cookie banner (ADR 235): its form, for a visitor not known yet', async () => {
     const logins = (await pagesOnce()).filter((p) => p.page === 'login');
     expect(logins.map((p) => p.file)).toEqual(['login.html', 'login-consented.html']);
