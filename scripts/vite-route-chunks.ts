@@ -169,7 +169,7 @@ export interface MergeLimits {
 }
 
 export const MERGE_LIMITS: MergeLimits = { budget: { gzip: 150_000, requests: 15 }, perRoute: 4_000, margin: 2_000 };
-/** The per-route limits the build tries (choosePlan): at most 6 KB more on any route. */
+/** The per-route limits the plans are made with (planCandidates): at most 6 KB more on any route. */
 export const PER_ROUTE_LIMITS = [2_000, 3_000, 4_000, 5_000, 6_000];
 
 /** A group's chunk name (`groupName`). */
@@ -250,18 +250,6 @@ export function planCandidates(
     candidates.push({ ...made, perRoute: cap, score: score(made), key });
   }
   return candidates.sort((a, b) => compareScores(a.score, b.score)).map(({ renamed, perRoute: cap, figures }) => ({ renamed, perRoute: cap, figures }));
-}
-
-/** The best plan by the figures it expects (planCandidates' first), or no merge when there is none. */
-export function choosePlan(
-  manifest: Readonly<Record<string, ManifestChunk>>,
-  routes: readonly RouteFigures[],
-  gzipOf: (files: readonly string[]) => number,
-  eager: (key: string) => boolean,
-  perRoute: readonly number[],
-  limits: MergeLimits = MERGE_LIMITS,
-): PlanCandidate {
-  return planCandidates(manifest, routes, gzipOf, eager, perRoute, limits)[0] ?? { renamed: new Map(), perRoute: limits.perRoute, figures: [] };
 }
 
 /** A route's recorded figures (scripts/check-bundle-size.mjs KNOWN_OVER): whole KB gzip, script requests. */
