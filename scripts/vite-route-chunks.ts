@@ -259,9 +259,8 @@ export type Recorded = Readonly<Record<string, { gzip: number; requests: number 
  * How a build made with a plan fares in the bundle check, lower is better: its failures that are not
  * about budgets (a cycle, the 3D viewer before the first input), the routes that break the budgets
  * or their recorded figures (`recorded`, allowing `noise` bytes: the check's own rule), then the
- * fewest routes within both budgets, requests over the request budget and bytes. The build ships the
- * candidate that scores lowest, so a change that moves the plan (a few hundred bytes in a lazily
- * loaded chunk shift every route's groups) keeps a plan the check accepts when one of them is.
+ * most routes within both budgets, the fewest requests over the request budget, the fewest bytes.
+ * Re-planning keeps the candidate that scores lowest: a plan the check accepts when one of them is.
  */
 export function builtScore(
   routes: readonly { path?: string; gzip: number; requests: number }[],
