@@ -10,12 +10,11 @@ import { pageTexts } from './page-meta.ts';
 import { PrerenderContext } from './prerender-context.ts';
 import { ROUTES, guardReadsSession, type RouteDef } from './route-table.ts';
 
-export interface RenderedPage {
-  file: string;
-  /** The page it draws, named on `#root` (`data-prerendered`) so the app waits for that page's chunk. */
-  page: PrerenderedPage['page'];
-  /** Whether its HTML names the early-files script (PrerenderedPage). */
-  takesFiles: boolean;
+/**
+ * A page of `PRERENDERED_PAGES` rendered: its file, its page (named on `#root`, `data-prerendered`,
+ * so the app waits for that page's chunk) and whether its HTML names the early-files script.
+ */
+export interface RenderedPage extends Pick<PrerenderedPage, 'file' | 'page' | 'takesFiles'> {
   /** The markup of `#root`'s children. */
   html: string;
   title: string;
