@@ -21,6 +21,17 @@ export const PAGES = {
   checkout: { path: '/manufacture/checkout', signedIn: true },
   account: { path: '/manufacture/user/home', signedIn: true },
   orders: { path: '/manufacture/user/order/history', signedIn: true },
+  // The account pages that load the most before the first input (the bundle check's figures).
+  points: { path: '/manufacture/user/prime/point', signedIn: true },
+  referral: { path: '/manufacture/user/account/referral', signedIn: true },
+  coupons: { path: '/manufacture/user/account/coupons', signedIn: true },
+  balance: { path: '/manufacture/user/account/balance', signedIn: true },
+  address: { path: '/manufacture/user/account/address', signedIn: true },
+  profile: { path: '/manufacture/user/account/profile', signedIn: true },
+  projects: { path: '/manufacture/user/project', signedIn: true },
+  uploads: { path: '/manufacture/user/order/upload-history', signedIn: true },
+  'after-sale': { path: '/manufacture/user/order/after-sale', signedIn: true },
+  contact: { path: '/manufacture/contact-us', signedIn: false },
   // The cube's project, reopened by its address (ADR 263): `{projectId}` is the one signInAndFillCart made.
   project: { path: '/manufacture/quote/{projectId}', signedIn: true },
 };

@@ -4,8 +4,9 @@ import type { ProcessSlug } from '#domain/catalogue/types';
 /**
  * The pages the build prerenders to HTML (ADR 141), shared by the build (which writes them) and the
  * server (which answers with them): the quote page's first screen, for each process it can open on,
- * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247), the checkout's (ADR 243) and a
- * saved project's opening screen (ADR 264), each with and without the cookie banner. The checkout's
+ * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247), the checkout's (ADR 243), a
+ * saved project's opening screen (ADR 264) and the account pages' frames (ADR 267), each with and
+ * without the cookie banner. The checkout's
  * HTML also starts its API calls (ADR 227). Everything else is the plain index.html.
  */
 
@@ -14,7 +15,7 @@ export const PRERENDER_DIR = '.prerender';
 
 export interface PrerenderedPage {
   /** The page of the route table it draws (routes/route-table.ts `PageId`). */
-  page: 'quote' | 'quote-project' | 'reset-password' | (typeof SINGLE_PAGES)[number];
+  page: 'quote' | 'quote-project' | 'reset-password' | (typeof SINGLE_PAGES)[number] | (typeof ACCOUNT_PAGES)[number]['page'];
   /** The URL it is rendered at, under the app's base ("quote?technology=cnc-machining"). */
   url: string;
   file: string;
@@ -56,19 +57,49 @@ const RESET_PAGES = [
  */
 const PROJECT_PAGE = { name: 'quote-project', url: 'quote/opening' } as const;
 
+/**
+ * The account pages whose address has no parameter and whose guard asks only for a signed-in
+ * visitor (ADR 267; not the balance's reload, whose guard draws nothing until the account's
+ * permissions are read): each one's frame (the header, the account navigation, the page's title and
+ * summary, what the page draws before its data, its loading status) rendered for a signed-in visitor
+ * whose account is still loading, the same for every account, as the checkout's is (ADR 243). Its
+ * file is named after its address (`user-account-referral.html`). tests/routes/prerender.test.tsx
+ * checks that every such account route of the route table is here, at its own address.
+ */
+export const ACCOUNT_PAGES = [
+  { page: 'account-home', url: 'user/home' },
+  { page: 'account-profile', url: 'user/account/profile' },
+  { page: 'account-address', url: 'user/account/address' },
+  { page: 'account-billing', url: 'user/account/billingAddress' },
+  { page: 'coupons', url: 'user/account/coupons' },
+  { page: 'balance', url: 'user/account/balance' },
+  { page: 'account-password', url: 'user/account/password' },
+  { page: 'referral', url: 'user/account/referral' },
+  { page: 'order-history', url: 'user/order/history' },
+  { page: 'upload-history', url: 'user/order/upload-history' },
+  { page: 'after-sale', url: 'user/order/after-sale' },
+  { page: 'account-additional-costs', url: 'user/order/additional-cost' },
+  { page: 'points', url: 'user/prime/point' },
+  { page: 'projects', url: 'user/project' },
+] as const;
+
+const accountFileOf = (url: string, consented: boolean) => fileOf(url.replaceAll('/', '-'), consented);
+
 /** The paths the project's page answers at: one segment under /quote, as the router matches `/quote/:projectId`. */
 const PROJECT_PATH = /^\/quote\/[^/]+\/?$/;
 
 /**
  * Every page the build prerenders: the quote page per process, the log-in and sign-up pages (ADR
- * 235, 244), the checkout's frame (ADR 243), the reset-password page's two screens (ADR 247) and a
- * project's opening screen (ADR 264), each with and without the cookie banner.
+ * 235, 244), the checkout's frame (ADR 243), the reset-password page's two screens (ADR 247), a
+ * project's opening screen (ADR 264) and the account pages' frames (ADR 267), each with and without
+ * the cookie banner.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   ...PROCESS_SLUGS.flatMap((process) => [false, true].map((consented) => ({ page: 'quote' as const, url: `quote?technology=${process}`, file: quoteFileOf(process, consented), consented, takesFiles: true }))),
   ...SINGLE_PAGES.flatMap((page) => [false, true].map((consented) => ({ page, url: page, file: fileOf(page, consented), consented, takesFiles: false }))),
   ...RESET_PAGES.flatMap(({ name, url }) => [false, true].map((consented) => ({ page: 'reset-password' as const, url, file: fileOf(name, consented), consented, takesFiles: false }))),
   ...[false, true].map((consented) => ({ page: 'quote-project' as const, url: PROJECT_PAGE.url, file: fileOf(PROJECT_PAGE.name, consented), consented, takesFiles: true })),
+  ...ACCOUNT_PAGES.flatMap(({ page, url }) => [false, true].map((consented) => ({ page, url, file: accountFileOf(url, consented), consented, takesFiles: false }))),
 ];
 
 /**
@@ -76,7 +107,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
  * query), or undefined when the page has none. The quote page opens on the process its
  * `technology` names, else 3D printing, as the page itself does; the app's root redirects to it.
  * The pages of `SINGLE_PAGES` have one whatever their query; the reset-password page one for
- * asking for the link and one for a link's `?key=` (ADR 247); every project's page one (ADR 264).
+ * asking for the link and one for a link's `?key=` (ADR 247); every project's page one (ADR 264);
+ * each account page of `ACCOUNT_PAGES` one (ADR 267).
  */
 export function prerenderedFileFor(path: string, search: URLSearchParams, consented: boolean): string | undefined {
   if (path === '/') return quoteFileOf('3d-printing', consented);
@@ -84,6 +116,8 @@ export function prerenderedFileFor(path: string, search: URLSearchParams, consen
   if (single) return fileOf(single, consented);
   if (path === '/reset-password' || path === '/reset-password/') return fileOf(search.get('key') ? 'reset-password-key' : 'reset-password', consented);
   if (PROJECT_PATH.test(path)) return fileOf(PROJECT_PAGE.name, consented);
+  const account = ACCOUNT_PAGES.find(({ url }) => path === `/${url}` || path === `/${url}/`);
+  if (account) return accountFileOf(account.url, consented);
   if (path !== '/quote') return undefined;
   const technology = search.get('technology');
   return quoteFileOf(isProcessSlug(technology) ? technology : '3d-printing', consented);

@@ -15,7 +15,7 @@ export function BalancePage({ route }: { route: RouteDef }) {
   return (
     <AccountPage route={route}>
       <BalanceOverview
-        balanceCents={balance?.cents ?? 0}
+        balanceCents={balance?.cents ?? null}
         currency={balance?.currency ?? 'USD'}
         canReload={!!user?.isRecharge}
         reloadRefused={params.get('reload') === 'unavailable'}

@@ -4,9 +4,10 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EXW_NOTE } from '#domain/pricing/quote-part';
-import { PRERENDERED_PAGES, type PrerenderedPage } from '#domain/rules/prerendered-pages';
+import { ACCOUNT_PAGES, PRERENDERED_PAGES, type PrerenderedPage } from '#domain/rules/prerendered-pages';
 import { ROUTER_BASE } from '#routes/app';
 import { renderPrerenderedPages, type RenderedPage } from '#routes/prerender';
+import { ROUTES } from '#routes/route-table';
 import type { SessionSource } from '#machines/session-context';
 
 // The quote page's first screen as the build writes it (ADR 141), rendered by the app's own
@@ -198,6 +199,62 @@ describe('the prerendered quote page', () => {
       expect(screen.queryByText(/Loading page/)).toBeNull();
       expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     }
+  });
+
+  test('every account page at an address without a parameter, whose guard asks only for a signed-in visitor, is prerendered at its own address (ADR 267)', () => {
+    const expected = ROUTES.filter((r) => r.access === 'login' && r.path.startsWith('/user/') && !r.path.includes(':') && !r.requires).map((r) => ({ page: r.page, url: r.path.slice(1) }));
+    expect([...ACCOUNT_PAGES]).toEqual(expected);
+  });
+
+  test("the account pages, with and without the cookie banner (ADR 267): each one's frame for a signed-in visitor whose account is loading, nobody's data", async () => {
+    const accounts = (await pagesOnce()).filter((p) => ACCOUNT_PAGES.some((a) => a.page === p.page));
+    expect(accounts).toHaveLength(ACCOUNT_PAGES.length * 2);
+    for (const page of accounts) {
+      const route = ROUTES.find((r) => r.page === page.page)!;
+      const screen = within(screenOf(page));
+      expect(page.title, page.file).toMatch(/ \| Manufacture$/);
+      expect(screen.getByRole('heading', { level: 1 }), page.file).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Account' }), page.file).toBeTruthy();
+      // The page's loading status (a status line, or a table's loading row): nothing of anyone's
+      // account, orders or balance is in the markup.
+      expect(screen.getByRole('main').textContent, page.file).toMatch(/Loading/);
+      expect(screen.queryByText('demo@example.com')).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log out' }), page.file).toBeNull();
+      expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(!page.file.endsWith('-consented.html'));
+      expect(screen.queryByText(/Loading page|Checking your account/), page.file).toBeNull();
+      // Named after the address it answers at.
+      expect(page.file).toBe(`${route.path.slice(1).replaceAll('/', '-')}${page.file.endsWith('-consented.html') ? '-consented' : ''}.html`);
+    }
+    // What a page draws before its data is in its frame: the referral programme's rules, the upload history's retention.
+    const referral = within(screenOf(accounts.find((p) => p.file === 'user-account-referral-consented.html')!));
+    expect(referral.getByRole('heading', { level: 2, name: 'How it works' })).toBeTruthy();
+    expect(referral.getByText(/^Share your code or link. A friend who signs up with it gets 10% off/)).toBeTruthy();
+    expect(referral.getByRole('status')).toHaveTextContent('Loading your referral code…');
+    const uploads = within(screenOf(accounts.find((p) => p.file === 'user-order-upload-history.html')!));
+    expect(uploads.getByText(/^We keep the files you upload for 3 months/)).toBeTruthy();
+  });
+
+  test('the app takes over an account page: its first render, once the page and the session are there, draws the same frame', async () => {
+    // The file with the cookie banner: this visitor has not answered it (nothing stored).
+    const referral = (await pagesOnce()).find((p) => p.file === 'user-account-referral.html')!;
+    const container = mountPrerendered(referral, 'user/account/referral');
+    // The page's content: the header's account links hold their place, hidden, until the session says who is there.
+    const main = () => container.querySelector('main')?.textContent;
+    const before = main();
+    expect(before).toMatch(/How it works/);
+    const root = await takeOver(container, 'referral', {
+      // A visitor with a token, as the browser starts the session: its account is asked for and still loading.
+      session: async () => {
+        const { createActor } = await import('xstate');
+        const { sessionMachine } = await import('#machines/session-machine');
+        return createActor(sessionMachine, { input: { token: 'a-token', tokenTtlMs: 60_000, tempToken: null } }).start();
+      },
+      atFirstCommit: () => {
+        expect(main()).toBe(before);
+      },
+    });
+    expect(within(container).getByRole('heading', { level: 1, name: 'Referral' })).toBeTruthy();
+    act(() => root.unmount());
   });
 
   test("the app takes over a project's page: its first render draws the same opening screen", async () => {

@@ -16,7 +16,8 @@ export const RELOAD_PAGE = '/user/account/balance/reload';
 const TABS = ['recharges', 'transactions'] as const;
 
 export interface BalanceOverviewProps {
-  balanceCents: number;
+  /** Null while the account is still loading: the card says so instead of an amount and a permission it does not know yet. */
+  balanceCents: number | null;
   currency: string;
   /** The account record allows recharge (spec section 6). */
   canReload: boolean;
@@ -40,20 +41,28 @@ export function BalanceOverview({ balanceCents, currency, canReload, reloadRefus
         </p>
       )}
       <Card title={t('rewards.balance.heading')}>
-        <p className="text-headline tabular-nums" data-testid="balance">
-          {format.money(balanceCents, currency)}
-        </p>
+        {balanceCents === null ? (
+          <p role="status" className="text-headline text-neutral-600">
+            {t('account.loading')}
+          </p>
+        ) : (
+          <p className="text-headline tabular-nums" data-testid="balance">
+            {format.money(balanceCents, currency)}
+          </p>
+        )}
         {/* A card reload is credited by the same call that charges the card: nothing to wait for. */}
         <p className="mt-2 text-caption text-neutral-600">{t('rewards.balance.updates')}</p>
-        <p className="mt-4">
-          {canReload ? (
-            <Link href={RELOAD_PAGE} className="font-medium">
-              {t('rewards.balance.reload')}
-            </Link>
-          ) : (
-            <span className="text-neutral-700">{t('rewards.balance.reloadNotAllowed')}</span>
-          )}
-        </p>
+        {balanceCents !== null && (
+          <p className="mt-4">
+            {canReload ? (
+              <Link href={RELOAD_PAGE} className="font-medium">
+                {t('rewards.balance.reload')}
+              </Link>
+            ) : (
+              <span className="text-neutral-700">{t('rewards.balance.reloadNotAllowed')}</span>
+            )}
+          </p>
+        )}
       </Card>
 
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as (typeof TABS)[number])}>

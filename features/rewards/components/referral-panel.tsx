@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReferralFriend, ReferralOverview } from '#domain/api/rewards';
-import { MAX_INVITE_EMAILS } from '#domain/rules/rewards-rules';
+import { MAX_INVITE_EMAILS, REFERRAL_DISCOUNT_PERCENT, REFERRAL_REWARD_PERCENT } from '#domain/rules/rewards-rules';
 import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { changed } from '#lib/query-changes';
@@ -28,10 +28,22 @@ const OWN_DISCOUNT: Record<NonNullable<ReferralOverview['firstOrderDiscount']>['
 };
 
 /**
- * `account/referral`: the customer's code and link to copy, the programme's rules in plain words,
- * invitations by email, a friend's code for a new account, and the friends who joined with what each earned.
+ * `account/referral`: the programme's rules in plain words, then the customer's code and link to
+ * copy, invitations by email, a friend's code for a new account, and the friends who joined with
+ * what each earned. The rules are the programme's own (domain/rules), not the account's: they are
+ * drawn at once, in the page's prerendered frame too (ADR 267), while the rest loads below them.
  */
 export function ReferralPanel() {
+  return (
+    <div className="flex flex-col gap-6">
+      <Rules percent={REFERRAL_DISCOUNT_PERCENT} reward={REFERRAL_REWARD_PERCENT} />
+      <ReferralOverviewPanel />
+    </div>
+  );
+}
+
+/** What the account's overview draws: its code and link, its discount, the forms and its friends. */
+function ReferralOverviewPanel() {
   const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.rewards.referral, queryFn: ({ signal }) => getReferral(signal) });
@@ -48,9 +60,8 @@ export function ReferralPanel() {
   }
   if (!data) return <p role="status">{t('rewards.referral.loading')}</p>;
   return (
-    <div className="flex flex-col gap-6">
+    <>
       <ShareCard overview={data} />
-      <Rules percent={data.discountPercent} reward={data.rewardPercent} />
       {data.firstOrderDiscount && (
         <p role="status" className="rounded-control border border-brand-200 bg-brand-50 px-4 py-3 text-brand-700">
           {t(OWN_DISCOUNT[data.firstOrderDiscount.status], { percent: data.firstOrderDiscount.percentOff, name: data.referredBy?.name ?? '' })}
@@ -68,7 +79,7 @@ export function ReferralPanel() {
         />
       )}
       <Friends overview={data} />
-    </div>
+    </>
   );
 }
 

@@ -54,6 +54,17 @@ export const Loading: Story = {
   parameters: lists('loading'),
 };
 
+/** The account still loading (a first visit's first frames, ADR 267): no amount and no permission said before they are known. */
+export const AccountLoading: Story = {
+  args: { balanceCents: null, canReload: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Loading your account…')).toHaveAttribute('role', 'status');
+    await expect(canvas.queryByTestId('balance')).toBeNull();
+    await expect(canvas.queryByText(/Reloading is not enabled/)).toBeNull();
+  },
+};
+
 /** The list could not be loaded: said, with a way to try again. */
 export const LoadFailed: Story = {
   parameters: lists('error'),

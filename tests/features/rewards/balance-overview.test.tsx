@@ -13,3 +13,12 @@ test('the balance says a card reload is there at once, not "5–10 minutes after
   expect(screen.getByText('A card reload is in your balance at once. A bank transfer is added once it reaches us, usually within 1–3 working days.')).toBeInTheDocument();
   expect(screen.queryByText(/minutes after/)).not.toBeInTheDocument();
 });
+
+test('while the account loads, the balance says so: no $0.00 and no "reloading is not enabled" before they are known', () => {
+  fakeApi({});
+  renderWithApp(<BalanceOverview balanceCents={null} currency="USD" canReload={false} />, { path: '/user/account/balance' });
+  expect(screen.getByText('Loading your account…')).toHaveAttribute('role', 'status');
+  expect(screen.queryByTestId('balance')).toBeNull();
+  expect(screen.queryByText(/Reloading is not enabled/)).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Reload your balance' })).toBeNull();
+});

@@ -168,6 +168,16 @@ describe(`the built app: compressed and cached (${db})`, () => {
     expect(await page('/manufacture/quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10?file=abc')).toBe('quote-project.html');
     expect(await page('/manufacture/quote/6a1f4c2e-0b7d-4e59-9c1a-5d2e8f3b7a10/', consented)).toBe('quote-project-consented.html');
     expect(await (await get('/manufacture/quote/shared/abc123')).text()).not.toContain('<main>');
+    // Each account page at an address without a parameter has its frame (ADR 267), named after its
+    // address; the balance's reload (its guard draws nothing before the account is read), an order's
+    // and a project's files (one address per order or project) and the account's root do not.
+    expect(await page('/manufacture/user/home')).toBe('user-home.html');
+    expect(await page('/manufacture/user/account/referral?tab=friends', consented)).toBe('user-account-referral-consented.html');
+    expect(await page('/manufacture/user/order/upload-history/')).toBe('user-order-upload-history.html');
+    expect(await page('/manufacture/user/account/billingAddress')).toBe('user-account-billingAddress.html');
+    for (const url of ['/manufacture/user', '/manufacture/user/account/balance/reload', '/manufacture/user/order/detail/SO123', '/manufacture/user/project/fileList/abc', '/manufacture/user/home/more']) {
+      expect(await (await get(url)).text(), url).not.toContain('<main>');
+    }
 
     const plain = await get('/manufacture/quote');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
