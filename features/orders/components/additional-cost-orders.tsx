@@ -6,7 +6,7 @@ import { useT } from '#lib/i18n/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderPaid } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -48,7 +48,7 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
     queryKey: queryKeys.orders.additionalCosts({ status, page: list.page, pageSize: list.pageSize }),
     queryFn: ({ signal }) => listAdditionalCostOrders(list.page, list.pageSize, status, signal),
   });
-  const costs = asyncState(query);
+  const costs = useDeferredAsyncState(query);
   const data = costs.status === 'success' ? costs.data : null;
 
   return (

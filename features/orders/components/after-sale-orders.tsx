@@ -6,7 +6,7 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { changed } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Disclosure } from '#ui/disclosure';
 import { EmptyState } from '#ui/empty-state';
@@ -49,7 +49,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
     queryKey: queryKeys.orders.afterSales({ page: list.page, pageSize: list.pageSize }),
     queryFn: ({ signal }) => listAfterSales(list.page, list.pageSize, signal),
   });
-  const requests = asyncState(query);
+  const requests = useDeferredAsyncState(query);
   const data = requests.status === 'success' ? requests.data : null;
 
   return (

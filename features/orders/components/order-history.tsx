@@ -6,7 +6,7 @@ import { errorMessage } from '#lib/api/error-message';
 import { useT } from '#lib/i18n/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
@@ -44,7 +44,7 @@ export function OrderHistory() {
     queryKey: queryKeys.orders.list({ page: list.page, pageSize: list.pageSize, status, q }),
     queryFn: ({ signal }) => listOrders({ page: list.page, pageSize: list.pageSize, status, q }, signal),
   });
-  const orders = asyncState<Page<OrderSummary>>(query);
+  const orders = useDeferredAsyncState<Page<OrderSummary>>(query);
   const data = orders.status === 'success' ? orders.data : null;
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();

@@ -4,7 +4,7 @@ import { useFormat } from '#lib/i18n/format';
 import { useT } from '#lib/i18n/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
@@ -29,7 +29,7 @@ export function UploadHistory() {
     queryKey: queryKeys.uploads.list({ page: list.page, pageSize: list.pageSize }),
     queryFn: ({ signal }) => listUploads(list.page, list.pageSize, signal),
   });
-  const uploads = asyncState(query);
+  const uploads = useDeferredAsyncState(query);
   const data = uploads.status === 'success' ? uploads.data : null;
   const size = (bytes: number) =>
     bytes >= 1024 * 1024

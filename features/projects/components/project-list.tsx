@@ -7,7 +7,7 @@ import { useT } from '#lib/i18n/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { changed as serverChanged } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { useListQuery, usePaginationLabels } from '#lib/use-list-query';
 import { Button } from '#ui/button';
 import { EmptyState } from '#ui/empty-state';
@@ -50,7 +50,7 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
     queryKey: queryKeys.projects.list({ page: list.page, pageSize: list.pageSize, q }),
     queryFn: ({ signal }) => listProjects(list.page, list.pageSize, q || null, signal),
   });
-  const projects = asyncState(query);
+  const projects = useDeferredAsyncState(query);
   const data = projects.status === 'success' ? projects.data : null;
   const changed = (message: string) => {
     setNotice(message);

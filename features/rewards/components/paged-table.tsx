@@ -2,7 +2,7 @@ import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
 import type { ColumnAlign } from '#ui/table';
@@ -48,7 +48,7 @@ export function PagedTable<T extends { id: string }>({ label, queryKey, load, co
     void LazyTableRows.preload();
   }, []);
   const query = useQuery({ queryKey: queryKey({ page, pageSize }), queryFn: ({ signal }) => load({ page, pageSize }, signal) });
-  const state = asyncState<Page<T>>(query);
+  const state = useDeferredAsyncState<Page<T>>(query);
   const data = state.status === 'success' ? state.data : null;
   if (state.status === 'error') {
     return (
