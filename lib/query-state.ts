@@ -22,9 +22,9 @@ export function asyncState<T>(query: UseQueryResult<T>): AsyncState<T> {
  * `asyncState` for a list the screen draws whole (a table's rows): its answer is drawn in a render
  * of its own that React slices and may interrupt (`useDeferredValue`), not in the task that received
  * it. The cache of server state tells React of an answer through `useSyncExternalStore`, whose
- * renders are never sliced: a table of twenty rows drawn at once held a phone's main thread for
- * 148–230 ms at a 4× slower CPU (ADR 268). The screen shows what it showed (its loading row, the previous page) until
- * that render is done.
+ * renders are never sliced: a table's rows drawn in that task held the main thread for 148–230 ms
+ * at a phone's CPU (ADR 268). The screen shows what it showed (its loading row, the previous page)
+ * until that render is done.
  */
 export function useDeferredAsyncState<T>(query: UseQueryResult<T>): AsyncState<T> {
   const failed = query.status === 'error' && !query.isFetching;
