@@ -23,12 +23,16 @@ export function asyncState<T>(query: UseQueryResult<T>): AsyncState<T> {
  * of its own that React slices and may interrupt (`useDeferredValue`), not in the task that received
  * it. The cache of server state tells React of an answer through `useSyncExternalStore`, whose
  * renders are never sliced: a table's rows drawn in that task held the main thread for 148–230 ms
- * at a phone's CPU (ADR 268). The screen shows what it showed (its loading row, the previous page)
- * until that render is done.
+ * at a phone's CPU (ADR 268). The screen shows its loading row until that render is done;
+ * loading and failing are drawn at once.
  */
 export function useDeferredAsyncState<T>(query: UseQueryResult<T>): AsyncState<T> {
   const failed = query.status === 'error' && !query.isFetching;
   // One object per answer, so the deferred value changes only when what is drawn does.
   const state = useMemo(() => asyncState(query), [query.status, query.data, query.error, failed]); // eslint-disable-line react-hooks/exhaustive-deps
-  return useDeferredValue(state);
+  const deferred = useDeferredValue(state);
+  // Only an answer that ends a wait (the loading row, a failure) waits for that render. A list asked
+  // again (another page, a filter) says so at once, and an answer that replaces another is drawn as
+  // before: old rows are never shown again once the screen said it was loading.
+  return state.status === 'success' && deferred.status !== 'success' ? deferred : state;
 }
