@@ -33,7 +33,7 @@ const loadingSession = new Promise<never>(() => {});
 const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
 
 /**
- * For a page only a signed-in visitor sees (the checkout, ADR 243): a session holding a token whose
+ * For a page only a signed-in visitor sees (the checkout, ADR 243; the account pages, ADR 267): a session holding a token whose
  * account is still loading, never started, so nothing is asked of the server. In the browser the
  * app's first render waits for the session: a visitor with a token sees that same frame, one
  * without goes to the log-in page.
@@ -46,8 +46,8 @@ function sessionFor(route: RouteDef) {
 }
 
 /**
- * The build's server-side entry (ADR 141, 235, 243, 244): the first screens of the quote, log-in,
- * sign-up and checkout pages as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own
+ * The build's server-side entry (ADR 141, 235, 243, 244, 267): the first screens of the quote, log-in,
+ * sign-up, checkout and account pages as HTML, for each page of `PRERENDERED_PAGES`, rendered by the app's own
  * components as the browser's first render draws them: the page's chunk is fetched first (no
  * "Loading page…"), the quote page's workspace is not (the drop zone, as the workspace's Suspense
  * fallback), the session is loading (log in: a visitor with no token; the checkout: one with a

@@ -7,8 +7,9 @@ import { PRERENDER_DIR } from '../domain/rules/prerendered-pages.ts';
 import { withHeadTexts } from './vite-catalogue.ts';
 
 /**
- * Prerenders the first screens of the quote, log-in, sign-up, reset-password and checkout pages and a
- * project's opening screen into HTML after the app's build (ADR 141, 235, 243, 244, 247, 264): builds
+ * Prerenders the first screens of the quote, log-in, sign-up, reset-password and checkout pages, a
+ * project's opening screen and the account pages' frames into HTML after the app's build (ADR 141,
+ * 235, 243, 244, 247, 264, 267): builds
  * `routes/prerender.tsx` for Node with the same config, renders each page of `PRERENDERED_PAGES`
  * with the app's components, and writes the built index.html with that markup in `#root` (marked
  * `data-prerendered` and `inert` until the app's first render replaces it) and the page's title

@@ -6,8 +6,8 @@ import type { ProcessSlug } from '#domain/catalogue/types';
  * server (which answers with them): the quote page's first screen, for each process it can open on,
  * the log-in, sign-up and reset-password pages' (ADR 235, 244, 247), the checkout's (ADR 243), a
  * saved project's opening screen (ADR 264) and the account pages' frames (ADR 267), each with and
- * without the cookie banner. The checkout's
- * HTML also starts its API calls (ADR 227). Everything else is the plain index.html.
+ * without the cookie banner. The checkout's HTML also starts its API calls (ADR 227). Everything
+ * else is the plain index.html.
  */
 
 /** Where under the build's folder the prerendered pages are written (a dot folder: not served as files). */
