@@ -33,10 +33,10 @@ const loadingSession = new Promise<never>(() => {});
 const signedOutSession = () => createActor(sessionMachine, { input: { token: null, tokenTtlMs: null, tempToken: null } });
 
 /**
- * For a page only a signed-in visitor sees (the checkout, ADR 243; the account pages, ADR 267): a session holding a token whose
- * account is still loading, never started, so nothing is asked of the server. In the browser the
- * app's first render waits for the session: a visitor with a token sees that same frame, one
- * without goes to the log-in page.
+ * For a page only a signed-in visitor sees (the checkout, ADR 243; the account pages, ADR 267): a
+ * session holding a token whose account is still loading, never started, so nothing is asked of the
+ * server. In the browser the app's first render waits for the session: a visitor with a token sees
+ * that same frame, one without goes to the log-in page.
  */
 const signedInSession = () => createActor(sessionMachine, { input: { token: 'prerendered', tokenTtlMs: 60_000, tempToken: null } });
 
