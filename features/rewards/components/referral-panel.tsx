@@ -5,7 +5,7 @@ import { useFormat } from '#lib/i18n/format';
 import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { changed } from '#lib/query-changes';
 import { queryKeys } from '#lib/query-keys';
-import { asyncState } from '#lib/query-state';
+import { useDeferredAsyncState } from '#lib/query-state';
 import { Card } from '#ui/card';
 import { CopyButton } from '#ui/copy-button';
 import { LoadFailed } from '#ui/load-failed';
@@ -47,7 +47,7 @@ function ReferralOverviewPanel() {
   const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.rewards.referral, queryFn: ({ signal }) => getReferral(signal) });
-  const loaded = asyncState(query);
+  const loaded = useDeferredAsyncState(query);
   // An invitation or a friend's code answers the overview as it is now: drawn from the cache (ADR 208).
   const setOverview = (next: ReferralOverview) => queryClient.setQueryData(queryKeys.rewards.referral, next);
   const data = loaded.status === 'success' ? loaded.data : null;
