@@ -21,7 +21,7 @@ export const PAGES = {
   checkout: { path: '/manufacture/checkout', signedIn: true },
   account: { path: '/manufacture/user/home', signedIn: true },
   orders: { path: '/manufacture/user/order/history', signedIn: true },
-  // The account pages that load the most before the first input (the bundle check's figures).
+  // The account pages and the contact page, for a sweep of every page (stop 64's found two under 95).
   points: { path: '/manufacture/user/prime/point', signedIn: true },
   referral: { path: '/manufacture/user/account/referral', signedIn: true },
   coupons: { path: '/manufacture/user/account/coupons', signedIn: true },
