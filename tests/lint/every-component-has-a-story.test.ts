@@ -46,9 +46,8 @@ const EXEMPT: Record<string, string> = {
   'features/orders/components/cancel-order-dialog.tsx#CancelOrderDialog': 'loaded by CancelOrderButton (OrderDetail)',
   // The console queues' decision dialog: seen opened in OpsClaims' (approve, refuse) and OpsReviews' (price, refuse) stories.
   'features/ops/components/ops-decision-dialog.tsx#OpsDecisionDialog': 'part of OpsClaims and OpsReviews',
-  // Tables fetched beside their list's data (ADR 140): seen in OrderHistory's and the rewards lists' stories.
-  'features/orders/components/order-history-table.tsx#OrderHistoryTable': 'loaded by OrderHistory',
-  'features/rewards/components/paged-table-rows.tsx#PagedTableRows': 'loaded by PagedTable (the rewards tables)',
+  // The orders' table, a file of its own drawn by OrderHistory (ADR 269): seen in OrderHistory's stories.
+  'features/orders/components/order-history-table.tsx#OrderHistoryTable': 'drawn by OrderHistory',
   // Field groups of the address books' dialogs: seen in AddressBook and BillingAddressBook.
   'features/account/components/billing-address-fields.tsx#BillingAddressFields': 'part of BillingAddressBook',
   'features/account/components/shipping-address-fields.tsx#ShippingAddressFields': 'part of AddressBook',

@@ -12,7 +12,7 @@ import { Disclosure } from '#ui/disclosure';
 import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { StatusBadge } from '#ui/status-badge';
 import { listAfterSales } from '../api.ts';
 import { afterFirstInput } from '#lib/first-input';
@@ -87,36 +87,37 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
             {errorMessage(requests.error)}
           </LoadFailed>
         ) : (
-          <Table aria-labelledby="after-sale-list">
-            <TableHeader>
-              <Column isRowHeader>{t('orders.afterSale.column.request')}</Column>
-              <Column>{t('orders.afterSale.column.orderNumber')}</Column>
-              <Column>{t('orders.afterSale.column.wedoOrderNumber')}</Column>
-              <Column>{t('orders.afterSale.column.products')}</Column>
-              <Column>{t('orders.column.status')}</Column>
-            </TableHeader>
-            <TableBody
+          <DataTable aria-labelledby="after-sale-list">
+            <DataTableHeader>
+              <DataColumn>{t('orders.afterSale.column.request')}</DataColumn>
+              <DataColumn>{t('orders.afterSale.column.orderNumber')}</DataColumn>
+              <DataColumn>{t('orders.afterSale.column.wedoOrderNumber')}</DataColumn>
+              <DataColumn>{t('orders.afterSale.column.products')}</DataColumn>
+              <DataColumn>{t('orders.column.status')}</DataColumn>
+            </DataTableHeader>
+            <DataTableBody
               items={data?.list ?? []}
+              columnCount={5}
               isLoading={requests.status === 'loading'}
               loadingLabel={t('common.loading')}
               emptyState={<EmptyState level={3} title={t('orders.afterSale.emptyTitle')} description={t('orders.afterSale.emptyBody')} />}
             >
               {(request) => (
-                <Row id={request.id}>
-                  <Cell>
+                <DataRow>
+                  <DataCell isRowHeader>
                     <span className="block font-semibold">{request.number}</span>
                     <span className="text-caption text-neutral-600">{format.dateTime(request.createdAt, 'date')}</span>
-                  </Cell>
-                  <Cell>{request.orderNumber}</Cell>
-                  <Cell>{request.wedoOrderNumber}</Cell>
-                  <Cell>
+                  </DataCell>
+                  <DataCell>{request.orderNumber}</DataCell>
+                  <DataCell>{request.wedoOrderNumber}</DataCell>
+                  <DataCell>
                     <ul>
                       {request.items.map((item) => (
                         <li key={item.productId}>{t('orders.afterSale.item', { name: item.name, quantity: item.quantity, original: item.originalQuantity })}</li>
                       ))}
                     </ul>
-                  </Cell>
-                  <Cell>
+                  </DataCell>
+                  <DataCell>
                     <StatusBadge status={request.status === 'submitted' ? 'in review' : request.status}>{t(STATUS_KEYS[request.status])}</StatusBadge>
                     {request.decision?.refabrication && (
                       <p className="mt-1">
@@ -124,11 +125,11 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
                       </p>
                     )}
                     {request.decision?.refusalReason && <p className="mt-1">{t('orders.afterSale.refusal', { reason: request.decision.refusalReason })}</p>}
-                  </Cell>
-                </Row>
+                  </DataCell>
+                </DataRow>
               )}
-            </TableBody>
-          </Table>
+            </DataTableBody>
+          </DataTable>
         )}
         {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
       </section>

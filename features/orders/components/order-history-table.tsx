@@ -7,7 +7,7 @@ import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { ORDER_STATUS_KEYS, PAYMENT_METHOD_KEYS } from '../order-words.ts';
 
 export interface OrderHistoryTableProps {
@@ -18,22 +18,23 @@ export interface OrderHistoryTableProps {
   onShowAll: () => void;
 }
 
-/** The orders' table (order-history.tsx), a chunk fetched beside the first page of orders (ADR 140). */
+/** The orders' table (order-history.tsx): a table to read, drawn with the page (ADR 269). */
 export function OrderHistoryTable({ data, isLoading, filtered, onShowAll }: OrderHistoryTableProps) {
   const t = useT();
   const format = useFormat();
   return (
-    <Table aria-label={t('orders.history.table')}>
-      <TableHeader>
-        <Column isRowHeader>{t('orders.column.order')}</Column>
-        <Column>{t('orders.column.date')}</Column>
-        <Column align="end">{t('orders.column.amount')}</Column>
-        <Column>{t('orders.column.status')}</Column>
-        <Column>{t('orders.column.payment')}</Column>
-        <Column>{t('orders.column.poNumber')}</Column>
-      </TableHeader>
-      <TableBody
+    <DataTable aria-label={t('orders.history.table')}>
+      <DataTableHeader>
+        <DataColumn>{t('orders.column.order')}</DataColumn>
+        <DataColumn>{t('orders.column.date')}</DataColumn>
+        <DataColumn align="end">{t('orders.column.amount')}</DataColumn>
+        <DataColumn>{t('orders.column.status')}</DataColumn>
+        <DataColumn>{t('orders.column.payment')}</DataColumn>
+        <DataColumn>{t('orders.column.poNumber')}</DataColumn>
+      </DataTableHeader>
+      <DataTableBody
         items={data?.list ?? []}
+        columnCount={6}
         isLoading={isLoading}
         loadingLabel={t('common.loading')}
         emptyState={
@@ -57,22 +58,22 @@ export function OrderHistoryTable({ data, isLoading, filtered, onShowAll }: Orde
         }
       >
         {(order) => (
-          <Row id={order.id}>
-            <Cell>
+          <DataRow>
+            <DataCell isRowHeader>
               <Link href={`/user/order/detail/${order.id}`}>{order.number}</Link>
-            </Cell>
-            <Cell>{format.dateTime(order.createdAt, 'date')}</Cell>
-            <Cell align="end">
+            </DataCell>
+            <DataCell>{format.dateTime(order.createdAt, 'date')}</DataCell>
+            <DataCell align="end">
               <Money cents={order.amountCents} currency={order.currency} />
-            </Cell>
-            <Cell>
+            </DataCell>
+            <DataCell>
               <StatusBadge status={order.status}>{t(ORDER_STATUS_KEYS[order.status])}</StatusBadge>
-            </Cell>
-            <Cell>{order.paymentMethod ? t(PAYMENT_METHOD_KEYS[order.paymentMethod]) : t('orders.method.none')}</Cell>
-            <Cell>{order.poNumber ?? '—'}</Cell>
-          </Row>
+            </DataCell>
+            <DataCell>{order.paymentMethod ? t(PAYMENT_METHOD_KEYS[order.paymentMethod]) : t('orders.method.none')}</DataCell>
+            <DataCell>{order.poNumber ?? '—'}</DataCell>
+          </DataRow>
         )}
-      </TableBody>
-    </Table>
+      </DataTableBody>
+    </DataTable>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OrderStatus, OrderSummary } from '#domain/api/order';
 import type { Page } from '#domain/api/paging';
 import { ORDER_STATUSES } from '#domain/orders/order-status';
@@ -14,11 +14,7 @@ import { SearchField } from '#ui/search-field';
 import { LazySelect } from '#ui/lazy-select';
 import { listOrders } from '../api.ts';
 import { ORDER_STATUS_KEYS } from '../order-words.ts';
-import { lazyComponent } from '#lib/lazy-component';
-
-// The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
-// the first page of orders, not with the page (ADR 140).
-const OrderHistoryTable = lazyComponent(async () => (await import('./order-history-table.tsx')).OrderHistoryTable);
+import { OrderHistoryTable } from './order-history-table.tsx';
 
 const ALL = 'all';
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
@@ -49,9 +45,6 @@ export function OrderHistory() {
   const filtered = status !== null || q !== '';
   const labels = usePaginationLabels();
   usePaginationPreload();
-  useEffect(() => {
-    void OrderHistoryTable.preload();
-  }, []);
 
   return (
     <div className="flex flex-col gap-4">
@@ -84,9 +77,7 @@ export function OrderHistory() {
           {errorMessage(orders.error)}
         </LoadFailed>
       ) : (
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <OrderHistoryTable data={data} isLoading={orders.status === 'loading'} filtered={filtered} onShowAll={() => list.set({ q: null, status: null })} />
-        </Suspense>
+        <OrderHistoryTable data={data} isLoading={orders.status === 'loading'} filtered={filtered} onShowAll={() => list.set({ q: null, status: null })} />
       )}
       {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>

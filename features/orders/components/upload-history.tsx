@@ -11,7 +11,7 @@ import { Link } from '#ui/link';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
 import { StatusBadge } from '#ui/status-badge';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { listUploads } from '../api.ts';
 
 /**
@@ -44,16 +44,17 @@ export function UploadHistory() {
           {errorMessage(uploads.error)}
         </LoadFailed>
       ) : (
-        <Table aria-label={t('orders.uploads.table')}>
-          <TableHeader>
-            <Column isRowHeader>{t('orders.uploads.column.file')}</Column>
-            <Column align="end">{t('orders.uploads.column.size')}</Column>
-            <Column>{t('orders.uploads.column.uploaded')}</Column>
-            <Column>{t('orders.uploads.column.project')}</Column>
-            <Column>{t('orders.uploads.column.kept')}</Column>
-          </TableHeader>
-          <TableBody
+        <DataTable aria-label={t('orders.uploads.table')}>
+          <DataTableHeader>
+            <DataColumn>{t('orders.uploads.column.file')}</DataColumn>
+            <DataColumn align="end">{t('orders.uploads.column.size')}</DataColumn>
+            <DataColumn>{t('orders.uploads.column.uploaded')}</DataColumn>
+            <DataColumn>{t('orders.uploads.column.project')}</DataColumn>
+            <DataColumn>{t('orders.uploads.column.kept')}</DataColumn>
+          </DataTableHeader>
+          <DataTableBody
             items={data?.list ?? []}
+            columnCount={5}
             isLoading={uploads.status === 'loading'}
             loadingLabel={t('common.loading')}
             emptyState={
@@ -65,26 +66,26 @@ export function UploadHistory() {
             }
           >
             {(file) => (
-              <Row id={file.id}>
-                <Cell>
+              <DataRow>
+                <DataCell isRowHeader>
                   <span className="break-all">{file.name}</span>
-                </Cell>
-                <Cell align="end">{size(file.sizeBytes)}</Cell>
-                <Cell>{format.dateTime(file.uploadedAt)}</Cell>
-                <Cell>
+                </DataCell>
+                <DataCell align="end">{size(file.sizeBytes)}</DataCell>
+                <DataCell>{format.dateTime(file.uploadedAt)}</DataCell>
+                <DataCell>
                   <Link href={`/user/project/fileList/${file.projectId}`}>{file.projectName}</Link>
-                </Cell>
-                <Cell>
+                </DataCell>
+                <DataCell>
                   {file.status === 'kept' ? (
                     t('orders.uploads.keptUntil', { date: format.dateTime(file.expiresAt, 'date') })
                   ) : (
                     <StatusBadge status="expired">{t('orders.uploads.removed')}</StatusBadge>
                   )}
-                </Cell>
-              </Row>
+                </DataCell>
+              </DataRow>
             )}
-          </TableBody>
-        </Table>
+          </DataTableBody>
+        </DataTable>
       )}
       {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>

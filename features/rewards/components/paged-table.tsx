@@ -1,20 +1,15 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
 import { useDeferredAsyncState } from '#lib/query-state';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
+import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
 import type { ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
-import type { PagedTableRowsProps } from './paged-table-rows.tsx';
 import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
-import { lazyComponent } from '#lib/lazy-component';
-
-// The table (React Aria's table, its selection and grid code) is fetched when the list mounts, beside
-// its first page of data, not with the page (ADR 140).
-const LazyTableRows = lazyComponent(async () => (await import('./paged-table-rows.tsx')).PagedTableRows as ComponentType<PagedTableRowsProps<{ id: string }>>);
-const TableRows = LazyTableRows as unknown as <T extends { id: string }>(props: PagedTableRowsProps<T>) => React.JSX.Element;
 
 export interface PagedColumn<T> {
   id: string;
@@ -44,9 +39,6 @@ export function PagedTable<T extends { id: string }>({ label, queryKey, load, co
   const t = useT();
   const { page, pageSize, setPage, setPageSize } = useUrlPaging();
   usePaginationPreload();
-  useEffect(() => {
-    void LazyTableRows.preload();
-  }, []);
   const query = useQuery({ queryKey: queryKey({ page, pageSize }), queryFn: ({ signal }) => load({ page, pageSize }, signal) });
   const state = useDeferredAsyncState<Page<T>>(query);
   const data = state.status === 'success' ? state.data : null;
@@ -59,17 +51,32 @@ export function PagedTable<T extends { id: string }>({ label, queryKey, load, co
   }
   return (
     <div className="flex flex-col gap-4">
-      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-        <TableRows
-          label={label}
-          columns={columns}
-          emptyTitle={emptyTitle}
-          emptyBody={emptyBody}
-          emptyAction={emptyAction}
-          data={data}
+      <DataTable aria-label={label}>
+        <DataTableHeader>
+          {columns.map((column) => (
+            <DataColumn key={column.id} {...(column.align ? { align: column.align } : {})}>
+              {column.label}
+            </DataColumn>
+          ))}
+        </DataTableHeader>
+        <DataTableBody
+          items={data?.list ?? []}
+          columnCount={columns.length}
           isLoading={state.status === 'loading'}
-        />
-      </Suspense>
+          loadingLabel={t('common.loading')}
+          emptyState={<EmptyState level={3} title={emptyTitle} description={emptyBody} action={emptyAction} />}
+        >
+          {(item) => (
+            <DataRow>
+              {columns.map((column) => (
+                <DataCell key={column.id} isRowHeader={column.isRowHeader ?? false} {...(column.align ? { align: column.align } : {})}>
+                  {column.cell(item)}
+                </DataCell>
+              ))}
+            </DataRow>
+          )}
+        </DataTableBody>
+      </DataTable>
       {data && data.total > 0 && (
         <LazyPagination
           page={page}
