@@ -1,22 +1,23 @@
 import { Fragment, type ReactNode } from 'react';
-import { ScrollRegion } from './scroll-region.tsx';
 import type { ColumnAlign } from './table.tsx';
 import { tv, twMerge } from './tv.ts';
 
 /**
  * A list to read (orders, transactions, coupons): an HTML table, no script of its own (ADR 269).
  * A screen reader's table commands move through its cells and read each cell's column; the
- * keyboard reaches what its cells hold (a link, a button) with Tab, and the region it scrolls in
- * when it is wider than the screen. A table whose rows are chosen, sorted or opened is `ui/table.tsx`
- * (React Aria's grid: arrow keys between cells).
+ * keyboard reaches what its cells hold (a link, a button) with Tab, and the box it scrolls in when
+ * it is wider than the screen (WCAG 1.4.10, 2.1.1): a group named as the table, not a landmark (a
+ * region would repeat the name of the section around a list named by its heading). A table whose
+ * rows are chosen, sorted or opened is `ui/table.tsx` (React Aria's grid: arrow keys between cells).
  */
 export function DataTable({ children, className, ...label }: { children: ReactNode; className?: string } & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
   return (
-    <ScrollRegion {...label} className="rounded-card border border-neutral-200 bg-neutral-0">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable box must be focusable (WCAG 2.1.1)
+    <div {...label} role="group" tabIndex={0} className="max-w-full overflow-x-auto rounded-card border border-neutral-200 bg-neutral-0 outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus">
       <table {...label} className={twMerge('w-full border-separate border-spacing-0 text-body', className)}>
         {children}
       </table>
-    </ScrollRegion>
+    </div>
   );
 }
 

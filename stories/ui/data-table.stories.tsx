@@ -71,9 +71,9 @@ export const Default: Story = {
     await expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Order ID', 'Date', 'Amount', 'Status']);
     await expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['10231', '10244', '10257']);
     await expect(canvas.getByRole('cell', { name: '$459.00' })).toHaveClass('text-end');
-    // The region the table scrolls in, then the first order's link.
+    // The box the table scrolls in, then the first order's link.
     await userEvent.tab();
-    await expect(canvas.getByRole('region', { name: 'Orders' })).toHaveFocus();
+    await expect(canvas.getByRole('group', { name: 'Orders' })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('link', { name: '10231' })).toHaveFocus();
   },
@@ -93,12 +93,12 @@ export const Loading: Story = {
   },
 };
 
-/** Narrower than its columns (a phone): the table scrolls sideways in its region, the page does not. */
+/** Narrower than its columns (a phone): the table scrolls sideways in its box, the page does not. */
 export const Narrow: Story = {
   args: { width: 'w-[16rem]' },
   play: async ({ canvasElement }) => {
-    const region = within(canvasElement).getByRole('region', { name: 'Orders' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(region).toHaveAttribute('tabindex', '0');
+    const box = within(canvasElement).getByRole('group', { name: 'Orders' });
+    await expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
+    await expect(box).toHaveAttribute('tabindex', '0');
   },
 };

@@ -33,9 +33,9 @@ describe('DataTable (ADR 269)', () => {
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Order', 'Amount']);
     expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['W10231', 'W10244']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    // Not a grid: nothing of it takes arrow keys, and only its region is a tab stop.
+    // Not a grid: nothing of it takes arrow keys, and only its scrolling box is a tab stop.
     expect(screen.queryByRole('grid')).toBeNull();
-    expect(screen.getByRole('region', { name: 'Orders' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('group', { name: 'Orders' })).toHaveAttribute('tabindex', '0');
   });
 
   it('right-aligns an end column and its cells, in tabular figures', () => {

@@ -18,7 +18,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const referral = (await canvas.findByText('REF7K2QXM9P')).closest('[role="row"]') as HTMLElement;
+    const referral = (await canvas.findByText('REF7K2QXM9P')).closest('tr') as HTMLElement;
     await expect(within(referral).getByText('Never')).toBeInTheDocument();
     await expect(within(referral).getByRole('link', { name: 'Use REF7K2QXM9P at checkout' })).toHaveAttribute('href', '/checkout?coupon=REF7K2QXM9P');
     await expect(canvas.getByText('Used')).toBeInTheDocument();
