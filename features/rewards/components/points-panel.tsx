@@ -155,7 +155,9 @@ function OverviewLoading() {
         <h2 id="tasks-heading" className="text-title">
           {t('rewards.points.tasksHeading')}
         </h2>
-        <Skeleton className="my-1 h-4 w-2/3" />
+        <div className="py-1">
+          <Skeleton className="h-4 w-2/3" />
+        </div>
         <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">
           {MONTHLY_TASKS.map((task) => (
             <li key={task.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
