@@ -5,18 +5,9 @@ import { EmptyState } from '#ui/empty-state';
 import { Link } from '#ui/link';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
+import { type Order, orders as allOrders } from './table-orders.ts';
 
-interface Order {
-  id: string;
-  date: string;
-  amount: number;
-  status: string;
-}
-const orders: Order[] = [
-  { id: '10231', date: '2026-03-02', amount: 45900, status: 'Delivered' },
-  { id: '10244', date: '2026-03-18', amount: 12050, status: 'Shipped' },
-  { id: '10257', date: '2026-04-01', amount: 230000, status: 'In production' },
-];
+const orders = allOrders.slice(0, 3);
 
 function OrdersTable({ items, isLoading, width = 'w-[40rem]' }: { items: Order[]; isLoading?: boolean; width?: string }) {
   return (

@@ -6,19 +6,7 @@ import { EmptyState } from '#ui/empty-state';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
-
-interface Order {
-  id: string;
-  date: string;
-  amount: number;
-  status: string;
-}
-const orders: Order[] = [
-  { id: '10231', date: '2026-03-02', amount: 45900, status: 'Delivered' },
-  { id: '10244', date: '2026-03-18', amount: 12050, status: 'Shipped' },
-  { id: '10257', date: '2026-04-01', amount: 230000, status: 'In production' },
-  { id: '10262', date: '2026-04-09', amount: 8900, status: 'Pending payment' },
-];
+import { type Order, orders } from './table-orders.ts';
 
 function OrdersTable({ items, isLoading }: { items: Order[]; isLoading?: boolean }) {
   const [sort, setSort] = useState<SortDescriptor>({ column: 'date', direction: 'descending' });

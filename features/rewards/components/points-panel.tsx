@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { MemberPayment, WePointTransaction } from '#domain/api/balance';
 import type { MonthlyTask, PointsOverview } from '#domain/api/rewards';
 import { MONTHLY_COUPON_PERCENT, MONTHLY_TASKS, type MonthlyTaskId } from '#domain/rules/rewards-rules';
@@ -111,17 +112,13 @@ function Overview({ data }: { data: PointsOverview }) {
           )}
         </Card>
       </div>
-      <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
-        <h2 id="tasks-heading" className="text-title">
-          {t('rewards.points.tasksHeading')}
-        </h2>
-        <p className="text-neutral-700">{t('rewards.points.tasksIntro', { date: nextDate })}</p>
-        <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">
-          {data.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} />
-          ))}
-        </ul>
-      </section>
+      <Tasks intro={<p className="text-neutral-700">{t('rewards.points.tasksIntro', { date: nextDate })}</p>}>
+        {data.tasks.map((task) => (
+          <TaskRow key={task.id} task={task}>
+            <TaskStatus task={task} />
+          </TaskRow>
+        ))}
+      </Tasks>
     </>
   );
 }
@@ -151,46 +148,60 @@ function OverviewLoading() {
           </div>
         </Card>
       </div>
-      <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
-        <h2 id="tasks-heading" className="text-title">
-          {t('rewards.points.tasksHeading')}
-        </h2>
-        <div className="py-1">
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-        <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">
-          {MONTHLY_TASKS.map((task) => (
-            <li key={task.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <span className="flex flex-col">
-                <span className="font-medium">{t(TASK_WORDS[task.id])}</span>
-                <span className="text-caption text-neutral-600">{t('rewards.points.earns', { points: task.points })}</span>
-              </span>
-              <Skeleton className="h-6 w-28 rounded-full" />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Tasks
+        intro={
+          <div className="py-1">
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        }
+      >
+        {MONTHLY_TASKS.map((task) => (
+          <TaskRow key={task.id} task={task}>
+            <Skeleton className="h-6 w-28 rounded-full" />
+          </TaskRow>
+        ))}
+      </Tasks>
     </>
   );
 }
 
-function TaskRow({ task }: { task: MonthlyTask }) {
+/** This month's tasks: the heading, `intro` (the date they refresh on), a row per task. */
+function Tasks({ intro, children }: { intro: ReactNode; children: ReactNode }) {
   const t = useT();
-  const format = useFormat();
+  return (
+    <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
+      <h2 id="tasks-heading" className="text-title">
+        {t('rewards.points.tasksHeading')}
+      </h2>
+      {intro}
+      <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">{children}</ul>
+    </section>
+  );
+}
+
+/** A task's name and what it earns; beside them its status (`children`). */
+function TaskRow({ task, children }: { task: Pick<MonthlyTask, 'id' | 'points'>; children: ReactNode }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <span className="flex flex-col">
         <span className="font-medium">{t(TASK_WORDS[task.id])}</span>
         <span className="text-caption text-neutral-600">{t('rewards.points.earns', { points: task.points })}</span>
       </span>
-      {task.done && task.doneAt ? (
-        <StatusBadge status="completed">{t('rewards.points.doneOn', { date: format.dateTime(task.doneAt, 'date') })}</StatusBadge>
-      ) : (
-        <StatusBadge status="pending payment" tone="neutral">
-          {t('rewards.points.toDo')}
-        </StatusBadge>
-      )}
+      {children}
     </li>
+  );
+}
+
+function TaskStatus({ task }: { task: MonthlyTask }) {
+  const t = useT();
+  const format = useFormat();
+  return task.done && task.doneAt ? (
+    <StatusBadge status="completed">{t('rewards.points.doneOn', { date: format.dateTime(task.doneAt, 'date') })}</StatusBadge>
+  ) : (
+    <StatusBadge status="pending payment" tone="neutral">
+      {t('rewards.points.toDo')}
+    </StatusBadge>
   );
 }
 
