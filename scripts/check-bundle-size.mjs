@@ -48,7 +48,7 @@ export const BUDGET_REQUESTS = 15;
 
 const WORKSPACE = 'the quote workspace drawn at once (parts table, bill of materials, part details, the upload and workspace machines) and the geometry and maps workers started at idle (88 KB)';
 const PROJECT = "the quote workspace drawn at once on a project's own page (parts table, bill of materials, part details, the configurator, the project's name and quote document, the upload and workspace machines; its 3D viewer and workers wait for the first input, ADR 263)";
-const ACCOUNT = "the account frame and the page's tables, lists and forms (React Aria collections, grid list, table), each a few small chunks the bundler shares with other pages";
+const ACCOUNT = "the account frame, the cache of server state and the page's lists and forms (React Aria collections: grid list, tabs; the lazy selects' stand-ins), each a few small chunks the bundler shares with other pages";
 const CHECKOUT = 'the checkout and payment panels, their fields and the order summary';
 const FORMS = "the page's form (fields, password field, provider buttons) in chunks the bundler shares with other pages";
 /**
