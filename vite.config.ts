@@ -110,13 +110,13 @@ function appChunks(): PluginOption {
         const candidates = await mergeCandidates(grouped, root);
         if (kept && !candidates.some((candidate) => planKey(candidate) === planKey(merges))) candidates.unshift(merges);
         const table = await routeTable(root);
-        const scores: { candidate: number; score: number[] }[] = [];
+        const scores: { candidate: number; score: number[]; routes: string[] }[] = [];
         let best: number[] | undefined;
         for (const [index, candidate] of candidates.entries()) {
           const dir = await earlierBuild('manufacture-candidate-build', stageFile(`candidate-${index}`, candidate));
           const { routes, failures } = checkBundle(dir, { table, known: KNOWN_OVER, root, copies: false });
           const score = builtScore(routes, failures, KNOWN_OVER, HASH_NOISE);
-          scores.push({ candidate: index, score });
+          scores.push({ candidate: index, score, routes: routes.map((r) => `${r.path} ${(r.gzip / 1000).toFixed(1)} ${r.requests}`) });
           if (!best || compareScores(score, best) < 0) [best, merges] = [score, candidate];
         }
         // [other failures, routes over their budgets or recorded figures, −routes within, requests over, bytes]

@@ -233,7 +233,7 @@ test('a checkout retried after a refused coupon does not save the new address a 
   await page.getByRole('textbox', { name: 'Coupon code' }).fill('');
   await placeOrder(page);
   await page.goto('/manufacture/user/account/address');
-  await expect(page.getByRole('grid', { name: 'Shipping addresses' }).getByRole('row')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Shipping addresses' }).getByRole('listitem')).toHaveCount(1);
   await page.goto('/manufacture/user/account/billingAddress');
-  await expect(page.getByRole('grid', { name: 'Billing addresses' }).getByRole('row')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Billing addresses' }).getByRole('listitem')).toHaveCount(1);
 });

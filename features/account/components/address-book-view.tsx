@@ -2,9 +2,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useT } from '#lib/i18n/i18n';
 import { Button } from '#ui/button';
-import type { Selection } from '#ui/collections';
+import { Checkbox } from '#ui/checkbox';
 import { EmptyState } from '#ui/empty-state';
-import { GridList, GridListItem } from '#ui/grid-list';
 import { SkeletonGroup } from '#ui/skeleton';
 import { ConfirmDelete, useBookList, useFocusAfterRemoval } from './book-parts.tsx';
 
@@ -35,7 +34,7 @@ export interface AddressBookViewProps<T extends { id: string }> {
   queryKey: QueryKey;
   load: (signal: AbortSignal) => Promise<{ list: T[] }>;
   remove: (ids: string[]) => Promise<{ deleted: number }>;
-  /** The row's text for type-ahead and screen readers. */
+  /** The address in one line: its checkbox's name ("Select …"). */
   textValue: (address: T) => string;
   /** The address as its row shows it. */
   renderAddress: (address: T) => ReactNode;
@@ -50,17 +49,18 @@ export interface AddressBookViewProps<T extends { id: string }> {
 }
 
 /**
- * One address book for shipping and billing (issue 37 item 5): the list as a grid of rows, each
- * with its own actions; add and edit in a dialog; delete one or several (select rows, then "Delete
- * selected") after a confirmation; what changed said in a status line; the focus kept on the
- * toolbar when the row that had it is gone. Each kind gives its words, its calls, how a row reads
- * and its dialog.
+ * One address book for shipping and billing (issue 37 item 5): the list as an HTML list of rows,
+ * each with a checkbox that selects it and its own buttons (ADR 270: Tab reaches each of them, and
+ * no grid's code is in the page's first load); add and edit in a dialog; delete one or several
+ * (tick rows or "Select all", then "Delete selected") after a confirmation; what changed said in a
+ * status line; the focus kept on the toolbar when the row that had it is gone. Each kind gives its
+ * words, its calls, how a row reads and its dialog.
  */
 export function AddressBookView<T extends { id: string }>(props: AddressBookViewProps<T>) {
   const { words } = props;
   const t = useT();
   const { state, reload } = useBookList(props.queryKey, props.load);
-  const [selected, setSelected] = useState<Selection>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<BookEditing<T>>(null);
   const [deleting, setDeleting] = useState<T[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -68,13 +68,29 @@ export function AddressBookView<T extends { id: string }>(props: AddressBookView
   const focusAdd = useFocusAfterRemoval(toolbar);
 
   const list = state.status === 'ready' ? state.list : [];
-  const selectedIds = selected === 'all' ? list.map((a) => a.id) : list.filter((a) => selected.has(a.id)).map((a) => a.id);
+  const selectedIds = list.filter((a) => selected.has(a.id)).map((a) => a.id);
+  const select = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const book: BookActions = { reload, announce: setAnnouncement };
 
   return (
     <div className="flex flex-col gap-4">
       <div ref={toolbar} className="flex flex-wrap items-center gap-3">
         <Button onPress={() => setEditing({ mode: 'add' })}>{words.add}</Button>
+        {list.length > 1 && (
+          <Checkbox
+            isSelected={selectedIds.length === list.length}
+            isIndeterminate={selectedIds.length > 0 && selectedIds.length < list.length}
+            onChange={(on) => setSelected(new Set(on ? list.map((a) => a.id) : []))}
+          >
+            {t('account.book.selectAll')}
+          </Checkbox>
+        )}
         {selectedIds.length > 0 && (
           <Button variant="destructive" onPress={() => setDeleting(list.filter((a) => selectedIds.includes(a.id)))}>
             {t('account.book.deleteSelected', { count: selectedIds.length })}
@@ -87,33 +103,30 @@ export function AddressBookView<T extends { id: string }>(props: AddressBookView
 
       {state.status === 'loading' && <SkeletonGroup label={words.loading} lines={props.skeletonLines ?? 3} />}
       {state.status === 'error' && <p role="alert">{state.message}</p>}
-      {state.status === 'ready' && (
-        <GridList
-          aria-label={words.list}
-          items={list}
-          selectionMode="multiple"
-          selectedKeys={selected}
-          onSelectionChange={setSelected}
-          className="max-w-3xl"
-          renderEmptyState={() => <EmptyState title={words.empty} description={words.emptyBody} level={2} />}
-        >
-          {(address) => (
-            <GridListItem id={address.id} textValue={props.textValue(address)}>
-              <div className="flex flex-1 flex-wrap items-start justify-between gap-3">
-                {props.renderAddress(address)}
-                <div className="flex flex-wrap items-center gap-2">
-                  {props.renderRowActions?.(address, book)}
-                  <Button variant="secondary" onPress={() => setEditing({ mode: 'edit', address })} aria-label={props.editLabel(address)}>
-                    {t('account.book.edit')}
-                  </Button>
-                  <Button variant="quiet" onPress={() => setDeleting([address])} aria-label={props.deleteLabel(address)}>
-                    {t('account.book.delete')}
-                  </Button>
+      {state.status === 'ready' && list.length === 0 && <EmptyState title={words.empty} description={words.emptyBody} level={2} />}
+      {state.status === 'ready' && list.length > 0 && (
+        <ul aria-label={words.list} className="flex w-full max-w-3xl flex-col rounded-card border border-neutral-200 bg-neutral-0">
+          {list.map((address) => {
+            const isSelected = selected.has(address.id);
+            return (
+              <li key={address.id} className={`flex items-start gap-3 border-b border-neutral-100 px-4 py-2.5 text-body text-neutral-900 last:border-b-0 ${isSelected ? 'bg-brand-50' : ''}`}>
+                <Checkbox aria-label={t('account.book.select', { address: props.textValue(address) })} isSelected={isSelected} onChange={(on) => select(address.id, on)} />
+                <div className="flex flex-1 flex-wrap items-start justify-between gap-3">
+                  {props.renderAddress(address)}
+                  <div className="flex flex-wrap items-center gap-2">
+                    {props.renderRowActions?.(address, book)}
+                    <Button variant="secondary" onPress={() => setEditing({ mode: 'edit', address })} aria-label={props.editLabel(address)}>
+                      {t('account.book.edit')}
+                    </Button>
+                    <Button variant="quiet" onPress={() => setDeleting([address])} aria-label={props.deleteLabel(address)}>
+                      {t('account.book.delete')}
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            </GridListItem>
-          )}
-        </GridList>
+              </li>
+            );
+          })}
+        </ul>
       )}
 
       {props.renderDialog({

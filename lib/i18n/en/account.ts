@@ -160,6 +160,8 @@ export const account = {
   'account.book.edit': 'Edit',
   'account.book.delete': 'Delete',
   'account.book.deleteSelected': 'Delete selected ({count})',
+  'account.book.select': 'Select {address}',
+  'account.book.selectAll': 'Select all',
   'account.address.list': 'Shipping addresses',
   'account.address.loading': 'Loading your addresses…',
   'account.address.empty': 'No shipping addresses yet',

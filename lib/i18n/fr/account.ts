@@ -159,6 +159,8 @@ export const account: AreaTranslation<typeof en> = {
   'account.book.edit': 'Modifier',
   'account.book.delete': 'Supprimer',
   'account.book.deleteSelected': 'Supprimer la sélection ({count})',
+  'account.book.select': 'Sélectionner {address}',
+  'account.book.selectAll': 'Tout sélectionner',
   'account.address.list': 'Adresses de livraison',
   'account.address.loading': 'Chargement de vos adresses…',
   'account.address.empty': 'Aucune adresse de livraison pour le moment',

@@ -19,10 +19,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    const grid = await within(canvasElement).findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
-    // The grid's first paint may be its empty state while it collects its rows.
-    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
-    await expect(within(grid).getByText('Default')).toBeInTheDocument();
+    const list = await within(canvasElement).findByRole('list', { name: 'Shipping addresses' }, { timeout: 5000 });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(within(list).getByText('Default')).toBeInTheDocument();
   },
 };
 
@@ -64,13 +63,16 @@ export const AddValidation: Story = {
   },
 };
 
-/** Two rows selected: "Delete selected (2)" asks first. */
+/** Two rows selected, one at a time then with "Select all": "Delete selected (2)" asks first. */
 export const DeleteSelected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const grid = await canvas.findByRole('grid', { name: 'Shipping addresses' }, { timeout: 5000 });
-    await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(2), { timeout: 5000 });
-    for (const checkbox of within(grid).getAllByRole('checkbox')) await userEvent.click(checkbox);
+    const list = await canvas.findByRole('list', { name: 'Shipping addresses' }, { timeout: 5000 });
+    const selectAll = canvas.getByRole('checkbox', { name: 'Select all' });
+    await userEvent.click(within(list).getByRole('checkbox', { name: /^Select Dana Demo/ }));
+    await expect(selectAll).toBePartiallyChecked();
+    await userEvent.click(selectAll);
+    await expect(within(list).getByRole('checkbox', { name: /^Select Alex Example/ })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (2)' }));
     await expect(await within(document.body).findByRole('alertdialog', { name: 'Delete 2 addresses?' }, { timeout: 5000 })).toBeInTheDocument();
   },

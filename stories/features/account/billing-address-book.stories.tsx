@@ -18,9 +18,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    const grid = await within(canvasElement).findByRole('grid', { name: 'Billing addresses' }, { timeout: 5000 });
-    // The grid's first paint may be its empty state while it collects its rows.
-    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
+    const list = await within(canvasElement).findByRole('list', { name: 'Billing addresses' }, { timeout: 5000 });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   },
 };
 
