@@ -35,6 +35,13 @@ import {
 const FIRST_BUILD = 'MANUFACTURE_FIRST_BUILD';
 /** `1`: the groups' merges planned again, and the best plan kept in MERGE_PLAN_FILE (ADR 266). */
 const REPLAN = 'MANUFACTURE_REPLAN';
+/**
+ * With REPLAN: the index of the candidate to keep instead of the best scored (the candidates' file,
+ * node_modules/.cache/manufacture-candidates.json, lists each one's score and route figures). For
+ * when the figures are to be recorded again anyway, and a plan with fewer requests over the budget
+ * is worth more than one that breaks fewer of the recorded figures (ADR 266's amendment).
+ */
+const CANDIDATE = 'MANUFACTURE_CANDIDATE';
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every emitted file matching `include`. Only for the app's
@@ -119,6 +126,9 @@ function appChunks(): PluginOption {
           scores.push({ candidate: index, score, routes: routes.map((r) => `${r.path} ${(r.gzip / 1000).toFixed(1)} ${r.requests}`) });
           if (!best || compareScores(score, best) < 0) [best, merges] = [score, candidate];
         }
+        const asked = process.env[CANDIDATE] === undefined ? undefined : candidates[Number(process.env[CANDIDATE])];
+        if (process.env[CANDIDATE] !== undefined && !asked) throw new Error(`${CANDIDATE}=${process.env[CANDIDATE]}: there are ${candidates.length} candidates`);
+        if (asked) merges = asked;
         // [other failures, routes over their budgets or recorded figures, −routes within, requests over, bytes]
         fs.writeFileSync(path.join(cache, 'manufacture-candidates.json'), JSON.stringify({ chosen: candidates.indexOf(merges), scores }, null, 1));
         if (process.env[REPLAN] === '1') fs.writeFileSync(planFile, `{\n  "merged": [\n${keptPlan(merges).merged.map((names) => `    ${JSON.stringify(names)}`).join(',\n')}\n  ]\n}\n`);

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { DEFAULT_PAGE_SIZE } from '#domain/rules/paging-rules';
 
 /** The page sizes a list offers (the Pagination control's choices). */
@@ -21,18 +21,33 @@ export function useUrlParam<T extends string>(name: string, allowed: readonly T[
   const [params, setParams] = useSearchParams();
   const raw = params.get(name);
   const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
-  const set = useCallback(
-    (next: T) =>
-      setParams((prev) => {
-        const copy = new URLSearchParams(prev);
-        if (next === fallback) copy.delete(name);
-        else copy.set(name, next);
-        for (const key of resets) copy.delete(key);
-        return copy;
-      }),
-    [setParams, name, fallback, resets],
-  );
+  const set = useCallback((next: T) => setParams((prev) => withParam(prev, name, next, fallback, resets)), [setParams, name, fallback, resets]);
   return [value, set];
+}
+
+/** `params` with `name` set to `value` (left out when it is the default) and `resets` left out. */
+function withParam(params: URLSearchParams, name: string, value: string, fallback: string, resets: readonly string[]): URLSearchParams {
+  const copy = new URLSearchParams(params);
+  if (value === fallback) copy.delete(name);
+  else copy.set(name, value);
+  for (const key of resets) copy.delete(key);
+  return copy;
+}
+
+/**
+ * `useUrlParam` for views that are links (ui/tab-links.tsx, ADR 271): the value in the address, and
+ * the address of each value (this page's path with the parameter set, `resets` left out).
+ */
+export function useUrlParamLinks<T extends string>(name: string, allowed: readonly T[], fallback: T, resets: readonly string[] = []): [T, (value: T) => string] {
+  const [params] = useSearchParams();
+  const [path] = useLocation();
+  const raw = params.get(name);
+  const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
+  const href = (next: T) => {
+    const search = withParam(params, name, next, fallback, resets).toString();
+    return search ? `${path}?${search}` : path;
+  };
+  return [value, href];
 }
 
 export interface UrlPaging {

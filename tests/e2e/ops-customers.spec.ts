@@ -83,7 +83,7 @@ test('an operator finds a customer, sets a flag and the success manager, adjusts
   await expect(page.getByText('Extra sanding asked by phone').first()).toBeVisible();
   await page.goto('/manufacture/user/account/balance');
   await expect(page.getByText('$25.00').first()).toBeVisible();
-  await page.getByRole('tab', { name: 'Balance transactions' }).click();
+  await page.getByRole('link', { name: 'Balance transactions' }).click();
   await expect(page.getByText('Goodwill for the late delivery').first()).toBeVisible();
   await openOutbox(page, customerEmail);
   await expect(page.getByText(new RegExp(`We added an additional cost of \\$45\\.50 to your order ${number}`)).first()).toBeVisible();

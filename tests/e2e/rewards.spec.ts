@@ -62,14 +62,17 @@ test('reload: refused at 99.5 and 50, accepted at 100 by card, then shown in the
   await expect(record).toContainText('Card');
   await expect(record).toContainText('Credited');
   await expect(record).toContainText(/R\d{8}-/);
-  await page.getByRole('tab', { name: 'Balance transactions' }).click();
+  await page.getByRole('link', { name: 'Balance transactions' }).click();
   await expect(page).toHaveURL(/tab=transactions/);
   const row = page.getByRole('row').filter({ hasText: 'Reload' });
   await expect(row).toContainText('+$100.00');
   await expect(row).toContainText('Balance reload by credit card');
-  // The tab is in the address: a reload of the page shows the same list.
+  // The view is in the address: a reload of the page shows the same list, and Back the reloads.
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Balance transactions' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Balance transactions' })).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page.getByRole('link', { name: 'Reload records' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('row').filter({ hasText: '$100.00' })).toContainText('Credited');
 });
 
 test('an account that may not reload is sent back from the reload page to its balance, with a word why', async ({ page }) => {

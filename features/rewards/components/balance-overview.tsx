@@ -6,9 +6,9 @@ import { useT } from '#lib/i18n/i18n';
 import { Card } from '#ui/card';
 import { Link } from '#ui/link';
 import { StatusBadge } from '#ui/status-badge';
-import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
+import { TabLinks } from '#ui/tab-links';
 import { listBalanceTransactions, listRecharges } from '../api.ts';
-import { useUrlParam } from '../url-state.ts';
+import { useUrlParamLinks } from '../url-state.ts';
 import { PagedTable, type PagedColumn } from './paged-table.tsx';
 import { RECHARGE_STATUSES, TRANSACTION_KINDS, methodWords } from './money-words.ts';
 
@@ -32,7 +32,7 @@ export interface BalanceOverviewProps {
 export function BalanceOverview({ balanceCents, currency, canReload, reloadRefused = false }: BalanceOverviewProps) {
   const t = useT();
   const format = useFormat();
-  const [tab, setTab] = useUrlParam('tab', TABS, 'recharges', ['page']);
+  const [tab, tabHref] = useUrlParamLinks('tab', TABS, 'recharges', ['page']);
   return (
     <div className="flex flex-col gap-6">
       {reloadRefused && (
@@ -65,18 +65,17 @@ export function BalanceOverview({ balanceCents, currency, canReload, reloadRefus
         )}
       </Card>
 
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as (typeof TABS)[number])}>
-        <TabList aria-label={t('rewards.balance.history', { years: HISTORY_VISIBLE_YEARS })}>
-          <Tab id="recharges">{t('rewards.balance.tab.recharges')}</Tab>
-          <Tab id="transactions">{t('rewards.balance.tab.transactions')}</Tab>
-        </TabList>
-        <TabPanel id="recharges">
-          <RechargeTable />
-        </TabPanel>
-        <TabPanel id="transactions">
-          <TransactionTable />
-        </TabPanel>
-      </Tabs>
+      <div className="flex flex-col gap-4">
+        <TabLinks
+          aria-label={t('rewards.balance.history', { years: HISTORY_VISIBLE_YEARS })}
+          current={tab}
+          items={[
+            { id: 'recharges', href: tabHref('recharges'), label: t('rewards.balance.tab.recharges') },
+            { id: 'transactions', href: tabHref('transactions'), label: t('rewards.balance.tab.transactions') },
+          ]}
+        />
+        {tab === 'recharges' ? <RechargeTable /> : <TransactionTable />}
+      </div>
       <p className="text-caption text-neutral-600">{t('rewards.balance.historyNote', { years: HISTORY_VISIBLE_YEARS })}</p>
     </div>
   );

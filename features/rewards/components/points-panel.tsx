@@ -13,9 +13,9 @@ import { Link } from '#ui/link';
 import { LoadFailed } from '#ui/load-failed';
 import { Skeleton } from '#ui/skeleton';
 import { StatusBadge } from '#ui/status-badge';
-import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
+import { TabLinks } from '#ui/tab-links';
 import { getPoints, listMemberPayments, listWePointTransactions } from '../api.ts';
-import { useUrlParam } from '../url-state.ts';
+import { useUrlParamLinks } from '../url-state.ts';
 import { methodWords } from './money-words.ts';
 import { PagedTable, type PagedColumn } from './paged-table.tsx';
 
@@ -41,7 +41,7 @@ export function PointsPanel() {
   const t = useT();
   const query = useQuery({ queryKey: queryKeys.rewards.points, queryFn: ({ signal }) => getPoints(signal) });
   const state = asyncState(query);
-  const [tab, setTab] = useUrlParam('tab', TABS, 'points', ['page']);
+  const [tab, tabHref] = useUrlParamLinks('tab', TABS, 'points', ['page']);
   if (state.status === 'error') {
     return (
       <LoadFailed retryLabel={t('common.tryAgain')} look="band" onRetry={query.refetch}>
@@ -52,18 +52,17 @@ export function PointsPanel() {
   return (
     <div className="flex flex-col gap-6">
       {state.status === 'loading' ? <OverviewLoading /> : <Overview data={state.data} />}
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as (typeof TABS)[number])}>
-        <TabList aria-label={t('rewards.points.historyLabel')}>
-          <Tab id="points">{t('rewards.points.tab.points')}</Tab>
-          <Tab id="payments">{t('rewards.points.tab.payments')}</Tab>
-        </TabList>
-        <TabPanel id="points">
-          <PointsTable />
-        </TabPanel>
-        <TabPanel id="payments">
-          <MemberPaymentsTable />
-        </TabPanel>
-      </Tabs>
+      <div className="flex flex-col gap-4">
+        <TabLinks
+          aria-label={t('rewards.points.historyLabel')}
+          current={tab}
+          items={[
+            { id: 'points', href: tabHref('points'), label: t('rewards.points.tab.points') },
+            { id: 'payments', href: tabHref('payments'), label: t('rewards.points.tab.payments') },
+          ]}
+        />
+        {tab === 'points' ? <PointsTable /> : <MemberPaymentsTable />}
+      </div>
     </div>
   );
 }

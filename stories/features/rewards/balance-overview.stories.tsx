@@ -29,13 +29,14 @@ export const Default: Story = {
   },
 };
 
-/** The second tab, chosen by keyboard: kinds, signed amounts, balance after, references. */
+/** The transactions, chosen by keyboard (Tab to their link, Enter): kinds, signed amounts, balance after, references. */
 export const Transactions: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('tab', { name: 'Reload records' }));
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(canvas.getByRole('tab', { name: 'Balance transactions' })).toHaveAttribute('aria-selected', 'true');
+    canvas.getByRole('link', { name: 'Reload records' }).focus();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('link', { name: 'Balance transactions' })).toHaveAttribute('aria-current', 'page');
     await expect(await canvas.findByText('+$100.00')).toBeInTheDocument();
     await expect(canvas.getByText('-$73.80')).toBeInTheDocument();
   },

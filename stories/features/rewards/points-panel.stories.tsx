@@ -49,13 +49,18 @@ export const NotMember: Story = {
   },
 };
 
-/** The member payments tab, by keyboard. */
+/** The member payments, by keyboard: Tab from the points history's link to theirs, then Enter. */
 export const MemberPayments: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: 'Points history' }));
-    await userEvent.keyboard('{ArrowRight}');
+    const history = within(await canvas.findByRole('navigation', { name: 'Points and membership history' }));
+    await expect(history.getByRole('link', { name: 'Points history' })).toHaveAttribute('aria-current', 'page');
+    history.getByRole('link', { name: 'Points history' }).focus();
+    await userEvent.tab();
+    await expect(history.getByRole('link', { name: 'Member payments' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     await expect(await canvas.findAllByText('Prime yearly')).toHaveLength(2);
+    await expect(history.getByRole('link', { name: 'Member payments' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { BalanceOverview } from '#features/rewards/components/balance-overview';
 import { fakeApi } from '../../support/fake-api.ts';
@@ -21,4 +22,18 @@ test('while the account loads, the balance says so: no $0.00 and no "reloading i
   expect(screen.queryByTestId('balance')).toBeNull();
   expect(screen.queryByText(/Reloading is not enabled/)).toBeNull();
   expect(screen.queryByRole('link', { name: 'Reload your balance' })).toBeNull();
+});
+
+test('the two histories are links to their own addresses: the current one is the page, a new one starts at page 1', async () => {
+  fakeApi({});
+  const { current } = renderWithApp(<BalanceOverview balanceCents={12_500} currency="USD" canReload />, { path: '/user/account/balance?page=3' });
+  const history = within(screen.getByRole('navigation', { name: 'Balance history of the last 2 years' }));
+  expect(history.getByRole('link', { name: 'Reload records' })).toHaveAttribute('aria-current', 'page');
+  expect(history.getByRole('link', { name: 'Reload records' })).toHaveAttribute('href', '/user/account/balance');
+  expect(history.getByRole('link', { name: 'Balance transactions' })).not.toHaveAttribute('aria-current');
+  expect(history.getByRole('link', { name: 'Balance transactions' })).toHaveAttribute('href', '/user/account/balance?tab=transactions');
+  await userEvent.click(history.getByRole('link', { name: 'Balance transactions' }));
+  expect(current()).toBe('/user/account/balance?tab=transactions');
+  expect(history.getByRole('link', { name: 'Balance transactions' })).toHaveAttribute('aria-current', 'page');
+  expect(history.getByRole('link', { name: 'Reload records' })).not.toHaveAttribute('aria-current');
 });
