@@ -157,10 +157,12 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // 192.4 → 161.9 KB (20 → 15 scripts), /user/account/balance 187.6 → 158.9 (16 → 13), the address
 // books 198 → 163.5 (16 → 14), /signup −6 KB but 1 more script, /quote +1 KB and 1 script (163.4 KB,
 // 15), /checkout +1.2 KB, the checkout's other pages and /additional-cost +1.8 KB and 2 scripts.
+// Then the staff console's lists as HTML tables (ADR 269's amendment): React Aria's table is the
+// parts table's alone, its chunk regrouped with it: /quote/:projectId 336.8 → 337.4 KB.
 export const KNOWN_OVER = {
   '/signup': { gzip: 161, requests: 19, why: FORMS },
   '/quote': { gzip: 164, requests: 15, why: WORKSPACE },
-  '/quote/:projectId': { gzip: 337, requests: 31, why: PROJECT },
+  '/quote/:projectId': { gzip: 338, requests: 31, why: PROJECT },
   '/additional-cost': { gzip: 175, requests: 15, why: CHECKOUT },
   '/additional-cost/payment': { gzip: 175, requests: 15, why: CHECKOUT },
   '/additional-cost/success': { gzip: 175, requests: 15, why: CHECKOUT },

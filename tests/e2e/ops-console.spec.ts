@@ -124,7 +124,7 @@ test('an operator confirms a bank transfer with the amount received; short is re
   const row = staff.getByRole('row').filter({ hasText: customerEmail });
   await expect(row).toHaveCount(1);
   const reference = (await row.getByRole('rowheader').textContent())!;
-  const due = (await row.getByRole('gridcell').nth(2).textContent())!;
+  const due = (await row.getByRole('cell').nth(2).textContent())!;
   const dueCents = Math.round(Number(due.replace(/[^0-9.]/g, '')) * 100);
   await expectNoAxeViolations(staff);
 

@@ -12,7 +12,7 @@ import { Link } from '#ui/link';
 import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { SearchField } from '#ui/search-field';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { listOpsCustomers } from '../customers-api.ts';
 
 /**
@@ -62,16 +62,17 @@ export function OpsCustomerList() {
           {errorMessage(customers.error)}
         </LoadFailed>
       ) : (
-        <Table aria-label={t('ops.customers.table')}>
-          <TableHeader>
-            <Column isRowHeader>{t('ops.customers.name')}</Column>
-            <Column>{t('auth.email')}</Column>
-            <Column>{t('ops.customers.company')}</Column>
-            <Column>{t('ops.customers.number')}</Column>
-            <Column>{t('ops.customers.manager')}</Column>
-            <Column align="end">{t('ops.customers.balance')}</Column>
-          </TableHeader>
-          <TableBody
+        <DataTable aria-label={t('ops.customers.table')}>
+          <DataTableHeader>
+            <DataColumn>{t('ops.customers.name')}</DataColumn>
+            <DataColumn>{t('auth.email')}</DataColumn>
+            <DataColumn>{t('ops.customers.company')}</DataColumn>
+            <DataColumn>{t('ops.customers.number')}</DataColumn>
+            <DataColumn>{t('ops.customers.manager')}</DataColumn>
+            <DataColumn align="end">{t('ops.customers.balance')}</DataColumn>
+          </DataTableHeader>
+          <DataTableBody
+            columnCount={6}
             items={data?.list ?? []}
             isLoading={customers.status === 'loading'}
             loadingLabel={t('common.loading')}
@@ -89,21 +90,21 @@ export function OpsCustomerList() {
             }
           >
             {(customer) => (
-              <Row id={customer.id}>
-                <Cell>
+              <DataRow>
+                <DataCell isRowHeader>
                   <Link href={`/ops/customers/${customer.id}`}>{customer.name}</Link>
-                </Cell>
-                <Cell>{customer.email}</Cell>
-                <Cell>{customer.company ?? '—'}</Cell>
-                <Cell>{customer.customerNumber}</Cell>
-                <Cell>{customer.successManager?.name ?? t('ops.customer.noManager')}</Cell>
-                <Cell align="end">
+                </DataCell>
+                <DataCell>{customer.email}</DataCell>
+                <DataCell>{customer.company ?? '—'}</DataCell>
+                <DataCell>{customer.customerNumber}</DataCell>
+                <DataCell>{customer.successManager?.name ?? t('ops.customer.noManager')}</DataCell>
+                <DataCell align="end">
                   <Money cents={customer.balanceCents} />
-                </Cell>
-              </Row>
+                </DataCell>
+              </DataRow>
             )}
-          </TableBody>
-        </Table>
+          </DataTableBody>
+        </DataTable>
       )}
       {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>

@@ -17,7 +17,7 @@ import { Money } from '#ui/money';
 import { SearchField } from '#ui/search-field';
 import { Select, SelectItem } from '#ui/select';
 import { StatusBadge } from '#ui/status-badge';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { Tab, TabList, TabPanel, Tabs } from '#ui/tabs';
 import { listOpsOrders } from '../api.ts';
 import { OPS_STATUS_KEYS } from '../ops-words.ts';
@@ -114,16 +114,17 @@ function OrderList() {
           {errorMessage(orders.error)}
         </LoadFailed>
       ) : (
-        <Table aria-label={t('ops.orders.table')}>
-          <TableHeader>
-            <Column isRowHeader>{t('orders.column.order')}</Column>
-            <Column>{t('ops.orders.customer')}</Column>
-            <Column>{t('orders.column.date')}</Column>
-            <Column align="end">{t('orders.column.amount')}</Column>
-            <Column>{t('orders.column.status')}</Column>
-            <Column>{t('orders.column.poNumber')}</Column>
-          </TableHeader>
-          <TableBody
+        <DataTable aria-label={t('ops.orders.table')}>
+          <DataTableHeader>
+            <DataColumn>{t('orders.column.order')}</DataColumn>
+            <DataColumn>{t('ops.orders.customer')}</DataColumn>
+            <DataColumn>{t('orders.column.date')}</DataColumn>
+            <DataColumn align="end">{t('orders.column.amount')}</DataColumn>
+            <DataColumn>{t('orders.column.status')}</DataColumn>
+            <DataColumn>{t('orders.column.poNumber')}</DataColumn>
+          </DataTableHeader>
+          <DataTableBody
+            columnCount={6}
             items={(data?.list ?? []).map((o) => ({ ...o, id: o.order.id }))}
             isLoading={orders.status === 'loading'}
             loadingLabel={t('common.loading')}
@@ -141,28 +142,28 @@ function OrderList() {
             }
           >
             {({ order, customer }) => (
-              <Row id={order.id}>
-                <Cell>
+              <DataRow>
+                <DataCell isRowHeader>
                   <Link href={`/ops/orders/${order.id}`}>{order.number}</Link>
-                </Cell>
-                <Cell>
+                </DataCell>
+                <DataCell>
                   <span className="flex flex-col">
                     <span>{customer.name}</span>
                     <span className="text-neutral-600">{customer.email}</span>
                   </span>
-                </Cell>
-                <Cell>{format.dateTime(order.createdAt, 'date')}</Cell>
-                <Cell align="end">
+                </DataCell>
+                <DataCell>{format.dateTime(order.createdAt, 'date')}</DataCell>
+                <DataCell align="end">
                   <Money cents={order.amountCents} currency={order.currency} />
-                </Cell>
-                <Cell>
+                </DataCell>
+                <DataCell>
                   <StatusBadge status={order.status}>{t(OPS_STATUS_KEYS[order.status])}</StatusBadge>
-                </Cell>
-                <Cell>{order.poNumber ?? '—'}</Cell>
-              </Row>
+                </DataCell>
+                <DataCell>{order.poNumber ?? '—'}</DataCell>
+              </DataRow>
             )}
-          </TableBody>
-        </Table>
+          </DataTableBody>
+        </DataTable>
       )}
       {data && data.total > 0 && <LazyPagination {...list.pagination} total={data.total} labels={labels} />}
     </div>

@@ -11,7 +11,7 @@ import { Link } from '#ui/link';
 import { LoadFailed } from '#ui/load-failed';
 import { Money } from '#ui/money';
 import { StatusBadge } from '#ui/status-badge';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { readOpsOrder } from '../api.ts';
 import { ACTION_KEYS, auditChanges, EVENT_KEYS, OPS_METHOD_KEYS, OPS_PAYMENT_STATUS_KEYS, OPS_STATUS_KEYS } from '../ops-words.ts';
 import { OpsAdditionalCosts } from './ops-additional-costs.tsx';
@@ -123,28 +123,28 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
         </Card>
       </div>
 
-      <Table aria-label={t('orders.detail.products')}>
-        <TableHeader>
-          <Column isRowHeader>{t('orders.column.part')}</Column>
-          <Column>{t('orders.column.material')}</Column>
-          <Column align="end">{t('orders.column.quantity')}</Column>
-          <Column align="end">{t('orders.column.total')}</Column>
-          <Column>{t('orders.column.ships')}</Column>
-        </TableHeader>
-        <TableBody items={order.products}>
+      <DataTable aria-label={t('orders.detail.products')}>
+        <DataTableHeader>
+          <DataColumn>{t('orders.column.part')}</DataColumn>
+          <DataColumn>{t('orders.column.material')}</DataColumn>
+          <DataColumn align="end">{t('orders.column.quantity')}</DataColumn>
+          <DataColumn align="end">{t('orders.column.total')}</DataColumn>
+          <DataColumn>{t('orders.column.ships')}</DataColumn>
+        </DataTableHeader>
+        <DataTableBody columnCount={5} items={order.products}>
           {(line) => (
-            <Row id={line.id}>
-              <Cell>{line.name}</Cell>
-              <Cell>{[line.material, line.colour].filter(Boolean).join(', ')}</Cell>
-              <Cell align="end">{format.number(line.quantity)}</Cell>
-              <Cell align="end">
+            <DataRow>
+              <DataCell isRowHeader>{line.name}</DataCell>
+              <DataCell>{[line.material, line.colour].filter(Boolean).join(', ')}</DataCell>
+              <DataCell align="end">{format.number(line.quantity)}</DataCell>
+              <DataCell align="end">
                 <Money cents={line.totalCents} currency={order.currency} />
-              </Cell>
-              <Cell>{format.date(line.shipDate)}</Cell>
-            </Row>
+              </DataCell>
+              <DataCell>{format.date(line.shipDate)}</DataCell>
+            </DataRow>
           )}
-        </TableBody>
-      </Table>
+        </DataTableBody>
+      </DataTable>
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.payments')}>

@@ -17,7 +17,7 @@ import { Form } from '#ui/form';
 import { LoadFailed } from '#ui/load-failed';
 import { Modal } from '#ui/modal';
 import { SearchField } from '#ui/search-field';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { TextField } from '#ui/text-field';
 import { confirmTransfer, listAwaitingTransfers } from '../api.ts';
 import { OpsDialogFooter } from './ops-dialog-footer.tsx';
@@ -157,29 +157,30 @@ export function OpsTransfers() {
           {errorMessage(transfers.error)}
         </LoadFailed>
       ) : (
-        <Table aria-label={t('ops.transfers.table')}>
-          <TableHeader>
-            <Column isRowHeader>{t('ops.transfers.reference')}</Column>
-            <Column>{t('ops.transfers.kind')}</Column>
-            <Column>{t('ops.orders.customer')}</Column>
-            <Column align="end">{t('ops.transfers.dueColumn')}</Column>
-            <Column>{t('ops.transfers.since')}</Column>
-            <Column>{t('ops.transfers.action')}</Column>
-          </TableHeader>
-          <TableBody
+        <DataTable aria-label={t('ops.transfers.table')}>
+          <DataTableHeader>
+            <DataColumn>{t('ops.transfers.reference')}</DataColumn>
+            <DataColumn>{t('ops.transfers.kind')}</DataColumn>
+            <DataColumn>{t('ops.orders.customer')}</DataColumn>
+            <DataColumn align="end">{t('ops.transfers.dueColumn')}</DataColumn>
+            <DataColumn>{t('ops.transfers.since')}</DataColumn>
+            <DataColumn>{t('ops.transfers.action')}</DataColumn>
+          </DataTableHeader>
+          <DataTableBody
+            columnCount={6}
             items={data?.list ?? []}
             isLoading={transfers.status === 'loading'}
             loadingLabel={t('common.loading')}
             emptyState={<EmptyState title={q ? t('ops.transfers.noMatch') : t('ops.transfers.empty')} />}
           >
             {(transfer) => (
-              <Row id={transfer.id}>
-                <Cell>{transfer.reference}</Cell>
-                <Cell>{t(KIND_KEYS[transfer.kind])}</Cell>
-                <Cell>{transfer.customer.email}</Cell>
-                <Cell align="end">{transfer.kind === 'reload' ? t('ops.transfers.anyAmount') : format.money(transfer.dueCents)}</Cell>
-                <Cell>{format.dateTime(transfer.since)}</Cell>
-                <Cell>
+              <DataRow>
+                <DataCell isRowHeader>{transfer.reference}</DataCell>
+                <DataCell>{t(KIND_KEYS[transfer.kind])}</DataCell>
+                <DataCell>{transfer.customer.email}</DataCell>
+                <DataCell align="end">{transfer.kind === 'reload' ? t('ops.transfers.anyAmount') : format.money(transfer.dueCents)}</DataCell>
+                <DataCell>{format.dateTime(transfer.since)}</DataCell>
+                <DataCell>
                   <ConfirmTransfer
                     transfer={transfer}
                     onConfirmed={(message) => {
@@ -187,11 +188,11 @@ export function OpsTransfers() {
                       announce(message);
                     }}
                   />
-                </Cell>
-              </Row>
+                </DataCell>
+              </DataRow>
             )}
-          </TableBody>
-        </Table>
+          </DataTableBody>
+        </DataTable>
       )}
     </div>
   );

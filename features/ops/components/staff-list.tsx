@@ -13,7 +13,7 @@ import { DialogTrigger } from '#ui/dialog';
 import { LoadFailed } from '#ui/load-failed';
 import { Modal } from '#ui/modal';
 import { Select, SelectItem } from '#ui/select';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
 import { TextField } from '#ui/text-field';
 import { inviteStaff, setStaffDisabled, staffListQuery } from '../staff-api.ts';
 import { ROLE_KEYS } from '../ops-words.ts';
@@ -112,23 +112,23 @@ export function StaffList({ currentStaffId, mayManage }: StaffListProps) {
           {errorMessage(staff.error)}
         </LoadFailed>
       ) : (
-        <Table aria-label={t('ops.staff.title')}>
-          <TableHeader>
-            <Column isRowHeader>{t('ops.staff.name')}</Column>
-            <Column>{t('auth.email')}</Column>
-            <Column>{t('ops.staff.role')}</Column>
-            <Column>{t('ops.staff.since')}</Column>
-            {mayManage ? <Column>{t('opsStaff.actions')}</Column> : null}
-          </TableHeader>
-          <TableBody items={staff.status === 'success' ? staff.data.list : []} isLoading={staff.status === 'loading'} loadingLabel={t('common.loading')}>
+        <DataTable aria-label={t('ops.staff.title')}>
+          <DataTableHeader>
+            <DataColumn>{t('ops.staff.name')}</DataColumn>
+            <DataColumn>{t('auth.email')}</DataColumn>
+            <DataColumn>{t('ops.staff.role')}</DataColumn>
+            <DataColumn>{t('ops.staff.since')}</DataColumn>
+            {mayManage ? <DataColumn>{t('opsStaff.actions')}</DataColumn> : null}
+          </DataTableHeader>
+          <DataTableBody columnCount={mayManage ? 5 : 4} items={staff.status === 'success' ? staff.data.list : []} isLoading={staff.status === 'loading'} loadingLabel={t('common.loading')}>
             {(member) => (
-              <Row id={member.id}>
-                <Cell>{member.disabled ? t('ops.staff.disabled', { name: member.name }) : member.name}</Cell>
-                <Cell>{member.email}</Cell>
-                <Cell>{t(ROLE_KEYS[member.role])}</Cell>
-                <Cell>{format.dateTime(member.createdAt, 'date')}</Cell>
+              <DataRow>
+                <DataCell isRowHeader>{member.disabled ? t('ops.staff.disabled', { name: member.name }) : member.name}</DataCell>
+                <DataCell>{member.email}</DataCell>
+                <DataCell>{t(ROLE_KEYS[member.role])}</DataCell>
+                <DataCell>{format.dateTime(member.createdAt, 'date')}</DataCell>
                 {mayManage ? (
-                  <Cell>
+                  <DataCell>
                     {member.id === currentStaffId ? (
                       t('opsStaff.you')
                     ) : member.disabled ? (
@@ -153,12 +153,12 @@ export function StaffList({ currentStaffId, mayManage }: StaffListProps) {
                         </Modal>
                       </DialogTrigger>
                     )}
-                  </Cell>
+                  </DataCell>
                 ) : null}
-              </Row>
+              </DataRow>
             )}
-          </TableBody>
-        </Table>
+          </DataTableBody>
+        </DataTable>
       )}
     </div>
   );
