@@ -126,9 +126,12 @@ function appChunks(): PluginOption {
           scores.push({ candidate: index, score, routes: routes.map((r) => `${r.path} ${(r.gzip / 1000).toFixed(1)} ${r.requests}`) });
           if (!best || compareScores(score, best) < 0) [best, merges] = [score, candidate];
         }
-        const asked = process.env[CANDIDATE] === undefined ? undefined : candidates[Number(process.env[CANDIDATE])];
-        if (process.env[CANDIDATE] !== undefined && !asked) throw new Error(`${CANDIDATE}=${process.env[CANDIDATE]}: there are ${candidates.length} candidates`);
-        if (asked) merges = asked;
+        const asked = process.env[CANDIDATE];
+        if (asked !== undefined) {
+          const chosen = candidates[Number(asked)];
+          if (!chosen) throw new Error(`${CANDIDATE}=${asked}: there are ${candidates.length} candidates`);
+          merges = chosen;
+        }
         // [other failures, routes over their budgets or recorded figures, −routes within, requests over, bytes]
         fs.writeFileSync(path.join(cache, 'manufacture-candidates.json'), JSON.stringify({ chosen: candidates.indexOf(merges), scores }, null, 1));
         if (process.env[REPLAN] === '1') fs.writeFileSync(planFile, `{\n  "merged": [\n${keptPlan(merges).merged.map((names) => `    ${JSON.stringify(names)}`).join(',\n')}\n  ]\n}\n`);

@@ -19,10 +19,15 @@ function wholeAtLeastOne(raw: string | null): number | null {
  */
 export function useUrlParam<T extends string>(name: string, allowed: readonly T[], fallback: T, resets: readonly string[] = []): [T, (value: T) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = params.get(name);
-  const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
+  const value = paramValue(params, name, allowed, fallback);
   const set = useCallback((next: T) => setParams((prev) => withParam(prev, name, next, fallback, resets)), [setParams, name, fallback, resets]);
   return [value, set];
+}
+
+/** The parameter `name` of `params` when it is one of `allowed`, else `fallback`. */
+function paramValue<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = params.get(name);
+  return raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
 }
 
 /** `params` with `name` set to `value` (left out when it is the default) and `resets` left out. */
@@ -41,8 +46,7 @@ function withParam(params: URLSearchParams, name: string, value: string, fallbac
 export function useUrlParamLinks<T extends string>(name: string, allowed: readonly T[], fallback: T, resets: readonly string[] = []): [T, (value: T) => string] {
   const [params] = useSearchParams();
   const [path] = useLocation();
-  const raw = params.get(name);
-  const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
+  const value = paramValue(params, name, allowed, fallback);
   const href = (next: T) => {
     const search = withParam(params, name, next, fallback, resets).toString();
     return search ? `${path}?${search}` : path;
