@@ -189,7 +189,20 @@ export default tseslint.config(
   {
     files: ['**/*.tsx'],
     plugins: { 'jsx-a11y': jsxA11y },
-    rules: jsxA11y.flatConfigs.recommended.rules,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Tailwind's reset takes the bullets off lists, and Safari then drops their list semantics
+      // unless the role is written out (ADR 273): `role="list"` on <ul>/<ol> is not redundant here.
+      'jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], ul: ['list'], ol: ['list'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^(ul|ol)$/]:not(:has(JSXAttribute[name.name='role'])):not(:has(JSXAttribute[name.name='className'][value.value=/\\blist-(disc|decimal)\\b/]))",
+          message: 'A list without bullets needs role="list", or Safari does not announce it as a list (ADR 273).',
+        },
+      ],
+    },
   },
   ...storybook.configs['flat/recommended'],
   {

@@ -30,7 +30,7 @@ export function PageFrame({ children, width = 'wide' }: { children: ReactNode; w
             {t('app.name')}
           </Link>
           <nav aria-label={t('app.nav.main')}>
-            <ul className="flex flex-wrap items-center gap-4">
+            <ul role="list" className="flex flex-wrap items-center gap-4">
               <li>
                 <Link href="/quote" variant="quiet">
                   {t('app.nav.quote')}

@@ -1,14 +1,16 @@
 import { Fragment, type ReactNode } from 'react';
-import type { ColumnAlign } from './table.tsx';
 import { tv, twMerge } from './tv.ts';
+
+/** Where a column's content sits: `end` for amounts and quantities, so digits line up (with tabular figures). */
+export type ColumnAlign = 'start' | 'end';
 
 /**
  * A list to read (orders, transactions, coupons): an HTML table, no script of its own (ADR 269).
  * A screen reader's table commands move through its cells and read each cell's column; the
  * keyboard reaches what its cells hold (a link, a button) with Tab, and the box it scrolls in when
  * it is wider than the screen (WCAG 1.4.10, 2.1.1): a group named as the table, not a landmark (a
- * region would repeat the name of the section around a list named by its heading). A table whose
- * rows are chosen, sorted or opened is `ui/table.tsx` (React Aria's grid: arrow keys between cells).
+ * region would repeat the name of the section around a list named by its heading). Rows chosen
+ * with boxes hold a `ui/checkbox.tsx` in a cell of their own (the quote's parts table, ADR 274).
  */
 export function DataTable({ children, className, ...label }: { children: ReactNode; className?: string } & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
   return (

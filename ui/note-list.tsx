@@ -17,7 +17,7 @@ export interface Note {
  */
 export function NoteList({ notes }: { notes: readonly Note[] }) {
   return (
-    <ul className="flex flex-col gap-2">
+    <ul role="list" className="flex flex-col gap-2">
       {notes.map((n) => (
         <li key={n.id} className={`rounded-control border p-3 text-caption ${n.tone === 'danger' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200'}`}>
           <p>{n.lead}</p>

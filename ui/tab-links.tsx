@@ -39,7 +39,7 @@ const tabLinkStyles = tv({
 export function TabLinks({ items, current, 'aria-label': label }: TabLinksProps) {
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 border-b border-neutral-300">
+      <ul role="list" className="flex gap-1 border-b border-neutral-300">
         {items.map((item) => (
           <li key={item.id} className="flex">
             <Link href={item.href} aria-current={item.id === current ? 'page' : undefined} className={tabLinkStyles({ isCurrent: item.id === current })}>

@@ -45,7 +45,7 @@ export function AccountFrame({ title, children }: { title: MessageKey; children:
                   <p id={groupId} className="px-2 text-caption font-medium uppercase tracking-wide text-neutral-600">
                     {t(group.label)}
                   </p>
-                  <ul aria-labelledby={groupId} className="flex flex-col gap-0.5">
+                  <ul role="list" aria-labelledby={groupId} className="flex flex-col gap-0.5">
                     {group.items.map((item) => {
                       const here = current?.href === item.href;
                       return (

@@ -13,7 +13,7 @@ export function ColorTokens() {
       {Object.entries(scales).map(([name, scale]) => (
         <section key={name} aria-label={`${name} colours`} className="flex flex-col gap-1">
           <h3 className="text-body font-semibold text-neutral-900">{name}</h3>
-          <ul className="flex flex-wrap gap-2">
+          <ul role="list" className="flex flex-wrap gap-2">
             {Object.entries(scale).map(([step, hex]) => {
               const onWhite = contrastRatio(hex, colors.neutral[0]);
               return (
@@ -37,7 +37,7 @@ export function ColorTokens() {
 
 export function TypeScale() {
   return (
-    <ul className="flex flex-col gap-3">
+    <ul role="list" className="flex flex-col gap-3">
       {Object.entries(fontSize).map(([name, [size, { lineHeight }]]) => (
         <li key={name} className="flex items-baseline gap-4">
           <span className="w-60 shrink-0 text-caption text-neutral-700">text-{name} · {size} / {lineHeight}</span>
@@ -50,7 +50,7 @@ export function TypeScale() {
 
 export function Radii() {
   return (
-    <ul className="flex gap-4">
+    <ul role="list" className="flex gap-4">
       {Object.entries(borderRadius).map(([name, value]) => (
         <li key={name} className="flex flex-col items-center gap-1 text-caption text-neutral-700">
           <span aria-hidden className="size-16 border-2 border-brand-600 bg-brand-50" style={{ borderRadius: value }} />
@@ -84,7 +84,7 @@ export function FontSpecimen() {
 export function Spacing() {
   const steps = [['1', '0.25rem'], ['2', '0.5rem'], ['3', '0.75rem'], ['4', '1rem'], ['6', '1.5rem'], ['8', '2rem'], ['10', '2.5rem']] as const;
   return (
-    <ul className="flex flex-col gap-2">
+    <ul role="list" className="flex flex-col gap-2">
       {[...steps, ...Object.entries(spacing)].map(([name, value]) => (
         <li key={name} className="flex items-center gap-4 text-caption text-neutral-700">
           <span className="w-40 shrink-0">{name === 'gutter' ? 'gutter (page side padding)' : `${name} · p-${name}, gap-${name}`} · {value}</span>
@@ -104,7 +104,7 @@ export function Elevation() {
     modal: 'dialogs over a dimmed page',
   };
   return (
-    <ul className="flex flex-wrap gap-6">
+    <ul role="list" className="flex flex-wrap gap-6">
       {Object.entries(boxShadow).map(([name, value]) => (
         <li key={name} className="flex w-44 flex-col gap-2 text-caption text-neutral-700">
           <span aria-hidden className="h-16 rounded-card border border-neutral-200 bg-neutral-0" style={{ boxShadow: value }} />
@@ -122,7 +122,7 @@ type IconComponent = (props: SVGProps<SVGSVGElement>) => ReactNode;
 export function IconGallery() {
   const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon')) as [string, IconComponent][];
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3">
+    <ul role="list" className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3">
       {all.map(([name, Icon]) => (
         <li key={name} className="flex items-center gap-3 rounded-control border border-neutral-200 bg-neutral-0 px-3 py-2 text-caption text-neutral-900">
           <Icon className="size-5 shrink-0 text-neutral-900" />

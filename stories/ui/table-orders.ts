@@ -1,4 +1,4 @@
-/** Orders to draw in the table stories (ui/table.tsx, ui/data-table.tsx). */
+/** Orders to draw in the table stories (ui/data-table.tsx). */
 export interface Order {
   id: string;
   date: string;

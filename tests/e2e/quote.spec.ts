@@ -72,7 +72,7 @@ test('3MF packages written with ZIP64 records and with deflate64 are read in the
   await page.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(['variant-sphere-zip64.3mf', 'variant-sphere-deflate64.3mf'].map((f) => path.join(corpus, f)));
   // The parts table (ADR 160): both parts read, measured and priced.
-  const parts = page.getByRole('grid', { name: 'Parts of this quote' });
+  const parts = page.getByRole('table', { name: 'Parts of this quote' });
   await expect(parts.getByText('Priced', { exact: true })).toHaveCount(2, { timeout: 30_000 });
   await page.getByRole('button', { name: 'variant-sphere-deflate64.3mf', exact: true }).click();
   await expect(page.getByText('20.0 × 20.0 × 20.0 mm').first()).toBeVisible();

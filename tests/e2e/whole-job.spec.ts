@@ -64,12 +64,18 @@ test('the parts table: every part with its status and price, an assembly’s par
   await expect(total).toContainText(/Everything ships by \w{3}, \w{3} \d+, \d{4}/);
   await expect(total).toContainText('1 part is not counted: no price yet, or something to check first.');
 
-  // Choosing a row by keyboard configures that part: its configurator heading takes the focus.
+  // Choosing a part configures it: its configurator heading takes the focus.
   await choosePart(page, 'Body 5');
   await expect(page.getByRole('heading', { name: /Configure fixture\.stl – Body 5/ })).toBeFocused();
   await expect(partRow(page, 'Body 5')).toContainText('Being configured');
-  await partRow(page, 'cube-10x10mm--cube-10x10.stp').focus();
-  await page.keyboard.press('ArrowDown');
+  // Tab from a part's name passes its Remove and the next row's box, then reaches the next part's name.
+  await partRow(page, 'cube-10x10mm--cube-10x10.stp').getByRole('button', { name: 'cube-10x10mm--cube-10x10.stp', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Remove cube-10x10mm--cube-10x10.stp' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Select cube-units--cube-in.step' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'cube-units--cube-in.step', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /Configure cube-units--cube-in\.step/ })).toBeVisible();
 

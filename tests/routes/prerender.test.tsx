@@ -192,7 +192,7 @@ describe('the prerendered quote page', () => {
       expect(screen.getByText(/^Applies to every part of this project/)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
       // Nobody's project: no name, no parts, and not the address it was rendered at.
-      expect(screen.queryByRole('grid')).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
       // It was rendered at /quote/opening: that id is nowhere in it (the screen's "Opening" is a word, capitalised).
       expect(page.html).not.toMatch(/\bopening\b/);
       expect(!!screen.queryByRole('region', { name: 'Cookie consent' }), page.file).toBe(page.file === 'quote-project.html');

@@ -101,7 +101,7 @@ function CouponsCard() {
     <Card title={t('account.home.coupons')} description={total === null ? undefined : t('account.home.couponsActive', { count: total })} level={2}>
       <Loaded state={coupons} label={t('account.home.loadingCoupons')} empty={<p className="text-neutral-600">{t('account.home.noCoupons')}</p>}>
         {(list) => (
-          <ul className="flex flex-col gap-1">
+          <ul role="list" className="flex flex-col gap-1">
             {list.map((c) => (
               <li key={c.id}>
                 <span className="font-mono font-medium">{c.code}</span>{' '}
@@ -139,7 +139,7 @@ function RecentOrders() {
         }
       >
         {(list) => (
-          <ul className="flex flex-col divide-y divide-neutral-100">
+          <ul role="list" className="flex flex-col divide-y divide-neutral-100">
             {list.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="flex flex-col">
@@ -178,7 +178,7 @@ function RecentProjects() {
         }
       >
         {(list) => (
-          <ul className="flex flex-col divide-y divide-neutral-100">
+          <ul role="list" className="flex flex-col divide-y divide-neutral-100">
             {list.map((project) => (
               <li key={project.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="flex flex-col">

@@ -105,7 +105,7 @@ export function AddressBookView<T extends { id: string }>(props: AddressBookView
       {state.status === 'error' && <p role="alert">{state.message}</p>}
       {state.status === 'ready' && list.length === 0 && <EmptyState title={words.empty} description={words.emptyBody} level={2} />}
       {state.status === 'ready' && list.length > 0 && (
-        <ul aria-label={words.list} className="flex w-full max-w-3xl flex-col rounded-card border border-neutral-200 bg-neutral-0">
+        <ul role="list" aria-label={words.list} className="flex w-full max-w-3xl flex-col rounded-card border border-neutral-200 bg-neutral-0">
           {list.map((address) => {
             const isSelected = selected.has(address.id);
             return (

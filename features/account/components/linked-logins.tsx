@@ -57,7 +57,7 @@ export function LinkedLogins({ returnTo }: { returnTo: string }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <ul className="flex flex-col divide-y divide-neutral-100">
+      <ul role="list" className="flex flex-col divide-y divide-neutral-100">
         {channels.data.map((listed) => ({ ...listed, linked: listed.linked && !unlinked.has(listed.channel) })).map((channel) => (
           <li key={channel.channel} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <span className="flex items-center gap-3">

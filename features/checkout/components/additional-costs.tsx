@@ -29,7 +29,7 @@ export function AdditionalCosts() {
     return <EmptyState title={t('checkout.costs.emptyTitle')} description={t('checkout.costs.emptyBody')} />;
   }
   return (
-    <ul className="flex flex-col gap-4" aria-label={t('checkout.page.additionalCosts')}>
+    <ul role="list" className="flex flex-col gap-4" aria-label={t('checkout.page.additionalCosts')}>
       {costs.data.list.map((cost) => (
         <li key={cost.id} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-neutral-0 p-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -34,7 +34,7 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
       </p>
       <CopyButton value={instructions.reference} {...copy} accessibleLabel={t('rewards.transfer.copyReference', { reference: instructions.reference })} className="self-start" />
       {instructions.note && <p className="text-neutral-600">{instructions.note}</p>}
-      <ul aria-label={t('checkout.transfer.caption')} className="grid gap-4 md:grid-cols-2">
+      <ul role="list" aria-label={t('checkout.transfer.caption')} className="grid gap-4 md:grid-cols-2">
         {instructions.bankAccounts.map((account) => (
           <li key={account.currency} className="min-w-0 rounded-card border border-neutral-200 bg-neutral-0 p-4 forced-colors:border-[CanvasText]">
             <h3 className="text-title">{account.currency}</h3>

@@ -84,7 +84,7 @@ export function OpsAdditionalCosts({ order, mayCharge, onCreated }: OpsAdditiona
             {errorMessage(loaded.error)}
           </p>
         ) : (
-          <ul className="flex flex-col gap-1">
+          <ul role="list" className="flex flex-col gap-1">
             {loaded.status === 'success' && list.length === 0 && <li>{t('ops.extra.empty')}</li>}
             {list.map((cost) => (
               <li key={cost.id}>{t('ops.extra.line', { number: cost.number, amount: format.money(cost.amountCents), status: cost.statusLabel, description: cost.description })}</li>

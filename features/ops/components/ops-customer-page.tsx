@@ -196,14 +196,14 @@ function CustomerAudit({ audit }: { audit: StaffAction[] }) {
   const format = useFormat();
   return (
     <Card title={t('ops.customer.audit')} description={t('ops.customer.auditHint')}>
-      <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">
+      <ol role="list" className="flex flex-col gap-2 px-5 pb-5 pt-3">
         {audit.length === 0 && <li>{t('ops.customer.auditEmpty')}</li>}
         {audit.map((a) => {
           const actionKey = ACTION_KEYS[a.action];
           return (
             <li key={a.id}>
               {t('ops.customer.auditLine', { at: format.dateTime(a.at), who: a.staffName, action: actionKey ? t(actionKey) : a.action })}
-              <ul className="text-neutral-700">
+              <ul role="list" className="text-neutral-700">
                 {auditChanges(a, { t, money: (cents) => format.money(cents) }).map((line) => (
                   <li key={line}>{line}</li>
                 ))}

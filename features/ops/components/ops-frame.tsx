@@ -37,7 +37,7 @@ export function OpsFrame({ staff, current, onSignOut, signingOut = false, childr
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-neutral-200 bg-neutral-0 px-4 py-3">
         <p className="font-semibold text-neutral-900">{t('ops.frame.title')}</p>
         <nav aria-label={t('ops.nav.label')}>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          <ul role="list" className="flex flex-wrap gap-x-4 gap-y-1">
             {sections.map((s) => (
               <li key={s.id}>
                 <Link href={s.href} aria-current={s.id === current ? 'page' : undefined} className={s.id === current ? 'font-semibold' : undefined}>

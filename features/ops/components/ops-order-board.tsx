@@ -46,7 +46,7 @@ function BoardColumn({ status }: { status: (typeof BOARD_STATUSES)[number] }) {
         (state.data.list.length === 0 ? (
           <p className="text-neutral-600">{t('opsOrders.board.empty')}</p>
         ) : (
-          <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+          <ul role="list" aria-labelledby={headingId} className="flex flex-col gap-2">
             {state.data.list.map(({ order, customer, shipBy }) => (
               <li key={order.id} className="flex flex-col gap-1 rounded-control border border-neutral-200 bg-neutral-0 p-3">
                 <Link href={`/ops/orders/${order.id}`} className="font-semibold">

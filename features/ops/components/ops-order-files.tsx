@@ -78,7 +78,7 @@ function ProductFiles({ product, files }: { product: Product; files: OpsOrderFil
         <h3 id={headingId} className="font-semibold text-neutral-900">
           {t('opsOrders.files.product', { name: product.name, quantity: format.number(product.quantity) })}
         </h3>
-        <ul className="flex flex-col gap-2">
+        <ul role="list" className="flex flex-col gap-2">
           <li className="flex flex-wrap items-center gap-2">
             {files?.model ? (
               <>
@@ -139,7 +139,7 @@ export function OpsOrderFiles({ data }: { data: OpsOrder }) {
   const byProduct = new Map(data.files.map((f) => [f.productId, f]));
   return (
     <Card title={t('opsOrders.files')} description={t('opsOrders.files.hint')}>
-      <ul className="flex flex-col gap-4 px-5 pb-5 pt-3">
+      <ul role="list" className="flex flex-col gap-4 px-5 pb-5 pt-3">
         {data.order.products.map((product) => (
           <ProductFiles key={product.id} product={product} files={byProduct.get(product.id)} />
         ))}

@@ -148,7 +148,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('ops.order.payments')}>
-          <ul className="flex flex-col gap-1 px-5 pb-5 pt-3">
+          <ul role="list" className="flex flex-col gap-1 px-5 pb-5 pt-3">
             {order.payments.length === 0 && <li>{order.amounts.totalCents === 0 && order.paidAt ? t('ops.order.noCharge') : t('orders.method.none')}</li>}
             {order.payments.map((p) => (
               <li key={p.id}>
@@ -158,7 +158,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
           </ul>
         </Card>
         <Card title={t('orders.detail.history')}>
-          <ol className="flex flex-col gap-1 px-5 pb-5 pt-3">
+          <ol role="list" className="flex flex-col gap-1 px-5 pb-5 pt-3">
             {order.statusHistory.map((h, i) => {
               const line = t('ops.order.historyLine', { at: format.dateTime(h.at), status: t(OPS_STATUS_KEYS[h.to]), actor: h.actor });
               return <li key={i}>{h.note ? t('ops.order.historyNote', { line, note: h.note }) : line}</li>;
@@ -172,7 +172,7 @@ export function OpsOrderPage({ orderId, mayCharge = false }: { orderId: string; 
       <OpsAdditionalCosts order={order} mayCharge={mayCharge} onCreated={() => void queryClient.invalidateQueries({ queryKey: queryKeys.ops.orders.detail(orderId) })} />
 
       <Card title={t('ops.order.audit')} description={t('ops.order.auditHint')}>
-        <ol className="flex flex-col gap-2 px-5 pb-5 pt-3">
+        <ol role="list" className="flex flex-col gap-2 px-5 pb-5 pt-3">
           {audit.length === 0 && <li>{t('ops.order.auditEmpty')}</li>}
           {audit.map((a) => (
             <li key={a.id}>

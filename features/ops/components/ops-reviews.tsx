@@ -95,7 +95,7 @@ function ReviewCard({ review, onAnswered }: { review: OpsReview; onAnswered: (me
         <p>{t('opsQueues.reviews.noFindings')}</p>
       )}
       <h3 className="font-semibold">{t('opsQueues.reviews.files')}</h3>
-      <ul className="flex flex-col gap-2">
+      <ul role="list" className="flex flex-col gap-2">
         <li>{review.model ? <Download path={review.model.path} name={review.model.name} label={t('opsQueues.reviews.model', { name: review.model.name })} /> : t('opsQueues.reviews.modelRemoved')}</li>
         {review.drawing && (
           <li>

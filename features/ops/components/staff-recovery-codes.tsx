@@ -10,7 +10,7 @@ export function StaffRecoveryCodes({ codes }: { codes: readonly string[] }) {
         {t('opsStaff.codes.title')}
       </h2>
       <p className="text-neutral-700">{t('opsStaff.codes.intro')}</p>
-      <ul aria-label={t('opsStaff.codes.list')} className="grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
+      <ul role="list" aria-label={t('opsStaff.codes.list')} className="grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

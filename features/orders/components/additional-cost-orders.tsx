@@ -71,7 +71,7 @@ export function AdditionalCostOrders({ renderPayment }: AdditionalCostOrdersProp
         <EmptyState title={status ? t('orders.costs.noneWithStatus') : t('orders.costs.emptyTitle')} description={t('orders.costs.emptyBody')} />
       )}
       {data && data.list.length > 0 && (
-        <ul className="flex flex-col gap-4" aria-label={t('orders.costs.list')}>
+        <ul role="list" className="flex flex-col gap-4" aria-label={t('orders.costs.list')}>
           {data.list.map((cost) => (
             <li key={cost.id} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-neutral-0 p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">

@@ -111,7 +111,7 @@ export function AfterSale({ orderId }: { orderId?: string | null }) {
                   <DataCell>{request.orderNumber}</DataCell>
                   <DataCell>{request.wedoOrderNumber}</DataCell>
                   <DataCell>
-                    <ul>
+                    <ul role="list">
                       {request.items.map((item) => (
                         <li key={item.productId}>{t('orders.afterSale.item', { name: item.name, quantity: item.quantity, original: item.originalQuantity })}</li>
                       ))}

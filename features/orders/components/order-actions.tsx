@@ -115,7 +115,7 @@ export function ReorderButton({ order }: { order: Order }) {
               ))}
             </ul>
           )}
-          <ul className="flex flex-wrap gap-4">
+          <ul role="list" className="flex flex-wrap gap-4">
             {result.projects.map((project) => (
               <li key={project.id}>
                 <Link href={`/quote/${project.id}`}>{t('orders.reorder.open', { name: project.name })}</Link>

@@ -234,7 +234,7 @@ function OrderView({
         {o.tracking.length === 0 ? (
           <p className="text-neutral-700">{t('orders.detail.trackingNone')}</p>
         ) : (
-          <ul className="flex flex-col gap-3">
+          <ul role="list" className="flex flex-col gap-3">
             {o.tracking.map((track) => (
               <li key={track.id} className="flex flex-col gap-1 border-b border-neutral-100 pb-3 last:border-0 last:pb-0">
                 <span className="font-semibold">{track.package}</span>
@@ -261,7 +261,7 @@ function OrderView({
       )}
 
       <Section title={t('orders.detail.history')}>
-        <ol className="flex flex-col gap-1">
+        <ol role="list" className="flex flex-col gap-1">
           {o.statusHistory.map((h) => (
             <li key={`${h.at}-${h.to}`} className="grid gap-x-4 sm:grid-cols-[14rem_1fr]">
               <span className="text-neutral-600">{format.dateTime(h.at)}</span>
@@ -366,7 +366,7 @@ function ProductCards({ products }: { products: OrderProduct[] }) {
   const t = useT();
   const format = useFormat();
   return (
-    <ul className="flex flex-col gap-3 md:hidden">
+    <ul role="list" className="flex flex-col gap-3 md:hidden">
       {products.map((p) => (
         <li key={p.id} className="rounded-control border border-neutral-200 p-3">
           <p className="font-semibold">{p.name}</p>

@@ -74,7 +74,7 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
           <EmptyState title={t('projects.files.emptyTitle')} description={t('projects.files.emptyBody')} action={<Link href={`/quote/${project.id}`}>{t('projects.files.addFiles')}</Link>} />
         </div>
       ) : (
-        <ul className="flex flex-col gap-4" aria-label={t('projects.files.label')}>
+        <ul role="list" className="flex flex-col gap-4" aria-label={t('projects.files.label')}>
           {files.list.map((file) => (
             <FileCard key={file.id} projectId={project.id} file={file} quote={quotes[file.id] ?? null} />
           ))}

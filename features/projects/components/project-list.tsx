@@ -102,7 +102,7 @@ export function ProjectList({ loadThumbnail }: { loadThumbnail?: LoadThumbnail }
         </div>
       )}
       {data && data.list.length > 0 && (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-label={t('projects.list.label')}>
+        <ul role="list" className="grid gap-4 lg:grid-cols-2" aria-label={t('projects.list.label')}>
           {data.list.map((project) => (
             <ProjectCard key={project.id} project={project} loadThumbnail={loadThumbnail} onChanged={changed} />
           ))}

@@ -322,7 +322,7 @@ function BlockedPrice({ findings }: { findings: readonly Finding[] }) {
   return (
     <div data-testid="no-price">
       <p className="font-semibold text-danger-700">{t('quote.price.blocked')}</p>
-      <ul className="mt-2 flex flex-col gap-2 text-caption">
+      <ul role="list" className="mt-2 flex flex-col gap-2 text-caption">
         {findings.map((f) => (
           <li key={`${f.code}-${f.message}`}>
             <p className="text-neutral-900">{f.message}</p>
@@ -403,7 +403,7 @@ const PriceBreakdown = memo(function PriceBreakdown({ quote }: { quote: QuoteRes
             </tbody>
           </table>
           <h3 className="mt-4 font-semibold">{t('quote.configure.leadTime')}</h3>
-          <ul className="mt-1 text-caption">
+          <ul role="list" className="mt-1 text-caption">
             {quote.leadTime?.items.map((i) => (
               <li key={i.id}>{t('quote.breakdown.leadItem', { label: i.label, days: i.workingDays })}</li>
             ))}

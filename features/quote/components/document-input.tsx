@@ -55,7 +55,7 @@ export function DocumentInput({
         {t('quote.documents.limits', { count: maxFiles })}
       </p>
       {chosen.length > 0 && (
-        <ul className="flex flex-col gap-1" aria-label={t('quote.documents.chosen')}>
+        <ul role="list" className="flex flex-col gap-1" aria-label={t('quote.documents.chosen')}>
           {chosen.map((c, i) => (
             <li key={`${c.file.name}-${i}`} className="flex flex-wrap items-center gap-2 text-caption">
               <span className="font-medium break-all">{c.file.name}</span>

@@ -246,7 +246,7 @@ function WallLegend({ maps, process, regionButton }: { maps: ModelMaps; process:
   const mapName = t('maps.wall');
   return (
     <div className="flex flex-col gap-2 text-caption">
-      <ul aria-label={t('maps.legend', { map: mapName })} className="flex flex-col gap-1">
+      <ul role="list" aria-label={t('maps.legend', { map: mapName })} className="flex flex-col gap-1">
         {bands
           .filter((b) => b !== 'unmeasured' || wall.bandAreaMm2.unmeasured > 0)
           .map((b) => (
@@ -260,7 +260,7 @@ function WallLegend({ maps, process, regionButton }: { maps: ModelMaps; process:
       {wall.thinRegions.length === 0 ? (
         <p>{t('maps.noThin', { limit: figures.limit })}</p>
       ) : (
-        <ul aria-label={t('maps.regions', { map: mapName })} className="flex flex-col gap-1">
+        <ul role="list" aria-label={t('maps.regions', { map: mapName })} className="flex flex-col gap-1">
           {wall.thinRegions.map((r, i) => {
             const label = t('maps.thinRegion', { index: i + 1, count: wall.thinRegions.length, min: mm(format, r.minMm), area: area(format, r.areaMm2) });
             const key = regionKey(WALL_REGION, i);
@@ -286,7 +286,7 @@ function AccessLegend({ maps, regionButton }: { maps: ModelMaps; regionButton: R
   const undercutArea = access.undercuts.reduce((sum, r) => sum + r.areaMm2, 0);
   return (
     <div className="flex flex-col gap-2 text-caption">
-      <ul aria-label={t('maps.regions', { map: mapName })} className="flex flex-col gap-1">
+      <ul role="list" aria-label={t('maps.regions', { map: mapName })} className="flex flex-col gap-1">
         {access.setups.map((direction, i) => {
           const label = t('maps.setup', { index: i + 1, direction: t(DIRECTION_LABEL[direction]) });
           const key = regionKey(SETUP_REGION, i);

@@ -339,7 +339,7 @@ function FindingList({
   return (
     <div>
       <h3 className="font-semibold">{t('quote.finding.heading')}</h3>
-      <ul className="mt-2 flex flex-col gap-2" aria-label={t('quote.finding.list')}>
+      <ul role="list" className="mt-2 flex flex-col gap-2" aria-label={t('quote.finding.list')}>
         {findings.map((f) => (
           <li key={findingKey(f)} className={`rounded-control border p-3 text-caption ${f.severity === 'error' ? 'border-danger-600 bg-danger-50' : 'border-neutral-200 bg-neutral-0'} ${shown === f ? 'outline outline-2 outline-danger-600' : ''}`}>
             <p>{t.rich('quote.finding.line', { severity: t(SEVERITY_LABEL[f.severity]), message: f.message, strong: (chunks) => <strong>{chunks}</strong> })}</p>

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import type { PartRow, PartStatus } from '#machines/quote-parts';
 import { quoteTotals } from '#machines/quote-parts';
 import { useFormat } from '#lib/i18n/format';
@@ -6,11 +6,11 @@ import { useT, type MessageKey } from '#lib/i18n/i18n';
 import { ServerState } from '#lib/server-state';
 import { useSessionAccount } from '#machines/session-context';
 import { Button } from '#ui/button';
-import type { Key, Selection } from '#ui/collections';
+import { Checkbox } from '#ui/checkbox';
+import { DataTable } from '#ui/data-table';
 import { ProgressBar } from '#ui/progress-bar';
 import { FileIcon } from '#ui/icons';
 import { StatusBadge } from '#ui/status-badge';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '#ui/table';
 import { useStoredPicture } from './stored-picture.tsx';
 import { uploadStatusText } from '../upload-status.ts';
 
@@ -50,134 +50,76 @@ export interface PartsTableProps {
 }
 
 /**
- * Every part of the project at a glance (issue 34 item 1): a React Aria table, one row a part, with
- * its picture, a name that tells it apart (an assembly's part in full, with its assembly), its
+ * Every part of the project at a glance (issue 34 item 1): an HTML table (ADR 274), one row a part,
+ * with its picture, a name that tells it apart (an assembly's part in full, with its assembly), its
  * status, quantity, unit price, line total and lead time, then the quote's total with the latest
- * ship date. Arrow keys move between cells, Enter on a row configures its part. Below `sm` each row
- * stacks its cells under their own labels, so the table reads at 320 px without a sideways scroll.
+ * ship date. A part's name is the button that configures it (a press elsewhere on its row does the
+ * same); with `onCheckedChange`, each row has a box that ticks it for a change to several parts, and
+ * the header one that ticks them all. Below `sm` each row stacks its cells under their own labels,
+ * so the table reads at 320 px without a sideways scroll.
  */
 export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId, onConfigure, onRemove, onRetry, checked, onCheckedChange, footer }: PartsTableProps) {
   const t = useT();
-  const format = useFormat();
   const totals = useMemo(() => quoteTotals(rows), [rows]);
   const store = useRowStore(rows);
   const items = useTableItems(rows);
   const dash = t('quote.parts.noValue');
   // The table is the same element while its rows are the same parts with the same names: an option
-  // change does not draw it again (React Aria rebuilds its whole collection when drawn), only the
-  // cells that show what changed, which read their row from the store (`Live`).
+  // change does not draw it again, only the cells that show what changed, which read their row from
+  // the store (`Live`).
   const table = useMemo(() => {
-    const onSelectionChange = (keys: Selection) => {
-      if (!onCheckedChange) return;
-      onCheckedChange(keys === 'all' ? items.map((r) => r.id) : [...keys].map(String));
+    const ticks = onCheckedChange ? (checked ?? new Set<string>()) : null;
+    const tickedCount = ticks ? items.filter((item) => ticks.has(item.id)).length : 0;
+    const tick = (id: string, on: boolean) => {
+      if (!onCheckedChange || !ticks) return;
+      // In the table's order, whatever order they were ticked in.
+      onCheckedChange(items.filter((item) => (item.id === id ? on : ticks.has(item.id))).map((item) => item.id));
     };
+    const column = 'border-b border-neutral-200 px-2.5 py-2 text-start text-caption font-semibold text-neutral-700';
     return (
-      <Table
-        aria-labelledby="parts-heading"
-        onRowAction={(key: Key) => onConfigure(String(key))}
-        selectionMode={onCheckedChange ? 'multiple' : 'none'}
-        selectionBehavior="toggle"
-        selectedKeys={checked ? [...checked] : undefined}
-        onSelectionChange={onSelectionChange}
-        className="max-sm:block"
-      >
-        <TableHeader className="max-sm:sr-only">
-          <Column isRowHeader className="px-2.5">{t('quote.parts.column.part')}</Column>
-          <Column className="px-2.5">{t('quote.parts.column.status')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.quantity')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.unitPrice')}</Column>
-          <Column align="end" className="px-2.5">{t('quote.parts.column.lineTotal')}</Column>
-          <Column className="px-2.5">{t('quote.parts.column.leadTime')}</Column>
-        </TableHeader>
-        {/* Rows are cached by object: whatever else a row's render reads is a dependency. */}
-        <TableBody items={items} className="max-sm:block" dependencies={[selectedId, projectId, dash, t, format, store, onConfigure, onRemove, onRetry]}>
-          {(item) => (
-            <Row
-              id={item.id}
-              textValue={item.name}
-              className="max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-b max-sm:border-neutral-200 max-sm:py-2"
-            >
-              <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
-                <div className="flex items-start gap-2">
-                  <PartThumbnail projectId={projectId} fileId={item.fileId} />
-                  <div className="flex min-w-0 flex-col items-start">
-                    {/* The name configures its part, whatever is ticked (a ticked table's rows tick on a press). */}
-                    <Button
-                      variant="quiet"
-                      className="min-w-0 px-1 py-0 text-start font-medium break-words text-neutral-900"
-                      aria-current={item.id === selectedId ? 'true' : undefined}
-                      onPress={() => onConfigure(item.id)}
-                    >
-                      {item.name}
-                    </Button>
-                    {item.assembly && <span className="px-1 text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: item.assembly })}</span>}
-                    {item.id === selectedId && <span className="px-1 text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</span>}
-                  </div>
-                </div>
-              </Cell>
-              <Cell className="px-2.5 max-sm:block max-sm:border-0 max-sm:py-1">
-                <Live store={store} item={item}>
-                  {(row) => <StatusCell row={row} />}
-                </Live>
-                <span className="mt-1 flex flex-wrap gap-1">
-                  {item.attention?.kind === 'upload-failed' && (
-                    <Button variant="secondary" className="px-2 py-0 text-caption" onPress={() => onRetry(item.id)}>
-                      {t('common.tryAgain')}
-                    </Button>
-                  )}
-                  <Button variant="quiet" className="-ml-1 px-1 py-0 text-caption" aria-label={t('quote.upload.removeFile', { name: item.name })} onPress={() => onRemove(item.id)}>
-                    {t('common.remove')}
-                  </Button>
-                </span>
-              </Cell>
-              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.quantity')}>
-                  <Live store={store} item={item}>
-                    {(row) => (
-                      <>
-                        {row.quantity === null ? dash : format.number(row.quantity)}
-                        {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
-                      </>
-                    )}
-                  </Live>
-                </Stacked>
-              </Cell>
-              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.unitPrice')}>
-                  <Live store={store} item={item}>
-                    {(row) => (row.unitPriceCents === null ? dash : format.money(row.unitPriceCents))}
-                  </Live>
-                </Stacked>
-              </Cell>
-              <Cell align="end" className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.lineTotal')}>
-                  <Live store={store} item={item}>
-                    {(row) => (row.totalCents === null ? dash : format.money(row.totalCents))}
-                  </Live>
-                </Stacked>
-              </Cell>
-              <Cell className="px-2.5 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5">
-                <Stacked label={t('quote.parts.column.leadTime')}>
-                  <Live store={store} item={item}>
-                    {(row) =>
-                      row.leadDays === null || !row.shipDate ? (
-                        dash
-                      ) : (
-                        <>
-                          <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
-                          <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
-                        </>
-                      )
-                    }
-                  </Live>
-                </Stacked>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <DataTable aria-labelledby="parts-heading" className="max-sm:block">
+        <thead className="bg-neutral-50 max-sm:sr-only">
+          <tr>
+            {ticks && (
+              <th scope="col" className={`w-10 ${column}`}>
+                {items.length > 0 && (
+                  <Checkbox
+                    aria-label={t('quote.parts.selectAll')}
+                    isSelected={tickedCount > 0 && tickedCount === items.length}
+                    isIndeterminate={tickedCount > 0 && tickedCount < items.length}
+                    onChange={(on) => onCheckedChange?.(on ? items.map((item) => item.id) : [])}
+                  />
+                )}
+              </th>
+            )}
+            <th scope="col" className={column}>{t('quote.parts.column.part')}</th>
+            <th scope="col" className={column}>{t('quote.parts.column.status')}</th>
+            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.quantity')}</th>
+            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.unitPrice')}</th>
+            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.lineTotal')}</th>
+            <th scope="col" className={column}>{t('quote.parts.column.leadTime')}</th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {items.map((item) => (
+            <PartRowView
+              key={item.id}
+              item={item}
+              store={store}
+              projectId={projectId}
+              selected={item.id === selectedId}
+              ticked={ticks ? ticks.has(item.id) : null}
+              onTick={tick}
+              dash={dash}
+              onConfigure={onConfigure}
+              onRemove={onRemove}
+              onRetry={onRetry}
+            />
+          ))}
+        </tbody>
+      </DataTable>
     );
-  }, [items, checked, onCheckedChange, onConfigure, onRemove, onRetry, selectedId, projectId, dash, t, format, store]);
+  }, [items, checked, onCheckedChange, onConfigure, onRemove, onRetry, selectedId, projectId, dash, t, store]);
   return (
     <section aria-labelledby="parts-heading" className="flex flex-col gap-3" data-upload-panel>
       <h2 id="parts-heading" className="text-title">
@@ -188,6 +130,125 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
       <ServerState useAccount={useSessionAccount}>{table}</ServerState>
       <QuoteTotal totals={totals}>{footer}</QuoteTotal>
     </section>
+  );
+});
+
+interface PartRowViewProps {
+  item: PartRow;
+  store: RowStore;
+  projectId: string | null;
+  /** The part being configured. */
+  selected: boolean;
+  /** Whether the row is ticked; null when the table has no boxes. */
+  ticked: boolean | null;
+  onTick: (id: string, on: boolean) => void;
+  dash: string;
+  onConfigure: (id: string) => void;
+  onRemove: (id: string) => void;
+  onRetry: (id: string) => void;
+}
+
+const CELL = 'border-b border-neutral-100 px-2.5 py-2.5 text-start align-top font-normal';
+const NUMBER_CELL = `${CELL} text-end tabular-nums max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`;
+
+/** One part's row; named by its name cell (the row header), as a screen reader's row commands read it. */
+const PartRowView = memo(function PartRowView({ item, store, projectId, selected, ticked, onTick, dash, onConfigure, onRemove, onRetry }: PartRowViewProps) {
+  const t = useT();
+  const format = useFormat();
+  const nameId = useId();
+  const fullName = item.assembly ? `${item.name} ${t('quote.parts.inAssembly', { assembly: item.assembly })}` : item.name;
+  // A press on the row's text configures its part, as a press on its name does; the row's controls
+  // (its box, its buttons) keep their own. The keyboard's way is the name's button.
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]')) return;
+    onConfigure(item.id);
+  };
+  return (
+    <tr
+      aria-labelledby={nameId}
+      onClick={onRowClick}
+      className={`cursor-default text-neutral-900 hover:bg-neutral-50 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-b max-sm:border-neutral-200 max-sm:py-2 ${ticked ? 'bg-brand-50' : ''}`}
+    >
+      {ticked !== null && (
+        <td className={`${CELL} w-10 max-sm:border-0 max-sm:py-1`}>
+          <Checkbox aria-label={t('quote.parts.select', { part: fullName })} isSelected={ticked} onChange={(on) => onTick(item.id, on)} />
+        </td>
+      )}
+      <th scope="row" className={`${CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
+        <div className="flex items-start gap-2">
+          <PartThumbnail projectId={projectId} fileId={item.fileId} />
+          <div id={nameId} className="flex min-w-0 flex-col items-start">
+            <Button
+              variant="quiet"
+              className="min-w-0 px-1 py-0 text-start font-medium break-words text-neutral-900"
+              aria-current={selected ? 'true' : undefined}
+              onPress={() => onConfigure(item.id)}
+            >
+              {item.name}
+            </Button>
+            {item.assembly && <span className="px-1 text-caption break-words text-neutral-600">{t('quote.parts.inAssembly', { assembly: item.assembly })}</span>}
+            {selected && <span className="px-1 text-caption font-medium text-brand-700">{t('quote.parts.configuring')}</span>}
+          </div>
+        </div>
+      </th>
+      <td className={`${CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
+        <Live store={store} item={item}>
+          {(row) => <StatusCell row={row} />}
+        </Live>
+        <span className="mt-1 flex flex-wrap gap-1">
+          {item.attention?.kind === 'upload-failed' && (
+            <Button variant="secondary" className="px-2 py-0 text-caption" onPress={() => onRetry(item.id)}>
+              {t('common.tryAgain')}
+            </Button>
+          )}
+          <Button variant="quiet" className="-ml-1 px-1 py-0 text-caption" aria-label={t('quote.upload.removeFile', { name: item.name })} onPress={() => onRemove(item.id)}>
+            {t('common.remove')}
+          </Button>
+        </span>
+      </td>
+      <td className={NUMBER_CELL}>
+        <Stacked label={t('quote.parts.column.quantity')}>
+          <Live store={store} item={item}>
+            {(row) => (
+              <>
+                {row.quantity === null ? dash : format.number(row.quantity)}
+                {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
+              </>
+            )}
+          </Live>
+        </Stacked>
+      </td>
+      <td className={NUMBER_CELL}>
+        <Stacked label={t('quote.parts.column.unitPrice')}>
+          <Live store={store} item={item}>
+            {(row) => (row.unitPriceCents === null ? dash : format.money(row.unitPriceCents))}
+          </Live>
+        </Stacked>
+      </td>
+      <td className={NUMBER_CELL}>
+        <Stacked label={t('quote.parts.column.lineTotal')}>
+          <Live store={store} item={item}>
+            {(row) => (row.totalCents === null ? dash : format.money(row.totalCents))}
+          </Live>
+        </Stacked>
+      </td>
+      <td className={`${CELL} max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`}>
+        <Stacked label={t('quote.parts.column.leadTime')}>
+          <Live store={store} item={item}>
+            {(row) =>
+              row.leadDays === null || !row.shipDate ? (
+                dash
+              ) : (
+                <>
+                  <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
+                  <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
+                </>
+              )
+            }
+          </Live>
+        </Stacked>
+      </td>
+    </tr>
   );
 });
 

@@ -188,7 +188,7 @@ function Documents({ documents }: { documents: readonly PartDocument[] }) {
   if (documents.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
-      <ul className="flex flex-col gap-1" aria-label={t('quote.documents.sent')}>
+      <ul role="list" className="flex flex-col gap-1" aria-label={t('quote.documents.sent')}>
         {documents.map((d) => (
           <li key={d.id}>
             <Button

@@ -66,7 +66,7 @@ export const ShipDateCalendar = memo(function ShipDateCalendar({ material, finis
         isDateUnavailable={(date) => !byDay.has(date.toString())}
         dateNote={note}
       />
-      <ul className="flex flex-col gap-0.5 text-caption text-neutral-700">
+      <ul role="list" className="flex flex-col gap-0.5 text-caption text-neutral-700">
         {sorted.map((d) => (
           <li key={d.tier} className={d.tier === tier ? 'font-semibold text-neutral-900' : undefined}>
             {t(d.tier === tier ? 'quote.shipCalendar.chosenItem' : 'quote.shipCalendar.item', { tier: t(TIER_LABEL[d.tier]), date: format.date(d.shipDate, 'weekday') })}

@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import type { Page } from '#domain/api/paging';
 import { useT } from '#lib/i18n/i18n';
 import { useDeferredAsyncState } from '#lib/query-state';
-import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader } from '#ui/data-table';
+import { DataCell, DataColumn, DataRow, DataTable, DataTableBody, DataTableHeader, type ColumnAlign } from '#ui/data-table';
 import { EmptyState } from '#ui/empty-state';
 import { LazyPagination, usePaginationPreload } from '#ui/lazy-pagination';
 import { LoadFailed } from '#ui/load-failed';
-import type { ColumnAlign } from '#ui/table';
 import type { PageRequest } from '../api.ts';
 import { PAGE_SIZES, useUrlPaging } from '../url-state.ts';
 

@@ -173,7 +173,7 @@ function Tasks({ intro, children }: { intro: ReactNode; children: ReactNode }) {
         {t('rewards.points.tasksHeading')}
       </h2>
       {intro}
-      <ul className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">{children}</ul>
+      <ul role="list" className="flex flex-col divide-y divide-neutral-200 rounded-card border border-neutral-200 bg-neutral-0">{children}</ul>
     </section>
   );
 }

@@ -267,6 +267,8 @@ export const quote = {
   'quote.parts.status.inReview': 'In review',
   'quote.parts.inAssembly': 'in {assembly}',
   'quote.parts.configuring': 'Being configured',
+  'quote.parts.selectAll': 'Select all parts',
+  'quote.parts.select': 'Select {part}',
   'quote.parts.noValue': '—',
   'quote.parts.leadDays': '{days, plural, one {# working day} other {# working days}}',
   'quote.parts.ships': 'ships {date}',

@@ -261,6 +261,8 @@ export const quote: AreaTranslation<typeof en> = {
   'quote.parts.status.inReview': 'En revue',
   'quote.parts.inAssembly': 'dans {assembly}',
   'quote.parts.configuring': 'En cours de configuration',
+  'quote.parts.selectAll': 'Sélectionner toutes les pièces',
+  'quote.parts.select': 'Sélectionner {part}',
   'quote.parts.noValue': '—',
   'quote.parts.leadDays': '{days, plural, one {# jour ouvré} other {# jours ouvrés}}',
   'quote.parts.ships': 'expédiée le {date}',

@@ -83,6 +83,6 @@ export const RemoveAFile: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Remove part-2-failed.stl' }));
     await waitFor(() => expect(canvas.queryByText('part-2-failed.stl')).not.toBeInTheDocument());
-    await expect(within(canvas.getByRole('grid')).getAllByRole('row')).toHaveLength(2);
+    await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(2);
   },
 };

@@ -48,14 +48,14 @@ type Story = StoryObj<typeof meta>;
 
 /** React Aria draws a table's rows a moment after the table itself: each story waits for them. */
 const rowsDrawn = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(canvasElement.querySelectorAll('[role="row"]').length).toBeGreaterThan(1), { timeout: 10_000 });
+  waitFor(() => expect(within(canvasElement).getAllByRole('row').length).toBeGreaterThan(1), { timeout: 10_000 });
 
 /** Every status side by side, an assembly's two parts told apart, and the quote's total with its latest ship date. */
 export const MixedStatuses: Story = {
   play: async ({ canvasElement, args }) => {
     await rowsDrawn(canvasElement);
     const canvas = within(canvasElement);
-    const table = canvas.getByRole('grid', { name: 'Parts of this quote' });
+    const table = canvas.getByRole('table', { name: 'Parts of this quote' });
     await expect(within(table).getAllByRole('row')).toHaveLength(MIXED.length + 1);
     await expect(canvas.getByText('as1 / rod')).toBeInTheDocument();
     await expect(canvas.getByText('as1 / rod-end')).toBeInTheDocument();
@@ -65,7 +65,7 @@ export const MixedStatuses: Story = {
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent('Quote total: $157.60 for 2 priced parts');
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent('Everything ships by Thu, Dec 3, 2026');
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent('6 parts are not counted: no price yet, or something to check first.');
-    // Choosing a row configures its part, by pointer or by keyboard.
+    // A part's name configures it, and so does a press elsewhere on its row.
     await userEvent.click(canvas.getByRole('button', { name: 'housing.step' }));
     await expect(args.onConfigure).toHaveBeenCalledWith('p4');
     await userEvent.click(canvas.getByText('Analysing'));
@@ -90,8 +90,9 @@ export const Ticked: Story = {
   play: async ({ canvasElement, args }) => {
     await rowsDrawn(canvasElement);
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('checkbox', { name: /^Select bracket\.stl/ })).toBeChecked();
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select All' }));
+    await expect(canvas.getByRole('checkbox', { name: 'Select bracket.stl' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Select all parts' })).toBePartiallyChecked();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all parts' }));
     await expect(args.onCheckedChange).toHaveBeenCalledWith(MIXED.map((r) => r.id));
   },
 };

@@ -12,7 +12,7 @@ export async function openQuotePage(page: Page, url = '/manufacture/quote?techno
 
 /** The quote page's parts table (issue 34). */
 export function partsTable(page: Page) {
-  return page.getByRole('grid', { name: 'Parts of this quote' });
+  return page.getByRole('table', { name: 'Parts of this quote' });
 }
 
 /** The row of a part, by the start of its name (a split part's own name, e.g. "Body 1"). */
