@@ -75,13 +75,13 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
       // In the table's order, whatever order they were ticked in.
       onCheckedChange(items.filter((item) => (item.id === id ? on : ticks.has(item.id))).map((item) => item.id));
     };
-    const column = 'border-b border-neutral-200 px-2.5 py-2 text-start text-caption font-semibold text-neutral-700';
+    const column = 'border-b border-neutral-200 px-2.5 py-2 text-caption font-semibold text-neutral-700';
     return (
       <DataTable aria-labelledby="parts-heading" className="max-sm:block">
         <thead className="bg-neutral-50 max-sm:sr-only">
           <tr>
             {ticks && (
-              <th scope="col" className={`w-10 ${column}`}>
+              <th scope="col" className={`w-10 ${column} text-start`}>
                 {items.length > 0 && (
                   <Checkbox
                     aria-label={t('quote.parts.selectAll')}
@@ -92,12 +92,12 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
                 )}
               </th>
             )}
-            <th scope="col" className={column}>{t('quote.parts.column.part')}</th>
-            <th scope="col" className={column}>{t('quote.parts.column.status')}</th>
+            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.part')}</th>
+            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.status')}</th>
             <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.quantity')}</th>
             <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.unitPrice')}</th>
             <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.lineTotal')}</th>
-            <th scope="col" className={column}>{t('quote.parts.column.leadTime')}</th>
+            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.leadTime')}</th>
           </tr>
         </thead>
         <tbody className="max-sm:block">
@@ -148,7 +148,9 @@ interface PartRowViewProps {
   onRetry: (id: string) => void;
 }
 
-const CELL = 'border-b border-neutral-100 px-2.5 py-2.5 text-start align-top font-normal';
+const CELL = 'border-b border-neutral-100 px-2.5 py-2.5 align-top font-normal';
+/** A cell of text; a number's (below) is aligned to its end, so digits line up. */
+const TEXT_CELL = `${CELL} text-start`;
 const NUMBER_CELL = `${CELL} text-end tabular-nums max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`;
 
 /** One part's row; named by its name cell (the row header), as a screen reader's row commands read it. */
@@ -170,11 +172,11 @@ const PartRowView = memo(function PartRowView({ item, store, projectId, selected
       className={`cursor-default text-neutral-900 hover:bg-neutral-50 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-b max-sm:border-neutral-200 max-sm:py-2 ${ticked ? 'bg-brand-50' : ''}`}
     >
       {ticked !== null && (
-        <td className={`${CELL} w-10 max-sm:border-0 max-sm:py-1`}>
+        <td className={`${TEXT_CELL} w-10 max-sm:border-0 max-sm:py-1`}>
           <Checkbox aria-label={t('quote.parts.select', { part: fullName })} isSelected={ticked} onChange={(on) => onTick(item.id, on)} />
         </td>
       )}
-      <th scope="row" className={`${CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
+      <th scope="row" className={`${TEXT_CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
         <div className="flex items-start gap-2">
           <PartThumbnail projectId={projectId} fileId={item.fileId} />
           <div id={nameId} className="flex min-w-0 flex-col items-start">
@@ -191,7 +193,7 @@ const PartRowView = memo(function PartRowView({ item, store, projectId, selected
           </div>
         </div>
       </th>
-      <td className={`${CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
+      <td className={`${TEXT_CELL} max-sm:block max-sm:border-0 max-sm:py-1`}>
         <Live store={store} item={item}>
           {(row) => <StatusCell row={row} />}
         </Live>
@@ -232,7 +234,7 @@ const PartRowView = memo(function PartRowView({ item, store, projectId, selected
           </Live>
         </Stacked>
       </td>
-      <td className={`${CELL} max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`}>
+      <td className={`${TEXT_CELL} max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`}>
         <Stacked label={t('quote.parts.column.leadTime')}>
           <Live store={store} item={item}>
             {(row) =>
