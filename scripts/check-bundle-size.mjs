@@ -162,8 +162,8 @@ const FORMS = "the page's form (fields, password field, provider buttons) in chu
 // Changed on 2026-12-06 (stop 67, ADR 274): the quote's parts table is an HTML table, React Aria's
 // table and collection code gone from the app (/quote/:projectId 337.4 → 324.8 KB on the plan before).
 // The merge plan, planned again for the new graph, kept by hand (MANUFACTURE_CANDIDATE, ADR 272) as the
-// candidate with the fewest routes over the request budget: 7, against 12 for the plan before and 9
-// for the best scored. Against stop 66's figures: /checkout 22 → 19 scripts, /user/home 13 → 12,
+// candidate with the fewest routes over the request budget: 7 (stop 66's build: 8; the plan before on
+// the new graph: 12; the best scored: 9, /quote at 16 scripts). Against stop 66's figures: /checkout 22 → 19 scripts, /user/home 13 → 12,
 // /user/project 16 → 15, the profile, reload, referral, order history, order detail and after-sale
 // pages 1 script fewer each, /signup 19 → 18; in exchange +1 to 4.7 KB on 20 routes (/quote 163.4 →
 // 166.0 KB at 15 scripts; the points, coupons and referral pages +4 to 4.7 KB), −7 KB on the project's page.
