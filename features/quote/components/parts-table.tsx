@@ -78,26 +78,28 @@ export const PartsTable = memo(function PartsTable({ rows, projectId, selectedId
     const column = 'border-b border-neutral-200 px-2.5 py-2 text-caption font-semibold text-neutral-700';
     return (
       <DataTable aria-labelledby="parts-heading" className="max-sm:block">
-        <thead className="bg-neutral-50 max-sm:sr-only">
-          <tr>
+        {/* Below `sm` the columns' names are read, not shown (each value has its label); "Select all parts" stays on screen with its words. */}
+        <thead className={ticks ? 'bg-neutral-50 max-sm:block' : 'bg-neutral-50 max-sm:sr-only'}>
+          <tr className="max-sm:flex">
             {ticks && (
-              <th scope="col" className={`w-10 ${column} text-start`}>
+              <th scope="col" className={`w-10 ${column} text-start max-sm:w-full`}>
                 {items.length > 0 && (
                   <Checkbox
-                    aria-label={t('quote.parts.selectAll')}
                     isSelected={tickedCount > 0 && tickedCount === items.length}
                     isIndeterminate={tickedCount > 0 && tickedCount < items.length}
                     onChange={(on) => onCheckedChange?.(on ? items.map((item) => item.id) : [])}
-                  />
+                  >
+                    <span className="sm:sr-only">{t('quote.parts.selectAll')}</span>
+                  </Checkbox>
                 )}
               </th>
             )}
-            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.part')}</th>
-            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.status')}</th>
-            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.quantity')}</th>
-            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.unitPrice')}</th>
-            <th scope="col" className={`${column} text-end`}>{t('quote.parts.column.lineTotal')}</th>
-            <th scope="col" className={`${column} text-start`}>{t('quote.parts.column.leadTime')}</th>
+            <th scope="col" className={`${column} text-start max-sm:sr-only`}>{t('quote.parts.column.part')}</th>
+            <th scope="col" className={`${column} text-start max-sm:sr-only`}>{t('quote.parts.column.status')}</th>
+            <th scope="col" className={`${column} text-end max-sm:sr-only`}>{t('quote.parts.column.quantity')}</th>
+            <th scope="col" className={`${column} text-end max-sm:sr-only`}>{t('quote.parts.column.unitPrice')}</th>
+            <th scope="col" className={`${column} text-end max-sm:sr-only`}>{t('quote.parts.column.lineTotal')}</th>
+            <th scope="col" className={`${column} text-start max-sm:sr-only`}>{t('quote.parts.column.leadTime')}</th>
           </tr>
         </thead>
         <tbody className="max-sm:block">

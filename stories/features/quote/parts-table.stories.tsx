@@ -97,6 +97,20 @@ export const Ticked: Story = {
   },
 };
 
+/** 320 px with boxes: "Select all parts" keeps its words on screen above the rows (a box focused is never hidden). */
+export const PhoneTicked: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  decorators: [(Story) => <div className="max-w-xs"><Story /></div>],
+  args: { rows: MIXED.slice(0, 3), checked: new Set(['p1']), onCheckedChange: fn() },
+  play: async ({ canvasElement }) => {
+    await rowsDrawn(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Select all parts')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'Select all parts' })).toBePartiallyChecked();
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};
+
 /** A failed upload offers to try again and to remove it. */
 export const RetryAndRemove: Story = {
   args: { rows: MIXED.filter((r) => r.id === 'p7' || r.id === 'p1') },
