@@ -41,7 +41,7 @@ test('the parts table: every part with its status and price, an assembly’s par
   await partsSettled(page, 3, 60_000);
   const table = partsTable(page);
   // The first column holds the boxes that tick parts for a change to several at once.
-  await expect(table.getByRole('columnheader')).toHaveText(['', 'Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Select all parts', 'Part', 'Status', 'Quantity', 'Unit price', 'Line total', 'Lead time']);
 
   // The cube is priced; the one-metre cube cannot be made by any machine: no price, and why.
   const cube = partRow(page, 'cube-10x10mm--cube-10x10.stp');
