@@ -22,7 +22,7 @@ export function RadioGroup({ label, description, errorMessage, children, ...prop
   return (
     <RACRadioGroup {...props} className={composeTailwindRenderProps(props.className, 'group flex flex-col gap-2')}>
       <Label>{label}</Label>
-      <div className="flex gap-2 group-orientation-vertical:flex-col group-orientation-horizontal:gap-4">{children}</div>
+      <div className="flex gap-2 group-orientation-vertical:flex-col group-orientation-horizontal:flex-wrap group-orientation-horizontal:gap-x-4">{children}</div>
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
     </RACRadioGroup>

@@ -20,7 +20,8 @@ import { FINDING_CODES, FINDING_SEVERITIES, type Finding, type FindingNote } fro
 import type { CadFormat } from '#domain/geometry/mesh';
 import type { MachiningMetrics, PartMetrics } from '#domain/geometry/part-metrics';
 import { AXIS_DIRECTIONS } from '#domain/geometry/axis-directions';
-import type { LengthUnit, UnitSource } from '#domain/geometry/units';
+import { LENGTH_UNITS, type LengthUnit } from '#domain/geometry/length-units';
+import type { UnitSource } from '#domain/geometry/units';
 import type { QuoteResult } from '#domain/pricing/quote-part';
 import { PROCESS_SLUGS, PROJECT_MESSAGES } from '#domain/rules/project-rules';
 import type { FinishSelection, PartConfiguration } from '#domain/rules/quote-configuration';
@@ -36,7 +37,7 @@ export type { Page, PageQuery };
 
 const processSlug = () => z.enum(PROCESS_SLUGS);
 const processId = () => z.union([z.literal(22), z.literal(23), z.literal(27)]);
-const lengthUnit = () => z.enum(['mm', 'inch']);
+const lengthUnit = () => z.enum(LENGTH_UNITS);
 const unitSource = () => z.enum(['file', 'guess', 'user']);
 const cadFormat = () => z.enum(['stl-binary', 'stl-ascii', 'step', 'obj', '3mf']);
 const tier = () => z.enum(['economy', 'standard', 'express']);
@@ -247,7 +248,7 @@ const quoteResultShape = z.object({
 export type _QuoteResultMatches = Assert<SameShape<z.infer<typeof quoteResultShape>, QuoteResult>>;
 export const QuoteResultSchema = asDomain<QuoteResult>(named('QuoteResult', quoteResultShape, 'quotePart’s answer (domain/pricing/quote-part.ts), run by the server.'));
 
-const UNITS_MESSAGE = 'Please choose millimetres or inches.';
+const UNITS_MESSAGE = 'Please choose millimetres, inches, centimetres or metres.';
 const ASSEMBLY_QUANTITY_MESSAGE = 'The number of assemblies must be a whole number, at least 1.';
 
 // ---------------------------------------------------------------------------------------------
@@ -549,7 +550,7 @@ export const UnitsInputSchema = named(
   'UnitsInput',
   z.union(
     [
-      z.object({ unit: z.enum(['mm', 'inch'], { error: () => UNITS_MESSAGE }) }),
+      z.object({ unit: z.enum(LENGTH_UNITS, { error: () => UNITS_MESSAGE }) }),
       z.object({ correction: z.enum(UNIT_CORRECTIONS, { error: () => UNITS_MESSAGE }) }),
     ],
     { error: () => UNITS_MESSAGE },

@@ -216,11 +216,11 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   },
   'too-small': {
     severity: 'error',
-    fixHint: 'Check the units (a part in inches read as mm is 25.4 times too small), or thicken the part.',
+    fixHint: 'Check the units (a part in inches read as millimetres is 25.4 times too small, one in metres 1000 times), or thicken the part.',
   },
   'units-uncertain': {
     severity: 'warning',
-    fixHint: 'STL and OBJ files carry no units: confirm millimetres or inches before ordering.',
+    fixHint: 'STL and OBJ files carry no units: confirm millimetres, inches, centimetres or metres before ordering.',
   },
   'step-external-references': {
     severity: 'error',

@@ -3,7 +3,7 @@ import { createFinding, type Finding, type TriangleList } from './findings';
 import type { PartMetrics } from './part-metrics';
 import type { Topology } from './topology';
 import type { CornerJoin, OpenGaps, SurfaceRepair } from './repair';
-import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD } from './units';
+import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD, UNIT_NAMES } from './units';
 
 interface MeshFindingInput {
   readonly metrics: PartMetrics;
@@ -176,7 +176,7 @@ function degenerateFindings(degenerate: TriangleList): Finding[] {
 export function unitsFindings(m: PartMetrics): Finding[] {
   if (m.units.source !== 'guess' || m.units.confidence >= UNIT_CONFIRMATION_THRESHOLD) return [];
   const percent = Math.round(m.units.confidence * 100);
-  return [createFinding('units-uncertain', `Read as ${m.units.unit === 'mm' ? 'millimetres' : 'inches'} (${percent} % sure). ${m.units.reason}`)];
+  return [createFinding('units-uncertain', `Read as ${UNIT_NAMES[m.units.unit]} (${percent} % sure). ${m.units.reason}`)];
 }
 
 function sizeFindings(m: PartMetrics, minDimensionMm: number): Finding[] {

@@ -190,7 +190,7 @@ function boxCentre(box: BoundingBox): Vec3 {
   return [(box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2];
 }
 
-/** The same metrics read in another unit (the user's confirmation of mm or inches). */
+/** The same metrics read in another unit (the user's confirmation of the unit). */
 export function withUnit(
   metrics: PartMetrics,
   unit: LengthUnit,

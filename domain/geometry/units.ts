@@ -1,6 +1,7 @@
 /**
  * Units. STEP and 3MF declare theirs (the importers convert to mm); STL and OBJ do not, so we
- * guess millimetres or inches and ask the user to confirm (ADR 158).
+ * guess millimetres, inches, centimetres or metres and ask the user to confirm (ADR 158; the
+ * centimetres and metres of ADR 275, which Blender, SketchUp and some SolidWorks exports write).
  *
  * The guess is Bayesian and small, in log-odds of millimetres against inches:
  * - **size**: the largest side of real parts is taken as log-normal around 50 mm (one standard
@@ -17,12 +18,17 @@
  *   diameter that is a standard inch drill (a 64th of an inch, or a UNC/UNF tap drill) when read as
  *   inches and no metric drill when read as millimetres says inches, and the other way round
  *   (`holeDiameters`, measured by holes.ts in the file's units).
+ * Centimetres and metres are weighed against millimetres by the size alone, with small priors of
+ * their own (a file's words may name them too); between millimetres and inches the odds are what
+ * they were before them.
  * The posterior of the chosen unit is the confidence.
  */
 
 import { METRIC_DRILL_SIZES_MM } from './drill-sizes';
+import { LENGTH_UNITS, MM_PER_UNIT, UNIT_NAMES, type LengthUnit } from './length-units';
 
-export type LengthUnit = 'mm' | 'inch';
+export { LENGTH_UNITS, MM_PER_UNIT, UNIT_NAMES, type LengthUnit };
+
 export type UnitSource = 'file' | 'guess' | 'user';
 
 export interface UnitAssessment {
@@ -33,11 +39,15 @@ export interface UnitAssessment {
   readonly reason: string;
 }
 
-export const MM_PER_UNIT: Readonly<Record<LengthUnit, number>> = { mm: 1, inch: 25.4 };
-
 const MEDIAN_PART_MM = 50;
 const LOG_SIGMA = Math.log(5);
+/** Millimetres against inches, a priori (ADR 158). */
 const PRIOR_MM = 0.75;
+/** The share of files in centimetres and in metres, a priori (ADR 275): rare, and told apart by the size. */
+const PRIOR_SCALED: Readonly<Record<'cm' | 'm', number>> = { cm: 0.02, m: 0.08 };
+const SCALED = ['cm', 'm'] as const;
+/** A scaled unit is named in the size's reason when at least this likely. */
+const MENTIONED_SCALED = 0.05;
 /** Below this confidence, the user is asked to confirm the units (a warning finding). */
 export const UNIT_CONFIRMATION_THRESHOLD = 0.9;
 
@@ -67,8 +77,16 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   const logLikelihood = (mm: number) => -0.5 * ((Math.log(mm / MEDIAN_PART_MM) / LOG_SIGMA) ** 2);
   // Log-odds of millimetres against inches.
   let odds = Math.log(PRIOR_MM / (1 - PRIOR_MM)) + logLikelihood(largestSide) - logLikelihood(largestSide * MM_PER_UNIT.inch);
-  const side = formatLength(largestSide);
-  const reasons = [`The largest side is ${side} units: ${side} mm read as millimetres, ${formatLength(largestSide * 25.4)} mm read as inches.`];
+  // Log-odds of centimetres, and of metres, against millimetres: the prior and the size only. The
+  // sides' roundness cannot tell them apart: a size drawn to a thousandth of a millimetre is round
+  // read a thousand times larger, and one drawn round in metres is often round read ten times
+  // smaller too (0.05 m read as centimetres is half a millimetre).
+  const scaled = { cm: 0, m: 0 };
+  for (const u of SCALED) {
+    const priorMm = PRIOR_MM * (1 - PRIOR_SCALED.cm - PRIOR_SCALED.m);
+    scaled[u] = Math.log(PRIOR_SCALED[u] / priorMm) + logLikelihood(largestSide * MM_PER_UNIT[u]) - logLikelihood(largestSide);
+  }
+  const reasons: string[] = [];
   const round = roundSides(clues.sides ?? []);
   // However many sides agree, a coincidence stays possible: at most 1000 to 1 from roundness.
   odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, round.odds));
@@ -78,12 +96,24 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   if (drilled.reason) reasons.push(drilled.reason);
   const named = namedUnit(clues.names ?? []);
   if (named) {
-    odds += (named.unit === 'mm' ? 1 : -1) * Math.log(NAMED_UNIT_RATIO);
+    // The named unit gains the ratio against every other.
+    const ratio = Math.log(NAMED_UNIT_RATIO);
+    if (named.unit === 'mm') odds += ratio;
+    else if (named.unit === 'inch') odds -= ratio;
+    for (const u of SCALED) scaled[u] += named.unit === u ? ratio : named.unit === 'mm' ? -ratio : 0;
     reasons.push(`The file's header says "${named.word}".`);
   }
-  const pMm = 1 / (1 + Math.exp(-odds));
-  const unit: LengthUnit = pMm >= 0.5 ? 'mm' : 'inch';
-  return { unit, source: 'guess', confidence: unit === 'mm' ? pMm : 1 - pMm, reason: reasons.join(' ') };
+  // The posterior over the four, from their log-odds against millimetres.
+  const score: Record<LengthUnit, number> = { mm: 0, inch: -odds, cm: scaled.cm, m: scaled.m };
+  const top = Math.max(...LENGTH_UNITS.map((u) => score[u]));
+  const total = LENGTH_UNITS.reduce((sum, u) => sum + Math.exp(score[u] - top), 0);
+  const posterior = (u: LengthUnit) => Math.exp(score[u] - top) / total;
+  const unit = LENGTH_UNITS.reduce((best, u) => (score[u] > score[best] ? u : best), 'mm' as LengthUnit);
+  const side = formatLength(largestSide);
+  const readings = [`${side} mm read as millimetres`, `${formatLength(largestSide * MM_PER_UNIT.inch)} mm read as inches`];
+  for (const u of SCALED) if (u === unit || posterior(u) >= MENTIONED_SCALED) readings.push(`${formatLength(largestSide * MM_PER_UNIT[u])} mm read as ${UNIT_NAMES[u]}`);
+  reasons.unshift(`The largest side is ${side} units: ${readings.join(', ')}.`);
+  return { unit, source: 'guess', confidence: posterior(unit), reason: reasons.join(' ') };
 }
 
 /** Whether a length in mm is a round size: a multiple of half a millimetre, or of 1/16 or 1/10 inch. */
@@ -226,13 +256,21 @@ function formatSize(v: number): string {
   return `${+v.toPrecision(6)} units`;
 }
 
-/** A unit named in the file's names: `units=mm`, `millimetres`, `inch`. */
+/** How a file's names name each unit: `units=mm`, `millimetres`, `inch`, `units=cm`, `metres`. */
+const NAMED: readonly (readonly [LengthUnit, RegExp])[] = [
+  ['mm', /(?:\bunits?\s*[=:]\s*mm\b|\bmillimet(?:er|re)s?\b|\(mm\)|\[mm\])/i],
+  ['inch', /(?:\bunits?\s*[=:]\s*in(?:ch(?:es)?)?\b|\binch(?:es)?\b|\(in\)|\[in\])/i],
+  ['cm', /(?:\bunits?\s*[=:]\s*cm\b|\bcentimet(?:er|re)s?\b|\(cm\)|\[cm\])/i],
+  ['m', /(?:\bunits?\s*[=:]\s*m\b|\bmet(?:er|re)s\b|\(m\)|\[m\])/i],
+];
+
+/** A unit named in the file's names. */
 function namedUnit(names: readonly string[]): { unit: LengthUnit; word: string } | null {
   for (const name of names) {
-    const mm = /(?:\bunits?\s*[=:]\s*mm\b|\bmillimet(?:er|re)s?\b|\(mm\)|\[mm\])/i.exec(name);
-    if (mm) return { unit: 'mm', word: mm[0] };
-    const inch = /(?:\bunits?\s*[=:]\s*in(?:ch(?:es)?)?\b|\binch(?:es)?\b|\(in\)|\[in\])/i.exec(name);
-    if (inch) return { unit: 'inch', word: inch[0] };
+    for (const [unit, pattern] of NAMED) {
+      const found = pattern.exec(name);
+      if (found) return { unit, word: found[0] };
+    }
   }
   return null;
 }
@@ -242,7 +280,7 @@ export function declaredMillimetres(): UnitAssessment {
 }
 
 export function confirmedUnit(unit: LengthUnit): UnitAssessment {
-  return { unit, source: 'user', confidence: 1, reason: `Confirmed as ${unit === 'mm' ? 'millimetres' : 'inches'}.` };
+  return { unit, source: 'user', confidence: 1, reason: `Confirmed as ${UNIT_NAMES[unit]}.` };
 }
 
 function formatLength(value: number): string {

@@ -17,6 +17,7 @@ import type {
 } from '#domain/catalogue/types';
 import { fitsBuildVolume } from '#domain/geometry/fit';
 import { createFinding, type Finding } from '#domain/geometry/findings';
+import { UNIT_NAMES } from '#domain/geometry/length-units';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
 import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
@@ -289,7 +290,7 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
 function certainties(price: PriceBreakdown, metrics: QuoteMetrics, finalNote: string | null = null): Certainties {
   const notes: string[] = [];
   if (metrics.units.source === 'guess') {
-    notes.push(`The file has no units; it was read as ${metrics.units.unit === 'mm' ? 'millimetres' : 'inches'} (${Math.round(metrics.units.confidence * 100)} % sure). Confirm the units: the price is final once you do.`);
+    notes.push(`The file has no units; it was read as ${UNIT_NAMES[metrics.units.unit]} (${Math.round(metrics.units.confidence * 100)} % sure). Confirm the units: the price is final once you do.`);
   }
   if (!metrics.watertight) {
     notes.push('The mesh is not watertight, so its volume is approximate: the price may change once the file is repaired.');

@@ -104,7 +104,6 @@ function FileCard({ projectId, file, quote }: { projectId: string; file: QuoteFi
   const format = useFormat();
   const mm = (value: number) => format.number(value, { maximumFractionDigits: 1 });
   const size = file.summary?.sizeMm ?? file.metrics?.size ?? null;
-  const unit = file.summary?.unit ?? file.metrics?.units.unit ?? 'mm';
   const volume = file.summary?.volumeMm3 ?? file.metrics?.volumeMm3 ?? null;
   const area = file.summary?.areaMm2 ?? file.metrics?.areaMm2 ?? null;
   const configuration = quote?.configuration ?? file.configuration;
@@ -135,7 +134,7 @@ function FileCard({ projectId, file, quote }: { projectId: string; file: QuoteFi
       <div className="grid gap-4 md:grid-cols-3">
         <dl className="flex flex-col gap-1">
           <dt className="text-caption font-semibold text-neutral-700">{t('projects.files.metrics')}</dt>
-          <dd>{size ? t('projects.files.size', { x: mm(size[0]), y: mm(size[1]), z: mm(size[2]), unit }) : t('projects.files.noMetrics')}</dd>
+          <dd>{size ? t('projects.files.size', { x: mm(size[0]), y: mm(size[1]), z: mm(size[2]) }) : t('projects.files.noMetrics')}</dd>
           {volume !== null && <dd>{t('projects.files.volume', { value: format.number(volume / 1000, { maximumFractionDigits: 2 }) })}</dd>}
           {area !== null && <dd>{t('projects.files.area', { value: format.number(area / 100, { maximumFractionDigits: 1 }) })}</dd>}
           <dd className="text-caption text-neutral-600">{t('projects.files.uploaded', { date: format.dateTime(file.uploadedAt, 'date') })}</dd>

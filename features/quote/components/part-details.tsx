@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuoteFile } from '#domain/api/quote';
 import type { ProcessSlug } from '#domain/catalogue/types';
 import { findingsForProcess, type Finding } from '#domain/geometry/findings';
+import { LENGTH_UNITS, type LengthUnit } from '#domain/geometry/length-units';
 import type { Mesh } from '#domain/geometry/mesh';
 import type { UnitCorrection } from '#domain/rules/unit-correction';
 import { useFormat, type Formatter } from '#lib/i18n/format';
@@ -31,7 +32,7 @@ const SEVERITY_LABEL: Record<Finding['severity'], MessageKey> = { error: 'quote.
 /** Where the part's file is: still being read or sent, refused, or known. */
 export type PartStatus = { kind: 'reading' } | { kind: 'failed'; message: string | null } | { kind: 'known' };
 
-export type UnitChoice = { unit: 'mm' | 'inch' } | { correction: UnitCorrection };
+export type UnitChoice = { unit: LengthUnit } | { correction: UnitCorrection };
 
 export interface PartDetailsProps {
   fileName: string;
@@ -232,9 +233,11 @@ function KeptWhole() {
   );
 }
 
-/** STL and OBJ carry no units: confirm the guess. */
-function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; source: string; reason: string }; onConfirm: (unit: 'mm' | 'inch') => Promise<void> | void }) {
-  const [unit, setUnit] = useState<'mm' | 'inch'>(units.unit);
+const UNIT_LABELS: Readonly<Record<LengthUnit, MessageKey>> = { mm: 'quote.units.mm', inch: 'quote.units.inch', cm: 'quote.units.cm', m: 'quote.units.m' };
+
+/** STL and OBJ carry no units: confirm the guess (millimetres, inches, centimetres or metres). */
+function UnitConfirmation({ units, onConfirm }: { units: { unit: LengthUnit; source: string; reason: string }; onConfirm: (unit: LengthUnit) => Promise<void> | void }) {
+  const [unit, setUnit] = useState<LengthUnit>(units.unit);
   const t = useT();
   return (
     <div className="rounded-control border border-warning-600 bg-warning-50 p-3">
@@ -242,11 +245,14 @@ function UnitConfirmation({ units, onConfirm }: { units: { unit: 'mm' | 'inch'; 
         label={t('quote.units.label')}
         orientation="horizontal"
         value={unit}
-        onChange={(v) => setUnit(v as 'mm' | 'inch')}
+        onChange={(v) => setUnit(v as LengthUnit)}
         description={units.source === 'user' ? t('quote.units.confirmed') : t('quote.units.guessed', { unit: units.unit, reason: units.reason })}
       >
-        <Radio value="mm">{t('quote.units.mm')}</Radio>
-        <Radio value="inch">{t('quote.units.inch')}</Radio>
+        {LENGTH_UNITS.map((u) => (
+          <Radio key={u} value={u}>
+            {t(UNIT_LABELS[u])}
+          </Radio>
+        ))}
       </RadioGroup>
       <ApplyButton onPress={() => onConfirm(unit)}>{t('quote.units.confirm')}</ApplyButton>
     </div>

@@ -48,7 +48,7 @@ export const projects = {
   'projects.files.removed': 'Removed after 3 months',
   'projects.files.notOrderable': 'Cannot be made as it is',
   'projects.files.metrics': 'Measurements',
-  'projects.files.size': '{x} × {y} × {z} {unit}',
+  'projects.files.size': '{x} × {y} × {z} mm',
   'projects.files.volume': 'Volume {value} cm³',
   'projects.files.area': 'Surface {value} cm²',
   'projects.files.noMetrics': 'The file could not be measured.',

@@ -50,7 +50,7 @@ export const projects: AreaTranslation<typeof en> = {
   'projects.files.removed': 'Supprimé après 3 mois',
   'projects.files.notOrderable': 'Non fabricable en l’état',
   'projects.files.metrics': 'Mesures',
-  'projects.files.size': '{x} × {y} × {z} {unit}',
+  'projects.files.size': '{x} × {y} × {z} mm',
   'projects.files.volume': 'Volume {value} cm³',
   'projects.files.area': 'Surface {value} cm²',
   'projects.files.noMetrics': 'Le fichier n’a pas pu être mesuré.',

@@ -46,6 +46,43 @@ export const Default: Story = {
 };
 
 /**
+ * A file written in metres (Blender's and SketchUp's default, some SolidWorks exports; ADR 275):
+ * guessed from its size and asked, metres among the four choices.
+ */
+export const GuessedMetres: Story = {
+  args: (() => {
+    const m = boxMetrics([44, 14, 47], {
+      unit: 'm',
+      source: 'guess',
+      confidence: 0.84,
+      reason: 'The largest side is 0.047 units: 0.047 mm read as millimetres, 1.2 mm read as inches, 47.0 mm read as metres.',
+    });
+    return { fileName: 'ADIS16480.STL', analysis: { metrics: m, findings: [], mesh: null, orderable: true }, serverFile: stored(m) };
+  })(),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const group = canvas.getByRole('radiogroup', { name: 'Units of this file' });
+    await expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Millimetres', 'Inches', 'Centimetres', 'Metres']);
+    await expect(within(group).getByRole('radio', { name: 'Metres' })).toBeChecked();
+    await expect(canvas.getByText(/^We guessed metres: The largest side is 0\.047 units/)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm units' }));
+    await expect(args.onUnits).toHaveBeenCalledWith({ unit: 'm' });
+  },
+};
+
+/** The four choices on a phone: they wrap within 320 px. */
+export const GuessedMetresPhone: Story = {
+  ...GuessedMetres,
+  globals: { viewport: { value: 'mobile' } },
+  decorators: [(Story) => <div className="max-w-xs"><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const metres = within(canvasElement).getByRole('radio', { name: 'Metres' }).closest('label')!;
+    await expect(metres).toBeVisible();
+    await expect(metres.getBoundingClientRect().right).toBeLessThanOrEqual(320);
+  },
+};
+
+/**
  * A large file's walls and holes are still being measured after its price (ADR 145): the details
  * say so under the findings until they arrive.
  */

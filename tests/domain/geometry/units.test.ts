@@ -3,7 +3,7 @@ import { analyseCadFile, importCad } from '#domain/geometry/import-cad';
 import { checkManufacturing } from '#domain/geometry/manufacturing';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { importStl } from '#domain/geometry/stl';
-import { guessUnit, UNIT_CONFIRMATION_THRESHOLD } from '#domain/geometry/units';
+import { guessUnit, UNIT_CONFIRMATION_THRESHOLD, type LengthUnit } from '#domain/geometry/units';
 import { withUnitsFromHoles } from '#domain/geometry/units-from-holes';
 import { corpusFile } from '../support/fixtures';
 import { blockWithHoles, type HoleSpec } from '../support/holes';
@@ -49,7 +49,7 @@ describe('units guessed from more than the size, on a labelled set', () => {
   const asked = (g: ReturnType<typeof guessUnit>) => g.confidence < UNIT_CONFIRMATION_THRESHOLD;
 
   // [label, how the truth is known, clues, true unit, asked before the price is final?]
-  const labelled: [string, string, () => { sides: number[]; names?: string[] }, 'mm' | 'inch', boolean][] = [
+  const labelled: [string, string, () => { sides: number[]; names?: string[] }, LengthUnit, boolean][] = [
     ['SolidWorks featuretype.STL', 'its STEP twin measures 25.4³ times its volume read as mm', () => sidesOf('trimesh-featuretype.STL'), 'inch', false],
     ['SolidWorks angle_block.STL', '34 mm and 25.4 mm sides written in inches', () => sidesOf('trimesh-angle_block.STL'), 'inch', false],
     ['SolidWorks plate_holes.STL', 'an 8 × 12 × ½ inch plate written in mm', () => sidesOf('trimesh-plate_holes.STL'), 'mm', false],
@@ -61,6 +61,14 @@ describe('units guessed from more than the size, on a labelled set', () => {
     ['the same block written in mm', 'generated', () => ({ sides: [101.6, 63.5, 9.525].map((v) => Math.fround(v)) }), 'mm', false],
     ['small part 12 × 8 × 3.5 mm', 'generated: round either way, size alone', () => ({ sides: [12, 8, 3.5] }), 'mm', true],
     ['header "units=inch", 2 × 1 × 1', 'generated', () => ({ sides: [2, 1, 1], names: ['solid part units=inch'] }), 'inch', false],
+    // Centimetres and metres (ADR 275): read from the size alone, and always asked.
+    ['SolidWorks ADIS16480 (an IMU, 44 × 14 × 47 mm) written in metres', 'the part’s datasheet', () => sidesOf('trimesh-ADIS16480-binary.STL'), 'm', true],
+    ['the bracket written in metres (Blender’s default unit)', 'generated', () => ({ sides: [0.08, 0.045, 0.006].map((v) => Math.fround(v)) }), 'm', true],
+    ['a stand 120 × 70 × 85.3 mm written in metres', 'generated: 3 mm read as inches is as plausible', () => ({ sides: [0.12, 0.07, 0.0853].map((v) => Math.fround(v)) }), 'm', true],
+    ['a part of 41.7 × 23.9 × 8.1 mm written in metres', 'generated: round in no unit, size alone', () => ({ sides: [0.0417, 0.0239, 0.0081].map((v) => Math.fround(v)) }), 'm', true],
+    ['header "units=m", 41.7 × 23.9 × 8.1 mm', 'generated', () => ({ sides: [0.0417, 0.0239, 0.0081].map((v) => Math.fround(v)), names: ['solid part units=m'] }), 'm', false],
+    ['a box 8 × 5 × 2 cm written in centimetres', 'generated: as round in millimetres, the size says millimetres', () => ({ sides: [8, 5, 2] }), 'mm', true],
+    ['header "units=cm", 8 × 5 × 2', 'generated', () => ({ sides: [8, 5, 2], names: ['solid box units=cm'] }), 'cm', true],
   ];
 
   for (const [label, truth, clues, unit, ask] of labelled) {

@@ -60,7 +60,21 @@ describe('projects', () => {
   test('the files of a project: measurements, configuration and the server’s price, each opened in the quote page', { timeout: 90_000 }, async () => {
     stubApi([
       ['GET', new RegExp(`project/${PROJECT_ID}$`), { body: projectSummary() }],
-      ['GET', /\/files$/, { body: { list: [quoteFile(), quoteFile({ id: 'f2', name: 'old-lid.stl', status: 'removed', orderable: false, configuration: null })], total: 2 } }],
+      [
+        'GET',
+        /\/files$/,
+        {
+          body: {
+            list: [
+              quoteFile(),
+              quoteFile({ id: 'f2', name: 'old-lid.stl', status: 'removed', orderable: false, configuration: null }),
+              // A file confirmed in inches: its sizes are still shown in the millimetres they are kept in.
+              quoteFile({ id: 'f3', name: 'inch-cube.stl', summary: { ...quoteFile().summary!, sizeMm: [254, 254, 254], unit: 'inch', unitSource: 'user' } }),
+            ],
+            total: 3,
+          },
+        },
+      ],
       ['GET', /\/quote$/, { body: partQuote() }],
     ]);
     renderAt(<ProjectFiles projectId={PROJECT_ID} />, `/user/project/fileList/${PROJECT_ID}`);
@@ -75,6 +89,7 @@ describe('projects', () => {
     const removed = within(files).getAllByRole('listitem')[1]!;
     expect(removed).toHaveTextContent('Removed after 3 months');
     expect(within(removed).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(files).getAllByRole('listitem')[2]!).toHaveTextContent('254 × 254 × 254 mm');
   });
 
   test('a part the quote page priced shows that price here too, with what is still needed to order it (its colour)', { timeout: 90_000 }, async () => {

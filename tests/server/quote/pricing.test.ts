@@ -99,7 +99,14 @@ describe(`the server’s price is the one that counts (${db})`, () => {
     expect(res.body.findings.map((f) => f.code)).not.toContain('units-uncertain');
     const quote = (await t.ms<PartQuote>(`project/${project.id}/files/${file.id}/quote`, { token })).body;
     expect(quote.result).toEqual(json(quotePart(browser, PRINT_CONFIG, quote.pricedAt, { geometryFindings: res.body.findings })));
-    expect((await t.ms(`project/${project.id}/files/${file.id}/units`, { method: 'PUT', token, body: { unit: 'cm' } })).status).toBe(422);
+    // Centimetres and metres too (ADR 275): the same cube read as 10 cm.
+    const cm = await t.ms<QuoteFile>(`project/${project.id}/files/${file.id}/units`, { method: 'PUT', token, body: { unit: 'cm' } });
+    expect(cm.status).toBe(200);
+    expect(cm.body.metrics).toEqual(json(withUnit((await analyseCadFile(bytes)).metrics!, 'cm')));
+    expect(cm.body.summary).toMatchObject({ sizeMm: [100, 100, 100], unit: 'cm', unitSource: 'user' });
+    const unknown = await t.ms<{ errors?: Record<string, string[]> }>(`project/${project.id}/files/${file.id}/units`, { method: 'PUT', token, body: { unit: 'km' } });
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(unknown.body)).toContain('Please choose millimetres, inches, centimetres or metres.');
     const step = (await t.upload(project.id, token, await readFixture(CUBE_STEP), 'cube.step')).body as QuoteFile;
     expect((await t.ms(`project/${project.id}/files/${step.id}/units`, { method: 'PUT', token, body: { unit: 'inch' } })).status).toBe(422);
   });
