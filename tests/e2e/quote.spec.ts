@@ -456,6 +456,26 @@ test('a STEP file declared in the wrong units is read again 25.4 times smaller a
   await expect(page.getByText('39.4 × 39.4 × 39.4 mm').first()).toBeVisible();
 });
 
+test('an STL written in metres (a SolidWorks export) is read as metres and asked; confirmed, it keeps its size and its price (ADR 275)', async ({ page }) => {
+  const name = 'trimesh-ADIS16480-binary.STL';
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(path.resolve('tests', 'fixtures', 'corpus', 'stl', name));
+  await expect(page.getByRole('heading', { name: /Configure trimesh-ADIS16480/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('44.0 × 14.0 × 47.0 mm').first()).toBeVisible();
+  const units = page.getByRole('radiogroup', { name: 'Units of this file' });
+  await expect(units.getByRole('radio', { name: 'Metres', exact: true })).toBeChecked();
+  await expect(units).toContainText(/We guessed metres: .*47\.0 mm read as metres/);
+  await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Confirm units' }).click();
+  await expect(page.getByText('You confirmed these units.')).toBeVisible();
+  await expect(page.getByText('44.0 × 14.0 × 47.0 mm').first()).toBeVisible();
+  await expect(total(page)).toHaveText(/^Total \$\d/);
+  await page.reload();
+  await expect(page.getByText('You confirmed these units.')).toBeVisible({ timeout: 20_000 });
+  await expect(units.getByRole('radio', { name: 'Metres', exact: true })).toBeChecked();
+});
+
 test('a reopened project shows its part\'s picture, then the 3D preview read from the stored file once the visitor points at it (ADR 263)', async ({ page }) => {
   await upload(page, 'cube-10x10mm--cube-10x10.stl');
   await expect(page.getByText('Price confirmed by the server.')).toBeVisible({ timeout: 20_000 });
