@@ -60,8 +60,13 @@ function surfaceFindings(surface: SurfaceRepair | null, mmPerUnit: number): Find
   const cracks = surface?.cracks;
   if (cracks) {
     const edges = cracks.edges === 1 ? '1 open edge' : `${cracks.edges} open edges`;
+    const split = cracks.split ? (cracks.split === 1 ? '1 facet' : `${cracks.split} facets`) : null;
+    // A crack of width zero: edges cut at more points on one side than on the other (T-junctions, ADR 276).
+    const message = split && cracks.joined === 0
+      ? `Closed the surface along ${edges} where the facets on either side were cut at different points (the exporting program's T-junctions), by splitting ${split} there (highlighted); the price is for the repaired part.`
+      : `Closed a crack up to ${formatMm(cracks.widest * mmPerUnit)} mm wide by joining ${edges} to the facing ones${split ? `, splitting ${split} where the facing side had more corners` : ''} (highlighted); the price is for the repaired part.`;
     findings.push(
-      createFinding('cracks-closed', `Closed a crack up to ${formatMm(cracks.widest * mmPerUnit)} mm wide by joining ${edges} to the facing ones (highlighted); the price is for the repaired part.`, {
+      createFinding('cracks-closed', message, {
         triangles: cracks.triangles.indices,
         count: cracks.triangles.count,
       }),

@@ -168,7 +168,8 @@ function weldAndRepair(input: Mesh, box: BoundingBox, largestSide: number, mmPer
     };
     topology = analyseTopology(weld.vertexIds, weld.vertexCount, mesh.triangleCount);
   }
-  const moved = joined && surface?.holes ? { ...joined, triangles: remapList(joined.triangles, surface.newIndex) } : joined;
+  // Fills and split facets' pieces go after their body's triangles: the later bodies' move.
+  const moved = joined && (surface?.holes || surface?.cracks?.split) ? { ...joined, triangles: remapList(joined.triangles, surface.newIndex) } : joined;
   return { mesh, weld, topology, joined: moved, surface };
 }
 

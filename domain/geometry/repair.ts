@@ -16,6 +16,7 @@ import { symmetricEigen3 } from './eigen3';
 import { TriangleList } from './findings';
 import { earClip, MAX_CLIPPED_CORNERS } from './polygon';
 import type { BoundingBox } from './part-metrics';
+import { findTJunctions } from './t-junctions';
 import { openHalfEdges } from './topology';
 import type { TriangleRange } from './weld';
 
@@ -336,6 +337,8 @@ export interface CrackRepair {
   readonly widest: number;
   /** Triangles along the closed cracks (in the repaired mesh's numbering). */
   readonly triangles: TriangleList;
+  /** Facets split where the facing side's corners lay along their open edges (T-junctions, ADR 276). */
+  readonly split?: number;
 }
 
 export interface HoleRepair {
@@ -389,13 +392,56 @@ function listOpenEdges(weld: WeldIds, triangleCount: number): OpenEdges {
 }
 
 /**
- * Closes cracks by joining facing open edges, then fills small flat holes; returns null when the
- * mesh has no open edge. `weld` is the weld after `joinNearCorners`; `bodies` are the file's,
+ * Splits facets at T-junctions (t-junctions.ts, ADR 276), closes cracks by joining facing open
+ * edges, then fills small flat holes; returns null when the mesh has no open edge. `weld` is the weld after `joinNearCorners`; `bodies` are the file's,
  * welded apart (fills go after their body's triangles).
  */
 export function repairSurface(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], bounds: RepairBounds): SurfaceRepair | null {
-  let open = listOpenEdges(weld, triangleCount);
+  const open = listOpenEdges(weld, triangleCount);
   if (open.list.length === 0) return null;
+  // T-junctions first (ADR 276): their facets split, the edges pair exactly.
+  const split = splitAtTJunctions(positions, triangleCount, weld, open, bodies, bounds);
+  if (split) {
+    const repaired = repairSplit(split, bounds);
+    const first = split.newIndex;
+    const composed = repaired ? (t: number) => repaired.newIndex(first(t)) : first;
+    const triangles = repaired ? remapList(split.triangles, repaired.newIndex) : split.triangles;
+    const before = repaired?.cracks;
+    const cracks: CrackRepair = {
+      joined: before?.joined ?? 0,
+      edges: (before?.edges ?? 0) + split.edges,
+      widest: Math.max(before?.widest ?? 0, split.farthest),
+      triangles: mergeLists(before?.triangles ?? null, triangles),
+      split: split.facets,
+    };
+    if (!repaired) {
+      const { vertexIds, vertexCount, positions: points, triangleCount: count, bodies: ranges } = split;
+      return { vertexIds, vertexCount, positions: points, triangleCount: count, bodies: ranges, newIndex: composed, cracks, holes: null, gaps: { loops: 0, largestLoop: 0, crackWidth: null } };
+    }
+    return { ...repaired, newIndex: composed, cracks };
+  }
+  return repairOpen(positions, triangleCount, weld, bodies, bounds, open);
+}
+
+/** The cracks and holes left after the T-junctions' split; null when it closed the surface. */
+function repairSplit(split: { positions: Float32Array; triangleCount: number; vertexIds: Uint32Array; vertexCount: number; bodies: readonly TriangleRange[] }, bounds: RepairBounds): SurfaceRepair | null {
+  const open = listOpenEdges(split, split.triangleCount);
+  if (open.list.length === 0) return null;
+  return repairOpen(split.positions, split.triangleCount, split, split.bodies, bounds, open);
+}
+
+function mergeLists(a: TriangleList | null, b: TriangleList): TriangleList {
+  if (!a) return b;
+  const out = new TriangleList();
+  for (const t of a.indices) out.add(t);
+  for (const t of b.indices) out.add(t);
+  out.count = a.count + b.count;
+  return out;
+}
+
+/** Cracks closed by joining facing open edges, then small flat holes filled. */
+function repairOpen(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], bounds: RepairBounds, first: OpenEdges): SurfaceRepair {
+  let open = first;
   let current = weld;
   let points = positions;
   const crack = closeCracks(positions, triangleCount, weld, open, bodies, bounds);
@@ -660,6 +706,18 @@ function insertFills(
   vertex: Float64Array,
   found: { cracks: CrackRepair | null; holes: number; largest: number; gaps: OpenGaps },
 ): SurfaceRepair {
+  const inserted = insertTriangles(positions, triangleCount, weld, bodies, fills, vertex);
+  const cracks = found.cracks ? { ...found.cracks, triangles: remapList(found.cracks.triangles, inserted.newIndex) } : null;
+  return {
+    ...inserted,
+    cracks,
+    holes: { holes: found.holes, addedTriangles: inserted.triangleCount - triangleCount, largest: found.largest, triangles: inserted.added },
+    gaps: found.gaps,
+  };
+}
+
+/** Triangles (vertex ids, three per triangle) inserted after the triangles of the body of `triangle`, their corners at `vertex`'s positions. */
+function insertTriangles(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], fills: { triangle: number; corners: number[] }[], vertex: Float64Array) {
   const ranges = bodies.length > 0 ? bodies : [{ firstTriangle: 0, triangleCount }];
   const bodyOf = (t: number) => {
     const k = ranges.findIndex((r) => t >= r.firstTriangle && t < r.firstTriangle + r.triangleCount);
@@ -673,7 +731,7 @@ function insertFills(
   const ids = new Uint32Array(total * 3);
   const shiftAt: number[] = [];
   const newBodies: TriangleRange[] = [];
-  const filled = new TriangleList();
+  const list = new TriangleList();
   let at = 0;
   ranges.forEach((range, k) => {
     const from = range.firstTriangle;
@@ -689,7 +747,7 @@ function insertFills(
       out[(at * 3 + (c % 3)) * 3] = vertex[v * 3] as number;
       out[(at * 3 + (c % 3)) * 3 + 1] = vertex[v * 3 + 1] as number;
       out[(at * 3 + (c % 3)) * 3 + 2] = vertex[v * 3 + 2] as number;
-      if (c % 3 === 2) filled.add(at++);
+      if (c % 3 === 2) list.add(at++);
     }
     shiftAt.push(at - start - count);
     newBodies.push({ ...range, firstTriangle: start, triangleCount: at - start });
@@ -697,7 +755,6 @@ function insertFills(
   // Triangles of body k move by the fills of the bodies before it.
   const offsets = shiftAt.map((_, k) => shiftAt.slice(0, k).reduce((a, b) => a + b, 0));
   const newIndex = (t: number) => t + (offsets[bodyOf(t)] ?? 0);
-  const cracks = found.cracks ? { ...found.cracks, triangles: remapList(found.cracks.triangles, newIndex) } : null;
   return {
     vertexIds: ids,
     vertexCount: weld.vertexCount,
@@ -705,10 +762,34 @@ function insertFills(
     triangleCount: total,
     newIndex,
     bodies: bodies.length > 0 ? newBodies : [],
-    cracks,
-    holes: { holes: found.holes, addedTriangles: added, largest: found.largest, triangles: filled },
-    gaps: found.gaps,
+    added: list,
   };
+}
+
+/**
+ * The facets whose open edges have the facing side's corners along them, split there (t-junctions.ts,
+ * ADR 276): the first piece in the facet's place, the others after its body's triangles. Null when
+ * none is.
+ */
+function splitAtTJunctions(positions: Float32Array, triangleCount: number, weld: WeldIds, open: OpenEdges, bodies: readonly TriangleRange[], bounds: RepairBounds) {
+  const vertex = firstCornerPositions(positions, weld, triangleCount);
+  const found = findTJunctions(vertex, weld.vertexIds, open, vertexGroups(weld, bodies, triangleCount), bounds.crack);
+  if (!found) return null;
+  const inPlace = Float32Array.from(positions);
+  const ids = Uint32Array.from(weld.vertexIds);
+  const fills: { triangle: number; corners: number[] }[] = [];
+  for (const [t, pieces] of found.pieces) {
+    for (let c = 0; c < 3; c++) {
+      const v = pieces[c] as number;
+      ids[t * 3 + c] = v;
+      inPlace.set([vertex[v * 3] as number, vertex[v * 3 + 1] as number, vertex[v * 3 + 2] as number], (t * 3 + c) * 3);
+    }
+    if (pieces.length > 3) fills.push({ triangle: t, corners: pieces.slice(3) });
+  }
+  const inserted = insertTriangles(inPlace, triangleCount, { vertexIds: ids, vertexCount: weld.vertexCount }, bodies, fills, vertex);
+  const triangles = inserted.added;
+  for (const t of found.pieces.keys()) triangles.add(inserted.newIndex(t));
+  return { ...inserted, triangles, edges: found.edges, farthest: found.farthest, facets: found.pieces.size };
 }
 
 export function remapList(list: TriangleList, newIndex: (t: number) => number): TriangleList {

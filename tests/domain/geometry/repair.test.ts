@@ -3,6 +3,7 @@ import { analyseCadFile } from '#domain/geometry/import-cad';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { createMesh } from '#domain/geometry/mesh';
 import { roundingTolerance, ulp32 } from '#domain/geometry/repair';
+import { corpusFile } from '../support/fixtures';
 import { asciiStl, binaryStl, subdividedCube, torus, translated, uvSphere } from '../support/solids';
 
 /** The float32 next to x, `steps` units in the last place away. */
@@ -105,6 +106,47 @@ function crackedAlongX(soup: Float32Array, cut: number, dx: number): Float32Arra
   }
   return out;
 }
+
+describe('T-junctions: edges cut at more points on one side than the other (ADR 276)', () => {
+  /** A 10 mm cube whose sides are cut 2 × 2 and whose top is two facets: the sides' top edges have a corner midway, the top's none. */
+  const tJunctionCube = () => {
+    const cube = subdividedCube(10, 2);
+    const top = new Float32Array([0, 0, 10, 10, 0, 10, 10, 10, 10, 0, 0, 10, 10, 10, 10, 0, 10, 10]);
+    return new Float32Array([...cube.subarray(0, 40 * 9), ...top]);
+  };
+
+  it('splits the top facets at the sides’ corners: watertight, the cube’s volume, said as the exporting program’s T-junctions', async () => {
+    const report = await analyseCadFile(binaryStl(tJunctionCube()));
+    expect(report.metrics?.watertight).toBe(true);
+    expect(report.metrics?.volumeMm3).toBeCloseTo(1000, 6);
+    expect(report.mesh?.triangleCount).toBe(46); // each top facet in three pieces
+    expect(report.orderable).toBe(true);
+    const closed = report.findings.find((f) => f.code === 'cracks-closed');
+    expect(closed?.message).toBe(
+      "Closed the surface along 12 open edges where the facets on either side were cut at different points (the exporting program's T-junctions), by splitting 2 facets there (highlighted); the price is for the repaired part.",
+    );
+    expect(closed?.triangles.length).toBe(6);
+    expect(report.findings.map((f) => f.code)).not.toContain('open-edges');
+  });
+
+  it('splits a facet beside a hole: the cube missing one top facet has the other split, and its 14 mm hole stays open', async () => {
+    const report = await analyseCadFile(binaryStl(tJunctionCube().subarray(0, 41 * 9)));
+    expect(report.findings.find((f) => f.code === 'cracks-closed')?.message).toMatch(/^Closed the surface along 6 open edges .* by splitting 1 facet there/);
+    expect(report.findings.find((f) => f.code === 'open-edges')?.message).toMatch(/around 1 opening \(the largest 14 mm across\)/);
+    expect(report.orderable).toBe(false);
+    // Only where every piece meets an edge across: the Stanford bunny's scan holes have corners near
+    // other edges of the same hole, and nothing is split there (metrics.test.ts holds its 69,451 facets).
+  });
+
+  it('closes trimesh’s SolidWorks featuretype.3MF (a boss’s outline cut at 10 points on its wall, 4 on its top) to its independent volume', async () => {
+    const report = await analyseCadFile(corpusFile('3mf/trimesh-featuretype.3MF'), { manufacturing: false });
+    expect(report.metrics?.watertight).toBe(true);
+    expect(report.orderable).toBe(true);
+    // reference.json: 190,680.36 mm³ by the divergence theorem over the facets as written (18 open edges).
+    expect(report.metrics?.volumeMm3).toBeCloseTo(190_680.36, 1);
+    expect(report.findings.find((f) => f.code === 'cracks-closed')?.message).toMatch(/^Closed the surface along 18 open edges .* by splitting 5 facets there/);
+  });
+});
 
 describe('closing cracks and filling small holes, said aloud (ADR 155)', () => {
   it('closes a 0.0001 mm crack through a cube: one body, watertight, orderable, the repair located', async () => {
