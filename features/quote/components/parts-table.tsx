@@ -210,48 +210,32 @@ const PartRowView = memo(function PartRowView({ item, store, projectId, selected
           </Button>
         </span>
       </td>
-      <td className={NUMBER_CELL}>
-        <Stacked label={t('quote.parts.column.quantity')}>
-          <Live store={store} item={item}>
-            {(row) => (
-              <>
-                {row.quantity === null ? dash : format.number(row.quantity)}
-                {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
-              </>
-            )}
-          </Live>
-        </Stacked>
-      </td>
-      <td className={NUMBER_CELL}>
-        <Stacked label={t('quote.parts.column.unitPrice')}>
-          <Live store={store} item={item}>
-            {(row) => (row.unitPriceCents === null ? dash : format.money(row.unitPriceCents))}
-          </Live>
-        </Stacked>
-      </td>
-      <td className={NUMBER_CELL}>
-        <Stacked label={t('quote.parts.column.lineTotal')}>
-          <Live store={store} item={item}>
-            {(row) => (row.totalCents === null ? dash : format.money(row.totalCents))}
-          </Live>
-        </Stacked>
-      </td>
-      <td className={`${TEXT_CELL} max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`}>
-        <Stacked label={t('quote.parts.column.leadTime')}>
-          <Live store={store} item={item}>
-            {(row) =>
-              row.leadDays === null || !row.shipDate ? (
-                dash
-              ) : (
-                <>
-                  <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
-                  <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
-                </>
-              )
-            }
-          </Live>
-        </Stacked>
-      </td>
+      <LiveCell label={t('quote.parts.column.quantity')} store={store} item={item}>
+        {(row) => (
+          <>
+            {row.quantity === null ? dash : format.number(row.quantity)}
+            {row.perAssembly !== null && <span className="block text-caption text-neutral-600">{t('quote.parts.perAssembly', { count: row.perAssembly })}</span>}
+          </>
+        )}
+      </LiveCell>
+      <LiveCell label={t('quote.parts.column.unitPrice')} store={store} item={item}>
+        {(row) => (row.unitPriceCents === null ? dash : format.money(row.unitPriceCents))}
+      </LiveCell>
+      <LiveCell label={t('quote.parts.column.lineTotal')} store={store} item={item}>
+        {(row) => (row.totalCents === null ? dash : format.money(row.totalCents))}
+      </LiveCell>
+      <LiveCell className={`${TEXT_CELL} max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:py-0.5`} label={t('quote.parts.column.leadTime')} store={store} item={item}>
+        {(row) =>
+          row.leadDays === null || !row.shipDate ? (
+            dash
+          ) : (
+            <>
+              <span className="block">{t('quote.parts.leadDays', { days: row.leadDays })}</span>
+              <span className="block text-caption text-neutral-600">{t('quote.parts.ships', { date: format.date(row.shipDate) })}</span>
+            </>
+          )
+        }
+      </LiveCell>
     </tr>
   );
 });
@@ -313,6 +297,19 @@ function Live({ store, item, children }: { store: RowStore; item: PartRow; child
   const get = () => store.get(item.id) ?? item;
   const row = useSyncExternalStore(store.subscribe, get, get);
   return children(row);
+}
+
+/** A cell that follows its row (`Live`), its column's name before it below `sm` (`Stacked`): a number cell unless told. */
+function LiveCell({ className = NUMBER_CELL, label, store, item, children }: { className?: string; label: string; store: RowStore; item: PartRow; children: (row: PartRow) => ReactNode }) {
+  return (
+    <td className={className}>
+      <Stacked label={label}>
+        <Live store={store} item={item}>
+          {children}
+        </Live>
+      </Stacked>
+    </td>
+  );
 }
 
 /**
