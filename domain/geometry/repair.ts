@@ -393,8 +393,9 @@ function listOpenEdges(weld: WeldIds, triangleCount: number): OpenEdges {
 
 /**
  * Splits facets at T-junctions (t-junctions.ts, ADR 276), closes cracks by joining facing open
- * edges, then fills small flat holes; returns null when the mesh has no open edge. `weld` is the weld after `joinNearCorners`; `bodies` are the file's,
- * welded apart (fills go after their body's triangles).
+ * edges, then fills small flat holes; returns null when the mesh has no open edge. `weld` is the
+ * weld after `joinNearCorners`; `bodies` are the file's, welded apart (fills and split facets'
+ * pieces go after their body's triangles).
  */
 export function repairSurface(positions: Float32Array, triangleCount: number, weld: WeldIds, bodies: readonly TriangleRange[], bounds: RepairBounds): SurfaceRepair | null {
   const open = listOpenEdges(weld, triangleCount);
