@@ -59,7 +59,7 @@ export function findTJunctions(
     const length2 = dx * dx + dy * dy + dz * dz;
     if (!(length2 > tolerance * tolerance * 4)) continue;
     const found: { t: number; v: number }[] = [];
-    grid.visitSegment(ax, ay, az, dx, dy, dz, (v) => {
+    grid.visitSegment(ax, ay, az, dx, dy, dz, e, (v) => {
       if (v === a || v === b || (group && group[v] !== group[a])) return;
       const px = (vertex[v * 3] as number) - ax, py = (vertex[v * 3 + 1] as number) - ay, pz = (vertex[v * 3 + 2] as number) - az;
       const t = (px * dx + py * dy + pz * dz) / length2;
@@ -145,44 +145,60 @@ function cellSize(vertex: Float64Array, open: OpenHalfEdges, tolerance: number):
 
 /** The boundary's vertices hashed into cubes of one size. */
 class PointGrid {
-  private readonly cells = new Map<string, number[]>();
+  private readonly cells = new Map<number, { points: number[]; stamp: number }>();
+  private readonly min: [number, number, number];
+  private readonly dims: [number, number, number];
 
   constructor(
-    private readonly vertex: Float64Array,
+    vertex: Float64Array,
     points: readonly number[],
     private readonly size: number,
   ) {
+    const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
     for (const v of points) {
-      const key = this.key(Math.floor((vertex[v * 3] as number) / size), Math.floor((vertex[v * 3 + 1] as number) / size), Math.floor((vertex[v * 3 + 2] as number) / size));
+      for (let a = 0; a < 3; a++) {
+        const x = vertex[v * 3 + a] as number;
+        if (x < min[a]!) min[a] = x;
+        if (x > max[a]!) max[a] = x;
+      }
+    }
+    this.min = min;
+    this.dims = [0, 1, 2].map((a) => Math.floor((max[a]! - min[a]!) / size) + 1) as [number, number, number];
+    for (const v of points) {
+      const key = this.key(this.cell(vertex[v * 3] as number, 0), this.cell(vertex[v * 3 + 1] as number, 1), this.cell(vertex[v * 3 + 2] as number, 2));
       const cell = this.cells.get(key);
-      if (cell) cell.push(v);
-      else this.cells.set(key, [v]);
+      if (cell) cell.points.push(v);
+      else this.cells.set(key, { points: [v], stamp: -1 });
     }
   }
 
-  private key(x: number, y: number, z: number): string {
-    return `${x},${y},${z}`;
+  private cell(x: number, axis: number): number {
+    return Math.floor((x - (this.min[axis] as number)) / this.size);
+  }
+
+  /** One number per cell; -1 outside the grid. */
+  private key(i: number, j: number, k: number): number {
+    const [nx, ny, nz] = this.dims;
+    if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz) return -1;
+    return i + nx * (j + ny * k);
   }
 
   /**
    * Visits the points of every cell within one cell of the segment from (x, y, z) along (dx, dy, dz),
-   * stepping half a cell at a time (a point may be visited more than once). The cell is larger than
-   * the tolerance, so no point within it of the segment is missed.
+   * a cell at a time, each cell once for this `stamp`. The cell is at least four times the tolerance,
+   * so a point within it of the segment lies within one cell of the nearest step.
    */
-  visitSegment(x: number, y: number, z: number, dx: number, dy: number, dz: number, visit: (v: number) => void): void {
-    const s = this.size;
-    const steps = Math.max(1, Math.ceil((2 * Math.sqrt(dx * dx + dy * dy + dz * dz)) / s));
-    const seen = new Set<string>();
-    for (let k = 0; k <= steps; k++) {
-      const i = Math.floor((x + (dx * k) / steps) / s), j = Math.floor((y + (dy * k) / steps) / s), l = Math.floor((z + (dz * k) / steps) / s);
+  visitSegment(x: number, y: number, z: number, dx: number, dy: number, dz: number, stamp: number, visit: (v: number) => void): void {
+    const steps = Math.max(1, Math.ceil(Math.sqrt(dx * dx + dy * dy + dz * dz) / this.size));
+    for (let n = 0; n <= steps; n++) {
+      const i = this.cell(x + (dx * n) / steps, 0), j = this.cell(y + (dy * n) / steps, 1), l = this.cell(z + (dz * n) / steps, 2);
       for (let di = -1; di <= 1; di++) {
         for (let dj = -1; dj <= 1; dj++) {
           for (let dl = -1; dl <= 1; dl++) {
-            const key = this.key(i + di, j + dj, l + dl);
-            if (seen.has(key)) continue;
-            seen.add(key);
-            const cell = this.cells.get(key);
-            if (cell) for (const v of cell) visit(v);
+            const cell = this.cells.get(this.key(i + di, j + dj, l + dl));
+            if (!cell || cell.stamp === stamp) continue;
+            cell.stamp = stamp;
+            for (const v of cell.points) visit(v);
           }
         }
       }
