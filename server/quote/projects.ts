@@ -673,7 +673,7 @@ export class Projects {
       if (declared) throw fieldError('unit', `"${file.name}" declares its own units: if its size is wrong, correct the declared units instead.`);
       reading = { unit: input.unit };
     } else {
-      if (!declared) throw fieldError('correction', `"${file.name}" carries no units: confirm millimetres or inches instead.`);
+      if (!declared) throw fieldError('correction', `"${file.name}" carries no units: confirm its unit (millimetres, inches, centimetres or metres) instead.`);
       reading = { correction: input.correction, from: current };
     }
     const updated = findingsWithUnit(metrics, fileFindings(file), reading);
