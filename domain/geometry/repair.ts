@@ -632,6 +632,21 @@ function loneTriangle(open: OpenEdges, loop: number[]): boolean {
   return loop.every((e) => (((open.list[e] as number) / 3) | 0) === t);
 }
 
+/** x y z of the boundary's vertices, by vertex id (the others left 0): from the open edges' own corners. */
+function boundaryPositions(positions: Float32Array, weld: WeldIds, open: OpenEdges): Float64Array {
+  const out = new Float64Array(weld.vertexCount * 3);
+  for (let e = 0; e < open.list.length; e++) {
+    const h = open.list[e] as number;
+    for (const c of [h, h % 3 === 2 ? h - 2 : h + 1]) {
+      const v = weld.vertexIds[c] as number;
+      out[v * 3] = positions[c * 3] as number;
+      out[v * 3 + 1] = positions[c * 3 + 1] as number;
+      out[v * 3 + 2] = positions[c * 3 + 2] as number;
+    }
+  }
+  return out;
+}
+
 /** x y z of every vertex (its first corner). */
 function firstCornerPositions(positions: Float32Array, weld: WeldIds, triangleCount: number): Float64Array {
   const out = new Float64Array(weld.vertexCount * 3);
@@ -773,9 +788,10 @@ function insertTriangles(positions: Float32Array, triangleCount: number, weld: W
  * none is.
  */
 function splitAtTJunctions(positions: Float32Array, triangleCount: number, weld: WeldIds, open: OpenEdges, bodies: readonly TriangleRange[], bounds: RepairBounds) {
-  const vertex = firstCornerPositions(positions, weld, triangleCount);
-  const found = findTJunctions(vertex, weld.vertexIds, open, vertexGroups(weld, bodies, triangleCount), bounds.crack);
+  const found = findTJunctions(boundaryPositions(positions, weld, open), weld.vertexIds, open, boundaryVerticesOf(open, weld.vertexCount), vertexGroups(weld, bodies, triangleCount), bounds.crack);
   if (!found) return null;
+  // The pieces' corners include the facets' opposite corners: every vertex's position now.
+  const vertex = firstCornerPositions(positions, weld, triangleCount);
   const inPlace = Float32Array.from(positions);
   const ids = Uint32Array.from(weld.vertexIds);
   const fills: { triangle: number; corners: number[] }[] = [];

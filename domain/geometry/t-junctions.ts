@@ -32,25 +32,25 @@ export interface TJunctionSplits {
 
 /**
  * The splits of the facets whose open edges have other open edges' corners along them, within
- * `tolerance` of the edge (file units). `vertex` holds x y z per vertex id, `corner` the vertex id
- * of each corner (three per triangle), `group` the body of each vertex when bodies were welded
+ * `tolerance` of the edge (file units). `vertex` holds x y z per vertex id (at least the
+ * boundary's, `candidates`), `corner` the vertex id of each corner (three per triangle), `group` the body of each vertex when bodies were welded
  * apart (a corner of another body never splits an edge). Null when nothing is split.
  */
 export function findTJunctions(
   vertex: Float64Array,
   corner: ArrayLike<number>,
   open: OpenHalfEdges,
+  candidates: ArrayLike<number>,
   group: Int32Array | null,
   tolerance: number,
 ): TJunctionSplits | null {
   const n = open.list.length;
   if (n < 3 || n > MAX_T_JUNCTION_EDGES || !(tolerance > 0)) return null;
-  const candidates = boundaryVertices(open);
   const grid = new PointGrid(vertex, candidates, cellSize(vertex, open, tolerance));
   const openEdge = new Set<string>();
   for (let e = 0; e < n; e++) openEdge.add(`${open.from[e]},${open.to[e]}`);
   // The corners along each open edge, by edge.
-  const along = new Map<number, { t: number; v: number }[]>();
+  const along = new Map<number, { v: number; off: number }[]>();
   let farthest = 0;
   for (let e = 0; e < n; e++) {
     const a = open.from[e] as number, b = open.to[e] as number;
@@ -58,7 +58,7 @@ export function findTJunctions(
     const dx = (vertex[b * 3] as number) - ax, dy = (vertex[b * 3 + 1] as number) - ay, dz = (vertex[b * 3 + 2] as number) - az;
     const length2 = dx * dx + dy * dy + dz * dz;
     if (!(length2 > tolerance * tolerance * 4)) continue;
-    const found: { t: number; v: number }[] = [];
+    const found: { t: number; v: number; off: number }[] = [];
     grid.visitSegment(ax, ay, az, dx, dy, dz, e, (v) => {
       if (v === a || v === b || (group && group[v] !== group[a])) return;
       const px = (vertex[v * 3] as number) - ax, py = (vertex[v * 3 + 1] as number) - ay, pz = (vertex[v * 3 + 2] as number) - az;
@@ -67,19 +67,20 @@ export function findTJunctions(
       const ox = px - t * dx, oy = py - t * dy, oz = pz - t * dz;
       const off = Math.sqrt(ox * ox + oy * oy + oz * oz);
       if (off > tolerance) return;
-      found.push({ t, v });
-      farthest = Math.max(farthest, off);
+      found.push({ t, v, off });
     });
     if (found.length === 0) continue;
     found.sort((p, q) => p.t - q.t);
     const points = found.filter((p, i) => i === 0 || p.v !== (found[i - 1] as { v: number }).v);
     // Only a true junction: every piece of the edge meets an open edge across, the other way.
     const run = [a, ...points.map((p) => p.v), b];
-    if (run.every((v, i) => i === 0 || openEdge.has(`${v},${run[i - 1]}`))) along.set(e, points);
+    if (!run.every((v, i) => i === 0 || openEdge.has(`${v},${run[i - 1]}`))) continue;
+    along.set(e, points);
+    for (const p of points) farthest = Math.max(farthest, p.off);
   }
   if (along.size === 0) return null;
   // The open edges by their triangle's corner, so that a piece finds its edges' corners.
-  const byCorner = new Map<number, { t: number; v: number }[]>();
+  const byCorner = new Map<number, { v: number }[]>();
   for (const [e, list] of along) byCorner.set(open.list[e] as number, list);
   const pieces = new Map<number, number[]>();
   const triangles = new Set<number>();
@@ -115,20 +116,11 @@ function split(triangle: [number, number, number], onEdge: (from: number, to: nu
     for (let i = 0; i + 1 < run.length; i++) {
       // Only the piece's edges that were the triangle's own can have corners along them.
       const piece: [number, number, number] = [run[i] as number, run[i + 1] as number, opposite];
-      out.push(...split(piece, (a, b) => (a === from && b === to ? [] : (a === to && b === opposite) || (a === opposite && b === from) ? onEdge(a, b) : [])));
+      out.push(...split(piece, (a, b) => ((a === to && b === opposite) || (a === opposite && b === from) ? onEdge(a, b) : [])));
     }
     return out;
   }
   return triangle;
-}
-
-function boundaryVertices(open: OpenHalfEdges): number[] {
-  const seen = new Set<number>();
-  for (let e = 0; e < open.list.length; e++) {
-    seen.add(open.from[e] as number);
-    seen.add(open.to[e] as number);
-  }
-  return [...seen];
 }
 
 /** A grid cell a little longer than the open edges' median, so that an edge's box covers few cells. */
@@ -151,11 +143,12 @@ class PointGrid {
 
   constructor(
     vertex: Float64Array,
-    points: readonly number[],
+    points: ArrayLike<number>,
     private readonly size: number,
   ) {
     const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-    for (const v of points) {
+    for (let p = 0; p < points.length; p++) {
+      const v = points[p] as number;
       for (let a = 0; a < 3; a++) {
         const x = vertex[v * 3 + a] as number;
         if (x < min[a]!) min[a] = x;
@@ -164,7 +157,8 @@ class PointGrid {
     }
     this.min = min;
     this.dims = [0, 1, 2].map((a) => Math.floor((max[a]! - min[a]!) / size) + 1) as [number, number, number];
-    for (const v of points) {
+    for (let p = 0; p < points.length; p++) {
+      const v = points[p] as number;
       const key = this.key(this.cell(vertex[v * 3] as number, 0), this.cell(vertex[v * 3 + 1] as number, 1), this.cell(vertex[v * 3 + 2] as number, 2));
       const cell = this.cells.get(key);
       if (cell) cell.points.push(v);
