@@ -135,6 +135,7 @@ const partMetricsShape = z.object({
     z.object({
       minWallMm: z.number().nullable(),
       wallCoverage: z.number(),
+      chordToleranceMm: described(z.number(), 'The chord tolerance a STEP file was tessellated with, mm: walls are compared with a minimum less twice this, at most 5 % of it (ADR 277); absent for mesh files.').optional(),
       buildDirection: vec3(),
       overhangAreaMm2: z.number(),
       supportVolumeMm3: z.number(),

@@ -36,6 +36,7 @@ import type { Mesh } from './mesh';
 import type { Vec3 } from './part-metrics';
 import type { MeshRayCaster } from './ray-caster';
 import type { ToolAccess } from './tool-access';
+import { formatWallMm, isThinnerThan } from './wall-allowance';
 
 /** A floor faces its direction within 1°. */
 const FLOOR = Math.cos(Math.PI / 180);
@@ -737,9 +738,9 @@ const MAX_THIN_WALL_FINDINGS = 10;
  * wall thickness measured per facet (wall-thickness.ts): connected facets thinner than that, one
  * located finding each (thinnest first), naming the metals' and the plastics' minimums.
  */
-export function machiningThinWallFindings(positions: Float32Array, thicknessMm: Float32Array, twins: Int32Array, areas: Float64Array, mmPerUnit: number): Finding[] {
+export function machiningThinWallFindings(positions: Float32Array, thicknessMm: Float32Array, twins: Int32Array, areas: Float64Array, mmPerUnit: number, chordToleranceMm = 0): Finding[] {
   const n = thicknessMm.length;
-  const thin = (t: number) => thicknessMm[t]! < MACHINING_THIN_WALL_MM;
+  const thin = (t: number) => isThinnerThan(thicknessMm[t]!, MACHINING_THIN_WALL_MM, chordToleranceMm);
   const seen = new Uint8Array(n);
   const regions: { triangles: number[]; min: number; area: number }[] = [];
   for (let start = 0; start < n; start++) {
@@ -779,12 +780,13 @@ export function machiningThinWallFindings(positions: Float32Array, thicknessMm: 
   merged.sort((a, b) => a.min - b.min);
   return merged.slice(0, MAX_THIN_WALL_FINDINGS).map((r, i) => {
     const label = merged.length > 1 ? `Thin wall ${i + 1} of ${merged.length}` : 'Thin wall';
-    const metal = r.min < METAL_MIN_WALL_MM ? `, below the ${METAL_MIN_WALL_MM} mm we machine in metals and the ${PLASTIC_MIN_WALL_MM} mm in plastics` : `, below the ${PLASTIC_MIN_WALL_MM} mm we machine in plastics (metals: ${METAL_MIN_WALL_MM} mm)`;
+    const underMetal = isThinnerThan(r.min, METAL_MIN_WALL_MM, chordToleranceMm);
+    const metal = underMetal ? `, below the ${METAL_MIN_WALL_MM} mm we machine in metals and the ${PLASTIC_MIN_WALL_MM} mm in plastics` : `, below the ${PLASTIC_MIN_WALL_MM} mm we machine in plastics (metals: ${METAL_MIN_WALL_MM} mm)`;
     r.triangles.sort((a, b) => a - b);
-    return createFinding('machining-thin-wall', `${label}: ${+r.min.toPrecision(2)} mm thick over ${+r.area.toPrecision(3)} mm²${metal}.`, {
+    return createFinding('machining-thin-wall', `${label}: ${formatWallMm(r.min, underMetal ? METAL_MIN_WALL_MM : PLASTIC_MIN_WALL_MM)} mm thick over ${+r.area.toPrecision(3)} mm²${metal}.`, {
       triangles: r.triangles,
       count: r.triangles.length,
-      fixHint: `Thicken the highlighted wall to at least ${r.min < METAL_MIN_WALL_MM ? `${METAL_MIN_WALL_MM} mm for metals and ` : ''}${PLASTIC_MIN_WALL_MM} mm for plastics: thinner walls vibrate under the cutter and bend.`,
+      fixHint: `Thicken the highlighted wall to at least ${underMetal ? `${METAL_MIN_WALL_MM} mm for metals and ` : ''}${PLASTIC_MIN_WALL_MM} mm for plastics: thinner walls vibrate under the cutter and bend.`,
     });
   });
 }

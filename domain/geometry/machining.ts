@@ -82,7 +82,7 @@ export function checkMachining(mesh: Mesh, options: MachiningOptions): Machining
     access,
     plan,
     features,
-    wallFindings: (walls) => machiningThinWallFindings(mesh.positions, walls.thicknessMm, twins, facets.areas, mmPerUnit),
+    wallFindings: (walls) => machiningThinWallFindings(mesh.positions, walls.thicknessMm, twins, facets.areas, mmPerUnit, mesh.chordToleranceMm),
   };
 }
 

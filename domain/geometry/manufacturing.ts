@@ -81,6 +81,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   const { mesh, metrics } = analysis;
   if (metrics.triangleCount === 0 || metrics.openEdgeCount > 0 || metrics.nonManifoldEdgeCount > 0) return null;
   const mmPerUnit = MM_PER_UNIT[metrics.units.unit];
+  const chord = mesh.chordToleranceMm ? { chordToleranceMm: mesh.chordToleranceMm } : {};
   // One weld and one pairing of edge neighbours for the three checks (ADR 126), and one pass for
   // every facet's normal and area, used by all three: the units' hole search's when it ran (ADR 233).
   const shared = sharedFor(analysis, options.shared);
@@ -115,7 +116,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
   let completed: ManufacturingCheck | null = null;
   return {
     price: {
-      manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, ...(early ? early.metrics : { holeCount: 0, tappableHoles: 0 }) },
+      manufacturing: { ...supports, minWallMm: null, wallCoverage: 0, ...chord, ...(early ? early.metrics : { holeCount: 0, tappableHoles: 0 }) },
       findings: [...supportFindings, ...(early?.findings ?? [])],
     },
     complete: () => {
@@ -134,6 +135,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
       const manufacturing: ManufacturingMetrics = {
         minWallMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
         wallCoverage: walls.coverage.measuredAreaFraction,
+        ...chord,
         ...supports,
         ...machining.metrics,
       };

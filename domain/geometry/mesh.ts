@@ -29,6 +29,11 @@ export interface Mesh {
   readonly bodies: readonly MeshBody[];
   /** The B-rep faces, in triangle order, when the file has them (STEP); absent otherwise. */
   readonly faces?: readonly MeshFace[];
+  /**
+   * How far a facet may stand off the curved surface it was cut from, mm: the chord tolerance a
+   * STEP file was tessellated with (step.ts). Absent for a mesh file, whose facets are the part.
+   */
+  readonly chordToleranceMm?: number;
 }
 
 /** Length unit the file itself declares (STEP, 3MF), after conversion to mm; null for STL and OBJ. */

@@ -517,6 +517,7 @@ function scaleManufacturing(m: ManufacturingMetrics, scale: (value: number, powe
   return {
     ...m,
     minWallMm: m.minWallMm === null ? null : scale(m.minWallMm, 1),
+    ...(m.chordToleranceMm ? { chordToleranceMm: scale(m.chordToleranceMm, 1) } : {}),
     overhangAreaMm2: scale(m.overhangAreaMm2, 2),
     supportVolumeMm3: scale(m.supportVolumeMm3, 3),
     buildHeightMm: scale(m.buildHeightMm, 1),

@@ -15,6 +15,7 @@ import type { Mesh } from './mesh';
 import { analyseMesh } from './metrics';
 import { MeshRayCaster } from './ray-caster';
 import { setupOfFacets } from './setups';
+import { isThinnerThan } from './wall-allowance';
 import { meshEdges } from './topology';
 import { analyseWallThickness } from './wall-thickness';
 
@@ -41,8 +42,10 @@ export interface MapRegion {
 export interface WallMap {
   /** Thickness behind each facet, mm (NaN: not measured, not even by a neighbour). */
   readonly thicknessMm: Float32Array;
-  /** The thinnest wall allowed, mm: thinner is the warning colour. */
+  /** The thinnest wall allowed, mm: thinner is the warning colour (with a STEP file's allowance: `chordToleranceMm`). */
   readonly minimumMm: number;
+  /** The chord tolerance of a tessellated CAD model (the mesh's, ADR 277); absent for a mesh file. */
+  readonly chordToleranceMm?: number;
   readonly minThicknessMm: number | null;
   /** Area by band, mm² (the legend). */
   readonly bandAreaMm2: Readonly<Record<ThicknessBand, number>>;
@@ -75,15 +78,17 @@ export function thinWallLimit(process: ProcessSlug): number {
   return materials.reduce((max, m) => Math.max(max, m.minWallMm ?? m.minDimensionMm), 0) || 1;
 }
 
-function band(thickness: number, minimum: number): ThicknessBand {
+function band(thickness: number, minimum: number, chordToleranceMm?: number): ThicknessBand {
   if (!Number.isFinite(thickness)) return 'unmeasured';
-  const ratio = thickness / minimum;
+  if (isThinnerThan(thickness, minimum, chordToleranceMm)) return 'thin';
+  // A wall under the minimum by no more than the tessellation's allowance meets it (ADR 277).
+  const ratio = Math.max(1, thickness / minimum);
   return THICKNESS_BANDS.find((b) => ratio >= b.from && ratio < b.to)?.id ?? 'thick';
 }
 
 /** The band of a facet of the wall map (for its colour). */
 export function thicknessBand(map: WallMap, t: number): ThicknessBand {
-  return band(map.thicknessMm[t]!, map.minimumMm);
+  return band(map.thicknessMm[t]!, map.minimumMm, map.chordToleranceMm);
 }
 
 /**
@@ -111,8 +116,9 @@ export function measureModelMaps(mesh: Mesh, options: { readonly mmPerUnit: numb
   }
   fillFromNeighbours(thickness, twins);
   const bandAreaMm2: Record<ThicknessBand, number> = { thin: 0, close: 0, sound: 0, thick: 0, unmeasured: 0 };
-  for (let t = 0; t < n; t++) bandAreaMm2[band(thickness[t]!, minimumMm)] += facets.areas[t]! * mmPerUnit * mmPerUnit;
-  const thinRegions = regionsOf(n, (t) => thickness[t]! < minimumMm, twins, facets.areas, mmPerUnit)
+  const chord = m.chordToleranceMm;
+  for (let t = 0; t < n; t++) bandAreaMm2[band(thickness[t]!, minimumMm, chord)] += facets.areas[t]! * mmPerUnit * mmPerUnit;
+  const thinRegions = regionsOf(n, (t) => isThinnerThan(thickness[t]!, minimumMm, chord), twins, facets.areas, mmPerUnit)
     .map((r) => ({ ...r, minMm: r.all.reduce((min, t) => Math.min(min, thickness[t]!), Infinity) }))
     .sort((a, b) => a.minMm - b.minMm)
     .slice(0, MAX_REGIONS)
@@ -120,6 +126,7 @@ export function measureModelMaps(mesh: Mesh, options: { readonly mmPerUnit: numb
   const wall: WallMap = {
     thicknessMm: thickness,
     minimumMm,
+    ...(chord ? { chordToleranceMm: chord } : {}),
     minThicknessMm: Number.isFinite(walls.minThicknessMm) ? walls.minThicknessMm : null,
     bandAreaMm2,
     thinRegions,

@@ -62,6 +62,12 @@ export interface ManufacturingMetrics {
   readonly minWallMm: number | null;
   /** Share of the surface area whose wall was measured, 0 to 1 (1: every facet). */
   readonly wallCoverage: number;
+  /**
+   * The chord tolerance the facets were cut with from a CAD model's curved faces (a STEP file's), mm:
+   * a wall is compared with a minimum with its allowance (wall-thickness.ts `isThinnerThan`, ADR
+   * 277). Absent for a mesh file, whose facets are the part, and on metrics stored before.
+   */
+  readonly chordToleranceMm?: number;
   /** Printing: the build direction needing the least support, in the model's coordinates. */
   readonly buildDirection: Vec3;
   /** Printing, in that direction: downward area needing supports, mm². */

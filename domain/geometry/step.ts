@@ -70,6 +70,8 @@ function importStep(occt: OcctModule, bytes: Uint8Array, options: StepOptions): 
   if (bytes.length === 0) return fail(createFinding('empty-file', 'The file is empty (0 bytes).'));
   const angularDeflection = options.angularDeflection ?? DEFAULT_STEP_OPTIONS.angularDeflection;
   let result: OcctResult;
+  // The chord tolerance the kept tessellation was cut with, mm (the mesh's `chordToleranceMm`).
+  let chordToleranceMm = 0;
   try {
     result = occt.ReadStepFile(bytes, {
       linearUnit: 'millimeter',
@@ -80,9 +82,13 @@ function importStep(occt: OcctModule, bytes: Uint8Array, options: StepOptions): 
     // A thin or finely curved part: the chord tolerance of its size leaves the volume too far off
     // the exact solid's; read it again with a chord tolerance tied to its own volume and area.
     const finer = options.linearDeflection === undefined && result.success ? finerDeflection(result.meshes ?? []) : null;
+    chordToleranceMm = (options.linearDeflection ?? DEFAULT_STEP_OPTIONS.linearDeflection) * boxDiagonal(result.meshes ?? []);
     if (finer !== null) {
       const again = occt.ReadStepFile(bytes, { linearUnit: 'millimeter', linearDeflectionType: 'absolute_value', linearDeflection: finer, angularDeflection });
-      if (again.success && (again.meshes ?? []).length > 0) result = again;
+      if (again.success && (again.meshes ?? []).length > 0) {
+        result = again;
+        chordToleranceMm = finer;
+      }
     }
   } catch (error) {
     return fail(createFinding('unreadable', `OpenCascade could not read the file (${describe(error)}).`));
@@ -90,7 +96,8 @@ function importStep(occt: OcctModule, bytes: Uint8Array, options: StepOptions): 
   if (!result.success) return fail(createFinding('unreadable', 'OpenCascade could not read this STEP file: its syntax or structure is damaged.'));
   const meshes = result.meshes ?? [];
   if (meshes.length === 0) return fail(emptyStepFinding(bytes));
-  return flatten(result.root ?? {}, meshes, options.maxTriangles ?? MAX_TRIANGLES);
+  const flat = flatten(result.root ?? {}, meshes, options.maxTriangles ?? MAX_TRIANGLES);
+  return flat.mesh && chordToleranceMm > 0 ? { ...flat, mesh: { ...flat.mesh, chordToleranceMm } } : flat;
 }
 
 /**
@@ -111,7 +118,6 @@ const MAX_REFINEMENT = 8;
  */
 export function finerDeflection(meshes: readonly OcctMesh[]): number | null {
   let curvedArea = 0, volume = 0;
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
   for (const mesh of meshes) {
     const p = mesh.attributes.position.array;
     const index = mesh.index.array;
@@ -141,6 +147,20 @@ export function finerDeflection(meshes: readonly OcctMesh[]): number | null {
       }
       if (!planar) curvedArea += area;
     }
+  }
+  volume = Math.abs(volume);
+  const diagonal = boxDiagonal(meshes);
+  if (!(curvedArea > 0) || !(volume > 0) || !Number.isFinite(diagonal)) return null;
+  const used = DEFAULT_STEP_OPTIONS.linearDeflection * diagonal;
+  const needed = (1.5 * STEP_VOLUME_ERROR * volume) / curvedArea;
+  return needed < used ? Math.max(needed, used / MAX_REFINEMENT) : null;
+}
+
+/** The diagonal of the box around every mesh's positions, mm (NaN when there are none). */
+function boxDiagonal(meshes: readonly OcctMesh[]): number {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (const mesh of meshes) {
+    const p = mesh.attributes.position.array;
     for (let i = 0; i + 2 < p.length; i += 3) {
       for (let k = 0; k < 3; k++) {
         const x = p[i + k] as number;
@@ -149,12 +169,7 @@ export function finerDeflection(meshes: readonly OcctMesh[]): number | null {
       }
     }
   }
-  volume = Math.abs(volume);
-  const diagonal = Math.hypot((max[0] as number) - (min[0] as number), (max[1] as number) - (min[1] as number), (max[2] as number) - (min[2] as number));
-  if (!(curvedArea > 0) || !(volume > 0) || !Number.isFinite(diagonal)) return null;
-  const used = DEFAULT_STEP_OPTIONS.linearDeflection * diagonal;
-  const needed = (1.5 * STEP_VOLUME_ERROR * volume) / curvedArea;
-  return needed < used ? Math.max(needed, used / MAX_REFINEMENT) : null;
+  return Math.hypot((max[0] as number) - (min[0] as number), (max[1] as number) - (min[1] as number), (max[2] as number) - (min[2] as number));
 }
 
 function describe(error: unknown): string {

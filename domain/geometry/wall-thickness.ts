@@ -16,6 +16,7 @@ import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
 import { facetsFor, type Facets } from './facets';
 import { pairHalfEdges, type MeshEdges } from './topology';
+import { formatWallMm, isThinnerThan } from './wall-allowance';
 import { weldBodies } from './weld';
 
 export interface WallThicknessOptions {
@@ -114,7 +115,7 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   };
   for (const t of sampleByArea(areas, totalArea, complete ? triangleCount : maxRays)) measure(t);
   const limit = options.minWallMm;
-  const thin = (t: number) => (thickness[t] as number) < limit;
+  const thin = (t: number) => isThinnerThan(thickness[t] as number, limit, mesh.chordToleranceMm);
   // Edge neighbours, computed only when a thin facet is found.
   let twins: Int32Array | null = null;
   const adjacency = (): Int32Array => {
@@ -160,7 +161,7 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   return {
     minThicknessMm: minThickness,
     thinnestTriangle: thinnest,
-    thinRegions: thinRegions(thickness, exitOf, areas, limit, scale, adjacency, regionsMeasuredWhole ? null : { positions, spacing: 2 * Math.sqrt(totalArea / maxRays) }),
+    thinRegions: thinRegions(thickness, exitOf, areas, thin, scale, adjacency, regionsMeasuredWhole ? null : { positions, spacing: 2 * Math.sqrt(totalArea / maxRays) }),
     thicknessMm: thickness,
     coverage: {
       rays,
@@ -243,7 +244,7 @@ function thinRegions(
   thickness: Float32Array,
   exitOf: Int32Array,
   areas: Float64Array,
-  limit: number,
+  thin: (t: number) => boolean,
   scale: number,
   adjacency: () => Int32Array,
   /** When the regions were only sampled: join thin facets closer than `spacing` (mesh units). */
@@ -251,7 +252,7 @@ function thinRegions(
 ): ThinRegion[] {
   const triangleCount = thickness.length;
   const thinList: number[] = [];
-  for (let t = 0; t < triangleCount; t++) if ((thickness[t] as number) < limit) thinList.push(t);
+  for (let t = 0; t < triangleCount; t++) if (thin(t)) thinList.push(t);
   if (thinList.length === 0) return [];
   const twin = adjacency();
   const parent = new Int32Array(triangleCount).fill(-1);
@@ -353,7 +354,7 @@ export function thinWallFinding(result: WallThickness, minWallMm: number, severi
   const sampled = result.coverage.complete ? '' : ` (measured on ${Math.round(result.coverage.measuredAreaFraction * 100)} % of the surface)`;
   return createFinding(
     'thin-wall',
-    `Walls are as thin as ${+result.minThicknessMm.toPrecision(2)} mm in ${regions}; this material needs at least ${minWallMm} mm${sampled}.`,
+    `Walls are as thin as ${formatWallMm(result.minThicknessMm, minWallMm)} mm in ${regions}; this material needs at least ${minWallMm} mm${sampled}.`,
     {
       severity,
       fixHint: `Thicken the highlighted walls to at least ${minWallMm} mm, or choose a material that allows thinner walls.`,

@@ -8,6 +8,7 @@ import type { Material, ProcessSlug } from '#domain/catalogue/types';
 import { createFinding, type Finding } from '#domain/geometry/findings';
 import type { ManufacturingMetrics } from '#domain/geometry/part-metrics';
 import { setupsInWords } from '#domain/geometry/setups';
+import { formatWallMm, isThinnerThan } from '#domain/geometry/wall-allowance';
 import { fmt } from './cost-component';
 
 /** "Wall thickness: the thinnest wall measured is 1.2 mm (all of the surface measured); PU, ABS-like needs at least 1.5 mm." */
@@ -15,8 +16,12 @@ export function wallThicknessSummary(m: ManufacturingMetrics | undefined, materi
   if (!m || m.minWallMm === null) return null;
   const minimum = material.minWallMm ?? material.minDimensionMm;
   const coverage = m.wallCoverage >= 0.9995 ? 'all of the surface measured' : `${Math.round(m.wallCoverage * 100)} % of the surface measured`;
-  const verdict = m.minWallMm < minimum ? `below the ${minimum} mm ${material.name} needs, where the map shows the warning colour` : `at least the ${minimum} mm ${material.name} needs`;
-  return createFinding('wall-thickness-summary', `Wall thickness: the thinnest wall measured is ${+m.minWallMm.toPrecision(2)} mm (${coverage}), ${verdict}.`);
+  const verdict = isThinnerThan(m.minWallMm, minimum, m.chordToleranceMm)
+    ? `below the ${minimum} mm ${material.name} needs, where the map shows the warning colour`
+    : m.minWallMm < minimum
+      ? `which meets the ${minimum} mm ${material.name} needs: the facets it was measured on stand up to ${+(m.chordToleranceMm ?? 0).toPrecision(2)} mm off the model's curved faces`
+      : `at least the ${minimum} mm ${material.name} needs`;
+  return createFinding('wall-thickness-summary', `Wall thickness: the thinnest wall measured is ${formatWallMm(m.minWallMm, minimum)} mm (${coverage}), ${verdict}.`);
 }
 
 /** "Tool access: 3 set-ups: top, bottom and front; 2 pockets and slots; no undercut." */

@@ -19,6 +19,7 @@ import { fitsBuildVolume } from '#domain/geometry/fit';
 import { createFinding, type Finding } from '#domain/geometry/findings';
 import { UNIT_NAMES } from '#domain/geometry/length-units';
 import type { PartMetrics } from '#domain/geometry/part-metrics';
+import { formatWallMm, isThinnerThan } from '#domain/geometry/wall-allowance';
 import { computeLeadTime, type LeadTime } from '#domain/lead-time/lead-time';
 import { DEFAULT_WORKING_CALENDAR, type WorkingCalendar } from '#domain/lead-time/working-days';
 import { finishFields, holeCount, type PartConfiguration } from '#domain/rules/quote-configuration';
@@ -274,11 +275,11 @@ function fitFindings(metrics: QuoteMetrics, material: Material): Finding[] {
   }
   const wall = metrics.manufacturing?.minWallMm;
   const minWall = material.minWallMm ?? material.minDimensionMm;
-  if (wall !== undefined && wall !== null && wall < minWall && thinnest >= material.minDimensionMm) {
+  if (wall !== undefined && wall !== null && isThinnerThan(wall, minWall, metrics.manufacturing?.chordToleranceMm) && thinnest >= material.minDimensionMm) {
     // A warning, not an error: the wall is measured along facet normals, so a sharp edge (a gear's
     // tooth tip, a chamfer) can read thin where the part is sound (ADR 073); the engineer checks.
     findings.push(
-      createFinding('thin-wall', `Walls are as thin as ${+wall.toPrecision(2)} mm; ${material.name} needs at least ${minWall} mm.`, {
+      createFinding('thin-wall', `Walls are as thin as ${formatWallMm(wall, minWall)} mm; ${material.name} needs at least ${minWall} mm.`, {
         severity: 'warning',
         fixHint: `Thicken the highlighted walls to at least ${minWall} mm, or choose a material that allows thinner walls.`,
       }),

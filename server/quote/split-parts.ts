@@ -17,7 +17,9 @@ export async function splitIntoParts(bytes: Uint8Array, mmPerUnit: number, occt:
   if (!found || !found.split || found.bodies.length < 2) return { bodyCount: found?.bodies.length ?? 1, parts: [] };
   const parts = found.parts.map((part): SplitPartOutcome => {
     const positions = mmPerUnit === 1 ? part.mesh.positions : part.mesh.positions.map((v) => v * mmPerUnit);
-    const measured = analysePartMesh(createMesh(positions, undefined, part.name));
+    // A STEP file's chord tolerance goes with its parts' walls (ADR 277).
+    const chord = report.mesh?.chordToleranceMm;
+    const measured = analysePartMesh({ ...createMesh(positions, undefined, part.name), ...(chord ? { chordToleranceMm: chord * mmPerUnit } : {}) });
     const mesh = measured.mesh as NonNullable<typeof measured.mesh>;
     return {
       name: part.name,

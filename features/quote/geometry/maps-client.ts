@@ -36,6 +36,6 @@ export function measureMaps(mesh: Mesh, mmPerUnit: number, process: ProcessSlug)
     const id = nextId++;
     waiting.set(id, { resolve, reject });
     const positions = mesh.positions.slice(0, mesh.triangleCount * 9);
-    getWorker().postMessage({ type: 'measure', id, positions, bodies: mesh.bodies, faces: mesh.faces ?? null, mmPerUnit, process } satisfies MapsRequest, [positions.buffer]);
+    getWorker().postMessage({ type: 'measure', id, positions, bodies: mesh.bodies, faces: mesh.faces ?? null, chordToleranceMm: mesh.chordToleranceMm ?? null, mmPerUnit, process } satisfies MapsRequest, [positions.buffer]);
   });
 }

@@ -4,7 +4,7 @@ import type { ModelMaps } from '#domain/geometry/model-maps';
 
 /**
  * Messages between the page and the maps worker (ADR 178). The mesh goes whole (its bodies and a
- * STEP file's faces too), so the worker measures what the file's analysis measured.
+ * STEP file's faces and chord tolerance too), so the worker measures what the file's analysis measured.
  */
 export type MapsRequest = {
   type: 'measure';
@@ -12,6 +12,8 @@ export type MapsRequest = {
   positions: Float32Array;
   bodies: readonly MeshBody[];
   faces: readonly MeshFace[] | null;
+  /** A STEP file's chord tolerance, mm (its walls' allowance, ADR 277); null for a mesh file. */
+  chordToleranceMm: number | null;
   mmPerUnit: number;
   process: ProcessSlug;
 };

@@ -10,9 +10,9 @@ import type { MapsRequest, MapsResponse } from './maps-protocol.ts';
 declare const self: DedicatedWorkerGlobalScope;
 
 self.onmessage = (event: MessageEvent<MapsRequest>) => {
-  const { id, positions, bodies, faces, mmPerUnit, process } = event.data;
+  const { id, positions, bodies, faces, chordToleranceMm, mmPerUnit, process } = event.data;
   try {
-    const mesh = { ...createMesh(positions, bodies), ...(faces ? { faces } : {}) };
+    const mesh = { ...createMesh(positions, bodies), ...(faces ? { faces } : {}), ...(chordToleranceMm ? { chordToleranceMm } : {}) };
     const maps = measureModelMaps(mesh, { mmPerUnit, process });
     const transfer: Transferable[] = [];
     if (maps.wall) transfer.push(maps.wall.thicknessMm.buffer);

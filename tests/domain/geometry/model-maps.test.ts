@@ -30,6 +30,21 @@ describe('the maps on the model (ADR 178)', () => {
     expect(thicknessBand(wall, t)).toBe('thin');
   });
 
+  it('a tessellated CAD model’s wall within its allowance of the minimum is not painted thin (ADR 277)', () => {
+    const mesh = meshes.get('thin-wall')!;
+    // The 1.2 mm wall against a 1.25 mm line: under it as a mesh file's, within 5 % as a STEP model's.
+    const asMesh = measureModelMaps(mesh, { mmPerUnit: 1, process: 'cnc', minimumMm: 1.25 }).wall!;
+    expect(asMesh.thinRegions.length).toBe(2);
+    const t = asMesh.thinRegions[0]!.triangles[0]!;
+    expect(thicknessBand(asMesh, t)).toBe('thin');
+    const asStep = measureModelMaps({ ...mesh, chordToleranceMm: 0.05 }, { mmPerUnit: 1, process: 'cnc', minimumMm: 1.25 }).wall!;
+    expect(asStep.thinRegions).toEqual([]);
+    expect(asStep.bandAreaMm2.thin).toBe(0);
+    expect(thicknessBand(asStep, t)).toBe('close');
+    // Against the 1.5 mm line it is thin either way: the allowance is at most 5 % of the line.
+    expect(measureModelMaps({ ...mesh, chordToleranceMm: 0.05 }, { mmPerUnit: 1, process: 'cnc' }).wall!.thinRegions.length).toBe(2);
+  });
+
   it('the tool-access map gives each face its set-up, and the undercuts apart', () => {
     const three = measureModelMaps(meshes.get('three-sides')!, { mmPerUnit: 1, process: 'cnc' }).access!;
     expect(three.setups).toEqual(['top', 'bottom', 'front']);

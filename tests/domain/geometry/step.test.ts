@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseMesh, type PartMetrics } from '#domain/geometry/metrics';
 import { importStl } from '#domain/geometry/stl';
+import { analyseWallThickness } from '#domain/geometry/wall-thickness';
 import { createStepImporter, DEFAULT_STEP_OPTIONS, finerDeflection, type StepImporter } from '#domain/geometry/step';
 import { CAD_FIXTURES, cadFixture, corpusFile, OCCT_TEST_FILES, readBytes } from '../support/fixtures';
 import { loadOcct } from '../support/occt-node';
@@ -135,6 +136,28 @@ describe('STEP volumes within 0.5 % of the exact solid (ADR 159)', () => {
     const chosen = volume();
     expect(Math.abs(chosen - fine)).toBeLessThan(Math.abs(coarse - fine));
     expect(Math.abs(chosen - fine) / fine).toBeLessThan(0.005);
+  });
+
+  it('a CATIA part whose shell is modelled 1 mm thick (CAx-IF FOOT_BACK_000): its facets read it thinner, its allowance meets 1 mm (ADR 277)', () => {
+    const bytes = corpusFile('step/caxif-FOOT_BACK_000.stp');
+    const thinnest = (options?: Parameters<StepImporter>[1]) => {
+      const mesh = importStep(bytes, options).mesh!;
+      const walls = analyseWallThickness(analyseMesh(mesh, { declaredUnit: 'mm' }).mesh, { minWallMm: 1 });
+      return { chord: mesh.chordToleranceMm!, walls };
+    };
+    const read = thinnest();
+    // Read again finer (its size's chord, 0.049 mm, would leave the volume too far off): the mesh says which chord.
+    expect(read.chord).toBeGreaterThan(0.004);
+    expect(read.chord).toBeLessThan(0.008);
+    expect(read.walls.minThicknessMm).toBeGreaterThan(1 - 2 * read.chord);
+    expect(read.walls.minThicknessMm).toBeLessThan(0.999);
+    expect(read.walls.thinRegions).toEqual([]);
+    // A tessellation four times finer reads the wall nearer its 1 mm.
+    const finer = thinnest({ linearDeflection: 0.0002, angularDeflection: 0.05 });
+    expect(finer.walls.minThicknessMm).toBeGreaterThan(read.walls.minThicknessMm);
+    // The same facets without their chord (as if a mesh file) are thinner than 1 mm.
+    const asMesh = analyseWallThickness(analyseMesh({ ...importStep(bytes).mesh!, chordToleranceMm: undefined }, { declaredUnit: 'mm' }).mesh, { minWallMm: 1 });
+    expect(asMesh.thinRegions.length).toBeGreaterThan(0);
   });
 
   it('an industry part (trimesh featuretype.STEP): within 0.5 % of a tessellation ten times finer', () => {

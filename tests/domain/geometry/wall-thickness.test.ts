@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { createMesh } from '#domain/geometry/mesh';
+import { formatWallMm, isThinnerThan, wallAllowanceMm } from '#domain/geometry/wall-allowance';
 import { analyseWallThickness, thinWallFinding } from '#domain/geometry/wall-thickness';
 import { blockWithRib, concat, cup, sphereShell, subdividedCube, torus, translated } from '../support/solids';
 
@@ -93,6 +94,41 @@ describe('wall thickness', () => {
     expect(finding?.fixHint).toMatch(/at least 1 mm/);
     expect(finding?.triangles.length).toBeGreaterThan(0);
     expect(thinWallFinding(walls(cup(20, 30, 2, 2), 1), 1)).toBeNull();
+  });
+});
+
+describe('the walls of a tessellated CAD model (ADR 277)', () => {
+  // A cup of 16 flat sides stands for a round one: its facets are chords of circles 20 and 19 mm
+  // round, standing up to 20 (1 − cos(π/16)) ≈ 0.38 mm off them, and its 1 mm wall measures 0.98.
+  const CHORD = 20 * (1 - Math.cos(Math.PI / 16));
+  const tessellated = (wall: number) => ({ ...analyseMesh(createMesh(cup(20, 30, wall, 2, 16)), { declaredUnit: 'mm' }).mesh, chordToleranceMm: CHORD });
+
+  it('a wall modelled at the minimum meets it; one plainly under it, or the same facets from a mesh file, do not', () => {
+    const modelled = analyseWallThickness(tessellated(1), { minWallMm: 1 });
+    expect(modelled.minThicknessMm).toBeCloseTo(Math.cos(Math.PI / 16), 4);
+    expect(modelled.thinRegions).toEqual([]);
+    expect(thinWallFinding(modelled, 1)).toBeNull();
+    // The allowance is at most 5 % of the minimum, however coarse the tessellation: 0.9 mm is thin.
+    expect(analyseWallThickness(tessellated(0.9), { minWallMm: 1 }).thinRegions).toHaveLength(1);
+    // A mesh file's facets are the part: the same 0.98 mm is under 1 mm.
+    expect(walls(cup(20, 30, 1, 2, 16), 1).thinRegions).toHaveLength(1);
+  });
+
+  it('the allowance is twice the chord tolerance, at most 5 % of the minimum, none for a mesh file', () => {
+    expect(wallAllowanceMm(1, 0.006)).toBeCloseTo(0.012, 12);
+    expect(wallAllowanceMm(1, 0.2)).toBeCloseTo(0.05, 12);
+    expect(wallAllowanceMm(1.5)).toBe(0);
+    expect(isThinnerThan(0.99, 1, 0.006)).toBe(false);
+    expect(isThinnerThan(0.987, 1, 0.006)).toBe(true);
+    expect(isThinnerThan(0.999, 1)).toBe(true);
+  });
+
+  it('says a wall under the minimum with the digits that show it', () => {
+    expect(formatWallMm(0.6, 1)).toBe('0.6');
+    expect(formatWallMm(0.9961, 1)).toBe('0.996');
+    expect(formatWallMm(0.99961, 1)).toBe('0.9996');
+    expect(formatWallMm(1.234, 1)).toBe('1.2');
+    expect(formatWallMm(1.47, 1.5)).toBe('1.47');
   });
 });
 

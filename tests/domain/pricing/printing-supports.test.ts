@@ -74,4 +74,23 @@ describe('supports in the printing price', () => {
     // A resin that makes 0.5 mm walls has nothing to say.
     expect(quotePart(thin, { ...fdm, materialId: 'sla-standard-resin' }, MONDAY_MORNING).findings.some((f) => f.code === 'thin-wall')).toBe(false);
   });
+
+  it('a wall just under the minimum is said with the digits that show it (0.996 mm, not 1 mm)', () => {
+    const nearly = { ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm: 0.9961 } };
+    expect(quotePart(nearly, fdm, MONDAY_MORNING).findings.find((f) => f.code === 'thin-wall')?.message).toBe('Walls are as thin as 0.996 mm; PLA (FDM) needs at least 1 mm.');
+  });
+
+  it('a STEP model’s wall within its tessellation’s allowance meets the minimum; one plainly under it does not (ADR 277)', () => {
+    const step = (minWallMm: number) => ({ ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm, chordToleranceMm: 0.006 } });
+    const thinWall = (metrics: PartMetrics) => quotePart(metrics, fdm, MONDAY_MORNING).findings.find((f) => f.code === 'thin-wall');
+    // Modelled at 1 mm, measured 0.995 on facets cut within 0.006 mm of its faces.
+    expect(thinWall(step(0.995))).toBeUndefined();
+    expect(quotePart(step(0.995), fdm, MONDAY_MORNING).findings.find((f) => f.code === 'wall-thickness-summary')?.message).toBe(
+      "Wall thickness: the thinnest wall measured is 0.99 mm (all of the surface measured), which meets the 1 mm PLA (FDM) needs: the facets it was measured on stand up to 0.006 mm off the model's curved faces.",
+    );
+    expect(thinWall(step(0.97))?.message).toBe('Walls are as thin as 0.97 mm; PLA (FDM) needs at least 1 mm.');
+    // The same figure from a mesh file (no tolerance: its facets are the part) is under the minimum.
+    const mesh = { ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm: 0.995 } };
+    expect(thinWall(mesh)?.message).toBe('Walls are as thin as 0.99 mm; PLA (FDM) needs at least 1 mm.');
+  });
 });
