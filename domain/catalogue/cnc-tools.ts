@@ -21,6 +21,13 @@ export const STANDARD_REACH_DIAMETERS = 4;
 /** With long-reach tools, at `LONG_REACH_RATE_FACTOR` of the speed, this many; deeper needs an engineer. */
 export const MAX_REACH_DIAMETERS = 6;
 
+/**
+ * A recess shallower than this, mm, is not a feature (ADR 278): within the finest tolerance we machine
+ * to (the catalogue's "Fine ±0.05 mm"), the finishing pass leaves it. A tessellated curve's flat
+ * facets and modelling slivers read as 0.01 mm pockets otherwise.
+ */
+export const MIN_RECESS_DEPTH_MM = 0.05;
+
 /** Share of the removal rate a long-reach tool keeps (lighter cuts against deflection). */
 export const LONG_REACH_RATE_FACTOR = 0.5;
 

@@ -24,6 +24,7 @@ import {
   MACHINING_THIN_WALL_MM,
   MAX_REACH_DIAMETERS,
   METAL_MIN_WALL_MM,
+  MIN_RECESS_DEPTH_MM,
   PLASTIC_MIN_WALL_MM,
   SMALLEST_END_MILL_MM,
   STANDARD_REACH_DIAMETERS,
@@ -172,6 +173,9 @@ export function findFeatures(mesh: Mesh, options: FeatureOptions): FeatureAnalys
     if (options.holeFacets && floor.walls.every((w) => options.holeFacets![w.neighbour] === 1)) continue; // a hole's floor
     const corners = floor.corners(scale);
     const depth = geometry.depth(floor);
+    // Shallower than the finest tolerance we machine to: the finishing pass leaves it (a tessellated
+    // curve's flat facets, a modelling sliver), not a feature to cut, price or review.
+    if (depth > 0 && depth * scale < MIN_RECESS_DEPTH_MM) continue;
     const pole = floor.pole();
     const across = depth > 0 ? geometry.width(floor, pole, depth) : { width: Infinity, closed: false };
     if (!Number.isFinite(across.width) || depth <= 0) {
@@ -695,21 +699,29 @@ export function featureFindings(features: FeatureAnalysis): Finding[] {
       );
     }
     const reach = tooling.reachDiameters;
-    if (reach > STANDARD_REACH_DIAMETERS) {
-      const tool = tooling.roughingToolMm ?? Infinity;
-      const toolText = Number.isFinite(tool) ? `the Ø${tool} mm end mill that fits it` : 'any end mill we have';
+    const roughing = tooling.roughingToolMm;
+    if (roughing === null) {
+      // No end mill fits across it, however shallow.
+      findings.push(
+        createFinding('deep-feature', `${name}, is ${mm(r.widthMm)} mm wide and ${mm(r.depthMm)} mm deep: narrower than our smallest end mill (Ø${SMALLEST_END_MILL_MM} mm). An engineer decides how to make it.`, {
+          triangles: r.triangles,
+          count: r.triangles.length,
+          fixHint: `Make it at least ${SMALLEST_END_MILL_MM} mm wide (with inside corners of at least R${mm(SMALLEST_END_MILL_MM / 2)}), or tell us how it must be made (a smaller cutter, EDM, a laser: priced by an engineer).`,
+        }),
+      );
+    } else if (reach > STANDARD_REACH_DIAMETERS) {
+      const toolText = `the Ø${roughing} mm end mill that fits it`;
       // The width at which a standard tool reaches the depth at full speed, and the depth the fitting tool reaches.
       const wider = END_MILL_DIAMETERS_MM.find((d) => d * STANDARD_REACH_DIAMETERS >= r.depthMm);
-      const shallower = Number.isFinite(tool) ? tool * STANDARD_REACH_DIAMETERS : 0;
-      const fix = `Make it at least ${wider ?? mm(r.depthMm / STANDARD_REACH_DIAMETERS)} mm wide (with inside corners of at least R${mm((wider ?? r.depthMm / STANDARD_REACH_DIAMETERS) / 2)}), or no deeper than ${mm(shallower)} mm.`;
+      const fix = `Make it at least ${wider ?? mm(r.depthMm / STANDARD_REACH_DIAMETERS)} mm wide (with inside corners of at least R${mm((wider ?? r.depthMm / STANDARD_REACH_DIAMETERS) / 2)}), or no deeper than ${mm(roughing * STANDARD_REACH_DIAMETERS)} mm.`;
       findings.push(
         reach > MAX_REACH_DIAMETERS
-          ? createFinding('deep-feature', `${name} is ${mm(r.depthMm)} mm deep: ${Number.isFinite(reach) ? `${+reach.toFixed(1)} diameters of ${toolText}` : `narrower than ${toolText}`}, beyond the ${MAX_REACH_DIAMETERS} a long-reach tool manages. An engineer decides how to make it.`, {
+          ? createFinding('deep-feature', `${name}, is ${mm(r.depthMm)} mm deep: ${+reach.toFixed(1)} diameters of ${toolText}, beyond the ${MAX_REACH_DIAMETERS} diameters a long-reach tool reaches. An engineer decides how to make it.`, {
               triangles: r.triangles,
               count: r.triangles.length,
               fixHint: fix,
             })
-          : createFinding('deep-feature', `${name} is ${mm(r.depthMm)} mm deep: ${+reach.toFixed(1)} diameters of ${toolText}, so it is cut with a long-reach tool at half speed, as priced.`, {
+          : createFinding('deep-feature', `${name}, is ${mm(r.depthMm)} mm deep: ${+reach.toFixed(1)} diameters of ${toolText}, so it is cut with a long-reach tool at half speed, as priced.`, {
               triangles: r.triangles,
               count: r.triangles.length,
               fixHint: fix,

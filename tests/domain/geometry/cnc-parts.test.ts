@@ -149,8 +149,16 @@ describe('corners, reach and thin walls (ADR 177)', () => {
       expect(deep.filter((f) => /cut with a long-reach tool/.test(f.message)).length, part.name).toBe(part.longReach ?? 0);
     }
     const slot = reports.get('deep-slot')!.findings.find((f) => f.code === 'deep-feature')!;
-    expect(slot.message).toBe('Pocket 1 of 1, from the top is 25 mm deep: 8.3 diameters of the Ø3 mm end mill that fits it, beyond the 6 a long-reach tool manages. An engineer decides how to make it.');
+    expect(slot.message).toBe('Pocket 1 of 1, from the top, is 25 mm deep: 8.3 diameters of the Ø3 mm end mill that fits it, beyond the 6 diameters a long-reach tool reaches. An engineer decides how to make it.');
     expect(slot.fixHint).toBe('Make it at least 8 mm wide (with inside corners of at least R4), or no deeper than 12 mm.');
+    const narrow = reports.get('narrow-slot')!.findings.find((f) => f.code === 'deep-feature')!;
+    expect(narrow.message).toBe('Pocket 1 of 1, from the top, is 0.6 mm wide and 0.4 mm deep: narrower than our smallest end mill (Ø1 mm). An engineer decides how to make it.');
+    expect(narrow.fixHint).toBe('Make it at least 1 mm wide (with inside corners of at least R0.5), or tell us how it must be made (a smaller cutter, EDM, a laser: priced by an engineer).');
+  });
+
+  it('a recess shallower than the finest tolerance is no feature: no pocket, corner or review (ADR 278)', () => {
+    expect(machiningOf('sliver-pocket').recesses).toEqual([]);
+    expect(reports.get('sliver-pocket')!.findings.filter((f) => ['pocket', 'sharp-corner', 'deep-feature'].includes(f.code))).toEqual([]);
   });
 
   it('locates walls thinner than machining allows, both faces of a wall as one', () => {
