@@ -104,9 +104,28 @@ function isLetter(b: number): boolean {
   return lower >= 0x61 && lower <= 0x7a;
 }
 
-const OBJ_KEYWORDS = new Set(['v', 'vn', 'vt', 'vp', 'f', 'o', 'g', 's', 'l', 'p', 'mtllib', 'usemtl']);
+/**
+ * The statements of a Wavefront OBJ file (its specification's geometry, grouping, display and
+ * free-form statements): obj.ts reads `v`, `f`, `o` and `g` and passes over the others.
+ */
+export const OBJ_STATEMENTS: ReadonlySet<string> = new Set([
+  'v', 'vn', 'vt', 'vp', 'f', 'o', 'g', 's', 'l', 'p', 'mg', 'mtllib', 'usemtl', 'usemap', 'maplib',
+  'cstype', 'deg', 'bmat', 'step', 'curv', 'curv2', 'surf', 'parm', 'trim', 'hole', 'scrv', 'sp', 'end', 'con',
+  'bevel', 'c_interp', 'd_interp', 'lod', 'shadow_obj', 'trace_obj', 'ctech', 'stech', 'call', 'csh',
+]);
 
-/** Every non-comment line of the first 4 kB starts with an OBJ keyword, and one is a vertex. */
+/**
+ * A material library's statements (MTL), which some exporters write into the OBJ itself (Online3DViewer's
+ * `icosahedron.obj` opens with `newmtl` and `Ka`): passed over like the OBJ's own.
+ */
+export const MTL_STATEMENTS: ReadonlySet<string> = new Set(['newmtl', 'Ka', 'Kd', 'Ks', 'Ke', 'Ns', 'Ni', 'd', 'Tr', 'Tf', 'illum', 'sharpness', 'bump', 'disp', 'decal', 'refl', 'norm']);
+
+/** An OBJ or MTL statement (a texture map's `map_…` too). */
+export function isObjStatement(keyword: string): boolean {
+  return OBJ_STATEMENTS.has(keyword) || MTL_STATEMENTS.has(keyword) || keyword.startsWith('map_');
+}
+
+/** Every non-comment line of the first 4 kB starts with an OBJ (or inline MTL) statement, and one is a vertex. */
 function looksLikeObj(bytes: Uint8Array, size: number): boolean {
   const sample = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, FORMAT_HEAD_BYTES)));
   const lines = sample.split(/\r?\n/);
@@ -116,7 +135,7 @@ function looksLikeObj(bytes: Uint8Array, size: number): boolean {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const keyword = trimmed.split(/\s+/, 1)[0] ?? '';
-    if (!OBJ_KEYWORDS.has(keyword)) return false;
+    if (!isObjStatement(keyword)) return false;
     if (keyword === 'v') vertices++;
   }
   return vertices > 0;

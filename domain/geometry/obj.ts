@@ -8,6 +8,7 @@
  * ignored; OBJ carries no units.
  */
 import { MAX_TRIANGLES } from '#domain/catalogue/limits';
+import { isObjStatement } from './detect-format';
 import { createFinding, TriangleList, type Finding } from './findings';
 import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
 import { triangulatePolygon } from './polygon';
@@ -73,12 +74,9 @@ class ObjReader {
         // A group names the faces after it, like an object, unless an object line names them already.
         if (!this.objectNamed) this.bodyNames.push(parts.slice(1).join(' '));
         break;
-      case 'vn': case 'vt': case 'vp': case 's': case 'l': case 'p': case 'mtllib': case 'usemtl':
-      case 'cstype': case 'deg': case 'curv': case 'curv2': case 'surf': case 'parm': case 'trim': case 'hole': case 'end':
-      case 'bevel': case 'c_interp': case 'd_interp': case 'lod': case 'shadow_obj': case 'trace_obj': case 'usemap': case 'maplib':
-        break;
       default:
-        this.unknownLines++;
+        // Normals, textures, materials (an inline library's too) and free-form statements are passed over.
+        if (!isObjStatement(parts[0] ?? '')) this.unknownLines++;
     }
   }
 

@@ -38,6 +38,13 @@ describe('detectCadFormat (by content, never by name)', () => {
     expect(detectCadFormat(text('\uFEFF  ISO-10303-21;\nHEADER;'))).toBe('step');
   });
 
+  it('recognises an OBJ that carries its material library inline (Online3DViewer icosahedron.obj), or free-form statements', () => {
+    expect(detectCadFormat(text('newmtl Blue\nKa 0.5 0.5 0.5\nKd 0 0.54 0.72\nillum 2\nmap_Kd blue.png\n\nusemtl Blue\ng Icosahedron\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'))).toBe('obj');
+    expect(detectCadFormat(text('cstype bspline\ndeg 3\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'))).toBe('obj');
+    // Words that are no statement of either are not an OBJ, vertices or not.
+    expect(detectCadFormat(text('newmtl Blue\nhello there\nv 0 0 0\n'))).toBeNull();
+  });
+
   it('refuses what it cannot read', () => {
     expect(detectCadFormat(new Uint8Array())).toBeNull();
     expect(detectCadFormat(text('hello, this is a letter, not a model'))).toBeNull();

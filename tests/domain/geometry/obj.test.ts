@@ -88,6 +88,14 @@ describe('OBJ grammar (ADR 157)', () => {
     expect(metrics.areaMm2).toBeCloseTo(14, 9);
   });
 
+  it('passes over an inline material library and reads the faces after it', () => {
+    const withMaterial = `newmtl Blue\nKa 0.5 0.5 0.5\nKd 0 0.541 0.722\nNs 10\nd 1\nillum 2\n\nusemtl Blue\n${BOX}`;
+    const imported = parseObj(text(withMaterial));
+    expect(imported.findings).toEqual([]);
+    expect(imported.mesh!.triangleCount).toBe(12);
+    expect(analyseMesh(imported.mesh!, { declaredUnit: null }).metrics.watertight).toBe(true);
+  });
+
   it('continues a line ending in a backslash, and ignores comments anywhere on a line', () => {
     const continued = L_PRISM((vs) => `f ${vs.slice(0, 3).join(' ')} \\\n  ${vs.slice(3).join(' ')}   # a cap, written on two lines`);
     const result = parseObj(text(continued.replace('v 0 2 0', 'v 0 2 0 # first corner')));
