@@ -71,6 +71,11 @@ export interface ModelMapsProps {
   /** Millimetres per model unit. */
   scale: number;
   process: ProcessSlug;
+  /**
+   * The chord tolerance of the CAD model the part was cut from, mm, when the mesh shown does not
+   * carry it (a part split from a STEP assembly is shown from its STL): its walls' allowance (ADR 277).
+   */
+  chordToleranceMm?: number;
   /** How the maps are measured: the maps worker (stories and tests pass their own). */
   measure?: (mesh: Mesh, mmPerUnit: number, process: ProcessSlug) => Promise<ModelMaps>;
   /** The map to draw, or null for the plain model. */
@@ -91,7 +96,7 @@ const MAP_NAME: Record<Exclude<MapKind, 'none'>, MessageKey> = { wall: 'maps.wal
  * announced politely. The maps are measured in a worker at the first choice. One panel is for one
  * mesh in one unit: the parent gives it a new `key` when either changes.
  */
-export function ModelMapsPanel({ mesh, scale, process, measure = measureMaps, onView, onHighlight, highlightKey }: ModelMapsProps) {
+export function ModelMapsPanel({ mesh, scale, process, chordToleranceMm, measure = measureMaps, onView, onHighlight, highlightKey }: ModelMapsProps) {
   const t = useT();
   const format = useFormat();
   const [kind, setKind] = useState<MapKind>('none');
@@ -131,7 +136,7 @@ export function ModelMapsPanel({ mesh, scale, process, measure = measureMaps, on
     }
     setState('measuring');
     setAnnouncement(t('maps.measuring'));
-    const job = (pending.current ??= measure(mesh, scale, process));
+    const job = (pending.current ??= measure(chordToleranceMm && !mesh.chordToleranceMm ? { ...mesh, chordToleranceMm } : mesh, scale, process));
     job.then(
       (measured) => {
         if (pending.current !== job) return;

@@ -166,6 +166,7 @@ export function PartDetails({ fileName, status, analysis, serverFile, preview, p
           mesh={mesh}
           scale={scale}
           process={process}
+          chordToleranceMm={metrics.manufacturing?.chordToleranceMm}
           onView={(view) => setMapView(view ? { panel, view } : null)}
           onHighlight={(chosen) => {
             setMapRegion(chosen ? { panel, region: chosen } : null);

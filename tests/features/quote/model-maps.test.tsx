@@ -87,3 +87,13 @@ test('other services have no tool-access map; a failed measure says so', async (
   await userEvent.setup().click(screen.getByRole('radio', { name: 'Wall thickness' }));
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The map could not be measured. Try again, or choose another map.'));
 });
+
+test('a part cut from a STEP model is measured with its chord tolerance, when its mesh does not carry it (ADR 277)', async () => {
+  const measure = vi.fn((_mesh: Parameters<NonNullable<Parameters<typeof ModelMapsPanel>[0]['measure']>>[0]) => Promise.resolve(maps));
+  render(<ModelMapsPanel mesh={mesh} scale={1} process="cnc" chordToleranceMm={0.006} measure={measure} onView={() => {}} onHighlight={() => {}} highlightKey={null} />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('radio', { name: 'Wall thickness' }));
+  await waitFor(() => expect(measure).toHaveBeenCalledTimes(1));
+  expect(measure.mock.calls[0]![0].chordToleranceMm).toBe(0.006);
+  expect(measure.mock.calls[0]![0].positions).toBe(mesh.positions);
+});
