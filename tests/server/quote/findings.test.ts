@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CreateOrderResponse, Order } from '#domain/api/order';
 import type { Cart, PartQuote, QuoteDocumentCreated, QuoteFile } from '#domain/api/quote';
+import { corpusFile } from '../../domain/support/fixtures';
 import { binaryStl, cup } from '../../domain/support/solids';
 import { createOrderTestApp, db, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { PRINT_CONFIG } from './quote-test-app.ts';
@@ -21,6 +22,22 @@ beforeAll(async () => {
   expect(configured.status).toBe(200);
 });
 afterAll(() => t.close());
+
+describe(`a STEP model's walls (ADR 277, ${db})`, () => {
+  test('a CATIA shell modelled 1 mm thick is no thin wall for a 1 mm material: the server keeps its chord tolerance and says why', async () => {
+    const upload = await t.upload(c.projectId, c.token, corpusFile('step/caxif-FOOT_BACK_000.stp'), 'FOOT_BACK_000.stp');
+    expect(upload.status).toBe(201);
+    const step = upload.body;
+    const manufacturing = step.metrics!.manufacturing!;
+    expect(manufacturing.minWallMm).toBeLessThan(1);
+    expect(manufacturing.chordToleranceMm).toBeGreaterThan(0.004);
+    expect(step.findings.map((f) => f.code)).not.toContain('thin-wall');
+    const pla = await t.ms<PartQuote>(`project/${c.projectId}/files/${step.id}/configuration`, { method: 'PUT', token: c.token, body: { ...PRINT_CONFIG, materialId: 'fdm-pla' } });
+    expect(pla.status).toBe(200);
+    expect(pla.body.result.findings.map((f) => f.code)).not.toContain('thin-wall');
+    expect(pla.body.result.findings.find((f) => f.code === 'wall-thickness-summary')?.message).toMatch(/which meets the 1 mm PLA \(FDM\) needs: the facets it was measured on stand up to 0\.006\d* mm off the model's curved faces\.$/);
+  });
+});
 
 describe(`findings travel with the part (${db})`, () => {
   test('the server measures walls and supports: the thin wall is a located warning, the support volume is in the metrics', () => {
