@@ -132,8 +132,9 @@ describe.skipIf(!onPostgres)('analysis jobs on the PostgreSQL queue', () => {
     await workAnalysisJobs(await workerQueue(expireSeconds), deps((p) => pool.analyse(p)), 1);
     const done = await fileOnceSettled(token, projectId, file.id, 'done');
     expect(done.metrics?.triangleCount).toBe(12);
-    // One job, taken twice: the first attempt died with its worker, the retry completed.
-    expect(await analysisJobsOf(file.id)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // One job, taken twice: the first attempt died with its worker, the retry completed (the queue
+    // marks it so once the handler has returned, a moment after the file is done).
+    await vi.waitFor(async () => expect(await analysisJobsOf(file.id)).toEqual([{ state: 'completed', retry_count: 1 }]), { timeout: 30_000, interval: 200 });
   }, 120_000);
 
   it('a file that crashes the analysis twice ends failed with a clear message, and is not tried a third time', async () => {
@@ -152,7 +153,7 @@ describe.skipIf(!onPostgres)('analysis jobs on the PostgreSQL queue', () => {
     expect(failed.analysisError).toBe(FILE_MESSAGES.notAnalysed('cube.stl', FILE_MESSAGES.analysisStopped));
     expect(failed.orderable).toBe(false);
     expect(attempts).toBe(2);
-    expect(await analysisJobsOf(file.id)).toEqual([{ state: 'failed', retry_count: 1 }]);
+    await vi.waitFor(async () => expect(await analysisJobsOf(file.id)).toEqual([{ state: 'failed', retry_count: 1 }]), { timeout: 30_000, interval: 200 });
 
     const priced = await t.ms<{ message: string }>(`project/${projectId}/files/${file.id}/configuration`, { method: 'PUT', token, body: PRINT_CONFIG });
     expect(priced).toEqual({ status: 422, body: { message: failed.analysisError } });
