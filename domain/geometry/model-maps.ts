@@ -15,8 +15,8 @@ import type { Mesh } from './mesh';
 import { analyseMesh } from './metrics';
 import { MeshRayCaster } from './ray-caster';
 import { setupOfFacets } from './setups';
-import { isThinnerThan } from './wall-allowance';
 import { meshEdges } from './topology';
+import { isThinnerThan } from './wall-allowance';
 import { analyseWallThickness } from './wall-thickness';
 
 /** Facets kept in a region's list for highlighting, at most (the count is whole). */
