@@ -18,7 +18,7 @@ import { MeshRayCaster } from './ray-caster';
 import { sharedFor, type SharedMeasures } from './shared-measures';
 import type { ManufacturingMetrics, Vec3 } from './part-metrics';
 import { MM_PER_UNIT } from './units';
-import { analyseWallThickness, thinWallFinding, type WallThickness } from './wall-thickness';
+import { analyseWallThickness, bodiesOfFacets, thinWallFinding, type WallThickness } from './wall-thickness';
 
 /** Above this many triangles the wall measure is sampled more thinly (ADR 126, docs/benchmarks.md). */
 const LARGE_MESH_TRIANGLES = 300_000;
@@ -129,6 +129,7 @@ export function checkManufacturingStaged(analysis: MeshAnalysis, options: Manufa
         caster,
         weld,
         facets,
+        bodyOfFacet: bodiesOfFacets(analysis.structure),
       });
       const machining = early ?? measureMachining();
       const findings = [thinWallFinding(walls, THIN_WALL_MM), ...supportFindings, ...machining.findings, ...machining.wallFindings(walls)].filter((f): f is Finding => f !== null);

@@ -17,7 +17,7 @@ import { MeshRayCaster } from './ray-caster';
 import { setupOfFacets } from './setups';
 import { meshEdges } from './topology';
 import { isThinnerThan } from './wall-allowance';
-import { analyseWallThickness } from './wall-thickness';
+import { analyseWallThickness, bodiesOfFacets } from './wall-thickness';
 
 /** Facets kept in a region's list for highlighting, at most (the count is whole). */
 const MAX_REGION_TRIANGLES = 20_000;
@@ -107,7 +107,7 @@ export function measureModelMaps(mesh: Mesh, options: { readonly mmPerUnit: numb
   const weld = meshEdges(structure.vertexIds, structure.vertexCount, n);
   const twins = weld.twins!;
   const minimumMm = options.minimumMm ?? thinWallLimit(options.process);
-  const walls = analyseWallThickness(m, { minWallMm: minimumMm, mmPerUnit, caster, weld, facets });
+  const walls = analyseWallThickness(m, { minWallMm: minimumMm, mmPerUnit, caster, weld, facets, bodyOfFacet: bodiesOfFacets(structure) });
   const thickness = Float32Array.from(walls.thicknessMm);
   let measured = 0, total = 0;
   for (let t = 0; t < n; t++) {

@@ -13,6 +13,7 @@
  */
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
+import type { ShellStructure } from './metrics';
 import { MeshRayCaster } from './ray-caster';
 import { facetsFor, type Facets } from './facets';
 import { pairHalfEdges, type MeshEdges } from './topology';
@@ -34,6 +35,31 @@ export interface WallThicknessOptions {
   readonly weld?: MeshEdges;
   /** The facets' normals and areas, when already computed for this mesh (facets.ts). */
   readonly facets?: Facets;
+  /**
+   * The body of each facet (`bodiesOfFacets`: an outer shell with the hollows inside it), when the
+   * mesh has more than one: a ray goes on through another body's facets (two parts of an assembly
+   * that touch or overlap are not a wall of either; ADR 279).
+   */
+  readonly bodyOfFacet?: Int32Array;
+}
+
+/**
+ * The body of each facet of an analysed mesh (its shell's, a hollow's surface counting as the
+ * body around it), or undefined when every facet is one body's.
+ */
+export function bodiesOfFacets(structure: Pick<ShellStructure, 'shellCount' | 'shellOfTriangle' | 'closed' | 'parent' | 'depth'>): Int32Array | undefined {
+  const { shellCount, shellOfTriangle, closed, parent, depth } = structure;
+  if (shellCount < 2) return undefined;
+  const bodyOfShell = new Int32Array(shellCount);
+  let bodies = 0;
+  for (let s = 0; s < shellCount; s++) {
+    // A closed shell at an odd depth is a hollow's surface: it belongs to the shell around it.
+    const hollow = closed[s] === 1 && (depth[s] as number) % 2 === 1 && (parent[s] as number) >= 0;
+    bodyOfShell[s] = hollow ? (parent[s] as number) : s;
+    if (!hollow) bodies++;
+  }
+  if (bodies < 2) return undefined;
+  return shellOfTriangle.map((s) => bodyOfShell[s] as number);
 }
 
 export interface ThinRegion {
@@ -80,6 +106,8 @@ export interface WallThickness {
 }
 
 const DEFAULT_MAX_RAYS = 60_000;
+/** Facets of other bodies a wall ray goes through before it gives up (unmeasured). */
+const MAX_OTHER_BODY_CROSSINGS = 16;
 const DEFAULT_MAX_REFINE_RAYS = 200_000;
 
 /**
@@ -92,7 +120,7 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   const scale = options.mmPerUnit ?? 1;
   const triangleCount = mesh.triangleCount;
   const positions = mesh.positions.subarray(0, triangleCount * 9);
-  const caster = new WallCaster(positions, options.caster ?? new MeshRayCaster(positions, triangleCount));
+  const caster = new WallCaster(positions, options.caster ?? new MeshRayCaster(positions, triangleCount), options.bodyOfFacet);
   const thickness = new Float32Array(triangleCount).fill(Number.NaN);
   const exitOf = new Int32Array(triangleCount).fill(-1);
   const { areas } = facetsFor(positions, triangleCount, options.facets);
@@ -193,6 +221,7 @@ class WallCaster {
   constructor(
     private readonly positions: Float32Array,
     private readonly caster: MeshRayCaster,
+    private readonly bodyOf?: Int32Array,
   ) {
     this.offset = Math.max(caster.diagonal * 1e-6, 1e-9);
   }
@@ -211,10 +240,21 @@ class WallCaster {
     ny /= length;
     nz /= length;
     const o = this.offset;
-    const hit = this.caster.castFirst(ax + (ux + vx) / 3 - nx * o, ay + (uy + vy) / 3 - ny * o, az + (uz + vz) / 3 - nz * o, -nx, -ny, -nz);
-    // Leaving the material, the ray meets the back of a facet; the front means it started outside.
-    if (!hit || hit.entering) return null;
-    return { distance: hit.distance + o, triangle: hit.triangle };
+    const sx = ax + (ux + vx) / 3 - nx * o, sy = ay + (uy + vy) / 3 - ny * o, sz = az + (uz + vz) / 3 - nz * o;
+    const body = this.bodyOf?.[t];
+    // Past another body's facets (an assembly's parts touching or overlapping), up to a few of them.
+    let travelled = 0;
+    for (let crossed = 0; crossed <= MAX_OTHER_BODY_CROSSINGS; crossed++) {
+      const hit = this.caster.castFirst(sx - nx * travelled, sy - ny * travelled, sz - nz * travelled, -nx, -ny, -nz);
+      if (!hit) return null;
+      if (body === undefined || this.bodyOf![hit.triangle] === body) {
+        // Leaving the material, the ray meets the back of a facet; the front means it started outside.
+        if (hit.entering) return null;
+        return { distance: travelled + hit.distance + o, triangle: hit.triangle };
+      }
+      travelled += hit.distance + o;
+    }
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseMesh } from '#domain/geometry/metrics';
 import { createMesh } from '#domain/geometry/mesh';
 import { formatWallMm, isThinnerThan, wallAllowanceMm } from '#domain/geometry/wall-allowance';
-import { analyseWallThickness, thinWallFinding } from '#domain/geometry/wall-thickness';
+import { analyseWallThickness, bodiesOfFacets, thinWallFinding } from '#domain/geometry/wall-thickness';
 import { blockWithRib, concat, cup, sphereShell, subdividedCube, torus, translated } from '../support/solids';
 
 /** Analysed first, as in use: the walls are measured on the repaired, outward mesh. */
@@ -94,6 +94,33 @@ describe('wall thickness', () => {
     expect(finding?.fixHint).toMatch(/at least 1 mm/);
     expect(finding?.triangles.length).toBeGreaterThan(0);
     expect(thinWallFinding(walls(cup(20, 30, 2, 2), 1), 1)).toBeNull();
+  });
+});
+
+describe('the walls of an assembly’s bodies (ADR 279)', () => {
+  const measured = (soup: Float32Array) => {
+    const analysis = analyseMesh(createMesh(soup), { declaredUnit: 'mm' });
+    return analyseWallThickness(analysis.mesh, { minWallMm: 1, bodyOfFacet: bodiesOfFacets(analysis.structure) });
+  };
+
+  it('two parts that touch or overlap are no wall of either: each is measured through the other', () => {
+    // Two 10 mm cubes, the second 0.001 mm into the first (an assembly's mates, as CAD writes them).
+    const overlapping = concat(subdividedCube(10, 2), translated(subdividedCube(10, 2), [9.999, 0, 0]));
+    expect(walls(overlapping, 1).minThicknessMm).toBeLessThan(0.01);
+    const result = measured(overlapping);
+    expect(result.minThicknessMm).toBeCloseTo(10, 3);
+    expect(result.thinRegions).toEqual([]);
+    // Face to face.
+    expect(measured(concat(subdividedCube(10, 2), translated(subdividedCube(10, 2), [10, 0, 0]))).minThicknessMm).toBeCloseTo(10, 3);
+  });
+
+  it('a hollow’s surface is its body’s: the wall between them is measured', () => {
+    const analysis = analyseMesh(createMesh(sphereShell(20, 18.5)), { declaredUnit: 'mm' });
+    expect(bodiesOfFacets(analysis.structure)).toBeUndefined();
+    const hollowAndBlock = concat(sphereShell(20, 18.5), translated(subdividedCube(10, 2), [30, 0, 0]));
+    const result = measured(hollowAndBlock);
+    expect(result.minThicknessMm).toBeGreaterThan(1.5 * 0.97);
+    expect(result.minThicknessMm).toBeLessThan(1.5 * 1.01);
   });
 });
 
