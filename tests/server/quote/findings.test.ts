@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CreateOrderResponse, Order } from '#domain/api/order';
 import type { Cart, PartQuote, QuoteDocumentCreated, QuoteFile } from '#domain/api/quote';
 import { corpusFile } from '../../domain/support/fixtures';
-import { binaryStl, cup } from '../../domain/support/solids';
+import { binaryStl, concat, cup, subdividedCube, translated } from '../../domain/support/solids';
 import { createOrderTestApp, db, type Customer, type OrderTestApp } from '../orders/order-test-app.ts';
 import { PRINT_CONFIG } from './quote-test-app.ts';
 import { pdfText } from './pdf-text.ts';
@@ -36,6 +36,17 @@ describe(`a STEP model's walls (ADR 277, ${db})`, () => {
     expect(pla.status).toBe(200);
     expect(pla.body.result.findings.map((f) => f.code)).not.toContain('thin-wall');
     expect(pla.body.result.findings.find((f) => f.code === 'wall-thickness-summary')?.message).toMatch(/which meets the 1 mm PLA \(FDM\) needs: the facets it was measured on stand up to 0\.006\d* mm off the model's curved faces\.$/);
+  });
+});
+
+describe(`an assembly's walls (ADR 279, ${db})`, () => {
+  test('two blocks whose mates overlap by a rounding are not walls of 0.001 mm: each is measured through the other', async () => {
+    const assembly = concat(subdividedCube(10, 2), translated(subdividedCube(10, 2), [9.999, 0, 0]));
+    const upload = await t.upload(c.projectId, c.token, binaryStl(assembly), 'two-blocks.stl');
+    expect(upload.status).toBe(201);
+    expect(upload.body.metrics?.bodyCount).toBe(2);
+    expect(upload.body.metrics?.manufacturing?.minWallMm).toBeCloseTo(10, 2);
+    expect(upload.body.findings.map((f) => f.code)).not.toContain('thin-wall');
   });
 });
 
