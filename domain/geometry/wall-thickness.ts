@@ -9,7 +9,10 @@
  * spread over the whole surface and the same every run), and the result states the coverage.
  * Around every thin facet found, the neighbours are measured too (a flood over shared edges), so
  * a thin region is measured whole, not only where the sample fell. Both sides of a thin wall
- * belong to one region: a thin facet is joined to the facet its ray came out through.
+ * belong to one region: a thin facet is joined to the facet its ray came out through. In a mesh of
+ * several bodies a ray goes on through the other bodies' facets: an assembly's parts that touch or
+ * overlap are not walls of each other (ADR 279). A STEP model's walls meet a minimum with its
+ * tessellation's allowance (wall-allowance.ts, ADR 277).
  */
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
@@ -106,9 +109,9 @@ export interface WallThickness {
 }
 
 const DEFAULT_MAX_RAYS = 60_000;
+const DEFAULT_MAX_REFINE_RAYS = 200_000;
 /** Facets of other bodies a wall ray goes through before it gives up (unmeasured). */
 const MAX_OTHER_BODY_CROSSINGS = 16;
-const DEFAULT_MAX_REFINE_RAYS = 200_000;
 
 /**
  * Measures wall thickness over a closed, outward-oriented mesh (analyse it first: the
