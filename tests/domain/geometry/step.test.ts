@@ -152,7 +152,7 @@ describe('STEP volumes within 0.5 % of the exact solid (ADR 159)', () => {
     expect(read.walls.minThicknessMm).toBeGreaterThan(1 - 2 * read.chord);
     expect(read.walls.minThicknessMm).toBeLessThan(0.999);
     expect(read.walls.thinRegions).toEqual([]);
-    // A tessellation four times finer reads the wall nearer its 1 mm.
+    // Read with a four times finer angle, the wall measures nearer its 1 mm.
     const finer = thinnest({ linearDeflection: 0.0002, angularDeflection: 0.05 });
     expect(finer.walls.minThicknessMm).toBeGreaterThan(read.walls.minThicknessMm);
     // The same facets without their chord (as if a mesh file) are thinner than 1 mm.
