@@ -81,8 +81,10 @@ function importStep(occt: OcctModule, bytes: Uint8Array, options: StepOptions): 
     });
     // A thin or finely curved part: the chord tolerance of its size leaves the volume too far off
     // the exact solid's; read it again with a chord tolerance tied to its own volume and area.
-    const finer = options.linearDeflection === undefined && result.success ? finerDeflection(result.meshes ?? []) : null;
-    chordToleranceMm = (options.linearDeflection ?? DEFAULT_STEP_OPTIONS.linearDeflection) * boxDiagonal(result.meshes ?? []);
+    // One pass over the first read's corners for its box: the finer chord's and the tolerance's.
+    const diagonal = boxDiagonal(result.meshes ?? []);
+    const finer = options.linearDeflection === undefined && result.success ? finerDeflection(result.meshes ?? [], diagonal) : null;
+    chordToleranceMm = (options.linearDeflection ?? DEFAULT_STEP_OPTIONS.linearDeflection) * diagonal;
     if (finer !== null) {
       const again = occt.ReadStepFile(bytes, { linearUnit: 'millimeter', linearDeflectionType: 'absolute_value', linearDeflection: finer, angularDeflection });
       if (again.success && (again.meshes ?? []).length > 0) {
@@ -114,9 +116,10 @@ const MAX_REFINEMENT = 8;
  * The absolute chord tolerance (mm) that keeps the volume within STEP_VOLUME_ERROR, when the first
  * read's (a share of the bounding box) does not; null when it does or nothing can be judged.
  * Measured on the first tessellation: its box, volume, and the area of its curved B-rep faces (a face
- * whose facets all share one normal is planar and loses nothing).
+ * whose facets all share one normal is planar and loses nothing). `diagonal`: its box's, when the
+ * caller has measured it already.
  */
-export function finerDeflection(meshes: readonly OcctMesh[]): number | null {
+export function finerDeflection(meshes: readonly OcctMesh[], diagonal = boxDiagonal(meshes)): number | null {
   let curvedArea = 0, volume = 0;
   for (const mesh of meshes) {
     const p = mesh.attributes.position.array;
@@ -149,7 +152,6 @@ export function finerDeflection(meshes: readonly OcctMesh[]): number | null {
     }
   }
   volume = Math.abs(volume);
-  const diagonal = boxDiagonal(meshes);
   if (!(curvedArea > 0) || !(volume > 0) || !Number.isFinite(diagonal)) return null;
   const used = DEFAULT_STEP_OPTIONS.linearDeflection * diagonal;
   const needed = (1.5 * STEP_VOLUME_ERROR * volume) / curvedArea;
