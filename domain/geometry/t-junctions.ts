@@ -33,8 +33,9 @@ export interface TJunctionSplits {
 /**
  * The splits of the facets whose open edges have other open edges' corners along them, within
  * `tolerance` of the edge (file units). `vertex` holds x y z per vertex id (at least the
- * boundary's, `candidates`), `corner` the vertex id of each corner (three per triangle), `group` the body of each vertex when bodies were welded
- * apart (a corner of another body never splits an edge). Null when nothing is split.
+ * boundary's, `candidates`), `corner` the vertex id of each corner (three per triangle), `group`
+ * the body of each vertex when bodies were welded apart (a corner of another body never splits an
+ * edge). Null when nothing is split.
  */
 export function findTJunctions(
   vertex: Float64Array,
