@@ -11,8 +11,9 @@
  * a thin region is measured whole, not only where the sample fell. Both sides of a thin wall
  * belong to one region: a thin facet is joined to the facet its ray came out through. In a mesh of
  * several bodies a ray goes on through the other bodies' facets: an assembly's parts that touch or
- * overlap are not walls of each other (ADR 279). A STEP model's walls meet a minimum with its
- * tessellation's allowance (wall-allowance.ts, ADR 277).
+ * overlap are not walls of each other (ADR 279). A ray that leaves through a facet meeting its own at
+ * a wedge over 40° measured an edge, not a wall, and is not counted (ADR 280). A STEP model's walls
+ * meet a minimum with its tessellation's allowance (wall-allowance.ts, ADR 277).
  */
 import { createFinding, type Finding, type FindingSeverity } from './findings';
 import type { Mesh } from './mesh';
@@ -84,7 +85,7 @@ export interface WallCoverage {
   readonly triangleCount: number;
   /** Share of the surface area whose facets were measured, 0 to 1. */
   readonly measuredAreaFraction: number;
-  /** Rays that found no wall to leave through (open meshes, rays along an edge): not counted. */
+  /** Rays that found no wall to leave through (open meshes, rays along an edge or out through an edge: ADR 280): not counted. */
   readonly unanswered: number;
   /** True when every facet was measured (no sampling). */
   readonly complete: boolean;
@@ -110,6 +111,17 @@ export interface WallThickness {
 
 const DEFAULT_MAX_RAYS = 60_000;
 const DEFAULT_MAX_REFINE_RAYS = 200_000;
+/**
+ * The two sides of a wall face each other within 40° (ADR 280): −n₁ · n₂ ≥ cos 40°. Where the facet
+ * a ray leaves through meets the facet it started from at a wider wedge, the material thinner than
+ * a minimum reaches at most 1.2 minimums from where the two faces meet: an edge (a gear's tooth tip,
+ * a hexagon's corner, a chamfer's end), which printing rounds and machining leaves as cut, not a
+ * wall. Near such an edge a facet's centroid can sit a hair from it (a sliver along the edge), and
+ * its ray read the hair (0.0002 mm on a 3MF of gears). At the thinnest spot between two smooth sides
+ * their normals are opposite, so a wall's minimum is measured by the facets this keeps. Not 45°: a
+ * chamfer's rays leave at exactly that, and rounding would decide facet by facet.
+ */
+const WALL_SIDES_FACING = Math.cos((40 * Math.PI) / 180);
 /** Facets of other bodies a wall ray goes through before it gives up (unmeasured). */
 const MAX_OTHER_BODY_CROSSINGS = 16;
 
@@ -253,11 +265,25 @@ class WallCaster {
       if (body === undefined || this.bodyOf![hit.triangle] === body) {
         // Leaving the material, the ray meets the back of a facet; the front means it started outside.
         if (hit.entering) return null;
+        // A facet meeting this one at a wedge over 40° bounds an edge, not a wall (ADR 280).
+        if (this.facing(hit.triangle, nx, ny, nz) < WALL_SIDES_FACING) return null;
         return { distance: travelled + hit.distance + o, triangle: hit.triangle };
       }
       travelled += hit.distance + o;
     }
     return null;
+  }
+
+  /** How squarely facet t faces a facet of unit normal n from across the material: −n · t's normal (1: parallel sides). */
+  private facing(t: number, nx: number, ny: number, nz: number): number {
+    const p = this.positions;
+    const i = t * 9;
+    const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
+    const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
+    const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
+    const mx = uy * vz - uz * vy, my = uz * vx - ux * vz, mz = ux * vy - uy * vx;
+    const length = Math.hypot(mx, my, mz);
+    return length === 0 ? 0 : -(mx * nx + my * ny + mz * nz) / length;
   }
 }
 

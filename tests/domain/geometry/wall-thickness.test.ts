@@ -3,7 +3,7 @@ import { analyseMesh } from '#domain/geometry/metrics';
 import { createMesh } from '#domain/geometry/mesh';
 import { formatWallMm, isThinnerThan, wallAllowanceMm } from '#domain/geometry/wall-allowance';
 import { analyseWallThickness, bodiesOfFacets, thinWallFinding } from '#domain/geometry/wall-thickness';
-import { blockWithRib, concat, cup, sphereShell, subdividedCube, torus, translated } from '../support/solids';
+import { blockWithRib, concat, cup, extruded, sphereShell, subdividedCube, torus, translated } from '../support/solids';
 
 /** Analysed first, as in use: the walls are measured on the repaired, outward mesh. */
 const walls = (soup: Float32Array, minWallMm: number, maxRays?: number) =>
@@ -94,6 +94,45 @@ describe('wall thickness', () => {
     expect(finding?.fixHint).toMatch(/at least 1 mm/);
     expect(finding?.triangles.length).toBeGreaterThan(0);
     expect(thinWallFinding(walls(cup(20, 30, 2, 2), 1), 1)).toBeNull();
+  });
+});
+
+describe('an edge is no wall (ADR 280)', () => {
+  /** Fan triangles of a convex outline, from its first corner. */
+  const fan = (n: number) => Array.from({ length: n - 2 }, (_, i): [number, number, number] => [0, i + 1, i + 2]);
+
+  it('a bar of 60° edges, its side cut in a sliver 0.001 mm from an edge, reads no thin wall', () => {
+    // An equilateral bar, 10 mm sides, 20 long; its first side has a corner 0.001 mm from the edge
+    // it starts at, so a strip of facets runs along that edge with its centroids a hair from it.
+    const h = 5 * Math.sqrt(3);
+    const soup = extruded([[0, 0], [0.001, 0], [10, 0], [5, h]], fan(4), 20);
+    const result = walls(soup, 1);
+    // Before: the strip's rays met the next side at once, a "wall" of 0.0005 · tan 60° mm.
+    expect(result.thinRegions).toEqual([]);
+    expect(result.minThicknessMm).toBeGreaterThan(1);
+  });
+
+  /** A bar whose section is a right triangle with an angle of `degrees` at the origin, its long side cut every 1 mm. */
+  const knife = (degrees: number) => {
+    const length = 20;
+    const outline: [number, number][] = Array.from({ length: length + 1 }, (_, i) => [i, 0]);
+    outline.push([length, length * Math.tan((degrees * Math.PI) / 180)]);
+    return analyseMesh(createMesh(extruded(outline, fan(outline.length), 10)), { declaredUnit: 'mm' }).mesh;
+  };
+
+  it('a knife of 10° or 35° is thin from its edge as far as it is thinner than the minimum; one of 45° is an edge', () => {
+    for (const degrees of [10, 35]) {
+      const mesh = knife(degrees);
+      const result = analyseWallThickness(mesh, { minWallMm: 1 });
+      expect(result.thinRegions).toHaveLength(1);
+      // The long side's facets under 1 mm of material (x < 1 / tan) are in the region, the first at its edge.
+      const p = mesh.positions;
+      const xs = Array.from(result.thinRegions[0]!.triangles, (t) => ((p[t * 9] as number) + (p[t * 9 + 3] as number) + (p[t * 9 + 6] as number)) / 3);
+      expect(Math.min(...xs)).toBeLessThan(1);
+      expect(result.minThicknessMm).toBeLessThan(0.7 * Math.tan((degrees * Math.PI) / 180));
+    }
+    // The thinner-than-1-mm strip of a 45° edge is 1 mm wide: its facets, 1 mm apart, read the edge.
+    expect(analyseWallThickness(knife(45), { minWallMm: 1 }).thinRegions).toEqual([]);
   });
 });
 
