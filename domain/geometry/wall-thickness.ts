@@ -135,10 +135,10 @@ export function analyseWallThickness(mesh: Mesh, options: WallThicknessOptions):
   const scale = options.mmPerUnit ?? 1;
   const triangleCount = mesh.triangleCount;
   const positions = mesh.positions.subarray(0, triangleCount * 9);
-  const caster = new WallCaster(positions, options.caster ?? new MeshRayCaster(positions, triangleCount), options.bodyOfFacet);
+  const { areas, normals } = facetsFor(positions, triangleCount, options.facets);
+  const caster = new WallCaster(positions, normals, options.caster ?? new MeshRayCaster(positions, triangleCount), options.bodyOfFacet);
   const thickness = new Float32Array(triangleCount).fill(Number.NaN);
   const exitOf = new Int32Array(triangleCount).fill(-1);
-  const { areas } = facetsFor(positions, triangleCount, options.facets);
   const totalArea = areas.reduce((sum, a) => sum + a, 0);
   const maxRays = options.maxRays ?? DEFAULT_MAX_RAYS;
   const complete = triangleCount <= maxRays;
@@ -235,6 +235,8 @@ class WallCaster {
 
   constructor(
     private readonly positions: Float32Array,
+    /** Each facet's unit normal (facets.ts). */
+    private readonly normals: Float64Array,
     private readonly caster: MeshRayCaster,
     private readonly bodyOf?: Int32Array,
   ) {
@@ -245,45 +247,30 @@ class WallCaster {
   cast(t: number): { distance: number; triangle: number } | null {
     const p = this.positions;
     const i = t * 9;
-    const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
-    const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
-    const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const length = Math.hypot(nx, ny, nz);
-    if (length === 0) return null;
-    nx /= length;
-    ny /= length;
-    nz /= length;
+    const n = this.normals;
+    const nx = n[t * 3] as number, ny = n[t * 3 + 1] as number, nz = n[t * 3 + 2] as number;
+    if (nx === 0 && ny === 0 && nz === 0) return null;
     const o = this.offset;
-    const sx = ax + (ux + vx) / 3 - nx * o, sy = ay + (uy + vy) / 3 - ny * o, sz = az + (uz + vz) / 3 - nz * o;
+    const sx = ((p[i] as number) + (p[i + 3] as number) + (p[i + 6] as number)) / 3 - nx * o;
+    const sy = ((p[i + 1] as number) + (p[i + 4] as number) + (p[i + 7] as number)) / 3 - ny * o;
+    const sz = ((p[i + 2] as number) + (p[i + 5] as number) + (p[i + 8] as number)) / 3 - nz * o;
     const body = this.bodyOf?.[t];
     // Past another body's facets (an assembly's parts touching or overlapping), up to a few of them.
     let travelled = 0;
     for (let crossed = 0; crossed <= MAX_OTHER_BODY_CROSSINGS; crossed++) {
       const hit = this.caster.castFirst(sx - nx * travelled, sy - ny * travelled, sz - nz * travelled, -nx, -ny, -nz);
       if (!hit) return null;
+      const e = hit.triangle * 3;
       if (body === undefined || this.bodyOf![hit.triangle] === body) {
         // Leaving the material, the ray meets the back of a facet; the front means it started outside.
         if (hit.entering) return null;
         // A facet meeting this one at a wedge over 40° bounds an edge, not a wall (ADR 280).
-        if (this.facing(hit.triangle, nx, ny, nz) < WALL_SIDES_FACING) return null;
+        if (-(nx * (n[e] as number) + ny * (n[e + 1] as number) + nz * (n[e + 2] as number)) < WALL_SIDES_FACING) return null;
         return { distance: travelled + hit.distance + o, triangle: hit.triangle };
       }
       travelled += hit.distance + o;
     }
     return null;
-  }
-
-  /** How squarely facet t faces a facet of unit normal n from across the material: −n · t's normal (1: parallel sides). */
-  private facing(t: number, nx: number, ny: number, nz: number): number {
-    const p = this.positions;
-    const i = t * 9;
-    const ax = p[i] as number, ay = p[i + 1] as number, az = p[i + 2] as number;
-    const ux = (p[i + 3] as number) - ax, uy = (p[i + 4] as number) - ay, uz = (p[i + 5] as number) - az;
-    const vx = (p[i + 6] as number) - ax, vy = (p[i + 7] as number) - ay, vz = (p[i + 8] as number) - az;
-    const mx = uy * vz - uz * vy, my = uz * vx - ux * vz, mz = ux * vy - uy * vx;
-    const length = Math.hypot(mx, my, mz);
-    return length === 0 ? 0 : -(mx * nx + my * ny + mz * nz) / length;
   }
 }
 
