@@ -14,13 +14,16 @@
  * are reached from the side they face and need no set-up of their own. Every other point is
  * *required*: the set-up plan (setups.ts) chooses directions until each is reached. A required
  * point reached from no axis direction is an **undercut**; it is tried from the 20 tilted
- * directions of a cube's edges and corners (what a 5-axis machine adds), and said whether one of
- * them reaches it.
+ * directions of a cube's edges and corners and from the part's own (its holes' axes and its large
+ * flat faces' normals: a hole drilled at 15°; ADR 281), what a 5-axis machine adds, and said whether
+ * one of them reaches it.
  */
+import { SMALLEST_END_MILL_MM } from '#domain/catalogue/cnc-tools';
 import { ALL_DIRECTIONS, AXIS_DIRECTIONS, AXIS_VECTORS, directionBit, type DirectionMask } from './axis-directions';
 import type { Vec3 } from './part-metrics';
 import { facetsFor, type Facets } from './facets';
 import { createFinding, type Finding } from './findings';
+import type { HoleAnalysis } from './holes';
 import type { Mesh } from './mesh';
 import { MeshRayCaster } from './ray-caster';
 import { pairHalfEdges, type MeshEdges } from './topology';
@@ -44,6 +47,13 @@ const TILTED: readonly Vec3[] = (() => {
   return out;
 })();
 
+/** At most this many of the part's own directions (holes' axes, flat faces' normals) join the tilted ones. */
+const MAX_PART_DIRECTIONS = 12;
+/** A flat face asks for its own direction when it holds at least this share of the required area. */
+const MIN_FACE_SHARE = 0.005;
+/** A direction within 1° of one already tried adds nothing. */
+const SAME_DIRECTION = Math.cos(Math.PI / 180);
+
 /** A surface leaning away from the cutter by less than this (sin 0.5°) is cut by the cutter's side. */
 const PARALLEL = Math.sin((0.5 * Math.PI) / 180);
 /** Facets whose normals agree within this (cos 0.5°) and share a plane are one face to a grazing ray. */
@@ -64,6 +74,8 @@ export interface ToolAccessOptions {
   readonly weld?: MeshEdges;
   /** Sample budget (default 8,000 points over the surface). */
   readonly maxSamples?: number;
+  /** The holes found (holes.ts): a 5-axis machine tilts to a hole's axis to drill it (ADR 281). */
+  readonly holes?: HoleAnalysis;
 }
 
 /** Connected facets that no axis direction reaches (wholly, or at some of their samples). */
@@ -145,6 +157,9 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
   let cumulative = 0;
   const counts = new Int32Array(6);
   const ray = new Ray(caster, p, normals, planeTolerance, epsilon);
+  let tilted: readonly Vec3[] | null = null;
+  /** The smallest end mill's radius, mesh units: where its axis runs beside a wall it cuts with its side. */
+  const cutterRadius = SMALLEST_END_MILL_MM / 2 / (options.mmPerUnit ?? 1);
   for (let t = 0; t < n; t++) {
     const a = areas[t]!;
     if (blankFacet[t]) {
@@ -194,7 +209,8 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
           if (mask !== 0) continue;
           undercutCount++;
           undercutWeight[t]! += weight;
-          const reached = tiltedReach(ray, t, x, y, z, nx, ny, nz);
+          tilted ??= [...TILTED, ...partDirections(normals, areas, blankFacet, required, options.holes)];
+          const reached = tiltedReach(ray, tilted, t, x, y, z, nx, ny, nz, cutterRadius);
           if (reached === 'none') undercutUnreached[t] = 1;
           else {
             undercutAtAngleAreaMm2 += weight;
@@ -285,19 +301,79 @@ class Ray {
     }
     return false;
   }
+
+  /** Whether a ray from a point off the surface, in the air, leaves the part without meeting it. */
+  escapesFrom(x: number, y: number, z: number, dx: number, dy: number, dz: number): boolean {
+    return this.caster.castFirst(x, y, z, dx, dy, dz) === null;
+  }
 }
 
-/** Whether a tilted direction reaches the point, and whether one from above (z ≥ 0) does. */
-function tiltedReach(ray: Ray, t: number, x: number, y: number, z: number, nx: number, ny: number, nz: number): 'above' | 'below' | 'none' {
+/**
+ * Whether a tilted direction reaches the point, and whether one from above (z ≥ 0) does. A
+ * direction that runs along the surface (its side cuts) is tried from where the smallest cutter's
+ * axis runs, its radius off the surface: a bore met at a slant by a face is tessellated in strips
+ * that twist a little against its axis (its mouth's corners are not its floor's), and a ray along
+ * the axis from the wall itself grazes the next strip (ADR 281). A narrower gap puts that start in
+ * the material across it: not reached, as no cutter fits.
+ */
+function tiltedReach(ray: Ray, tilted: readonly Vec3[], t: number, x: number, y: number, z: number, nx: number, ny: number, nz: number, cutterRadius: number): 'above' | 'below' | 'none' {
   let below = false;
-  for (const v of TILTED) {
-    if (nx * v[0] + ny * v[1] + nz * v[2] < -PARALLEL) continue;
+  for (const v of tilted) {
+    const facing = nx * v[0] + ny * v[1] + nz * v[2];
+    if (facing < -PARALLEL) continue;
     if (v[2] < 0 && below) continue;
-    if (!ray.escapes(t, x, y, z, v[0], v[1], v[2])) continue;
+    const along = facing <= PARALLEL;
+    const r = cutterRadius;
+    if (!ray.escapes(t, x, y, z, v[0], v[1], v[2]) && !(along && ray.escapesFrom(x + nx * r, y + ny * r, z + nz * r, v[0], v[1], v[2]))) continue;
     if (v[2] >= 0) return 'above';
     below = true;
   }
   return below ? 'below' : 'none';
+}
+
+/**
+ * The directions the part itself asks a 5-axis machine to tilt to (ADR 281): the normal of each large
+ * flat face (its facets' normals equal within 0.06°, together at least `MIN_FACE_SHARE` of the
+ * required area), the largest first, then the axis of each hole from its opening (both ends of a
+ * through hole); none within 1° of an axis, of a tilted direction or of one already chosen; at most
+ * `MAX_PART_DIRECTIONS`. A hole drilled at 15°, a face milled at 20°: no cube's edge or corner
+ * points along them.
+ */
+export function partDirections(normals: Float64Array, areas: Float64Array, blankFacet: Uint8Array, required: number, holes: HoleAnalysis | undefined): Vec3[] {
+  const candidates: Vec3[] = [];
+  const faces = new Map<string, { area: number; x: number; y: number; z: number }>();
+  for (let t = 0; t < areas.length; t++) {
+    const a = areas[t]!;
+    if (blankFacet[t] || !(a > 0)) continue;
+    const x = normals[t * 3]!, y = normals[t * 3 + 1]!, z = normals[t * 3 + 2]!;
+    const key = `${Math.round(x * 1000)},${Math.round(y * 1000)},${Math.round(z * 1000)}`;
+    const face = faces.get(key);
+    if (face) {
+      face.area += a;
+      face.x += x * a;
+      face.y += y * a;
+      face.z += z * a;
+    } else faces.set(key, { area: a, x: x * a, y: y * a, z: z * a });
+  }
+  const large = [...faces.values()].filter((f) => f.area >= required * MIN_FACE_SHARE).sort((a, b) => b.area - a.area);
+  for (const f of large) {
+    const l = Math.hypot(f.x, f.y, f.z);
+    if (l > 0) candidates.push([f.x / l, f.y / l, f.z / l]);
+  }
+  // After the faces: a flat face's normal is exact, a hole's axis is fitted to its facets.
+  for (const hole of holes?.holes ?? []) {
+    const [ax, ay, az] = hole.axis;
+    candidates.push([-ax, -ay, -az]);
+    if (hole.through) candidates.push([ax, ay, az]);
+  }
+  const chosen: Vec3[] = [];
+  const tried = [...VECTORS, ...TILTED];
+  for (const c of candidates) {
+    if (chosen.length >= MAX_PART_DIRECTIONS) break;
+    if ([...tried, ...chosen].some((v) => v[0] * c[0] + v[1] * c[1] + v[2] * c[2] > SAME_DIRECTION)) continue;
+    chosen.push(c);
+  }
+  return chosen;
 }
 
 interface Box {

@@ -374,6 +374,23 @@ const SPECS: Spec[] = [
     },
   },
   {
+    name: 'tilted-hole',
+    description: 'A Ø8 mm hole 20 deep drilled into the top at 15° from vertical, counterbored Ø14 mm 6 deep: the 5-axis machine tilts to its axis.',
+    setups: 1,
+    setupDirections: ['top'],
+    undercut: 'angle',
+    pockets: [],
+    deepFeatures: 0,
+    sharpCorners: 0,
+    holes: 2,
+    build: (m) => {
+      const [L, W, H] = BLOCK.size;
+      const along = (radius: number, depth: number) =>
+        m.Manifold.cylinder(depth + 5, radius, radius, 48).translate([0, 0, -depth]).rotate([15, 0, 0]).translate([L / 2, W / 2, H]);
+      return block(m).subtract(along(4, 20)).subtract(along(7, 6));
+    },
+  },
+  {
     name: 'side-holes',
     description: 'Four Ø6 mm holes 15 deep from the top and two Ø12 mm through holes from front to back.',
     setups: 2,
