@@ -19,15 +19,30 @@ export function detectCadFormat(bytes: Uint8Array, size = bytes.length): CadForm
   if (isExactBinaryStl(bytes, size)) return 'stl-binary';
   // A ZIP package's entries are listed at its end: its head alone cannot tell (`needsWholeFile`).
   if (isZip(bytes)) return size === bytes.length && isThreeMfPackage(bytes) ? '3mf' : null;
-  const text = looksLikeText(bytes);
-  if (text) {
-    const start = skipWhitespace(bytes, 0);
-    if (matchesWord(bytes, start, 'ISO-10303-21')) return 'step';
-    if (matchesWord(bytes, start, 'solid')) return 'stl-ascii';
-    if (looksLikeObj(bytes, size)) return 'obj';
-    return null;
-  }
+  const wide = utf16AsUtf8(bytes);
+  // The head of a longer file: its last line may be cut (`size` past the sample says so).
+  if (wide) return textFormat(wide, size > bytes.length ? Number.POSITIVE_INFINITY : wide.length);
+  if (looksLikeText(bytes)) return textFormat(bytes, size);
   return looksLikeMisSizedBinaryStl(bytes, size) ? 'stl-binary' : null;
+}
+
+function textFormat(bytes: Uint8Array, size: number): CadFormat | null {
+  const start = skipWhitespace(bytes, 0);
+  if (matchesWord(bytes, start, 'ISO-10303-21')) return 'step';
+  if (matchesWord(bytes, start, 'solid')) return 'stl-ascii';
+  if (looksLikeObj(bytes, size)) return 'obj';
+  return null;
+}
+
+/**
+ * A text file written as UTF-16 (its byte-order mark first), as UTF-8; null for any other file.
+ * Windows writes text so when asked for "Unicode" (Notepad) or by PowerShell 5's redirection: a
+ * text STL or OBJ a script wrote. Read as bytes, it was taken for a binary STL cut short.
+ */
+export function utf16AsUtf8(bytes: Uint8Array): Uint8Array | null {
+  const little = bytes[0] === 0xff && bytes[1] === 0xfe;
+  if (!little && !(bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
+  return new TextEncoder().encode(new TextDecoder(little ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2)));
 }
 
 /**
@@ -128,7 +143,8 @@ export function isObjStatement(keyword: string): boolean {
 /** Every non-comment line of the first 4 kB starts with an OBJ (or inline MTL) statement, and one is a vertex. */
 function looksLikeObj(bytes: Uint8Array, size: number): boolean {
   const sample = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.length, FORMAT_HEAD_BYTES)));
-  const lines = sample.split(/\r?\n/);
+  // Lines end in LF, CR LF, or CR alone (classic Mac OS).
+  const lines = sample.split(/\r\n|\r|\n/);
   if (size > FORMAT_HEAD_BYTES) lines.pop(); // the last line may be cut
   let vertices = 0;
   for (const line of lines) {

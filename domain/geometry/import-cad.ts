@@ -3,7 +3,7 @@
  * it, and gather every finding. Never throws: whatever the bytes, the result says what was found.
  */
 import type { ProcessSlug, SizeMm } from '#domain/catalogue/types';
-import { detectCadFormat } from './detect-format';
+import { detectCadFormat, isExactBinaryStl, utf16AsUtf8 } from './detect-format';
 import { splitParts, type PartSplit } from './bodies';
 import { createFinding, sortFindings, type Finding } from './findings';
 import type { ImportResult, Mesh } from './mesh';
@@ -41,7 +41,9 @@ export interface ImportCadOptions {
   readonly deferWallsAndHolesAbove?: number;
 }
 
-export async function importCad(bytes: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
+export async function importCad(file: Uint8Array, options: ImportCadOptions = {}): Promise<ImportResult> {
+  // A text file written as UTF-16 is read as the same text in UTF-8 (a binary STL is never one).
+  const bytes = (!isExactBinaryStl(file) && utf16AsUtf8(file)) || file;
   const format = detectCadFormat(bytes);
   const limits = { maxTriangles: options.maxTriangles };
   try {

@@ -38,8 +38,10 @@ class ObjReader {
     let line = 0;
     let pending = '';
     let pendingLine = 0;
+    // Lines end in LF (CR LF too), or in CR alone (classic Mac OS).
+    const lineEnd = text.includes('\n') ? '\n' : '\r';
     while (start < text.length) {
-      let end = text.indexOf('\n', start);
+      let end = text.indexOf(lineEnd, start);
       if (end < 0) end = text.length;
       const raw = stripComment(text.slice(start, end)).trimEnd();
       if (pending === '') pendingLine = line;

@@ -32,6 +32,31 @@ describe('detectCadFormat (by content, never by name)', () => {
     expect(detectCadFormat(cut.slice(0, cut.length - 13))).toBe('stl-binary');
   });
 
+  it('reads a text file written as UTF-16 (either byte order) and one whose lines end in CR alone', () => {
+    const wide = (s: string, little: boolean) => {
+      const out = new Uint8Array(2 + s.length * 2);
+      out.set(little ? [0xff, 0xfe] : [0xfe, 0xff]);
+      for (let i = 0; i < s.length; i++) out.set(little ? [s.charCodeAt(i), 0] : [0, s.charCodeAt(i)], 2 + i * 2);
+      return out;
+    };
+    const stl = new TextDecoder().decode(asciiStl(subdividedCube(4, 1)));
+    const obj = 'o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n';
+    // Before: a UTF-16 text STL was taken for a binary STL cut short.
+    expect(detectCadFormat(wide(stl, true))).toBe('stl-ascii');
+    expect(detectCadFormat(wide(stl, false))).toBe('stl-ascii');
+    expect(detectCadFormat(wide(obj, true))).toBe('obj');
+    expect(detectCadFormat(wide('ISO-10303-21;\nHEADER;', false))).toBe('step');
+    // From its head alone, as the upload checks read it.
+    const long = wide(obj + 'v 1 1 1\n'.repeat(1000), true);
+    expect(detectCadFormat(long.subarray(0, FORMAT_HEAD_BYTES), long.length)).toBe('obj');
+    expect(detectCadFormat(wide('hello, world\n', true))).toBeNull();
+    // A binary STL whose header happens to start with those two bytes stays binary.
+    const binary = binaryStl(subdividedCube(4, 1));
+    binary.set([0xff, 0xfe]);
+    expect(detectCadFormat(binary)).toBe('stl-binary');
+    expect(detectCadFormat(text(obj.replaceAll('\n', '\r')))).toBe('obj');
+  });
+
   it('recognises OBJ, 3MF and STEP with leading whitespace or a byte-order mark', () => {
     expect(detectCadFormat(text('# exported\nmtllib a.mtl\no cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'))).toBe('obj');
     expect(detectCadFormat(threeMfPackage(threeMfModel([{ soup: subdividedCube(4, 1) }])))).toBe('3mf');

@@ -24,6 +24,21 @@ describe('importCad and analyseCadFile', () => {
     }
   });
 
+  it('reads a UTF-16 text STL and an OBJ whose lines end in CR alone as their UTF-8 twins', async () => {
+    const soup = subdividedCube(10, 2);
+    const stl = new TextDecoder().decode(asciiStl(soup));
+    const utf16 = new Uint8Array(2 + stl.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < stl.length; i++) utf16[2 + i * 2] = stl.charCodeAt(i);
+    const obj = 'o tetra\rv 0 0 0\rv 10 0 0\rv 0 10 0\rv 0 0 10\rf 1 3 2\rf 1 2 4\rf 1 4 3\rf 2 3 4\r';
+    const [wide, mac] = await Promise.all([analyseCadFile(utf16), analyseCadFile(new TextEncoder().encode(obj))]);
+    expect(wide.format).toBe('stl-ascii');
+    expect(wide.metrics?.volumeMm3).toBeCloseTo(1000, 6);
+    expect(mac.format).toBe('obj');
+    expect(mac.metrics?.triangleCount).toBe(4);
+    expect(mac.metrics?.volumeMm3).toBeCloseTo(1000 / 6, 6);
+  });
+
   it('puts errors first and blocks ordering on them', async () => {
     const report = await analyseCadFile(stlModel('broken/quad.ascii.stl'));
     expect(report.findings[0]?.severity).toBe('error');
