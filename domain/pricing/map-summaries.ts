@@ -13,7 +13,13 @@ import { fmt } from './cost-component';
 
 /** "Wall thickness: the thinnest wall measured is 1.2 mm (all of the surface measured); PU, ABS-like needs at least 1.5 mm." */
 export function wallThicknessSummary(m: ManufacturingMetrics | undefined, material: Material): Finding | null {
-  if (!m || m.minWallMm === null) return null;
+  if (!m) return null;
+  if (m.minWallMm === null) {
+    // Measured (not still to come, ADR 145), and no two faces face each other across the part (ADR 280).
+    return m.wallCoverage > 0
+      ? createFinding('wall-thickness-summary', 'Wall thickness: no wall to measure: no two faces of the part face each other across it, so its thinnest parts are its edges and corners.')
+      : null;
+  }
   const minimum = material.minWallMm ?? material.minDimensionMm;
   const coverage = m.wallCoverage >= 0.9995 ? 'all of the surface measured' : `${Math.round(m.wallCoverage * 100)} % of the surface measured`;
   const verdict = isThinnerThan(m.minWallMm, minimum, m.chordToleranceMm)

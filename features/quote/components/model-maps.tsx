@@ -212,7 +212,9 @@ function area(format: Formatter, value: number): string {
 
 function wallSentence(maps: ModelMaps, t: Translate, format: Formatter): string {
   const wall = maps.wall!;
-  return t('maps.wallShown', { min: mm(format, wall.minThicknessMm ?? wall.minimumMm), limit: mm(format, wall.minimumMm) });
+  // No two faces facing each other across the part (a pyramid): no wall (ADR 280).
+  if (wall.minThicknessMm === null) return t('maps.wallNone');
+  return t('maps.wallShown', { min: mm(format, wall.minThicknessMm), limit: mm(format, wall.minimumMm) });
 }
 
 function accessSentence(maps: ModelMaps, t: Translate): string {

@@ -10,6 +10,7 @@ export const maps = {
   'maps.unavailable': 'Maps need a closed model, and this one is open.',
   'maps.hidden': 'Map removed from the model.',
   'maps.wallShown': 'Wall-thickness map on the model: the thinnest wall is {min} mm; walls thinner than {limit} mm are in the warning colour.',
+  'maps.wallNone': 'Wall-thickness map on the model: no two faces of the part face each other across it, so it has no wall to measure; its edges and corners are its thinnest parts.',
   'maps.accessShown':
     'Tool-access map on the model: {setups, plural, one {# set-up} other {# set-ups}}{undercuts, plural, =0 {, no undercut} one {, # undercut highlighted} other {, # undercuts highlighted}}.',
   'maps.legend': 'Legend of the {map} map',

@@ -12,6 +12,7 @@ export const maps: AreaTranslation<typeof en> = {
   'maps.unavailable': 'Les cartes demandent un modèle fermé, et celui-ci est ouvert.',
   'maps.hidden': 'Carte retirée du modèle.',
   'maps.wallShown': 'Carte des épaisseurs sur le modèle : la paroi la plus fine mesure {min} mm ; les parois de moins de {limit} mm sont dans la couleur d’avertissement.',
+  'maps.wallNone': 'Carte des épaisseurs sur le modèle : aucune face de la pièce n’en regarde une autre à travers elle, elle n’a donc pas de paroi à mesurer ; ses arêtes et ses coins sont ses parties les plus fines.',
   'maps.accessShown':
     'Carte d’accès de l’outil sur le modèle : {setups, plural, one {# prise} other {# prises}}{undercuts, plural, =0 {, aucune contre-dépouille} one {, # contre-dépouille mise en évidence} other {, # contre-dépouilles mises en évidence}}.',
   'maps.legend': 'Légende de la carte {map}',

@@ -93,4 +93,12 @@ describe('supports in the printing price', () => {
     const mesh = { ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm: 0.995 } };
     expect(thinWall(mesh)?.message).toBe('Walls are as thin as 0.99 mm; PLA (FDM) needs at least 1 mm.');
   });
+
+  it('a solid whose faces never face each other across it (a pyramid) says it has no wall to measure; walls still to come say nothing (ADR 280)', () => {
+    const noWall = (wallCoverage: number) => ({ ...withSupports(CUBE, 0), manufacturing: { ...withSupports(CUBE, 0).manufacturing!, minWallMm: null, wallCoverage } });
+    const summary = (metrics: PartMetrics) => quotePart(metrics, fdm, MONDAY_MORNING).findings.find((f) => f.code === 'wall-thickness-summary')?.message;
+    expect(summary(noWall(1))).toBe('Wall thickness: no wall to measure: no two faces of the part face each other across it, so its thinnest parts are its edges and corners.');
+    expect(summary(noWall(0))).toBeUndefined();
+    expect(quotePart(noWall(1), fdm, MONDAY_MORNING).findings.some((f) => f.code === 'thin-wall')).toBe(false);
+  });
 });

@@ -97,3 +97,19 @@ test('a part cut from a STEP model is measured with its chord tolerance, when it
   expect(measure.mock.calls[0]![0].chordToleranceMm).toBe(0.006);
   expect(measure.mock.calls[0]![0].positions).toBe(mesh.positions);
 });
+
+test('a part with no wall to measure (a pyramid: no two faces face each other) says so, not the minimum as its thinnest wall (ADR 280)', async () => {
+  const none: ModelMaps = {
+    wall: { ...maps.wall!, thicknessMm: Float32Array.from([NaN, NaN, NaN, NaN]), minThicknessMm: null, bandAreaMm2: { thin: 0, close: 0, sound: 0, thick: 0, unmeasured: 400 }, thinRegions: [] },
+    access: null,
+  };
+  render(<ModelMapsPanel mesh={mesh} scale={1} process="3d-printing" measure={() => Promise.resolve(none)} onView={vi.fn()} onHighlight={vi.fn()} highlightKey={null} />);
+  await userEvent.setup().click(screen.getByRole('radio', { name: 'Wall thickness' }));
+  // Before: "the thinnest wall is 1.5 mm" (the minimum).
+  await waitFor(() =>
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Wall-thickness map on the model: no two faces of the part face each other across it, so it has no wall to measure; its edges and corners are its thinnest parts.',
+    ),
+  );
+  expect(within(screen.getByRole('list', { name: 'Legend of the Wall thickness map' })).getAllByRole('listitem').map((li) => li.textContent)).toContain('Not measured: 400 mm²');
+});
