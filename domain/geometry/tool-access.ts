@@ -51,6 +51,8 @@ const TILTED: readonly Vec3[] = (() => {
 const MAX_PART_DIRECTIONS = 12;
 /** A flat face asks for its own direction when it holds at least this share of the required area. */
 const MIN_FACE_SHARE = 0.005;
+/** Slots of the table that sums the facets' area by rounded normal before they are clustered (a power of two). */
+const FACE_SLOTS = 1 << 16;
 /** A direction within 1° of one already tried adds nothing. */
 const SAME_DIRECTION = Math.cos(Math.PI / 180);
 
@@ -341,12 +343,30 @@ function tiltedReach(ray: Ray, tilted: readonly Vec3[], t: number, x: number, y:
  */
 export function partDirections(normals: Float64Array, areas: Float64Array, blankFacet: Uint8Array, required: number, holes: HoleAnalysis | undefined): Vec3[] {
   const candidates: Vec3[] = [];
-  const faces = new Map<string, { area: number; x: number; y: number; z: number }>();
-  for (let t = 0; t < areas.length; t++) {
+  const n = areas.length;
+  const threshold = required * MIN_FACE_SHARE;
+  // A normal rounded to 0.001 a component, as a number; first summed in a small table whose slots
+  // several normals may share: only the facets of a slot holding enough area are clustered exactly,
+  // so a fine organic mesh (a million normals, none shared) costs two passes, not a map of them all.
+  const keyOf = new Float64Array(n);
+  const slotOfFacet = new Int32Array(n).fill(-1);
+  const slotArea = new Float64Array(FACE_SLOTS);
+  for (let t = 0; t < n; t++) {
     const a = areas[t]!;
     if (blankFacet[t] || !(a > 0)) continue;
+    const ix = Math.round(normals[t * 3]! * 1000) + 1000, iy = Math.round(normals[t * 3 + 1]! * 1000) + 1000, iz = Math.round(normals[t * 3 + 2]! * 1000) + 1000;
+    keyOf[t] = (ix * 2001 + iy) * 2001 + iz;
+    const slot = (Math.imul(ix, 73856093) ^ Math.imul(iy, 19349663) ^ Math.imul(iz, 83492791)) & (FACE_SLOTS - 1);
+    slotOfFacet[t] = slot;
+    slotArea[slot]! += a;
+  }
+  const faces = new Map<number, { area: number; x: number; y: number; z: number }>();
+  for (let t = 0; t < n; t++) {
+    const slot = slotOfFacet[t]!;
+    if (slot < 0 || slotArea[slot]! < threshold) continue;
+    const key = keyOf[t]!;
+    const a = areas[t]!;
     const x = normals[t * 3]!, y = normals[t * 3 + 1]!, z = normals[t * 3 + 2]!;
-    const key = `${Math.round(x * 1000)},${Math.round(y * 1000)},${Math.round(z * 1000)}`;
     const face = faces.get(key);
     if (face) {
       face.area += a;
@@ -355,7 +375,7 @@ export function partDirections(normals: Float64Array, areas: Float64Array, blank
       face.z += z * a;
     } else faces.set(key, { area: a, x: x * a, y: y * a, z: z * a });
   }
-  const large = [...faces.values()].filter((f) => f.area >= required * MIN_FACE_SHARE).sort((a, b) => b.area - a.area);
+  const large = [...faces.values()].filter((f) => f.area >= threshold).sort((a, b) => b.area - a.area);
   for (const f of large) {
     const l = Math.hypot(f.x, f.y, f.z);
     if (l > 0) candidates.push([f.x / l, f.y / l, f.z / l]);
