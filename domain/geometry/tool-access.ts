@@ -201,7 +201,7 @@ export function analyseToolAccess(mesh: Mesh, options: ToolAccessOptions = {}): 
           for (let d = 0; d < 6; d++) {
             const v = VECTORS[d]!;
             if (nx * v[0] + ny * v[1] + nz * v[2] < -PARALLEL) continue;
-            if (ray.escapes(t, x, y, z, v[0], v[1], v[2])) {
+            if (reaches(ray, t, x, y, z, nx, ny, nz, v, cutterRadius)) {
               mask |= 1 << d;
               counts[d]!++;
             }
@@ -310,27 +310,31 @@ class Ray {
   }
 }
 
-/**
- * Whether a tilted direction reaches the point, and whether one from above (z ≥ 0) does. A
- * direction that runs along the surface (its side cuts) is tried from where the smallest cutter's
- * axis runs, its radius off the surface: a bore met at a slant by a face is tessellated in strips
- * that twist a little against its axis (its mouth's corners are not its floor's), and a ray along
- * the axis from the wall itself grazes the next strip (ADR 281). A narrower gap puts that start in
- * the material across it: not reached, as no cutter fits.
- */
+/** Whether a tilted direction reaches the point, and whether one from above (z ≥ 0) does. */
 function tiltedReach(ray: Ray, tilted: readonly Vec3[], t: number, x: number, y: number, z: number, nx: number, ny: number, nz: number, cutterRadius: number): 'above' | 'below' | 'none' {
   let below = false;
   for (const v of tilted) {
     const facing = nx * v[0] + ny * v[1] + nz * v[2];
     if (facing < -PARALLEL) continue;
     if (v[2] < 0 && below) continue;
-    const along = facing <= PARALLEL;
-    const r = cutterRadius;
-    if (!ray.escapes(t, x, y, z, v[0], v[1], v[2]) && !(along && ray.escapesFrom(x + nx * r, y + ny * r, z + nz * r, v[0], v[1], v[2]))) continue;
+    if (!reaches(ray, t, x, y, z, nx, ny, nz, v, cutterRadius)) continue;
     if (v[2] >= 0) return 'above';
     below = true;
   }
   return below ? 'below' : 'none';
+}
+
+/**
+ * Whether a cutter from v reaches the point: a ray from it leaves the part, or, for a direction that
+ * runs along the surface (the cutter's side cuts it), a ray from where the smallest cutter's axis
+ * runs, its radius off the surface. A bore met at a slant by a face is tessellated in strips that
+ * twist a little against its axis (its mouth's corners are not its floor's): a ray along the axis
+ * from the wall itself grazes the next strip (ADR 281). Where the gap is narrower than the radius,
+ * that start lies in the material across it and reaches nothing.
+ */
+function reaches(ray: Ray, t: number, x: number, y: number, z: number, nx: number, ny: number, nz: number, v: Vec3, r: number): boolean {
+  if (ray.escapes(t, x, y, z, v[0], v[1], v[2])) return true;
+  return nx * v[0] + ny * v[1] + nz * v[2] <= PARALLEL && ray.escapesFrom(x + nx * r, y + ny * r, z + nz * r, v[0], v[1], v[2]);
 }
 
 /**
