@@ -260,11 +260,11 @@ class WallCaster {
     for (let crossed = 0; crossed <= MAX_OTHER_BODY_CROSSINGS; crossed++) {
       const hit = this.caster.castFirst(sx - nx * travelled, sy - ny * travelled, sz - nz * travelled, -nx, -ny, -nz);
       if (!hit) return null;
-      const e = hit.triangle * 3;
       if (body === undefined || this.bodyOf![hit.triangle] === body) {
         // Leaving the material, the ray meets the back of a facet; the front means it started outside.
         if (hit.entering) return null;
         // A facet meeting this one at a wedge over 40° bounds an edge, not a wall (ADR 280).
+        const e = hit.triangle * 3;
         if (-(nx * (n[e] as number) + ny * (n[e + 1] as number) + nz * (n[e + 2] as number)) < WALL_SIDES_FACING) return null;
         return { distance: travelled + hit.distance + o, triangle: hit.triangle };
       }
