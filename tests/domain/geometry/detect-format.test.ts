@@ -49,6 +49,7 @@ describe('detectCadFormat (by content, never by name)', () => {
     // From its head alone, as the upload checks read it.
     const long = wide(obj + 'v 1 1 1\n'.repeat(1000), true);
     expect(detectCadFormat(long.subarray(0, FORMAT_HEAD_BYTES), long.length)).toBe('obj');
+    expect(detectCadFormat(long)).toBe('obj'); // the whole file: told by its head, its last line cut
     expect(detectCadFormat(wide('hello, world\n', true))).toBeNull();
     // A binary STL whose header happens to start with those two bytes stays binary.
     const binary = binaryStl(subdividedCube(4, 1));
