@@ -19,9 +19,11 @@ export function detectCadFormat(bytes: Uint8Array, size = bytes.length): CadForm
   if (isExactBinaryStl(bytes, size)) return 'stl-binary';
   // A ZIP package's entries are listed at its end: its head alone cannot tell (`needsWholeFile`).
   if (isZip(bytes)) return size === bytes.length && isThreeMfPackage(bytes) ? '3mf' : null;
-  const wide = utf16AsUtf8(bytes);
-  // The head of a longer file: its last line may be cut (`size` past the sample says so).
-  if (wide) return textFormat(wide, size > bytes.length ? Number.POSITIVE_INFINITY : wide.length);
+  // Its head only (the text formats are told by their first lines): a whole file is decoded once,
+  // by importCad, not again here. A longer file's last line may be cut (`size` past it says so).
+  const head = bytes.subarray(0, 2 + 2 * FORMAT_HEAD_BYTES);
+  const wide = utf16AsUtf8(head);
+  if (wide) return textFormat(wide, size > head.length ? Number.POSITIVE_INFINITY : wide.length);
   if (looksLikeText(bytes)) return textFormat(bytes, size);
   return looksLikeMisSizedBinaryStl(bytes, size) ? 'stl-binary' : null;
 }

@@ -345,7 +345,7 @@ function reaches(ray: Ray, t: number, x: number, y: number, z: number, nx: numbe
  * `MAX_PART_DIRECTIONS`. A hole drilled at 15°, a face milled at 20°: no cube's edge or corner
  * points along them.
  */
-export function partDirections(normals: Float64Array, areas: Float64Array, blankFacet: Uint8Array, required: number, holes: HoleAnalysis | undefined): Vec3[] {
+function partDirections(normals: Float64Array, areas: Float64Array, blankFacet: Uint8Array, required: number, holes: HoleAnalysis | undefined): Vec3[] {
   const candidates: Vec3[] = [];
   const n = areas.length;
   const threshold = required * MIN_FACE_SHARE;
