@@ -114,20 +114,22 @@ class ObjReader {
     });
     const group = this.connectedObjects(valid, vertexCount);
     const order: number[] = [];
-    const members = new Map<number, ObjFace[]>();
-    for (const face of valid) {
+    const members = new Map<number, number[]>();
+    valid.forEach((face, k) => {
       const g = group[face.body] as number;
       if (!members.has(g)) {
         members.set(g, []);
         order.push(g);
       }
-      members.get(g)?.push(face);
-    }
+      members.get(g)?.push(k);
+    });
+    const recut = this.untangleQuadDiagonals(valid);
     for (const g of order) {
-      const faces = members.get(g) ?? [];
+      const faces = (members.get(g) ?? []).map((k) => valid[k] as ObjFace);
       const first = out.triangleCount;
-      for (const face of faces) {
-        const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
+      for (const f of members.get(g) ?? []) {
+        const corners = (valid[f] as ObjFace).corners;
+        const triangles = recut.get(f) ?? (corners.length === 3 ? corners : this.triangulate(corners));
         for (let k = 0; k + 2 < triangles.length; k += 3) {
           if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
           this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
@@ -159,6 +161,109 @@ class ObjReader {
       }
     }
     return parent.map((_, k) => root(k));
+  }
+
+  /**
+   * A quad is cut along one of its diagonals. Where two quads share two sides (a quad-dominant
+   * remesh writes such doublets: a corner of only those two quads, each folded along the line
+   * between its neighbours) and both are cut along that line, the four triangles share one edge, two
+   * of them the same triangle both ways round, and the closed surface reads as non-manifold
+   * (PrusaSlicer's `extruder_idler_quads.obj`, a MeshLab export: 3 such edges). Such a quad is cut
+   * along its other diagonal instead, when that one is no edge yet and both its triangles turn the
+   * quad's way (ADR 284). Returns those quads' new triangles, by face.
+   */
+  private untangleQuadDiagonals(faces: readonly ObjFace[]): Map<number, number[]> {
+    const recut = new Map<number, number[]>();
+    const vertexCount = this.vertices.length / 3;
+    // A doublet's lone corner is a corner of two faces only: the quads with such a corner are the
+    // ones to look at (none in nearly every file: one pass over the faces' corners).
+    const valence = new Uint8Array(vertexCount);
+    for (let f = 0; f < faces.length; f++) {
+      const corners = (faces[f] as ObjFace).corners;
+      for (let i = 0; i < corners.length; i++) {
+        const c = corners[i] as number;
+        if ((valence[c] as number) < 3) valence[c] = (valence[c] as number) + 1;
+      }
+    }
+    const doublets: number[] = [];
+    for (let f = 0; f < faces.length; f++) {
+      const corners = (faces[f] as ObjFace).corners;
+      if (corners.length !== 4) continue;
+      if (valence[corners[0] as number] === 2 || valence[corners[1] as number] === 2 || valence[corners[2] as number] === 2 || valence[corners[3] as number] === 2) doublets.push(f);
+    }
+    if (doublets.length === 0) return recut;
+    const key = (a: number, b: number) => (a < b ? a * vertexCount + b : b * vertexCount + a);
+    // Triangles on those quads' two diagonals: only a face with a corner of theirs can have one.
+    const uses = new Map<number, number>();
+    const near = new Uint8Array(vertexCount);
+    const cuts = new Map<number, number[]>();
+    for (const f of doublets) {
+      const [p, q, r, t] = (faces[f] as ObjFace).corners as [number, number, number, number];
+      uses.set(key(p, r), 0);
+      uses.set(key(q, t), 0);
+      near[p] = near[q] = near[r] = near[t] = 1;
+    }
+    const count = (a: number, b: number, by: number) => {
+      const k = key(a, b);
+      const n = uses.get(k);
+      if (n !== undefined) uses.set(k, n + by);
+    };
+    faces.forEach((face, f) => {
+      if (!face.corners.some((c) => near[c] === 1)) return;
+      const triangles = face.corners.length === 3 ? face.corners : this.triangulate(face.corners);
+      cuts.set(f, triangles);
+      for (let k = 0; k + 2 < triangles.length; k += 3) {
+        const a = triangles[k] as number, b = triangles[k + 1] as number, c = triangles[k + 2] as number;
+        count(a, b, 1);
+        count(b, c, 1);
+        count(c, a, 1);
+      }
+    });
+    // Every quad cut along an edge of more than two triangles is cut the other way, not only enough
+    // of them to bring it to two: each quad of a doublet is folded along that line; cut through the
+    // doublet's corner, neither lies over the other.
+    const tangled = new Set<number>();
+    for (const [edge, n] of uses) if (n > 2) tangled.add(edge);
+    if (tangled.size === 0) return recut;
+    for (const f of doublets) {
+      const face = faces[f] as ObjFace;
+      const triangles = cuts.get(f) as number[];
+      // The diagonal is the edge the two triangles share: the corner pair that both name.
+      const [p, q, r, t] = face.corners as [number, number, number, number];
+      const onDiagonal = (a: number, b: number) => triangles.filter((c) => c === a || c === b).length === 4;
+      const alongPr = onDiagonal(p, r);
+      if (!alongPr && !onDiagonal(q, t)) continue;
+      const [from, to, a, b] = alongPr ? [p, r, q, t] : [q, t, p, r];
+      if (!tangled.has(key(from, to)) || (uses.get(key(a, b)) ?? 0) > 0) continue;
+      // Cut along the other diagonal, each triangle in the quad's own turn.
+      const flipped = alongPr ? [q, r, t, t, p, q] : [p, q, r, r, t, p];
+      if (!this.turnsAlike(flipped, face.corners)) continue;
+      count(from, to, -2);
+      count(a, b, 2);
+      recut.set(f, flipped);
+    }
+    return recut;
+  }
+
+  /** Whether each triangle of `triangles` faces the way the polygon `corners` turns (Newell normal). */
+  private turnsAlike(triangles: readonly number[], corners: readonly number[]): boolean {
+    const v = this.vertices;
+    const at = (c: number, axis: number) => v[c * 3 + axis] as number;
+    let nx = 0, ny = 0, nz = 0;
+    for (let i = 0; i < corners.length; i++) {
+      const a = corners[i] as number, b = corners[(i + 1) % corners.length] as number;
+      nx += (at(a, 1) - at(b, 1)) * (at(a, 2) + at(b, 2));
+      ny += (at(a, 2) - at(b, 2)) * (at(a, 0) + at(b, 0));
+      nz += (at(a, 0) - at(b, 0)) * (at(a, 1) + at(b, 1));
+    }
+    for (let k = 0; k + 2 < triangles.length; k += 3) {
+      const a = triangles[k] as number, b = triangles[k + 1] as number, c = triangles[k + 2] as number;
+      const ux = at(b, 0) - at(a, 0), uy = at(b, 1) - at(a, 1), uz = at(b, 2) - at(a, 2);
+      const wx = at(c, 0) - at(a, 0), wy = at(c, 1) - at(a, 1), wz = at(c, 2) - at(a, 2);
+      const dot = (uy * wz - uz * wy) * nx + (uz * wx - ux * wz) * ny + (ux * wy - uy * wx) * nz;
+      if (!(dot > 0)) return false;
+    }
+    return true;
   }
 
   /** A polygon's triangles (corner indices, in its own turning direction). */

@@ -8,10 +8,10 @@
  *   deviation spans 10 to 250 mm), and a file is a priori three times as likely to be in
  *   millimetres as in inches;
  * - **round dimensions**: a designed part's sides are often round numbers in the unit it was drawn
- *   in (a multiple of 0.5 mm, or of 1/16 or 0.1 inch). A side that is round when read one way and
- *   not the other says which: 1.375 units is 1 3/8 inch but no round millimetre size; 203.2 units is
- *   8 inches drawn in millimetres (round in inches only when read as millimetres); 1.338583 units is
- *   34 mm written in inches. Sides round either way (2, 5, 10) say nothing;
+ *   in (a multiple of 0.1 mm, or of 1/16 or 0.1 inch). A side that is round when read one way and
+ *   not the other says which: 1.375 units is 1 3/8 inch but no round millimetre size; 9.525 units is
+ *   3/8 inch drawn in millimetres (read as inches, 241.935 mm, it is round in neither); 1.338583
+ *   units is 34 mm written in inches. Sides round either way (2, 5, 10, 26.6) say nothing;
  * - **words in the file**: a unit named in an STL header or solid name, or an OBJ object name
  *   ("units=mm", "inch");
  * - **hole diameters**: a drilled hole is a standard drill's size in the unit it was drawn in. A
@@ -66,8 +66,17 @@ const ROUND_SHARE = 0.5;
 /** How strongly a unit named in the file counts (likelihood ratio). */
 const NAMED_UNIT_RATIO = 50;
 const MAX_ROUND_ODDS = Math.log(1000);
-/** Grids of round sizes, mm: half millimetres; sixteenths and tenths of an inch. */
-const MM_GRID = 0.5;
+/**
+ * Grids of round sizes, mm: sixteenths and tenths of an inch, and a metric grid that depends on the
+ * reading (ADR 283). Read as millimetres, a side is round to a tenth of a millimetre: a tenth of the
+ * file's unit is round read either way (26.6 units: 26.6 mm, or 26.6 in), so it says nothing; with
+ * half millimetres there, every such side of a millimetre part counted for inches. Read as inches
+ * (a metric part written in inches), its millimetres must be round to a half: a tenth of a
+ * millimetre is within the six digits a text export keeps of one length in ten of a metre or more,
+ * a coincidence as often as a clue.
+ */
+const MM_GRID = { mm: 0.1, inch: 0.5 } as const;
+const HALF_MM = MM_GRID.inch;
 const INCH_GRIDS_MM = [25.4 / 16, 25.4 / 10];
 
 export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAssessment {
@@ -116,10 +125,10 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   return { unit, source: 'guess', confidence: posterior(unit), reason: reasons.join(' ') };
 }
 
-/** Whether a length in mm is a round size: a multiple of half a millimetre, or of 1/16 or 1/10 inch. */
-function isRound(mm: number): boolean {
+/** Whether a length in mm is a round size: a multiple of a tenth of a millimetre, or of 1/16 or 1/10 inch. */
+function isRound(mm: number, mmGrid: number): boolean {
   if (!(mm > 0)) return false;
-  return [MM_GRID, ...INCH_GRIDS_MM].some((grid) => Math.abs(mm / grid - Math.round(mm / grid)) * grid <= tolerance(mm));
+  return [mmGrid, ...INCH_GRIDS_MM].some((grid) => Math.abs(mm / grid - Math.round(mm / grid)) * grid <= tolerance(mm));
 }
 
 /** How close to a grid a written size must come: 6 significant digits (what text exports keep). */
@@ -128,8 +137,8 @@ function tolerance(mm: number): number {
 }
 
 /** The chance that a length of this size falls that close to one of the grids by accident. */
-function chanceRound(mm: number): number {
-  return Math.min(1, [MM_GRID, ...INCH_GRIDS_MM].reduce((sum, grid) => sum + (2 * tolerance(mm)) / grid, 0));
+function chanceRound(mm: number, mmGrid: number): number {
+  return Math.min(1, [mmGrid, ...INCH_GRIDS_MM].reduce((sum, grid) => sum + (2 * tolerance(mm)) / grid, 0));
 }
 
 /**
@@ -147,12 +156,13 @@ function roundSides(sides: readonly number[]): { odds: number; reason: string | 
     if (seen.has(key)) continue; // a cube's three equal sides are one clue
     seen.add(key);
     const asMm = v, asInch = v * MM_PER_UNIT.inch;
-    const roundMm = isRound(asMm), roundInch = isRound(asInch);
+    const roundMm = isRound(asMm, MM_GRID.mm), roundInch = isRound(asInch, MM_GRID.inch);
     if (roundMm === roundInch) continue;
-    const p = (right: boolean, mm: number) => (right ? ROUND_SHARE + (1 - ROUND_SHARE) * chanceRound(mm) : (1 - ROUND_SHARE) * (1 - chanceRound(mm)));
-    const q = (round: boolean, mm: number) => (round ? chanceRound(mm) : 1 - chanceRound(mm));
+    const chanceMm = chanceRound(asMm, MM_GRID.mm), chanceInch = chanceRound(asInch, MM_GRID.inch);
+    const p = (right: boolean, chance: number) => (right ? ROUND_SHARE + (1 - ROUND_SHARE) * chance : (1 - ROUND_SHARE) * (1 - chance));
+    const q = (round: boolean, chance: number) => (round ? chance : 1 - chance);
     // P(observations | mm) = P(roundMm | right) P(roundInch | wrong); and the other way round.
-    const given = { mm: p(roundMm, asMm) * q(roundInch, asInch), inch: p(roundInch, asInch) * q(roundMm, asMm) };
+    const given = { mm: p(roundMm, chanceMm) * q(roundInch, chanceInch), inch: p(roundInch, chanceInch) * q(roundMm, chanceMm) };
     odds += Math.log(given.mm / given.inch);
     telling.push(roundMm ? `${formatSize(v)} is a round size in millimetres (${describeRound(asMm)}), not in inches` : `${formatSize(v)} is a round size read as inches (${describeRound(asInch)}), not as millimetres`);
   }
@@ -244,7 +254,7 @@ function describeRound(mm: number): string {
       num /= 2;
       den /= 2;
     }
-    const mmWords = Math.abs(mm / MM_GRID - Math.round(mm / MM_GRID)) * MM_GRID <= tolerance(mm) ? `${+mm.toFixed(1)} mm = ` : '';
+    const mmWords = Math.abs(mm / HALF_MM - Math.round(mm / HALF_MM)) * HALF_MM <= tolerance(mm) ? `${+mm.toFixed(1)} mm = ` : '';
     return `${mmWords}${whole > 0 ? whole : ''}${whole > 0 && num > 0 ? ' ' : ''}${num > 0 ? `${num}/${den}` : ''} in`;
   }
   const tenths = Math.round(inch * 10);

@@ -57,6 +57,25 @@ describe('OBJ', () => {
     expect(result.findings.map((f) => [f.code, f.count])).toEqual([['malformed-facet', 2]]);
   });
 
+  it('cuts a quad doublet through its lone corner, not along the line both quads fold on (ADR 284)', () => {
+    // Two quads share two sides around Q, a corner of only them (a quad-dominant remesher's
+    // doublet), each folded along P–R; four triangles close the solid below. Ear clipping cut both
+    // quads along P–R: four triangles on one edge, two of them the same triangle both ways round.
+    const doublet = text(
+      ['v 0 0 0', 'v 10 10 -10', 'v 20 0 0', 'v 10 0 10', 'v 10 -10 -10', 'v 10 0 -30'].join('\n') +
+        // P = 1, S = 2, R = 3, Q = 4, U = 5, B = 6
+        '\nf 2 1 4 3\nf 5 3 4 1\nf 1 2 6\nf 5 1 6\nf 3 5 6\nf 2 3 6\n',
+    );
+    const result = parseObj(doublet);
+    expect(result.mesh?.triangleCount).toBe(8);
+    const { metrics, findings } = analyseMesh(result.mesh!, MM);
+    expect(findings.map((f) => f.code)).toEqual([]);
+    expect(metrics.watertight).toBe(true);
+    // Four tetrahedra on the segment Q–B, one per side of the outline S, P, U, R: 8000/3 mm³ (cut
+    // along P–R, the file read as 2000 mm³).
+    expect(metrics.volumeMm3).toBeCloseTo(8000 / 3, 6);
+  });
+
   it('reports non-numeric vertices and empty files', () => {
     expect(parseObj(text('v 0 0 zero\nv 1 0 0\nv 0 1 0\nf 1 2 3\n')).findings.map((f) => f.code)).toEqual(['non-finite-coordinates', 'malformed-facet', 'no-triangles']);
     expect(parseObj(new Uint8Array()).findings.map((f) => f.code)).toEqual(['empty-file']);

@@ -60,6 +60,10 @@ describe('units guessed from more than the size, on a labelled set', () => {
     ['block drawn in inches, written in inches', 'generated', () => ({ sides: [4, 2.5, 0.375] }), 'inch', false],
     ['the same block written in mm', 'generated', () => ({ sides: [101.6, 63.5, 9.525].map((v) => Math.fround(v)) }), 'mm', false],
     ['small part 12 × 8 × 3.5 mm', 'generated: round either way, size alone', () => ({ sides: [12, 8, 3.5] }), 'mm', true],
+    // Tenths of the unit are round read either way (ADR 283): PrusaSlicer's HT90 actuator (104.9 ×
+    // 104.9 × 26.6 mm, a binary STL) read as a 2.7 m part in inches, 95 % sure, and too large for any machine.
+    ['an actuator 104.9 × 104.9 × 26.6 mm', 'generated: tenths of a millimetre, size alone', () => ({ sides: [104.9, 104.9, 26.6].map((v) => Math.fround(v)) }), 'mm', false],
+    ['a plate 4.1 × 2.3 × 0.7 in written in inches', 'generated: tenths of an inch say nothing either; 4.1 units is as plausible both ways', () => ({ sides: [4.1, 2.3, 0.7].map((v) => Math.fround(v)) }), 'inch', true],
     ['header "units=inch", 2 × 1 × 1', 'generated', () => ({ sides: [2, 1, 1], names: ['solid part units=inch'] }), 'inch', false],
     // Centimetres and metres (ADR 275): read from the size alone, and always asked.
     ['SolidWorks ADIS16480 (an IMU, 44 × 14 × 47 mm) written in metres', 'the part’s datasheet', () => sidesOf('trimesh-ADIS16480-binary.STL'), 'm', true],
