@@ -29,6 +29,7 @@ export const FINDING_CODES = [
   'corners-joined',
   'cracks-closed',
   'holes-filled',
+  'solids-separated',
   'inverted-normals',
   'multiple-shells',
   'sealed-void',
@@ -141,6 +142,10 @@ const DEFAULTS: Readonly<Record<FindingCode, FindingDefaults>> = {
   'holes-filled': {
     severity: 'warning',
     fixHint: 'The filled part is the one shown and priced. If the hole was meant to be there, model it as an opening through a solid wall and export again.',
+  },
+  'solids-separated': {
+    severity: 'info',
+    fixHint: 'Nothing to do: the solids are made as the file places them, touching. To have them made as one piece, join them with a boolean union in your CAD program and export again.',
   },
   'inverted-normals': {
     severity: 'warning',

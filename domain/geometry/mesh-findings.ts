@@ -1,7 +1,7 @@
 /** The findings a mesh's metrics imply: holes, bad edges, several bodies, size, units. */
 import { createFinding, type Finding, type TriangleList } from './findings';
 import type { PartMetrics } from './part-metrics';
-import type { Topology } from './topology';
+import type { Topology, TouchingSolids } from './topology';
 import type { CornerJoin, OpenGaps, SurfaceRepair } from './repair';
 import { MM_PER_UNIT, UNIT_CONFIRMATION_THRESHOLD, UNIT_NAMES } from './units';
 
@@ -18,6 +18,8 @@ interface MeshFindingInput {
   readonly joined: CornerJoin | null;
   /** Cracks closed, holes filled and what stays open (repair.ts), or null when the weld was closed. */
   readonly surface: SurfaceRepair | null;
+  /** Solids that touched along edges, told apart (topology.ts, ADR 285), or null. */
+  readonly touching?: TouchingSolids | null;
   readonly minDimensionMm: number;
 }
 
@@ -28,6 +30,7 @@ export function meshFindings(input: MeshFindingInput): Finding[] {
   return [
     ...repairFindings(input.joined, mmPerUnit),
     ...surfaceFindings(input.surface, mmPerUnit),
+    ...touchingFindings(input.touching ?? null),
     ...edgeFindings(input.topology, input.surface?.gaps ?? null, mmPerUnit),
     ...orientationFindings(metrics, input.flipped),
     ...shellFindings(metrics, input.smallShellTriangles),
@@ -51,6 +54,17 @@ function repairFindings(joined: CornerJoin | null, mmPerUnit: number): Finding[]
     createFinding('corners-joined', `Joined ${corners} that differed by less than ${formatMm(joined.tolerance * mmPerUnit)} mm from a neighbouring facet's corner (rounding in the exporting program), which closed the surface there.`, {
       triangles: joined.triangles.indices,
       count: joined.triangles.count,
+    }),
+  ];
+}
+
+function touchingFindings(touching: TouchingSolids | null): Finding[] {
+  if (!touching) return [];
+  const edges = touching.edges === 1 ? '1 edge' : `${touching.edges} edges`;
+  return [
+    createFinding('solids-separated', `Told apart solids that touch along ${edges} (highlighted), which the file wrote as one surface; each is measured as a body of its own.`, {
+      triangles: touching.triangles.indices,
+      count: touching.triangles.count,
     }),
   ];
 }

@@ -14,7 +14,7 @@ import type { DeclaredUnit, Mesh } from './mesh';
 import { meshFindings } from './mesh-findings';
 import type { BoundingBox, ManufacturingMetrics, PartMetrics, ShellSummary, Vec3 } from './part-metrics';
 import { repairOrientation } from './orientation';
-import { analyseTopology, type Topology } from './topology';
+import { analyseTopology, separateTouchingSolids, type Topology, type TouchingSolids } from './topology';
 import { confirmedUnit, declaredMillimetres, guessUnit, MM_PER_UNIT, type LengthUnit, type UnitAssessment } from './units';
 import { joinNearCorners, remapList, repairBounds, repairSurface, type WeldIds } from './repair';
 import { weldBodies } from './weld';
@@ -87,7 +87,7 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
   const largestSide = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]);
   const sides = [box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]];
   const units = options.unit ?? (options.declaredUnit === 'mm' ? declaredMillimetres() : guessUnit(largestSide, { sides, names: input.bodies.map((b) => b.name) }));
-  const { mesh, weld, joined, surface, topology: welded } = weldAndRepair(input, box, largestSide, MM_PER_UNIT[units.unit]);
+  const { mesh, weld, joined, surface, touching, topology: welded } = weldAndRepair(input, box, largestSide, MM_PER_UNIT[units.unit]);
   let topology = welded;
   const { triangleCount } = mesh;
   const { vertexIds, vertexCount } = weld;
@@ -122,6 +122,7 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
     flipped: repair.flipped,
     joined,
     surface,
+    touching,
     minDimensionMm: options.minDimensionMm ?? smallestMakeableDimension(),
   });
   const structure: ShellStructure = {
@@ -140,10 +141,25 @@ export function analyseMesh(input: Mesh, options: AnalyseOptions = {}): MeshAnal
 
 /**
  * The weld of a mesh, repaired where it is open (repair.ts, ADR 154 and 155): corners that differ
- * by rounding joined, then cracks closed and small flat holes filled. Returns the mesh the weld
- * describes (the input when nothing was repaired), its weld and edge census, and what was done.
+ * by rounding joined, then cracks closed and small flat holes filled; then solids that touch along
+ * edges told apart (ADR 285). Returns the mesh the weld describes (the input when nothing was
+ * repaired), its weld and edge census, and what was done.
  */
 function weldAndRepair(input: Mesh, box: BoundingBox, largestSide: number, mmPerUnit: number) {
+  const repaired = repairOpenWeld(input, box, largestSide, mmPerUnit);
+  const { mesh } = repaired;
+  if (repaired.topology.nonManifoldEdgeCount === 0) return { ...repaired, touching: null };
+  const touching = separateTouchingSolids(mesh.positions, repaired.weld.vertexIds, repaired.weld.vertexCount, mesh.triangleCount);
+  if (!touching) return { ...repaired, touching: null };
+  // A surface that touches itself (one solid folded onto its own edge) is not told apart by giving
+  // each solid its vertices: the census still finds the edge shared, and the weld stays as it was.
+  const topology = analyseTopology(touching.vertexIds, touching.vertexCount, mesh.triangleCount);
+  if (topology.nonManifoldEdgeCount > 0) return { ...repaired, touching: null };
+  return { ...repaired, weld: touching as WeldIds, topology, touching: touching as TouchingSolids };
+}
+
+/** The weld, and the repairs of its open edges (ADR 154, 155). */
+function repairOpenWeld(input: Mesh, box: BoundingBox, largestSide: number, mmPerUnit: number) {
   let mesh = input;
   // Bodies welded apart (STEP solids, 3MF objects, OBJ objects that share no vertex).
   let weld: WeldIds = weldBodies(mesh.positions, mesh.triangleCount, mesh.bodies);

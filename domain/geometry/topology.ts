@@ -414,3 +414,180 @@ export function openHalfEdges(vertexIds: Uint32Array, vertexCount: number, trian
   }
   return open.slice(0, count);
 }
+
+/** Solids a file wrote as one surface, touching along edges, separated by `separateTouchingSolids`. */
+export interface TouchingSolids {
+  /** The weld with the touching edges' corners given one vertex per solid. */
+  readonly vertexIds: Uint32Array;
+  readonly vertexCount: number;
+  /** Edges that were shared by two or more solids. */
+  readonly edges: number;
+  /** The triangles along them (for the finding's highlight). */
+  readonly triangles: TriangleList;
+}
+
+/**
+ * Solids that touch along an edge or a face (two boxes stacked face to face, two cubes sharing an
+ * edge) make edges of four, six … triangles: non-manifold when the surface is read as one. Where an
+ * edge's triangles run half one way and half the other, and, in their order around the edge, each
+ * one running against the edge is followed by one running along it (each solid's two faces enclose
+ * its material between them; two faces in one plane are ordered so that the empty side lies
+ * between them), each such pair is one solid's two faces, and the solids are told apart: every
+ * corner on those edges gets one vertex per solid, the solids being the triangles joined over
+ * edges of two (ADR 285). Null when no edge is shared that way, or when one of them is not (a fin,
+ * a flap, three faces on an edge): the census then reports the mesh as it is.
+ */
+export function separateTouchingSolids(positions: Float32Array, vertexIds: Uint32Array, vertexCount: number, triangleCount: number): TouchingSolids | null {
+  const { group, halfEdges, others } = groupEdges(vertexIds, vertexCount, triangleCount).edges;
+  const twin = new Int32Array(triangleCount * 3).fill(-1);
+  const onTouchingEdge = new Uint8Array(vertexCount);
+  const triangles = new TriangleList();
+  let edges = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const s = group[v] as number;
+    const n = (group[v + 1] as number) - s;
+    if (n < 2) continue;
+    sortGroup(halfEdges, others, s, n);
+    const e = s + n;
+    let k = s;
+    while (k < e) {
+      const other = Math.abs(others[k] as number);
+      let run = k + 1;
+      while (run < e && Math.abs(others[run] as number) === other) run++;
+      const size = run - k;
+      if (size === 2) {
+        const p = halfEdges[k] as number;
+        const q = halfEdges[k + 1] as number;
+        twin[p] = q;
+        twin[q] = p;
+      } else if (size > 2) {
+        if (!pairAroundEdge(positions, halfEdges, others, k, size, twin)) return null;
+        edges++;
+        onTouchingEdge[v] = 1;
+        onTouchingEdge[other - 1] = 1;
+        for (let j = k; j < run; j++) triangles.add(((halfEdges[j] as number) / 3) | 0);
+      }
+      k = run;
+    }
+  }
+  if (edges === 0) return null;
+  // The solids: triangles joined over their edges of two (and the pairs just made).
+  const parent = Int32Array.from({ length: triangleCount }, (_, t) => t);
+  const root = (t: number): number => {
+    let r = t;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[t] !== r) {
+      const next = parent[t] as number;
+      parent[t] = r;
+      t = next;
+    }
+    return r;
+  };
+  for (let h = 0; h < triangleCount * 3; h++) {
+    const g = twin[h] as number;
+    if (g < 0) continue;
+    const a = root((h / 3) | 0), b = root((g / 3) | 0);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  }
+  // A corner on a touching edge keeps its vertex for the first solid that uses it; each other solid
+  // gets a vertex of its own there.
+  const split = vertexIds.slice();
+  const owner = new Int32Array(vertexCount).fill(-1);
+  const added = new Map<number, number>();
+  let count = vertexCount;
+  for (let c = 0; c < triangleCount * 3; c++) {
+    const v = vertexIds[c] as number;
+    if (onTouchingEdge[v] !== 1) continue;
+    const solid = root((c / 3) | 0);
+    const first = owner[v] as number;
+    if (first < 0) owner[v] = solid;
+    if (first < 0 || first === solid) continue;
+    const key = v * triangleCount + solid;
+    let id = added.get(key);
+    if (id === undefined) {
+      id = count++;
+      added.set(key, id);
+    }
+    split[c] = id;
+  }
+  return { vertexIds: split, vertexCount: count, edges, triangles };
+}
+
+/**
+ * Pairs the `size` half-edges of one edge (`halfEdges[k …]`, `others` giving each one's direction)
+ * by their triangles' order around it, as `separateTouchingSolids` says; writes `twin` and says
+ * whether every one was paired.
+ */
+function pairAroundEdge(positions: Float32Array, halfEdges: Int32Array, others: Int32Array, k: number, size: number, twin: Int32Array): boolean {
+  if (size % 2 !== 0) return false;
+  // The edge's axis, from its lower vertex to the other, read from its first half-edge.
+  const h0 = halfEdges[k] as number;
+  const up0 = (others[k] as number) > 0;
+  const from = up0 ? h0 : nextCorner(h0);
+  const to = up0 ? nextCorner(h0) : h0;
+  const ox = positions[from * 3] as number, oy = positions[from * 3 + 1] as number, oz = positions[from * 3 + 2] as number;
+  let ex = (positions[to * 3] as number) - ox, ey = (positions[to * 3 + 1] as number) - oy, ez = (positions[to * 3 + 2] as number) - oz;
+  const length = Math.hypot(ex, ey, ez);
+  if (!(length > 0)) return false;
+  ex /= length;
+  ey /= length;
+  ez /= length;
+  // Each triangle's third corner, as an angle around the axis from the first one's.
+  const entries: { h: number; up: boolean; angle: number }[] = [];
+  let rx = 0, ry = 0, rz = 0, sx = 0, sy = 0, sz = 0;
+  let ups = 0;
+  for (let j = 0; j < size; j++) {
+    const h = halfEdges[k + j] as number;
+    const w = nextCorner(nextCorner(h));
+    const dx = (positions[w * 3] as number) - ox, dy = (positions[w * 3 + 1] as number) - oy, dz = (positions[w * 3 + 2] as number) - oz;
+    const along = dx * ex + dy * ey + dz * ez;
+    const px = dx - along * ex, py = dy - along * ey, pz = dz - along * ez;
+    if (j === 0) {
+      const r = Math.hypot(px, py, pz);
+      if (!(r > 0)) return false;
+      rx = px / r;
+      ry = py / r;
+      rz = pz / r;
+      // The direction of a growing angle at the first corner: the axis × the first radial.
+      sx = ey * rz - ez * ry;
+      sy = ez * rx - ex * rz;
+      sz = ex * ry - ey * rx;
+    }
+    const x = px * rx + py * ry + pz * rz;
+    const y = px * sx + py * sy + pz * sz;
+    if (x === 0 && y === 0) return false;
+    const up = (others[k + j] as number) > 0;
+    if (up) ups++;
+    entries.push({ h, up, angle: Math.atan2(y, x) });
+  }
+  if (ups * 2 !== size) return false;
+  // A triangle running along the axis faces the growing angle (its material lies behind it, at the
+  // smaller angle); one running against it faces the other way. Faces in one plane (within the
+  // float32 coordinates' rounding, ANGLE_TIE; at ±π too) go along first, so that what lies between
+  // two touching faces is the outside.
+  for (const entry of entries) if (entry.angle > Math.PI - ANGLE_TIE) entry.angle -= 2 * Math.PI;
+  entries.sort((a, b) => a.angle - b.angle);
+  for (let i = 0; i < size; ) {
+    let end = i + 1;
+    while (end < size && (entries[end] as { angle: number }).angle - (entries[i] as { angle: number }).angle < ANGLE_TIE) end++;
+    if (end - i > 1) entries.splice(i, end - i, ...entries.slice(i, end).sort((a, b) => (a.up === b.up ? 0 : a.up ? -1 : 1)));
+    i = end;
+  }
+  for (let i = 0; i < size; i++) {
+    const a = entries[i] as { h: number; up: boolean };
+    if (a.up) continue;
+    const b = entries[(i + 1) % size] as { h: number; up: boolean };
+    if (!b.up) return false;
+    twin[a.h] = b.h;
+    twin[b.h] = a.h;
+  }
+  return true;
+}
+
+/** Faces around an edge closer than this (radians) lie in one plane: float32 rounding of their corners. */
+const ANGLE_TIE = 1e-4;
+
+/** The corner after corner c in its triangle. */
+function nextCorner(c: number): number {
+  return c % 3 === 2 ? c - 2 : c + 1;
+}

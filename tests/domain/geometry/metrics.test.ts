@@ -118,12 +118,18 @@ describe('shells, cavities and orientation', () => {
     expect(open?.message).toMatch(/around 1 opening \(the largest 7\.1 mm across\)/);
   });
 
-  it('finds non-manifold edges where two cubes share an edge', () => {
+  it('tells apart two cubes that share an edge (ADR 285); finds non-manifold edges where a fin stands on one', () => {
     const a = subdividedCube(8, 1);
     const b = translated(subdividedCube(8, 1), [8, 8, 0]);
-    const analysis = analyse(concat(a, b));
-    expect(analysis.metrics.nonManifoldEdgeCount).toBeGreaterThan(0);
-    expect(analysis.findings.map((f) => f.code)).toContain('non-manifold-edges');
+    const touching = analyse(concat(a, b));
+    expect(touching.metrics.nonManifoldEdgeCount).toBe(0);
+    expect(touching.metrics.bodyCount).toBe(2);
+    expect(touching.findings.map((f) => f.code)).toContain('solids-separated');
+    // A double-sided flap on the cube's edge (8, 0, 0)–(8, 8, 0) encloses nothing.
+    const fin = new Float32Array([8, 0, 0, 8, 8, 0, 16, 4, 0, 8, 8, 0, 8, 0, 0, 16, 4, 0]);
+    const finned = analyse(concat(a, fin));
+    expect(finned.metrics.nonManifoldEdgeCount).toBeGreaterThan(0);
+    expect(finned.findings.map((f) => f.code)).toContain('non-manifold-edges');
   });
 
   it('welds per body, so touching bodies of an assembly stay separate and manifold', () => {

@@ -105,8 +105,9 @@ describe('orientation repair', () => {
 
   it('keeps non-manifold edges an error, located, while repairing what it can', () => {
     const a = withReversedFacets(subdividedCube(8, 1), [0]);
-    const b = translated(subdividedCube(8, 1), [8, 8, 0]); // shares an edge with a
-    const analysis = analyse(concat(a, b));
+    // A double-sided flap on a's edge (8, 0, 0)–(8, 8, 0): no solid encloses it (ADR 285).
+    const fin = new Float32Array([8, 0, 0, 8, 8, 0, 16, 4, 0, 8, 8, 0, 8, 0, 0, 16, 4, 0]);
+    const analysis = analyse(concat(a, fin));
     const finding = analysis.findings.find((f) => f.code === 'non-manifold-edges');
     expect(finding?.severity).toBe('error');
     expect(finding?.triangles.length).toBeGreaterThan(0);
