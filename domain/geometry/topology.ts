@@ -357,6 +357,20 @@ export function meshEdges(vertexIds: Uint32Array, vertexCount: number, triangleC
  * opposite directions when their triangles agree on orientation.
  */
 export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, triangleCount: number): Int32Array {
+  return pairEdges(vertexIds, vertexCount, triangleCount) as Int32Array;
+}
+
+/**
+ * The twins of every edge of two half-edges (`pairHalfEdges`); an edge of more is handed to
+ * `wider` (its half-edges at `halfEdges[k …]`, `size` of them, between vertices `lower` and
+ * `upper`), which may pair them in `twin`, or say false to give up: null then.
+ */
+function pairEdges(
+  vertexIds: Uint32Array,
+  vertexCount: number,
+  triangleCount: number,
+  wider?: (edge: { halfEdges: Int32Array; others: Int32Array; k: number; size: number; lower: number; upper: number }, twin: Int32Array) => boolean,
+): Int32Array | null {
   const { group, halfEdges, others } = groupEdges(vertexIds, vertexCount, triangleCount).edges;
   const twin = new Int32Array(triangleCount * 3).fill(-1);
   for (let v = 0; v < vertexCount; v++) {
@@ -375,6 +389,8 @@ export function pairHalfEdges(vertexIds: Uint32Array, vertexCount: number, trian
         const q = halfEdges[k + 1] as number;
         twin[p] = q;
         twin[q] = p;
+      } else if (run - k > 2 && wider && !wider({ halfEdges, others, k, size: run - k, lower: v, upper: other - 1 }, twin)) {
+        return null;
       }
       k = run;
     }
@@ -438,38 +454,18 @@ export interface TouchingSolids {
  * a flap, three faces on an edge): the census then reports the mesh as it is.
  */
 export function separateTouchingSolids(positions: Float32Array, vertexIds: Uint32Array, vertexCount: number, triangleCount: number): TouchingSolids | null {
-  const { group, halfEdges, others } = groupEdges(vertexIds, vertexCount, triangleCount).edges;
-  const twin = new Int32Array(triangleCount * 3).fill(-1);
   const onTouchingEdge = new Uint8Array(vertexCount);
   const triangles = new TriangleList();
   let edges = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    const s = group[v] as number;
-    const n = (group[v + 1] as number) - s;
-    if (n < 2) continue;
-    sortGroup(halfEdges, others, s, n);
-    const e = s + n;
-    let k = s;
-    while (k < e) {
-      const other = Math.abs(others[k] as number);
-      let run = k + 1;
-      while (run < e && Math.abs(others[run] as number) === other) run++;
-      const size = run - k;
-      if (size === 2) {
-        const p = halfEdges[k] as number;
-        const q = halfEdges[k + 1] as number;
-        twin[p] = q;
-        twin[q] = p;
-      } else if (size > 2) {
-        if (!pairAroundEdge(positions, halfEdges, others, k, size, twin)) return null;
-        edges++;
-        onTouchingEdge[v] = 1;
-        onTouchingEdge[other - 1] = 1;
-        for (let j = k; j < run; j++) triangles.add(((halfEdges[j] as number) / 3) | 0);
-      }
-      k = run;
-    }
-  }
+  const twin = pairEdges(vertexIds, vertexCount, triangleCount, (edge, pairs) => {
+    if (!pairAroundEdge(positions, edge.halfEdges, edge.others, edge.k, edge.size, pairs)) return false;
+    edges++;
+    onTouchingEdge[edge.lower] = 1;
+    onTouchingEdge[edge.upper] = 1;
+    for (let j = edge.k; j < edge.k + edge.size; j++) triangles.add(((edge.halfEdges[j] as number) / 3) | 0);
+    return true;
+  });
+  if (!twin) return null;
   if (edges === 0) return null;
   // The solids: triangles joined over their edges of two (and the pairs just made).
   const parent = Int32Array.from({ length: triangleCount }, (_, t) => t);
