@@ -98,7 +98,13 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   const reasons: string[] = [];
   const round = roundSides(clues.sides ?? []);
   // However many sides agree, a coincidence stays possible: at most 1000 to 1 from roundness.
-  odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, round.odds));
+  const roundOdds = Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, round.odds));
+  odds += roundOdds;
+  // What sides round read as inches say for inches over millimetres, they say for metres too where
+  // the metre reading is round as well (0.25 units: 1/4 in, or 250 mm), not for inches over metres:
+  // the two readings are 39 times apart, and a small part's inch reading and its metre reading are
+  // both plausible sizes (a robot's link written in metres, ADR 286).
+  scaled.m += Math.min(round.alsoRoundInMetres, Math.max(0, -roundOdds));
   if (round.reason) reasons.push(round.reason);
   const drilled = standardHoles(clues.holeDiameters ?? []);
   odds += Math.max(-MAX_ROUND_ODDS, Math.min(MAX_ROUND_ODDS, drilled.odds));
@@ -144,10 +150,12 @@ function chanceRound(mm: number, mmGrid: number): number {
 /**
  * Log-odds (mm against inch) from the sides' roundness. Each side is read both ways: round when
  * read in the right unit with probability ROUND_SHARE (plus chance), round when read in the wrong
- * one by chance only.
+ * one by chance only. `alsoRoundInMetres`: what the sides round read as inches (and not as
+ * millimetres) gave inches, on those sides whose reading in metres is round too.
  */
-function roundSides(sides: readonly number[]): { odds: number; reason: string | null } {
+function roundSides(sides: readonly number[]): { odds: number; reason: string | null; alsoRoundInMetres: number } {
   let odds = 0;
+  let alsoRoundInMetres = 0;
   const telling: string[] = [];
   const seen = new Set<string>();
   for (const v of sides) {
@@ -163,10 +171,12 @@ function roundSides(sides: readonly number[]): { odds: number; reason: string | 
     const q = (round: boolean, chance: number) => (round ? chance : 1 - chance);
     // P(observations | mm) = P(roundMm | right) P(roundInch | wrong); and the other way round.
     const given = { mm: p(roundMm, chanceMm) * q(roundInch, chanceInch), inch: p(roundInch, chanceInch) * q(roundMm, chanceMm) };
-    odds += Math.log(given.mm / given.inch);
+    const side = Math.log(given.mm / given.inch);
+    odds += side;
+    if (roundInch && isRound(v * MM_PER_UNIT.m, HALF_MM)) alsoRoundInMetres -= side;
     telling.push(roundMm ? `${formatSize(v)} is a round size in millimetres (${describeRound(asMm)}), not in inches` : `${formatSize(v)} is a round size read as inches (${describeRound(asInch)}), not as millimetres`);
   }
-  return { odds, reason: telling.length > 0 ? `Side ${telling.join('; side ')}.` : null };
+  return { odds, reason: telling.length > 0 ? `Side ${telling.join('; side ')}.` : null, alsoRoundInMetres };
 }
 
 /**

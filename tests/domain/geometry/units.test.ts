@@ -83,6 +83,14 @@ describe('units guessed from more than the size, on a labelled set', () => {
     });
   }
 
+  it('asks when a side is round read as inches and as metres (ADR 286): a robot link written in metres', () => {
+    // ROS-Industrial's Fanuc LR Mate 200i base (SolidWorks, metres): 0.25 × 0.19 × 0.287 units, a
+    // 250 mm part, or 6.35 mm in inches (1/4 in). It was read as inches, 99.97 % sure, never asked.
+    const g = guess({ sides: [0.25, 0.19, 0.287].map((v) => Math.fround(v)) });
+    expect(asked(g), `${(g.confidence * 100).toFixed(0)} %: ${g.reason}`).toBe(true);
+    expect(g.reason).toContain('287 mm read as metres');
+  });
+
   it('was 56 % sure of millimetres for featuretype.STL on its size alone; says why it reads inches now', () => {
     const { sides } = sidesOf('trimesh-featuretype.STL');
     expect(guessUnit(Math.max(...sides))).toMatchObject({ unit: 'mm' });
