@@ -11,7 +11,7 @@ import { MAX_TRIANGLES } from '#domain/catalogue/limits';
 import { isObjStatement } from './detect-format';
 import { createFinding, TriangleList, type Finding } from './findings';
 import { TriangleBuffer, createMesh, type ImportResult, type MeshBody } from './mesh';
-import { triangulatePolygon } from './polygon';
+import { newellNormal, triangulatePolygon } from './polygon';
 import { inRange } from './stl-binary';
 
 export interface ObjOptions {
@@ -125,17 +125,17 @@ class ObjReader {
     });
     const recut = this.untangleQuadDiagonals(valid);
     for (const g of order) {
-      const faces = (members.get(g) ?? []).map((k) => valid[k] as ObjFace);
+      const indices = members.get(g) ?? [];
       const first = out.triangleCount;
-      for (const f of members.get(g) ?? []) {
-        const corners = (valid[f] as ObjFace).corners;
+      for (const f of indices) {
+        const { corners } = valid[f] as ObjFace;
         const triangles = recut.get(f) ?? (corners.length === 3 ? corners : this.triangulate(corners));
         for (let k = 0; k + 2 < triangles.length; k += 3) {
           if (out.triangleCount >= maxTriangles) return { positions: out.finish(), bodies, tooMany: true };
           this.emit(out, triangles[k] as number, triangles[k + 1] as number, triangles[k + 2] as number);
         }
       }
-      const names = [...new Set(faces.map((f) => this.bodyNames[f.body] ?? ''))].filter((n) => n !== '');
+      const names = [...new Set(indices.map((f) => this.bodyNames[(valid[f] as ObjFace).body] ?? ''))].filter((n) => n !== '');
       if (out.triangleCount > first) bodies.push({ name: names.join(' + '), firstTriangle: first, triangleCount: out.triangleCount - first });
     }
     return { positions: out.finish(), bodies, tooMany: false };
@@ -247,15 +247,8 @@ class ObjReader {
 
   /** Whether each triangle of `triangles` faces the way the polygon `corners` turns (Newell normal). */
   private turnsAlike(triangles: readonly number[], corners: readonly number[]): boolean {
-    const v = this.vertices;
-    const at = (c: number, axis: number) => v[c * 3 + axis] as number;
-    let nx = 0, ny = 0, nz = 0;
-    for (let i = 0; i < corners.length; i++) {
-      const a = corners[i] as number, b = corners[(i + 1) % corners.length] as number;
-      nx += (at(a, 1) - at(b, 1)) * (at(a, 2) + at(b, 2));
-      ny += (at(a, 2) - at(b, 2)) * (at(a, 0) + at(b, 0));
-      nz += (at(a, 0) - at(b, 0)) * (at(a, 1) + at(b, 1));
-    }
+    const at = (c: number, axis: number) => this.vertices[c * 3 + axis] as number;
+    const [nx, ny, nz] = newellNormal(this.points(corners));
     for (let k = 0; k + 2 < triangles.length; k += 3) {
       const a = triangles[k] as number, b = triangles[k + 1] as number, c = triangles[k + 2] as number;
       const ux = at(b, 0) - at(a, 0), uy = at(b, 1) - at(a, 1), uz = at(b, 2) - at(a, 2);
@@ -268,9 +261,13 @@ class ObjReader {
 
   /** A polygon's triangles (corner indices, in its own turning direction). */
   private triangulate(corners: number[]): number[] {
+    return triangulatePolygon(this.points(corners)).map((k) => corners[k] as number);
+  }
+
+  /** The positions of some corners. */
+  private points(corners: readonly number[]): (readonly [number, number, number])[] {
     const v = this.vertices;
-    const points = corners.map((c) => [v[c * 3] as number, v[c * 3 + 1] as number, v[c * 3 + 2] as number] as const);
-    return triangulatePolygon(points).map((k) => corners[k] as number);
+    return corners.map((c) => [v[c * 3] as number, v[c * 3 + 1] as number, v[c * 3 + 2] as number] as const);
   }
 
   private finiteVertex(c: number): boolean {

@@ -20,20 +20,26 @@ export function triangulatePolygon(points: readonly (readonly [number, number, n
   const n = points.length;
   const fan = () => Array.from({ length: Math.max(0, n - 2) * 3 }, (_, k) => (k % 3 === 0 ? 0 : Math.floor(k / 3) + (k % 3)));
   if (n < 4 || n > MAX_CLIPPED_CORNERS) return fan();
-  let nx = 0, ny = 0, nz = 0;
-  for (let i = 0; i < n; i++) {
-    const [x1, y1, z1] = points[i] as readonly [number, number, number];
-    const [x2, y2, z2] = points[(i + 1) % n] as readonly [number, number, number];
-    nx += (y1 - y2) * (z1 + z2);
-    ny += (z1 - z2) * (x1 + x2);
-    nz += (x1 - x2) * (y1 + y2);
-  }
+  const [nx, ny, nz] = newellNormal(points);
   // Drop the axis the normal is closest to: the projection keeps the outline's shape and turn.
   const ax = Math.abs(nx), ay = Math.abs(ny), az = Math.abs(nz);
   const [u, v] = az >= ax && az >= ay ? [0, 1] : ax >= ay ? [1, 2] : [2, 0];
   const xs = points.map((p) => p[u] as number);
   const ys = points.map((p) => p[v] as number);
   return earClip(xs, ys) ?? fan();
+}
+
+/** A polygon's Newell normal (its corners in order): twice its area along each axis, facing its turn. */
+export function newellNormal(points: readonly (readonly [number, number, number])[]): [number, number, number] {
+  let nx = 0, ny = 0, nz = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1, z1] = points[i] as readonly [number, number, number];
+    const [x2, y2, z2] = points[(i + 1) % points.length] as readonly [number, number, number];
+    nx += (y1 - y2) * (z1 + z2);
+    ny += (z1 - z2) * (x1 + x2);
+    nz += (x1 - x2) * (y1 + y2);
+  }
+  return [nx, ny, nz];
 }
 
 /**

@@ -469,20 +469,10 @@ export function separateTouchingSolids(positions: Float32Array, vertexIds: Uint3
   if (edges === 0) return null;
   // The solids: triangles joined over their edges of two (and the pairs just made).
   const parent = Int32Array.from({ length: triangleCount }, (_, t) => t);
-  const root = (t: number): number => {
-    let r = t;
-    while (parent[r] !== r) r = parent[r] as number;
-    while (parent[t] !== r) {
-      const next = parent[t] as number;
-      parent[t] = r;
-      t = next;
-    }
-    return r;
-  };
   for (let h = 0; h < triangleCount * 3; h++) {
     const g = twin[h] as number;
     if (g < 0) continue;
-    const a = root((h / 3) | 0), b = root((g / 3) | 0);
+    const a = root(parent, (h / 3) | 0), b = root(parent, (g / 3) | 0);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   }
   // A corner on a touching edge keeps its vertex for the first solid that uses it; each other solid
@@ -494,7 +484,7 @@ export function separateTouchingSolids(positions: Float32Array, vertexIds: Uint3
   for (let c = 0; c < triangleCount * 3; c++) {
     const v = vertexIds[c] as number;
     if (onTouchingEdge[v] !== 1) continue;
-    const solid = root((c / 3) | 0);
+    const solid = root(parent, (c / 3) | 0);
     const first = owner[v] as number;
     if (first < 0) owner[v] = solid;
     if (first < 0 || first === solid) continue;

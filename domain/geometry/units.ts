@@ -20,7 +20,8 @@
  *   (`holeDiameters`, measured by holes.ts in the file's units).
  * Centimetres and metres are weighed against millimetres by the size alone, with small priors of
  * their own (a file's words may name them too); between millimetres and inches the odds are what
- * they were before them.
+ * they were before them. A side round read as inches and as metres gives metres what it gives
+ * inches (ADR 286).
  * The posterior of the chosen unit is the confidence.
  */
 
@@ -86,10 +87,11 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   const logLikelihood = (mm: number) => -0.5 * ((Math.log(mm / MEDIAN_PART_MM) / LOG_SIGMA) ** 2);
   // Log-odds of millimetres against inches.
   let odds = Math.log(PRIOR_MM / (1 - PRIOR_MM)) + logLikelihood(largestSide) - logLikelihood(largestSide * MM_PER_UNIT.inch);
-  // Log-odds of centimetres, and of metres, against millimetres: the prior and the size only. The
-  // sides' roundness cannot tell them apart: a size drawn to a thousandth of a millimetre is round
-  // read a thousand times larger, and one drawn round in metres is often round read ten times
-  // smaller too (0.05 m read as centimetres is half a millimetre).
+  // Log-odds of centimetres, and of metres, against millimetres: the prior and the size (and, for
+  // metres, below, what inch-round sides give inches). The sides' roundness cannot tell them from
+  // millimetres: a size drawn to a thousandth of a millimetre is round read a thousand times
+  // larger, and one drawn round in metres is often round read ten times smaller too (0.05 m read as
+  // centimetres is half a millimetre).
   const scaled = { cm: 0, m: 0 };
   for (const u of SCALED) {
     const priorMm = PRIOR_MM * (1 - PRIOR_SCALED.cm - PRIOR_SCALED.m);
@@ -131,7 +133,7 @@ export function guessUnit(largestSide: number, clues: UnitClues = {}): UnitAsses
   return { unit, source: 'guess', confidence: posterior(unit), reason: reasons.join(' ') };
 }
 
-/** Whether a length in mm is a round size: a multiple of a tenth of a millimetre, or of 1/16 or 1/10 inch. */
+/** Whether a length in mm is a round size: a multiple of `mmGrid` mm, or of 1/16 or 1/10 inch. */
 function isRound(mm: number, mmGrid: number): boolean {
   if (!(mm > 0)) return false;
   return [mmGrid, ...INCH_GRIDS_MM].some((grid) => Math.abs(mm / grid - Math.round(mm / grid)) * grid <= tolerance(mm));
